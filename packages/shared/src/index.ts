@@ -1,0 +1,5 @@
+export * from './money';
+export * from './dates';
+export * from './errors';
+export * from './schemas/auth';
+export * from './schemas/perfil';

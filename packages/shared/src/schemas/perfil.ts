@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../money';
+
+export const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export const languageSchema = z.enum(LANGUAGES);
+export const currencySchema = z.enum(CURRENCIES);
+
+/** What the signed-in seller's browser needs to render the shell. */
+export const meSchema = z.object({
+  user: z.object({ id: z.string(), nome: z.string(), email: z.string() }),
+  perfil: z.object({
+    nomeLoja: z.string(),
+    idioma: languageSchema,
+    moeda: currencySchema,
+    fusoHorario: z.string(),
+  }),
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const preferenciasInputSchema = z
+  .object({ idioma: languageSchema, moeda: currencySchema })
+  .partial()
+  .refine((v) => Object.keys(v).length > 0, { message: 'required' });
+export type PreferenciasInput = z.infer<typeof preferenciasInputSchema>;

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// One runner, four projects: pure shared rules, the API on embedded PGlite, the very same API
+// suite on a real PostgreSQL server, and web components in happy-dom.
+const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    include: ['apps/api/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    globalSetup: ['apps/api/test/global-setup.ts'],
+    setupFiles: ['apps/api/test/setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
+    projects: [
+      { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      apiProject('api', 'pglite'),
+      apiProject('api-pg', 'postgres'),
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
