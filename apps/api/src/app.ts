@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database, DbHandle } from './db/client';
+import { createAuth, type Auth } from './auth/auth';
+import { authRoutes } from './auth/auth.routes';
+import { sessionPlugin } from './auth/session';
+import { registerErrorHandler } from './lib/error-handler';
+import { resolveAuthSecret } from './lib/secret';
+import { createMailer, type Mailer } from './mail/mailer';
+import { adminRoutes } from './modules/codigos/admin.routes';
+import { contaRoutes } from './modules/conta/conta.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+    auth: Auth;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildAppOptions {
+  database: DbHandle;
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+  /** Defaults to SMTP (SMTP_URL) or the DATA_DIR outbox. */
+  mailer?: Mailer;
+  /** Directory of the built SPA; served when it exists. */
+  webDist?: string;
+  /** Token the operator CLI presents to manage access codes on a running server. */
+  adminToken?: string;
+}
+
+export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
+  const secret = await resolveAuthSecret(database.db, config.authSecret);
+  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, mailer, log: app.log });
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  app.decorate('auth', auth);
+  app.decorate('mailer', mailer);
+
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    // On a shop's LAN the app is plain HTTP: don't tell browsers to upgrade or pin HTTPS.
+    hsts: https,
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Caderneta API', version: '1.0.0', description: 'Gestão de vendas fiadas' },
+      servers: [{ url: config.publicUrl }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  await app.register(sessionPlugin, { auth });
+  await app.register(authRoutes(auth, config.publicUrl, config.rateLimits));
+  await app.register(contaRoutes(auth, config.rateLimits));
+  if (options.adminToken) await app.register(adminRoutes(options.adminToken));
+
+  const webDist = options.webDist ?? DEFAULT_WEB_DIST;
+  if (existsSync(path.join(webDist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h' });
+    // Deep links (/clientes, /vendas/nova…) load the SPA; unknown /api paths stay JSON 404s.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api') {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });
+    });
+  }
+  return app;
+}

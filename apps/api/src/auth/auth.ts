@@ -1,0 +1,77 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '@caderneta/shared';
+import { PASSWORD_MIN_LENGTH } from '@caderneta/shared';
+import type { Database } from '../db/client';
+import { accounts, perfis, sessions, users, verifications } from '../db/schema';
+import type { Mailer } from '../mail/mailer';
+import { resetPasswordMail } from '../mail/templates';
+
+export interface AuthOptions {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export const SESSION_DAYS = 30;
+
+export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log }: AuthOptions) {
+  const origins = new Set([publicUrl, ...trustedOrigins]);
+  // The same machine is reachable as localhost and 127.0.0.1.
+  for (const origin of [...origins]) {
+    if (origin.includes('//localhost')) origins.add(origin.replace('//localhost', '//127.0.0.1'));
+    if (origin.includes('//127.0.0.1')) origins.add(origin.replace('//127.0.0.1', '//localhost'));
+  }
+  return betterAuth({
+    appName: 'Caderneta',
+    baseURL: publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [...origins],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      // PGlite has one connection; the adapter must not open transactions of its own.
+      transaction: false,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      // Sign-up goes through POST /api/cadastro, which consumes the access code in the same transaction.
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        const [perfil] = await db.select({ idioma: perfis.idioma }).from(perfis).where(eq(perfis.ownerId, user.id));
+        const mail = resetPasswordMail((perfil?.idioma ?? 'pt-BR') as Language, user.name, url);
+        await mailer.send({ to: user.email, ...mail, link: url });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * SESSION_DAYS,
+      updateAge: 60 * 60 * 24,
+    },
+    // Limits are applied by @fastify/rate-limit per route, per IP.
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: 'caderneta',
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
+        fn({ args }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

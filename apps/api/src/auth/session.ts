@@ -1,0 +1,45 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { fromNodeHeaders } from 'better-auth/node';
+import { AppError } from '../lib/errors';
+import type { Tx } from '../db/client';
+import { withSeller } from '../db/client';
+import type { Auth } from './auth';
+
+export interface Seller {
+  id: string;
+  nome: string;
+  email: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    seller: Seller | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: answers 401 without a session; otherwise sets `request.seller` from it. */
+    requireSeller: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** Runs `work` in one transaction limited (by RLS) to the signed-in seller's rows. */
+    sellerTx: <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>) => Promise<T>;
+  }
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Auth }) => {
+  app.decorateRequest('seller', null);
+
+  app.decorate('requireSeller', async (request: FastifyRequest, reply: FastifyReply) => {
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+    const session = result.response;
+    if (!session) throw new AppError('UNAUTHENTICATED', 401, 'Usuário não autenticado');
+    // A session close to expiry is extended; pass the refreshed cookie on.
+    const cookies = result.headers?.getSetCookie?.() ?? [];
+    if (cookies.length) reply.header('set-cookie', cookies);
+    request.seller = { id: session.user.id, nome: session.user.name, email: session.user.email };
+  });
+
+  app.decorate('sellerTx', async <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>) => {
+    const seller = request.seller;
+    if (!seller) throw new AppError('UNAUTHENTICATED', 401, 'Usuário não autenticado');
+    return withSeller(app.db, seller.id, (tx) => work(tx, seller));
+  });
+});

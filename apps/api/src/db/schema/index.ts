@@ -1,0 +1,5 @@
+export * from './auth';
+export * from './sistema';
+export * from './tenancy';
+export * from './perfis';
+export * from './negocio';

@@ -1,0 +1,216 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { ownerId, ownerPolicy } from './tenancy';
+
+// Money columns are bigint centavos, read as JS numbers (safe far beyond any shop's totals).
+const cents = (name: string) => bigint(name, { mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const clientes = pgTable(
+  'clientes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: ownerId(),
+    nome: text('nome').notNull(),
+    /** Lower-cased, accent-free name for case- and accent-insensitive search. */
+    nomeBusca: text('nome_busca').notNull(),
+    /** Digits only. */
+    telefone: text('telefone').notNull(),
+    email: text('email'),
+    endereco: text('endereco'),
+    limiteCredito: cents('limite_credito').notNull().default(100000),
+    /** Public handle for the customer page; unique across every seller. */
+    login: text('login').unique(),
+    ativo: boolean('ativo').notNull().default(true),
+    dataVencimento: date('data_vencimento', { mode: 'string' }),
+    observacoes: text('observacoes'),
+    /** Cache of the ledger sum (credits − debits), written only with a ledger entry. */
+    saldoAtual: cents('saldo_atual').notNull().default(0),
+    saldoPendente: cents('saldo_pendente').generatedAlwaysAs(sql`GREATEST(0, -saldo_atual)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('clientes_owner_id_id_key').on(t.ownerId, t.id),
+    index('clientes_owner_nome_idx').on(t.ownerId, t.ativo, t.nomeBusca),
+    index('clientes_owner_saldo_idx').on(t.ownerId, t.ativo, t.saldoAtual),
+    check('clientes_limite_credito_check', sql`${t.limiteCredito} >= 0`),
+    ownerPolicy('clientes'),
+  ],
+).enableRLS();
+
+export const produtos = pgTable(
+  'produtos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: ownerId(),
+    nome: text('nome').notNull(),
+    nomeBusca: text('nome_busca').notNull(),
+    descricao: text('descricao'),
+    categoria: text('categoria'),
+    codigoBarras: text('codigo_barras'),
+    precoVenda: cents('preco_venda').notNull(),
+    precoCusto: cents('preco_custo').notNull().default(0),
+    estoqueAtual: integer('estoque_atual').notNull().default(0),
+    estoqueMinimo: integer('estoque_minimo').notNull().default(5),
+    ativo: boolean('ativo').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('produtos_owner_id_id_key').on(t.ownerId, t.id),
+    index('produtos_owner_nome_idx').on(t.ownerId, t.ativo, t.nomeBusca),
+    check('produtos_preco_venda_check', sql`${t.precoVenda} > 0`),
+    check('produtos_preco_custo_check', sql`${t.precoCusto} >= 0`),
+    check('produtos_estoque_atual_check', sql`${t.estoqueAtual} >= 0`),
+    check('produtos_estoque_minimo_check', sql`${t.estoqueMinimo} >= 0`),
+    ownerPolicy('produtos'),
+  ],
+).enableRLS();
+
+export const vendas = pgTable(
+  'vendas',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: ownerId(),
+    numeroVenda: text('numero_venda').notNull(),
+    clienteId: uuid('cliente_id'),
+    dataVenda: timestamp('data_venda', { withTimezone: true }).notNull().defaultNow(),
+    valorTotal: cents('valor_total').notNull(),
+    /** Part of a fiado sale already covered by payments (oldest-first allocation). */
+    valorPago: cents('valor_pago').notNull().default(0),
+    formaPagamento: text('forma_pagamento', { enum: ['vista', 'fiado'] }).notNull(),
+    statusPagamento: text('status_pagamento', { enum: ['pago', 'pendente', 'cancelado'] }).notNull(),
+    observacoes: text('observacoes'),
+    /** The seller confirmed a fiado sale beyond the customer's credit limit. */
+    limiteExcedidoConfirmado: boolean('limite_excedido_confirmado').notNull().default(false),
+    canceladaEm: timestamp('cancelada_em', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('vendas_owner_numero_key').on(t.ownerId, t.numeroVenda),
+    unique('vendas_owner_id_id_key').on(t.ownerId, t.id),
+    // The customer must belong to the same seller as the sale.
+    foreignKey({
+      name: 'vendas_cliente_fk',
+      columns: [t.ownerId, t.clienteId],
+      foreignColumns: [clientes.ownerId, clientes.id],
+    }),
+    index('vendas_owner_data_idx').on(t.ownerId, t.dataVenda),
+    index('vendas_owner_status_idx').on(t.ownerId, t.statusPagamento),
+    index('vendas_cliente_idx').on(t.clienteId, t.statusPagamento, t.dataVenda),
+    check('vendas_valor_total_check', sql`${t.valorTotal} >= 0`),
+    check('vendas_valor_pago_check', sql`${t.valorPago} >= 0 AND ${t.valorPago} <= ${t.valorTotal}`),
+    check('vendas_fiado_cliente_check', sql`${t.formaPagamento} <> 'fiado' OR ${t.clienteId} IS NOT NULL`),
+    ownerPolicy('vendas'),
+  ],
+).enableRLS();
+
+export const itensVenda = pgTable(
+  'itens_venda',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: ownerId(),
+    vendaId: uuid('venda_id').notNull(),
+    produtoId: uuid('produto_id').notNull(),
+    /** Snapshot of the product's name at the moment of sale. */
+    produtoNome: text('produto_nome').notNull(),
+    quantidade: integer('quantidade').notNull(),
+    precoUnitario: cents('preco_unitario').notNull(),
+    custoUnitario: cents('custo_unitario').notNull(),
+    subtotal: cents('subtotal').notNull(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'itens_venda_venda_fk',
+      columns: [t.ownerId, t.vendaId],
+      foreignColumns: [vendas.ownerId, vendas.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'itens_venda_produto_fk',
+      columns: [t.ownerId, t.produtoId],
+      foreignColumns: [produtos.ownerId, produtos.id],
+    }),
+    index('itens_venda_venda_idx').on(t.vendaId),
+    index('itens_venda_produto_idx').on(t.produtoId),
+    check('itens_venda_quantidade_check', sql`${t.quantidade} > 0`),
+    ownerPolicy('itens_venda'),
+  ],
+).enableRLS();
+
+/**
+ * The customer ledger: the one source of truth for what a customer owes. Entries are never
+ * edited or deleted. `valor` is signed: credits (payments) positive, debits (fiado sales) negative.
+ */
+export const lancamentos = pgTable(
+  'lancamentos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: ownerId(),
+    clienteId: uuid('cliente_id').notNull(),
+    tipo: text('tipo', { enum: ['venda', 'pagamento', 'ajuste', 'estorno'] }).notNull(),
+    valor: cents('valor').notNull(),
+    metodo: text('metodo', { enum: ['dinheiro', 'pix', 'cartao', 'transferencia', 'online'] }),
+    vendaId: uuid('venda_id'),
+    descricao: text('descricao'),
+    /** Idempotency key for entries created from outside (e.g. an online payment id). */
+    referenciaExterna: text('referencia_externa'),
+    criadoPor: text('criado_por').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'lancamentos_cliente_fk',
+      columns: [t.ownerId, t.clienteId],
+      foreignColumns: [clientes.ownerId, clientes.id],
+    }),
+    foreignKey({
+      name: 'lancamentos_venda_fk',
+      columns: [t.ownerId, t.vendaId],
+      foreignColumns: [vendas.ownerId, vendas.id],
+    }),
+    unique('lancamentos_owner_referencia_key').on(t.ownerId, t.referenciaExterna),
+    index('lancamentos_cliente_idx').on(t.clienteId, t.createdAt),
+    index('lancamentos_owner_data_idx').on(t.ownerId, t.createdAt),
+    check('lancamentos_valor_check', sql`${t.valor} <> 0`),
+    ownerPolicy('lancamentos'),
+  ],
+).enableRLS();
+
+/** Notifications stored per seller; the web translates `tipo` + `params`. */
+export const notificacoes = pgTable(
+  'notificacoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: ownerId(),
+    tipo: text('tipo', { enum: ['venda', 'pagamento', 'estoque_baixo', 'devedor'] }).notNull(),
+    params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
+    lida: boolean('lida').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notificacoes_owner_idx').on(t.ownerId, t.lida, t.createdAt), ownerPolicy('notificacoes')],
+).enableRLS();
+
+export type Cliente = typeof clientes.$inferSelect;
+export type Produto = typeof produtos.$inferSelect;
+export type Venda = typeof vendas.$inferSelect;
+export type ItemVenda = typeof itensVenda.$inferSelect;
+export type Lancamento = typeof lancamentos.$inferSelect;
+export type Notificacao = typeof notificacoes.$inferSelect;
+export { users };

@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ApiErrorBody, ApiIssue } from '@caderneta/shared';
+import { AppError } from './errors';
+
+/** One place that turns anything thrown into `{ code, message, issues }`; never a 500 for user input. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ApiErrorBody = { code: error.code, message: error.message };
+      if (error.issues) body.issues = error.issues;
+      if (error.details) body.details = error.details;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues: ApiIssue[] = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? v.keyword,
+      }));
+      return reply.status(400).send({ code: 'VALIDATION', message: 'Dados inválidos', issues } satisfies ApiErrorBody);
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ code: 'RATE_LIMITED', message: 'Muitas tentativas. Aguarde e tente novamente.' });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return reply.status(500).send({ code: 'INTERNAL', message: 'Erro interno' });
+    }
+    // Malformed JSON, wrong content type, body too large…: the caller's fault, told clearly.
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(500).send({ code: 'INTERNAL', message: 'Erro interno' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` }),
+  );
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from 'better-auth/crypto';
+import type { Language, Me, PreferenciasInput, SignUpInput } from '@caderneta/shared';
+import type { Database, Executor } from '../../db/client';
+import { accounts, perfis, users } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { isUniqueViolation } from '../../lib/pg-errors';
+import { consumeAccessCode } from '../codigos/codigos.service';
+import type { Seller } from '../../auth/session';
+
+const invalidCode = () =>
+  new AppError(
+    'INVALID_ACCESS_CODE',
+    400,
+    'O código de acesso está incorreto, já foi usado ou não está ativo. Este aplicativo é pago e requer um código válido.',
+  );
+const emailInUse = () => new AppError('EMAIL_IN_USE', 409, 'Este e-mail já está cadastrado.');
+
+/**
+ * Creates the seller, their password credential and their shop profile, and marks the access
+ * code used by them — all in one transaction: either the seller exists with the code spent, or
+ * neither happened.
+ */
+export async function signUp(db: Database, input: SignUpInput, idioma: Language = 'pt-BR'): Promise<{ userId: string }> {
+  const email = input.email.trim().toLowerCase();
+  const passwordHash = await hashPassword(input.senha);
+  const userId = randomUUID();
+  try {
+    await db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      if (existing) throw emailInUse();
+      await tx.insert(users).values({ id: userId, name: input.nomeCompleto.trim(), email });
+      if (!(await consumeAccessCode(tx, input.codigoAcesso, userId, email))) throw invalidCode();
+      await tx.insert(accounts).values({ id: randomUUID(), accountId: userId, providerId: 'credential', userId, password: passwordHash });
+      // The profile is seller-owned: write it the way every seller write happens, under RLS.
+      await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
+      await tx.execute(sql`set local role app_user`);
+      await tx.insert(perfis).values({ ownerId: userId, nomeLoja: input.nomeLoja.trim(), idioma });
+    });
+  } catch (error) {
+    // Two sign-ups with one e-mail at the same moment: the UNIQUE index decides.
+    if (isUniqueViolation(error)) throw emailInUse();
+    throw error;
+  }
+  return { userId };
+}
+
+export async function getMe(tx: Executor, seller: Seller): Promise<Me> {
+  const [perfil] = await tx.select().from(perfis).where(eq(perfis.ownerId, seller.id));
+  if (!perfil) throw new AppError('NOT_FOUND', 404, 'Perfil não encontrado');
+  return {
+    user: { id: seller.id, nome: seller.nome, email: seller.email },
+    perfil: {
+      nomeLoja: perfil.nomeLoja,
+      idioma: perfil.idioma as Me['perfil']['idioma'],
+      moeda: perfil.moeda as Me['perfil']['moeda'],
+      fusoHorario: perfil.fusoHorario,
+    },
+  };
+}
+
+export async function updatePreferencias(tx: Executor, seller: Seller, input: PreferenciasInput): Promise<Me> {
+  await tx
+    .update(perfis)
+    .set({ ...input, updatedAt: sql`now()` })
+    .where(eq(perfis.ownerId, seller.id));
+  return getMe(tx, seller);
+}
+
+/** The shop's time zone, which decides what "today" is for this seller. */
+export async function sellerTimeZone(tx: Executor, sellerId: string): Promise<string> {
+  const [row] = await tx.select({ fuso: perfis.fusoHorario }).from(perfis).where(eq(perfis.ownerId, sellerId));
+  return row?.fuso ?? 'America/Sao_Paulo';
+}
