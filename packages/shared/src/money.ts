@@ -32,6 +32,9 @@ export function parseMoney(text: string): Cents | null {
   const match = /^(.*?)(?:[.,](\d{1,2}))?$/.exec(body);
   if (!match) return null;
   const [, intPart = '', fracPart = ''] = match;
+  const decimalSeparator = fracPart ? body[body.length - fracPart.length - 1] : '';
+  // "12,345,6": the same mark cannot be both the thousands and the decimal separator.
+  if (decimalSeparator && intPart.includes(decimalSeparator)) return null;
   // Whatever separators remain in the integer part must be thousands separators in groups of three.
   if (intPart !== '' && !/^\d{1,3}([.,]\d{3})*$|^\d+$/.test(intPart)) return null;
   const units = intPart.replace(/[.,]/g, '') || '0';

@@ -1,0 +1,98 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type RateLimits } from '../src/config';
+import type { Database, DbHandle } from '../src/db/client';
+import type { MailMessage } from '../src/mail/mailer';
+import { createAccessCodes } from '../src/modules/codigos/codigos.service';
+import { createTestDatabase } from './db';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  database: DbHandle;
+  /** Every e-mail the app sent, newest last. */
+  mails: MailMessage[];
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database of its own; mail is captured instead of sent. */
+export async function buildTestApp(options: { rateLimits?: Partial<RateLimits>; adminToken?: string } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const mails: MailMessage[] = [];
+  const base = loadConfig({ PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: 'test-secret-test-secret-test-secret!' });
+  const config = { ...base, rateLimits: { signIn: 1000, signUp: 1000, passwordReset: 1000, ...options.rateLimits } };
+  const app = await buildApp({
+    database,
+    config,
+    mailer: { send: async (m) => void mails.push(m) },
+    webDist: '/nonexistent',
+    adminToken: options.adminToken,
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    mails,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export interface SellerSession {
+  id: string;
+  email: string;
+  cookie: string;
+  /** app.inject with this seller's cookie and a same-origin Origin header. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+let sellerCounter = 0;
+
+export function cookieFrom(response: LightMyRequestResponse): string {
+  const raw = response.headers['set-cookie'];
+  const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
+  return list.map((c) => c.split(';')[0]).join('; ');
+}
+
+export async function signUp(t: TestApp, overrides: Record<string, string> = {}) {
+  const [codigo] = await createAccessCodes(t.db, 1);
+  const n = ++sellerCounter;
+  const body = {
+    nomeCompleto: `Vendedor ${n}`,
+    nomeLoja: `Loja ${n}`,
+    codigoAcesso: codigo!,
+    email: `vendedor${n}-${Date.now()}@example.com`,
+    senha: 'segredo123',
+    confirmarSenha: 'segredo123',
+    ...overrides,
+  };
+  const response = await t.app.inject({ method: 'POST', url: '/api/cadastro', headers: { origin: TEST_ORIGIN }, payload: body });
+  return { response, body };
+}
+
+/** Signs a new seller up with a fresh access code and signs them in. */
+export async function createSeller(t: TestApp, overrides: Record<string, string> = {}): Promise<SellerSession> {
+  const { response, body } = await signUp(t, overrides);
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email: body.email, password: body.senha, rememberMe: true },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  const cookie = cookieFrom(signIn);
+  const id = (signIn.json() as { user: { id: string } }).user.id;
+  return {
+    id,
+    email: body.email,
+    cookie,
+    request: (options) =>
+      t.app.inject({ ...options, headers: { origin: TEST_ORIGIN, cookie, ...(options.headers ?? {}) } }),
+  };
+}

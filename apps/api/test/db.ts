@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DbHandle } from '../src/db/client';
+
+const TEMPLATE_DB = 'caderneta_template';
+
+/** Which database this project runs the suite on: embedded PGlite or a PostgreSQL server. */
+export const testDbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh, migrated database of its own for one test file. */
+export async function createTestDatabase(): Promise<DbHandle> {
+  if (testDbKind === 'pglite') {
+    const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
+    return openDatabase({ kind: 'pglite', loadDataDir: blob });
+  }
+  const adminUrl = inject('pgAdminUrl');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), max: 20 });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}

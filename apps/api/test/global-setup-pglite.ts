@@ -1,0 +1,25 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { migrateDatabase, openDatabase } from '../src/db/client';
+
+/** Migrates one in-memory PGlite and saves its data dir; each test file starts from a copy. */
+export default async function setup(project: TestProject) {
+  const handle = await openDatabase({ kind: 'pglite' });
+  await migrateDatabase(handle);
+  const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
+  const dump = await client.dumpDataDir('none');
+  await handle.close();
+  const dir = path.resolve('.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `pglite-template-${process.pid}.tar`);
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  project.provide('pgliteTemplate', file);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+    pgAdminUrl: string;
+  }
+}
