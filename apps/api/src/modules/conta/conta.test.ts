@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, cookieFrom, createSeller, signUp, TEST_ORIGIN, type TestApp } from '../../../test/app';
-import { codigosAcesso, perfis, users } from '../../db/schema';
+import { accounts, codigosAcesso, perfis, users } from '../../db/schema';
 import { createAccessCodes, disableAccessCode } from '../codigos/codigos.service';
 
 let t: TestApp;
@@ -157,11 +157,12 @@ describe('sign-in and session', () => {
 
   it('stores the password hashed, never in clear', async () => {
     const { body } = await signUp(t);
-    const rows = await t.database.db.execute<{ password: string }>(
-      // drizzle's sql`` keeps this portable between both drivers.
-      (await import('drizzle-orm')).sql`select a.password from accounts a join users u on u.id = a.user_id where u.email = ${body.email}`,
-    );
-    const password = ('rows' in rows ? rows.rows : (rows as unknown as { password: string }[]))[0]!.password;
+    const [row] = await t.db
+      .select({ password: accounts.password })
+      .from(accounts)
+      .innerJoin(users, eq(users.id, accounts.userId))
+      .where(eq(users.email, body.email));
+    const password = row!.password!;
     expect(password).not.toContain(body.senha);
     expect(password.length).toBeGreaterThan(40);
   });
