@@ -5,3 +5,4 @@ export * from './schemas/auth';
 export * from './schemas/perfil';
 export * from './estoque';
 export * from './notificacoes';
+export * from './schemas/pagination';
