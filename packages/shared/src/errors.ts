@@ -15,6 +15,9 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'PASSWORD_TOO_SHORT',
   'PASSWORDS_DO_NOT_MATCH',
+  'CLIENTE_TEM_VENDAS',
+  'PRODUTO_TEM_VENDAS',
+  'LOGIN_INDISPONIVEL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 
