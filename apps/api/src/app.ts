@@ -16,7 +16,9 @@ import { registerErrorHandler } from './lib/error-handler';
 import { resolveAuthSecret } from './lib/secret';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/codigos/admin.routes';
+import { clientesRoutes } from './modules/clientes/clientes.routes';
 import { contaRoutes } from './modules/conta/conta.routes';
+import { produtosRoutes } from './modules/produtos/produtos.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin, { auth });
   await app.register(authRoutes(auth, config.publicUrl, config.rateLimits));
   await app.register(contaRoutes(auth, config.rateLimits));
+  await app.register(clientesRoutes);
+  await app.register(produtosRoutes);
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;

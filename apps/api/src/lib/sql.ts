@@ -1,0 +1,27 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListStatus } from '@caderneta/shared';
+
+/** Escapes LIKE's wildcards so a typed "%" or "_" matches itself (backslash is LIKE's default escape). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** `column LIKE '%term%'` with the term taken literally. */
+export const contains = (column: AnyPgColumn | SQL, term: string): SQL => sql`${column} like ${`%${escapeLike(term)}%`}`;
+
+/** The catalogue status filter (spec §4: lists show active records unless asked otherwise). */
+export function statusCondition(column: AnyPgColumn, status: ListStatus): SQL | undefined {
+  if (status === 'ativos') return sql`${column} = true`;
+  if (status === 'inativos') return sql`${column} = false`;
+  return undefined;
+}
+
+/**
+ * Lower-cases and strips Portuguese/Spanish accents inside SQL, for columns without a stored
+ * normalized copy. Both cases are listed because lower() leaves non-ASCII letters alone under
+ * the C locale.
+ */
+export const unaccentLower = (column: AnyPgColumn | SQL): SQL =>
+  sql`translate(lower(coalesce(${column}, '')), 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')`;
+
+/** COUNT(*) as a JS number on either driver. */
+export const countAll = () => sql<number>`count(*)`.mapWith(Number);
