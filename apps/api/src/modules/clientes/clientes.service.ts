@@ -68,7 +68,8 @@ async function assignMissingLogins(tx: Tx, ownerId: string) {
 export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery): Promise<ClientesPage> {
   await assignMissingLogins(tx, ownerId);
   const scope = and(eq(clientes.ownerId, ownerId), statusCondition(clientes.ativo, query.status));
-  const where = and(scope, buscaCondition(query.busca));
+  const busca = buscaCondition(query.busca);
+  const where = and(scope, busca);
 
   const rows = await tx
     .select()
@@ -77,7 +78,6 @@ export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery
     .orderBy(asc(clientes.nomeBusca), asc(clientes.nome), asc(clientes.id))
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  const [count] = await tx.select({ total: countAll() }).from(clientes).where(where);
   // The cards count the status filter's customers, whatever is typed in the search box.
   const [resumo] = await tx
     .select({
@@ -87,6 +87,9 @@ export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery
     })
     .from(clientes)
     .where(scope);
+
+  // Without a search the cards already counted the matching rows: skip a second scan.
+  const [count] = busca ? await tx.select({ total: countAll() }).from(clientes).where(where) : [{ total: resumo?.total ?? 0 }];
 
   return {
     items: rows.map(toCliente),

@@ -63,7 +63,8 @@ function estoqueCondition(estoque: ProdutosQuery['estoque']): SQL | undefined {
 
 export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery): Promise<ProdutosPage> {
   const scope = and(eq(produtos.ownerId, ownerId), statusCondition(produtos.ativo, query.status));
-  const where = and(scope, buscaCondition(query.busca), estoqueCondition(query.estoque));
+  const filters = and(buscaCondition(query.busca), estoqueCondition(query.estoque));
+  const where = and(scope, filters);
 
   const rows = await tx
     .select()
@@ -72,7 +73,6 @@ export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery
     .orderBy(asc(produtos.nomeBusca), asc(produtos.nome), asc(produtos.id))
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  const [count] = await tx.select({ total: countAll() }).from(produtos).where(where);
   // The four cards: the whole catalogue of the status filter, whatever the search or stock filter.
   const [resumo] = await tx
     .select({
@@ -85,6 +85,9 @@ export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery
     })
     .from(produtos)
     .where(scope);
+
+  // Without search or stock filter the cards already counted the matching rows: skip a second scan.
+  const [count] = filters ? await tx.select({ total: countAll() }).from(produtos).where(where) : [{ total: resumo?.total ?? 0 }];
 
   return {
     items: rows.map(toProduto),
