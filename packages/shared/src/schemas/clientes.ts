@@ -53,20 +53,21 @@ export const clienteFormSchema = z.object({
 });
 export type ClienteFormValues = z.input<typeof clienteFormSchema>;
 
-export const emptyClienteForm = (): ClienteFormValues => ({
+/** `decimalSeparator` follows the interface language ("," in pt-BR/es-ES, "." in en-US). */
+export const emptyClienteForm = (decimalSeparator = ','): ClienteFormValues => ({
   nome: '',
   telefone: '',
   email: '',
   endereco: '',
-  limiteCredito: centsToInput(DEFAULT_LIMITE_CREDITO),
+  limiteCredito: centsToInput(DEFAULT_LIMITE_CREDITO, decimalSeparator),
 });
 
-export const clienteToForm = (c: Cliente): ClienteFormValues => ({
+export const clienteToForm = (c: Cliente, decimalSeparator = ','): ClienteFormValues => ({
   nome: c.nome,
   telefone: formatPhone(c.telefone),
   email: c.email ?? '',
   endereco: c.endereco ?? '',
-  limiteCredito: centsToInput(c.limiteCredito),
+  limiteCredito: centsToInput(c.limiteCredito, decimalSeparator),
 });
 
 export const clienteSchema = z.object({
@@ -95,7 +96,8 @@ export const clientesQuerySchema = paginationQuerySchema.extend({
   busca: buscaSchema,
   status: listStatusSchema,
 });
-export type ClientesQuery = z.input<typeof clientesQuerySchema>;
+/** What a caller may send (every field optional; the server applies the defaults). */
+export type ClientesQuery = Partial<z.output<typeof clientesQuerySchema>>;
 
 /** The cards of the page: counted over the status filter, not the search. */
 export const clientesResumoSchema = z.object({

@@ -59,13 +59,13 @@ export const emptyProdutoForm = (): ProdutoFormValues => ({
   estoqueMinimo: String(DEFAULT_ESTOQUE_MINIMO),
 });
 
-export const produtoToForm = (p: Produto): ProdutoFormValues => ({
+export const produtoToForm = (p: Produto, decimalSeparator = ','): ProdutoFormValues => ({
   nome: p.nome,
   descricao: p.descricao ?? '',
   categoria: p.categoria ?? '',
   codigoBarras: p.codigoBarras ?? '',
-  precoVenda: centsToInput(p.precoVenda),
-  precoCusto: centsToInput(p.precoCusto),
+  precoVenda: centsToInput(p.precoVenda, decimalSeparator),
+  precoCusto: centsToInput(p.precoCusto, decimalSeparator),
   estoqueAtual: String(p.estoqueAtual),
   estoqueMinimo: String(p.estoqueMinimo),
 });
@@ -97,7 +97,8 @@ export const produtosQuerySchema = paginationQuerySchema.extend({
   estoque: z.enum(ESTOQUE_FILTROS).default('todos'),
   status: listStatusSchema,
 });
-export type ProdutosQuery = z.input<typeof produtosQuerySchema>;
+/** What a caller may send (every field optional; the server applies the defaults). */
+export type ProdutosQuery = Partial<z.output<typeof produtosQuerySchema>>;
 
 /** The cards of the page: over the status filter, not the search or the stock filter. */
 export const produtosResumoSchema = z.object({
