@@ -2,6 +2,7 @@ import ChevronLeftIcon from 'lucide-react/icons/chevron-left';
 import ChevronRightIcon from 'lucide-react/icons/chevron-right';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/utils';
 
 interface PaginationProps {
   page: number;
@@ -10,15 +11,16 @@ interface PaginationProps {
   onPageChange: (page: number) => void;
   /** While the next page loads, the buttons wait. */
   busy?: boolean;
+  className?: string;
 }
 
 /** "Página 2 de 7" with previous/next buttons; hidden when everything fits on one page. */
-export function Pagination({ page, pageSize, total, onPageChange, busy = false }: PaginationProps) {
+export function Pagination({ page, pageSize, total, onPageChange, busy = false, className }: PaginationProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (pages <= 1 && page <= 1) return null;
   return (
-    <nav aria-label={t('pagination.label')} className="flex items-center justify-between gap-2 pt-4">
+    <nav aria-label={t('pagination.label')} className={cn('flex items-center justify-between gap-2 pt-4', className)}>
       <Button
         variant="outline"
         size="sm"

@@ -21,20 +21,20 @@ const TONES = {
 /** One summary number of a page ("Total de Clientes: 42"); a skeleton while it loads. */
 export function StatCard({ title, value, hint, icon: Icon, tone = 'default' }: StatCardProps) {
   return (
-    <Card className="gap-2 py-4" role="group" aria-label={title}>
-      <CardHeader className="grid-cols-[1fr_auto] items-center px-4">
-        <CardTitle className="text-sm font-medium text-muted-foreground">{title}</CardTitle>
-        <span className={cn('inline-flex size-8 items-center justify-center rounded-md', TONES[tone])}>
+    <Card className="min-w-0 gap-2 py-3 sm:py-4" role="group" aria-label={title}>
+      <CardHeader className="grid-cols-[1fr_auto] items-center px-3 sm:px-4">
+        <CardTitle className="text-xs leading-tight font-medium text-muted-foreground sm:text-sm">{title}</CardTitle>
+        <span className={cn('hidden size-8 items-center justify-center rounded-md sm:inline-flex', TONES[tone])}>
           <Icon className="size-4" aria-hidden="true" />
         </span>
       </CardHeader>
-      <CardContent className="px-4">
+      <CardContent className="px-3 sm:px-4">
         {value === undefined ? (
           <Skeleton className="h-7 w-20" />
         ) : (
-          <p className="text-2xl font-bold tabular-nums">{value}</p>
+          <p className="truncate text-lg font-bold tabular-nums sm:text-2xl">{value}</p>
         )}
-        {hint && <CardDescription className="mt-1 text-xs">{hint}</CardDescription>}
+        {hint && <CardDescription className="mt-1 hidden text-xs sm:block">{hint}</CardDescription>}
       </CardContent>
     </Card>
   );

@@ -170,26 +170,26 @@ export function Component() {
             </ToggleGroup>
           </div>
         </div>
-        {data && (
+        {data && (data.total > 0 || list.busca) && (
           <p className="px-4 pt-3 text-sm text-muted-foreground" aria-live="polite">
             {t('filters.found', { count: data.total })}
           </p>
         )}
         {renderBody()}
         {data && (
-          <div className="border-t px-4 pb-4">
-            <Pagination
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              busy={query.isPlaceholderData}
-              onPageChange={list.setPage}
-            />
-          </div>
+          <Pagination
+            className="border-t px-4 pb-4"
+            page={data.page}
+            pageSize={data.pageSize}
+            total={data.total}
+            busy={query.isPlaceholderData}
+            onPageChange={list.setPage}
+          />
         )}
       </Card>
 
-      <ProdutoFormDialog open={formOpen} onOpenChange={setFormOpen} produto={editing} />
+      {/* Keyed by record: switching between new and edit mounts a fresh dialog instead of reopening one mid-close. */}
+      <ProdutoFormDialog key={editing?.id ?? 'novo'} open={formOpen} onOpenChange={setFormOpen} produto={editing} />
       <DeleteProdutoDialog
         produto={deleting}
         onOpenChange={(open) => !open && setDeleting(null)}

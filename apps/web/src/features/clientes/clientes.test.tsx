@@ -113,6 +113,20 @@ describe('/clientes', () => {
     await waitFor(() => expect(listUrls(api)).toContain('/api/clientes?busca=jos%C3%A9&status=inativos&pageSize=20'));
   });
 
+  it('pages through the server\'s pages', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, { ...page([cliente()]), total: 45, resumo: { total: 45, ativos: 45, comPendencias: 0 } }),
+    });
+    const { user, router } = renderApp('/clientes');
+    const nav = await screen.findByRole('navigation', { name: 'Paginação' });
+    expect(within(nav).getByText('Página 1 de 3')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    await user.click(within(nav).getByRole('button', { name: 'Próxima' }));
+    await waitFor(() => expect(listUrls(api)).toContain('/api/clientes?page=2&pageSize=20'));
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
   it('toasts "Erro ao carregar clientes" when the list cannot load', async () => {
     mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(400, { code: 'VALIDATION', message: 'x' }) });
     renderApp('/clientes');

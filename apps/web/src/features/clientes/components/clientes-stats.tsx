@@ -12,7 +12,7 @@ export function ClientesStats({ resumo }: { resumo: ClientesResumo | undefined }
   const fmt = useFormatters();
   const value = (n: number | undefined) => (n === undefined ? undefined : fmt.integer(n));
   return (
-    <section aria-label={t('title')} className="mb-6 grid gap-4 sm:grid-cols-3">
+    <section aria-label={t('title')} className="mb-6 grid grid-cols-3 gap-2 sm:gap-4">
       <StatCard title={t('stats.total')} hint={t('stats.totalHint')} value={value(resumo?.total)} icon={UsersIcon} />
       <StatCard
         title={t('stats.ativos')}

@@ -12,7 +12,7 @@ export function ProdutosStats({ resumo }: { resumo: ProdutosResumo | undefined }
   const { t } = useTranslation('produtos');
   const fmt = useFormatters();
   return (
-    <section aria-label={t('title')} className="mb-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label={t('title')} className="mb-6 grid grid-cols-2 gap-2 sm:gap-4 lg:grid-cols-4">
       <StatCard
         title={t('stats.total')}
         hint={t('stats.totalHint')}
