@@ -1,5 +1,4 @@
-import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 
 /** What a list shows when it has nothing: an icon, a title, a hint and maybe an action. */
 export function EmptyState({
@@ -8,7 +7,7 @@ export function EmptyState({
   description,
   action,
 }: {
-  icon: LucideIcon;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
   title: string;
   description?: string;
   action?: ReactNode;

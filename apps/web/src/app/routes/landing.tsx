@@ -6,7 +6,7 @@ import UsersIcon from 'lucide-react/icons/users';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '@/components/layout/brand';
-import { LanguageSwitch } from '@/components/layout/language-switch';
+import { LanguageSelect } from '@/components/layout/language-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
@@ -25,7 +25,7 @@ export function Component() {
       <header className="mx-auto flex w-full max-w-6xl items-center justify-between px-4 py-4 sm:px-6">
         <Brand />
         <div className="flex items-center gap-1">
-          <LanguageSwitch showName />
+          <LanguageSelect />
           <Button asChild variant="ghost">
             <Link to="/auth">{t('signIn')}</Link>
           </Button>

@@ -95,7 +95,8 @@ describe('language', () => {
         jsonResponse(200, { ...SELLER, perfil: { ...SELLER.perfil, ...(body as object) } }),
     });
     const { user } = renderApp('/dashboard');
-    await user.selectOptions(await screen.findByRole('combobox', { name: 'Idioma' }), 'es-ES');
+    await user.click(await screen.findByRole('button', { name: 'Idioma' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Español' }));
 
     expect(await screen.findByRole('heading', { name: '¡Hola, Maria da Silva!' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Menú principal' });

@@ -12,7 +12,7 @@ import {
   SheetTrigger,
 } from '@/components/ui/sheet';
 import { Brand } from './brand';
-import { LanguageSwitch } from './language-switch';
+import { LanguageMenu } from './language-menu';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeSwitch } from './theme-switch';
 import { UserChip } from './user-chip';
@@ -57,7 +57,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <UserChip />
             </div>
           </div>
-          <LanguageSwitch />
+          <LanguageMenu />
           <ThemeSwitch />
         </header>
 

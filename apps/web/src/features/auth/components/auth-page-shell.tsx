@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brand } from '@/components/layout/brand';
-import { LanguageSwitch } from '@/components/layout/language-switch';
+import { LanguageSelect } from '@/components/layout/language-select';
 import { Button } from '@/components/ui/button';
 
 /** Frame of the public account pages (/auth, /reset-password). */
@@ -19,7 +19,7 @@ export function AuthPageShell({ title, children }: { title: string; children: Re
             {t('backHome')}
           </Link>
         </Button>
-        <LanguageSwitch showName />
+        <LanguageSelect />
       </header>
       <main className="flex flex-1 flex-col items-center px-4 pt-4 pb-16 sm:pt-10">
         <Brand className="mb-6 text-xl" />

@@ -103,7 +103,7 @@ export function ForgotPasswordDialog({ getInitialEmail }: ForgotPasswordDialogPr
                 <FormItem>
                   <FormLabel>{t('fields.email')}</FormLabel>
                   <FormControl>
-                    <Input
+                    <Input required
                       type="email"
                       autoComplete="email"
                       inputMode="email"

@@ -65,7 +65,7 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
             <FormItem>
               <FormLabel>{t('fields.email')}</FormLabel>
               <FormControl>
-                <Input
+                <Input required
                   type="email"
                   autoComplete="email"
                   inputMode="email"
@@ -87,7 +87,7 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
                 <ForgotPasswordDialog getInitialEmail={() => form.getValues('email')} />
               </div>
               <FormControl>
-                <Input type="password" autoComplete="current-password" {...field} />
+                <Input required type="password" autoComplete="current-password" {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>

@@ -116,10 +116,11 @@ describe('sign-up form', () => {
         'O código de acesso está incorreto, já foi usado ou não está ativo. Este aplicativo é pago e requer um código válido.',
       ),
     ).toBeInTheDocument();
-    expect(within(app.panel).getByLabelText('Código de acesso')).toHaveAttribute(
-      'aria-invalid',
-      'true',
-    );
+    const code = within(app.panel).getByLabelText('Código de acesso');
+    expect(code).toHaveAttribute('aria-invalid', 'true');
+    expect(code).toHaveAccessibleDescription(expect.stringContaining('Confira o código de acesso.'));
+    // Title and field message differ, so "Código de acesso inválido" is on screen once.
+    expect(screen.getAllByText(/Código de acesso inválido/)).toHaveLength(1);
     // The typed data stays, so the seller only fixes the code.
     expect(within(app.panel).getByLabelText('Nome completo')).toHaveValue('Maria da Silva');
   });
@@ -134,7 +135,10 @@ describe('sign-up form', () => {
     await app.user.click(within(app.panel).getByRole('button', { name: 'Criar Conta' }));
 
     expect(await screen.findByText('Erro no cadastro')).toBeInTheDocument();
-    expect(await screen.findAllByText('Este e-mail já está cadastrado.')).toHaveLength(2);
+    expect(screen.getByText('Este e-mail já está cadastrado.')).toBeInTheDocument();
+    expect(within(app.panel).getByLabelText('E-mail')).toHaveAccessibleDescription(
+      'Use outro e-mail ou entre com este na aba “Entrar”.',
+    );
   });
 
   it('puts the server validation issues on the fields', async () => {

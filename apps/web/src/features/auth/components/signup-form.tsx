@@ -94,7 +94,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             <FormItem>
               <FormLabel>{t('fields.fullName')}</FormLabel>
               <FormControl>
-                <Input autoComplete="name" placeholder={t('placeholders.fullName')} {...field} />
+                <Input required autoComplete="name" placeholder={t('placeholders.fullName')} {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>
@@ -107,7 +107,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             <FormItem>
               <FormLabel>{t('fields.storeName')}</FormLabel>
               <FormControl>
-                <Input
+                <Input required
                   autoComplete="organization"
                   placeholder={t('placeholders.storeName')}
                   {...field}
@@ -124,7 +124,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             <FormItem>
               <FormLabel>{t('fields.accessCode')}</FormLabel>
               <FormControl>
-                <Input
+                <Input required
                   autoComplete="off"
                   autoCapitalize="characters"
                   spellCheck={false}
@@ -144,7 +144,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             <FormItem>
               <FormLabel>{t('fields.email')}</FormLabel>
               <FormControl>
-                <Input
+                <Input required
                   type="email"
                   autoComplete="email"
                   inputMode="email"
@@ -163,7 +163,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             <FormItem>
               <FormLabel>{t('fields.password')}</FormLabel>
               <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
+                <Input required type="password" autoComplete="new-password" {...field} />
               </FormControl>
               <FormDescription>{t('signUp.passwordHint')}</FormDescription>
               <FormMessage />
@@ -177,7 +177,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
             <FormItem>
               <FormLabel>{t('fields.confirmPassword')}</FormLabel>
               <FormControl>
-                <Input type="password" autoComplete="new-password" {...field} />
+                <Input required type="password" autoComplete="new-password" {...field} />
               </FormControl>
               <FormMessage />
             </FormItem>

@@ -103,7 +103,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
   }
 
   const busy = form.formState.isSubmitting;
-  // The asterisk is for the eye; inputs carry aria-required for assistive technology.
+  // The asterisk is for the eye; the inputs carry `required` for assistive technology.
   const required = (label: string) => (
     <>
       {label}
@@ -130,7 +130,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
                 <FormItem>
                   <FormLabel>{required(t('form.nome'))}</FormLabel>
                   <FormControl>
-                    <Input autoComplete="off" aria-required="true" placeholder={t('form.placeholders.nome')} {...field} />
+                    <Input autoComplete="off" required placeholder={t('form.placeholders.nome')} {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
@@ -147,7 +147,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
                       type="tel"
                       inputMode="tel"
                       autoComplete="off"
-                      aria-required="true"
+                      required
                       placeholder={t('form.placeholders.telefone')}
                       {...field}
                       onBlur={() => {

@@ -122,7 +122,7 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
           <FormControl>
             <Input
               autoComplete="off"
-              aria-required={options.required || undefined}
+              required={options.required}
               inputMode={options.inputMode}
               placeholder={options.placeholder}
               {...field}
@@ -150,7 +150,7 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
             <Input
               inputMode={money ? 'decimal' : 'numeric'}
               autoComplete="off"
-              aria-required="true"
+              required
               className="text-right tabular-nums"
               placeholder={money ? t('form.placeholders.preco') : '0'}
               {...field}
