@@ -87,3 +87,8 @@ export async function signedInSeller(page: Page, testInfo: TestInfo): Promise<Se
   await expect(page).toHaveURL(/\/dashboard$/);
   return seller;
 }
+
+/** A toast with this text is showing (earlier toasts may still be on screen too). */
+export async function expectToast(page: Page, text: string | RegExp) {
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
+}
