@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'PASSWORDS_DO_NOT_MATCH',
   'CLIENTE_TEM_VENDAS',
   'PRODUTO_TEM_VENDAS',
+  'ESTOQUE_ALTERADO',
   'LOGIN_INDISPONIVEL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});

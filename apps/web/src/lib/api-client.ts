@@ -83,7 +83,8 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Api
 export function errorMessage(error: unknown): string {
   const generic = i18n.t('errors:NETWORK');
   if (!(error instanceof ApiError)) return generic;
-  return translateDynamic(`errors:${error.code}`, error.message || generic);
+  // `details` fill the message's placeholders, e.g. {{disponivel}} units left.
+  return translateDynamic(`errors:${error.code}`, error.message || generic, error.details);
 }
 
 /** Shows an error toast whose title is `titleKey` and whose text explains the error. */

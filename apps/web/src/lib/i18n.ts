@@ -114,6 +114,6 @@ export { i18n };
  * Translates a key built at run time (an error code, a validation message from a zod schema),
  * which the typed `t` cannot check. Returns `fallback` when the key does not exist.
  */
-export function translateDynamic(key: string, fallback: string): string {
-  return i18n.exists(key) ? (i18n.t as (k: string) => string)(key) : fallback;
+export function translateDynamic(key: string, fallback: string, values?: Record<string, unknown>): string {
+  return i18n.exists(key) ? (i18n.t as (k: string, v?: Record<string, unknown>) => string)(key, values) : fallback;
 }

@@ -38,6 +38,16 @@ export const produtoInputSchema = z.object({
 });
 export type ProdutoInput = z.output<typeof produtoInputSchema>;
 
+/**
+ * Body of PUT /api/produtos/:id. `estoqueAnterior` is the stock the form was opened with: when
+ * the seller left the stock as it was, the live stock is kept (sales may have moved it since);
+ * when they changed it but the live stock moved too, the edit is refused instead of overwriting.
+ */
+export const produtoUpdateSchema = produtoInputSchema.extend({
+  estoqueAnterior: z.number().int().min(0).max(MAX_QUANTIDADE).optional(),
+});
+export type ProdutoUpdate = z.output<typeof produtoUpdateSchema>;
+
 /** The same rules over what the form holds (prices as typed text, "12,90"); its output is a ProdutoInput. */
 export const produtoFormSchema = z.object({
   ...produtoCampos,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, produtoInputSchema, produtoSchema, produtosPageSchema, produtosQuerySchema } from '@caderneta/shared';
+import { idParamsSchema, produtoInputSchema, produtoSchema, produtoUpdateSchema, produtosPageSchema, produtosQuerySchema } from '@caderneta/shared';
 import { createProduto, deleteProduto, getProduto, listProdutos, setProdutoAtivo, updateProduto } from './produtos.service';
 
 /** /api/produtos: the seller's catalogue and stock. Every handler runs under the seller's RLS scope. */
@@ -26,7 +26,7 @@ export async function produtosRoutes(base: FastifyInstance) {
     return reply.status(201).send(produto);
   });
 
-  app.put('/api/produtos/:id', { preHandler, schema: { tags, params, body: produtoInputSchema, response: { 200: produtoSchema } } }, (request) =>
+  app.put('/api/produtos/:id', { preHandler, schema: { tags, params, body: produtoUpdateSchema, response: { 200: produtoSchema } } }, (request) =>
     app.sellerTx(request, (tx, seller) => updateProduto(tx, seller.id, request.params.id, request.body)),
   );
 

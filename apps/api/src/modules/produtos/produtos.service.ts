@@ -6,6 +6,7 @@ import {
   offsetOf,
   type Produto,
   type ProdutoInput,
+  type ProdutoUpdate,
   type ProdutosPage,
   type produtosQuerySchema,
 } from '@caderneta/shared';
@@ -137,11 +138,23 @@ export async function createProduto(tx: Tx, ownerId: string, input: ProdutoInput
  * Saves the form. The row is locked first, so the "before" used for the low-stock alert is the
  * state this edit replaces even while a sale is being recorded. Inactive products raise no alert.
  */
-export async function updateProduto(tx: Tx, ownerId: string, id: string, input: ProdutoInput): Promise<Produto> {
+export async function updateProduto(tx: Tx, ownerId: string, id: string, input: ProdutoUpdate): Promise<Produto> {
   const before = await findRow(tx, ownerId, id, true);
+  const { estoqueAnterior, ...fields } = input;
+  let estoqueAtual = fields.estoqueAtual;
+  if (estoqueAnterior !== undefined && before.estoqueAtual !== estoqueAnterior) {
+    // Sales moved the stock since the form was opened: an untouched stock field keeps the live
+    // value; a changed one would silently undo those sales, so the seller must look again.
+    if (fields.estoqueAtual !== estoqueAnterior) {
+      throw new AppError('ESTOQUE_ALTERADO', 409, `O estoque mudou enquanto você editava (agora: ${before.estoqueAtual})`, undefined, {
+        estoqueAtual: before.estoqueAtual,
+      });
+    }
+    estoqueAtual = before.estoqueAtual;
+  }
   const [row] = await tx
     .update(produtos)
-    .set({ ...columnsOf(input), updatedAt: sql`now()` })
+    .set({ ...columnsOf({ ...fields, estoqueAtual }), updatedAt: sql`now()` })
     .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id)))
     .returning();
   if (row!.ativo) await notifyIfLowStock(tx, ownerId, before, row!);

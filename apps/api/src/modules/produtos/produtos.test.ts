@@ -37,6 +37,35 @@ const alertsOf = (ownerId: string) =>
 const issuesOf = (body: { issues?: { path: string; message: string }[] }) =>
   Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
 
+describe('editing a product while sales move its stock', () => {
+  it('keeps the live stock when the seller did not touch the stock field', async () => {
+    const seller = await createSeller(t);
+    const produto = await novoProduto(seller, { estoqueAtual: 20 });
+    // A sale took 3 units after the form was opened with 20.
+    await t.db.update(produtos).set({ estoqueAtual: 17 }).where(eq(produtos.id, produto.id));
+    const response = await edit(seller, produto.id, { precoVenda: 2790, estoqueAtual: 20, estoqueAnterior: 20 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ precoVenda: 2790, estoqueAtual: 17 });
+  });
+
+  it('refuses a changed stock that would undo sales made meanwhile, changing nothing', async () => {
+    const seller = await createSeller(t);
+    const produto = await novoProduto(seller, { estoqueAtual: 20 });
+    await t.db.update(produtos).set({ estoqueAtual: 17 }).where(eq(produtos.id, produto.id));
+    const response = await edit(seller, produto.id, { precoVenda: 2790, estoqueAtual: 30, estoqueAnterior: 20 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'ESTOQUE_ALTERADO', details: { estoqueAtual: 17 } });
+    expect(await rowOf(produto.id)).toMatchObject({ estoqueAtual: 17, precoVenda: 2590 });
+  });
+
+  it('sets the typed stock when nothing moved it', async () => {
+    const seller = await createSeller(t);
+    const produto = await novoProduto(seller, { estoqueAtual: 20 });
+    const response = await edit(seller, produto.id, { estoqueAtual: 35, estoqueAnterior: 20 });
+    expect(response.json()).toMatchObject({ estoqueAtual: 35 });
+  });
+});
+
 describe('creating and editing products', () => {
   it('stores the product and answers its stock state, margin and stock value', async () => {
     const seller = await createSeller(t);

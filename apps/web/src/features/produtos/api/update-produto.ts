@@ -1,9 +1,9 @@
-import type { Produto, ProdutoInput } from '@caderneta/shared';
+import type { Produto, ProdutoUpdate } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { invalidateProdutos } from './invalidate';
 
-export function updateProduto({ id, input }: { id: string; input: ProdutoInput }): Promise<Produto> {
+export function updateProduto({ id, input }: { id: string; input: ProdutoUpdate }): Promise<Produto> {
   return api<Produto>(`/api/produtos/${id}`, { method: 'PUT', body: input });
 }
 

@@ -83,7 +83,7 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
   async function onSubmit(input: ProdutoInput) {
     try {
       if (produto) {
-        await updateProduto.mutateAsync({ id: produto.id, input });
+        await updateProduto.mutateAsync({ id: produto.id, input: { ...input, estoqueAnterior: produto.estoqueAtual } });
         toast.success(t('toast.updated'));
       } else {
         await createProduto.mutateAsync(input);
