@@ -17,6 +17,9 @@ import { resolveAuthSecret } from './lib/secret';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/codigos/admin.routes';
 import { contaRoutes } from './modules/conta/conta.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
+import { vendasRoutes } from './modules/vendas/vendas.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin, { auth });
   await app.register(authRoutes(auth, config.publicUrl, config.rateLimits));
   await app.register(contaRoutes(auth, config.rateLimits));
+  await app.register(vendasRoutes);
+  await app.register(financeiroRoutes);
+  await app.register(dashboardRoutes);
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;

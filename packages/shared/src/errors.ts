@@ -15,6 +15,11 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'PASSWORD_TOO_SHORT',
   'PASSWORDS_DO_NOT_MATCH',
+  'ESTOQUE_INSUFICIENTE',
+  'LIMITE_EXCEDIDO',
+  'PRODUTO_INATIVO',
+  'CLIENTE_INATIVO',
+  'VENDA_JA_CANCELADA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

@@ -6,3 +6,7 @@ export * from './schemas/perfil';
 export * from './estoque';
 export * from './notificacoes';
 export * from './schemas/pagination';
+export * from './financeiro';
+export * from './schemas/financeiro';
+export * from './schemas/vendas';
+export * from './schemas/dashboard';
