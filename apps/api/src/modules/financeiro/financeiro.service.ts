@@ -12,7 +12,6 @@ import {
   type Language,
   type Currency,
   type MetodoPagamento,
-  type PagamentoData,
   type PaginationQuery,
   type Recibo,
   type TipoLancamento,
@@ -23,6 +22,16 @@ import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
 import { lockCliente, postLancamento, rebalanceAllocation } from './ledger.service';
+
+export interface PagamentoRegistro {
+  valor: number;
+  metodo: MetodoPagamento;
+  observacao?: string;
+  /** The form's idempotency key (manual payments). */
+  chave?: string;
+  /** The provider's payment id (online payments): the same payment is credited once. */
+  referenciaExterna?: string;
+}
 
 interface Options {
   /** The seller who posts the entry (recorded as criado_por). */
@@ -62,7 +71,7 @@ export async function registrarPagamento(
   tx: Executor,
   ownerId: string,
   clienteId: string,
-  input: Omit<PagamentoData, 'metodo'> & { metodo: MetodoPagamento; referenciaExterna?: string },
+  input: PagamentoRegistro,
   options: Options = {},
 ): Promise<LancamentoResultado> {
   const cliente = await lockCliente(tx, ownerId, clienteId);
