@@ -12,20 +12,7 @@ const RECENT = 8;
  * status_pagamento), debtors (owner_id, ativo, saldo_atual), the latest sales and payments
  * (backwards index scans with LIMIT). Customer and product counts grow with the catalogue only.
  */
-export async function getDashboard(tx: Executor, ownerId: string): Promise<Dashboard> {
-  const [row] = await queryRows<{
-    total_clientes: number;
-    total_produtos: number;
-    estoque_baixo: number;
-    vendas_hoje: number;
-    valor_vendas_hoje: number;
-    valor_pendente: number;
-    devedores: number;
-    valor_devedores: number;
-    atividades: Atividade[] | string | null;
-  }>(
-    tx,
-    sql`
+export const dashboardSql = (ownerId: string) => sql`
       with tz as (
         select coalesce((select fuso_horario from ${perfis} where owner_id = ${ownerId}), 'America/Sao_Paulo') as zona
       ), hoje as (
@@ -75,7 +62,22 @@ export async function getDashboard(tx: Executor, ownerId: string): Promise<Dashb
             'formaPagamento', forma_pagamento, 'statusPagamento', status_pagamento, 'metodo', metodo
           ) order by quando desc), '[]'::json) from atividades) as atividades
       from vendas_hoje, devedores
-    `,
+    `;
+
+export async function getDashboard(tx: Executor, ownerId: string): Promise<Dashboard> {
+  const [row] = await queryRows<{
+    total_clientes: number;
+    total_produtos: number;
+    estoque_baixo: number;
+    vendas_hoje: number;
+    valor_vendas_hoje: number;
+    valor_pendente: number;
+    devedores: number;
+    valor_devedores: number;
+    atividades: Atividade[] | string | null;
+  }>(
+    tx,
+    dashboardSql(ownerId),
   );
   const atividadesRaw = typeof row!.atividades === 'string' ? (JSON.parse(row!.atividades) as unknown[]) : (row!.atividades ?? []);
   const atividades = (atividadesRaw as Array<Record<string, unknown>>).map((a): Atividade =>
