@@ -6,6 +6,8 @@ const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['apps/api/src/**/*.test.ts'],
+    // Tests about one database only live in *.pglite.test.ts / *.pg.test.ts: no skipped tests.
+    exclude: [db === 'pglite' ? 'apps/api/src/**/*.pg.test.ts' : 'apps/api/src/**/*.pglite.test.ts', '**/node_modules/**'],
     environment: 'node',
     env: { TEST_DB: db },
     globalSetup: [db === 'pglite' ? 'apps/api/test/global-setup-pglite.ts' : 'apps/api/test/global-setup-postgres.ts'],

@@ -102,15 +102,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
-  if (existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, maxAge: '1h' });
-    // Deep links (/clientes, /vendas/nova…) load the SPA; unknown /api paths stay JSON 404s.
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api') {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });
+  const serveSpa = existsSync(path.join(webDist, 'index.html'));
+  if (serveSpa) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed bundles never change; index.html must be re-checked to pick up new ones.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
     });
   }
+  app.setNotFoundHandler((request, reply) => {
+    // Deep links (/clientes, /vendas/nova…) load the SPA; unknown /api paths stay JSON 404s.
+    if (serveSpa && request.method === 'GET' && request.url !== '/api' && !request.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });
+  });
   return app;
 }

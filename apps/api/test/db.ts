@@ -10,7 +10,7 @@ const TEMPLATE_DB = 'caderneta_template';
 export const testDbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres';
 
 /** A fresh, migrated database of its own for one test file. */
-export async function createTestDatabase(): Promise<DbHandle> {
+export async function createTestDatabase(): Promise<DbHandle & { url?: string }> {
   if (testDbKind === 'pglite') {
     const blob = new Blob([readFileSync(inject('pgliteTemplate'))]);
     return openDatabase({ kind: 'pglite', loadDataDir: blob });
@@ -26,6 +26,7 @@ export async function createTestDatabase(): Promise<DbHandle> {
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), max: 20 });
   return {
     ...handle,
+    url: url.toString(),
     async close() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: adminUrl });
@@ -41,4 +42,9 @@ export async function createTestDatabase(): Promise<DbHandle> {
       await cleanup.end();
     },
   };
+}
+
+/** The rows of a raw `db.execute(sql…)` result on either driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }

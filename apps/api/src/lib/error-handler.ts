@@ -33,8 +33,4 @@ export function registerErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Erro interno' });
   });
-
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` }),
-  );
 }

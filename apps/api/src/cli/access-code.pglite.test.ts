@@ -1,0 +1,52 @@
+// DATA_DIR locking only exists with embedded PGlite, so this file runs in the PGlite project only.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestDatabase } from '../../test/db';
+import { runCli } from '../../test/cli';
+import { listAccessCodes } from '../modules/codigos/codigos.service';
+
+const cli = (args: string[], env: Record<string, string>) => runCli('access-code', args, env);
+
+describe('access-code CLI beside a running server', () => {
+  it('refuses to open a DATA_DIR another command holds', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-cli-'));
+    // This test process is alive, so its lock is live for the child.
+    writeFileSync(path.join(dataDir, 'caderneta.lock'), JSON.stringify({ pid: process.pid, kind: 'cli' }));
+    const result = await cli(['list'], { DATA_DIR: dataDir });
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain('is in use by another Caderneta command');
+  });
+
+  it('goes through the running server that holds DATA_DIR', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-cli-'));
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      database,
+      config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!' }),
+      adminToken: 'token-123',
+      webDist: '/nonexistent',
+      mailer: { send: async () => undefined },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address() as { port: number };
+      writeFileSync(
+        path.join(dataDir, 'caderneta.lock'),
+        JSON.stringify({ pid: process.pid, kind: 'server', url: `http://127.0.0.1:${address.port}`, token: 'token-123' }),
+      );
+      const result = await cli(['create', '2'], { DATA_DIR: dataDir });
+      expect(result.code).toBe(0);
+      const printed = result.stdout.trim().split('\n');
+      const stored = (await listAccessCodes(database.db)).map((c) => c.codigo);
+      expect(stored).toEqual(expect.arrayContaining(printed));
+      expect((await cli(['list'], { DATA_DIR: dataDir })).stdout).toContain(printed[0]!);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../test/app';
+import { rowsOf } from '../../test/db';
+import { withSeller } from './client';
+import { clientes, produtos } from './schema';
+
+let t: TestApp;
+let ana: SellerSession;
+let bia: SellerSession;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ana = await createSeller(t);
+  bia = await createSeller(t);
+  const base = { telefone: '11999990000', limiteCredito: 100000 };
+  await withSeller(t.db, ana.id, (tx) =>
+    tx.insert(clientes).values([
+      { ...base, ownerId: ana.id, nome: 'Cliente da Ana 1', nomeBusca: 'cliente da ana 1' },
+      { ...base, ownerId: ana.id, nome: 'Cliente da Ana 2', nomeBusca: 'cliente da ana 2' },
+    ]),
+  );
+  await withSeller(t.db, bia.id, (tx) =>
+    tx.insert(clientes).values({ ...base, ownerId: bia.id, nome: 'Cliente da Bia', nomeBusca: 'cliente da bia' }),
+  );
+});
+afterAll(() => t.close());
+
+describe('row-level security', () => {
+  it('shows a query that forgets its owner filter only the seller’s own rows', async () => {
+    const forAna = await withSeller(t.db, ana.id, (tx) => tx.select({ nome: clientes.nome }).from(clientes));
+    expect(forAna.map((c) => c.nome).sort()).toEqual(['Cliente da Ana 1', 'Cliente da Ana 2']);
+    const forBia = await withSeller(t.db, bia.id, (tx) => tx.select({ nome: clientes.nome }).from(clientes));
+    expect(forBia.map((c) => c.nome)).toEqual(['Cliente da Bia']);
+  });
+
+  it('lets an unfiltered UPDATE or DELETE touch only the seller’s own rows', async () => {
+    await withSeller(t.db, bia.id, (tx) => tx.update(clientes).set({ observacoes: 'mexido pela Bia' }));
+    await withSeller(t.db, bia.id, (tx) => tx.delete(clientes));
+    const forAna = await withSeller(t.db, ana.id, (tx) => tx.select().from(clientes));
+    expect(forAna).toHaveLength(2);
+    expect(forAna.every((c) => c.observacoes === null)).toBe(true);
+  });
+
+  it('refuses to write a row owned by another seller', async () => {
+    await expect(
+      withSeller(t.db, bia.id, (tx) =>
+        tx.insert(produtos).values({ ownerId: ana.id, nome: 'Intruso', nomeBusca: 'intruso', precoVenda: 100 }),
+      ),
+    ).rejects.toThrow();
+    const forAna = await withSeller(t.db, ana.id, (tx) => tx.select().from(produtos));
+    expect(forAna).toHaveLength(0);
+  });
+
+  it('shows nothing when no seller is set', async () => {
+    const rows = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role app_user`);
+      return tx.select().from(clientes);
+    });
+    expect(rows).toHaveLength(0);
+  });
+
+  it('forces RLS with a policy on every table that has an owner_id, and keeps the auth tables away from app_user', async () => {
+    const result = await t.db.execute(sql`
+      select c.relname as table, c.relrowsecurity as rls, c.relforcerowsecurity as forced,
+             (select count(*)::int from pg_policies p where p.tablename = c.relname) as policies
+      from pg_class c join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and c.relkind = 'r'
+        and exists (select 1 from information_schema.columns col
+                    where col.table_schema = 'public' and col.table_name = c.relname and col.column_name = 'owner_id')
+      order by c.relname`);
+    const rows = rowsOf<{ table: string; rls: boolean; forced: boolean; policies: number }>(result);
+    expect(rows.map((r) => r.table)).toEqual(expect.arrayContaining(['clientes', 'produtos', 'vendas', 'itens_venda', 'lancamentos', 'notificacoes', 'perfis']));
+    for (const row of rows) expect(row, row.table).toMatchObject({ rls: true, forced: true, policies: expect.any(Number) });
+    for (const row of rows) expect(row.policies, row.table).toBeGreaterThan(0);
+
+    const grants = await t.db.execute(sql`
+      select table_name from information_schema.role_table_grants
+      where grantee = 'app_user' and table_name in ('users', 'accounts', 'sessions', 'verifications', 'codigos_acesso', 'configuracao_sistema')`);
+    expect(rowsOf(grants)).toEqual([]);
+  });
+});

@@ -1,0 +1,130 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/app';
+import { createTestDatabase } from '../../test/db';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ rateLimits: { signIn: 3, passwordReset: 2 }, adminToken: 'admin-token-for-tests' });
+});
+afterAll(() => t.close());
+
+describe('HTTP platform', () => {
+  it('serves OpenAPI generated from the route schemas', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/cadastro'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('codigoAcesso');
+    expect(doc.paths['/api/me'].get).toBeDefined();
+    expect(doc.paths['/api/admin/codigos']).toBeUndefined();
+  });
+
+  it('sends security headers that work on plain HTTP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nao-existe' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('rate-limits sign-in per IP', async () => {
+    const attempt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: TEST_ORIGIN },
+        remoteAddress: '10.9.8.7',
+        payload: { email: 'x@example.com', password: 'errada123', rememberMe: false },
+      });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const limited = await attempt();
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // Another address is not affected.
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      remoteAddress: '10.9.8.6',
+      payload: { email: 'x@example.com', password: 'errada123', rememberMe: false },
+    });
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('rate-limits password-reset requests per IP', async () => {
+    const request = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        headers: { origin: TEST_ORIGIN },
+        remoteAddress: '10.1.1.1',
+        payload: { email: 'x@example.com', redirectTo: '/reset-password' },
+      });
+    const statuses = [(await request()).statusCode, (await request()).statusCode, (await request()).statusCode];
+    expect(statuses).toEqual([200, 200, 429]);
+  });
+
+  it('manages access codes through the admin API only with the right token', async () => {
+    const denied = await t.app.inject({ method: 'GET', url: '/api/admin/codigos', headers: { 'x-admin-token': 'wrong' } });
+    expect(denied.statusCode).toBe(403);
+    const headers = { 'x-admin-token': 'admin-token-for-tests' };
+    const created = await t.app.inject({ method: 'POST', url: '/api/admin/codigos', headers, payload: { quantidade: 2 } });
+    expect(created.statusCode).toBe(200);
+    const codes: string[] = created.json().codigos;
+    expect(codes).toHaveLength(2);
+    for (const code of codes) expect(code).toMatch(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/);
+    const disabled = await t.app.inject({ method: 'POST', url: `/api/admin/codigos/${codes[0]}/desativar`, headers });
+    expect(disabled.statusCode).toBe(200);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/admin/codigos', headers })).json().codigos;
+    expect(list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ codigo: codes[0], ativo: false, usado: false }),
+        expect.objectContaining({ codigo: codes[1], ativo: true, usado: false }),
+      ]),
+    );
+    const missing = await t.app.inject({ method: 'POST', url: '/api/admin/codigos/NAOEXISTE/desativar', headers });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('single-page app', () => {
+  it('serves index.html for deep links and keeps /api 404s as JSON', async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'caderneta-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      database,
+      config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!' }),
+      webDist: dist,
+      mailer: { send: async () => undefined },
+    });
+    try {
+      for (const url of ['/', '/clientes', '/vendas/nova', '/qualquer/coisa']) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body).toContain('<div id="root">');
+      }
+      expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
+      const api = await app.inject({ method: 'GET', url: '/api/nada' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+});

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import { PageHeader } from '@/components/layout/page-header';
+
+/** Route module of /devedores; its feature issue fills in the page body. */
+export function Component() {
+  const { t } = useTranslation('layout');
+  return <PageHeader title={t('pages.devedores.title')} description={t('pages.devedores.description')} />;
+}

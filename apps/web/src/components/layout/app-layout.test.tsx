@@ -1,0 +1,126 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { i18n } from '@/lib/i18n';
+import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+
+describe('app layout', () => {
+  it('lists the menu in the spec order and marks the current page', async () => {
+    mockApi(signedIn());
+    renderApp('/clientes');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      'Dashboard',
+      'Nova Venda',
+      'Vendas',
+      'Clientes',
+      'Produtos',
+      'Devedores',
+      'Relatórios',
+      'Configurações',
+      'Notificações',
+    ]);
+    expect(within(nav).getByRole('link', { name: 'Clientes' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Vendas' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('marks only "Nova Venda" on /vendas/nova', async () => {
+    mockApi(signedIn());
+    renderApp('/vendas/nova');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).getByRole('link', { name: 'Nova Venda' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Vendas' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows "Olá, {name}" with the e-mail truncated at 120px', async () => {
+    mockApi(signedIn());
+    renderApp('/dashboard');
+    expect(await screen.findByText('Olá, Maria da Silva')).toBeInTheDocument();
+    const email = screen.getByText('maria@mercadinho.com.br');
+    expect(email).toHaveClass('max-w-[120px]', 'truncate');
+    expect(screen.getByRole('img', { name: 'Avatar de Maria da Silva' })).toBeInTheDocument();
+  });
+
+  it('falls back to the e-mail before "@" when the seller has no name', async () => {
+    mockApi(signedIn({ ...SELLER, user: { ...SELLER.user, nome: '' } }));
+    renderApp('/dashboard');
+    expect(await screen.findByText('Olá, maria')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Olá, maria!' })).toBeInTheDocument();
+  });
+
+  it('opens the menu in a drawer and closes it after choosing a page', async () => {
+    mockApi(signedIn());
+    const { user, router } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Abrir menu' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('link', { name: 'Produtos' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/produtos'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('"Sair" ends the sessions, clears storage except the theme and reloads at /', async () => {
+    const api = mockApi({ ...signedIn(), 'POST /api/me/sair': () => jsonResponse(200, { ok: true }) });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    window.localStorage.setItem('caderneta.tema', 'dark');
+    window.localStorage.setItem('rascunho-venda', '{"itens":[]}');
+    window.sessionStorage.setItem('qualquer', '1');
+    const { user } = renderApp('/dashboard');
+
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(api.calls('POST', '/api/me/sair')).toHaveLength(1);
+    expect(window.localStorage.getItem('rascunho-venda')).toBeNull();
+    expect(window.sessionStorage.length).toBe(0);
+    expect(window.localStorage.getItem('caderneta.tema')).toBe('dark');
+  });
+
+  it('"Sair" shows an error and stays when the server fails', async () => {
+    mockApi({ ...signedIn(), 'POST /api/me/sair': () => jsonResponse(500, { code: 'INTERNAL', message: 'x' }) });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+    expect(await screen.findByText('Erro inesperado durante o logout')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe('language', () => {
+  it('switching language translates the app, remembers it and saves it for the seller', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'PATCH /api/me/preferencias': ({ body }) =>
+        jsonResponse(200, { ...SELLER, perfil: { ...SELLER.perfil, ...(body as object) } }),
+    });
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Idioma' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Español' }));
+
+    expect(await screen.findByRole('heading', { name: '¡Hola, Maria da Silva!' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Menú principal' });
+    expect(within(nav).getByRole('link', { name: 'Nueva venta' })).toBeInTheDocument();
+    expect(window.localStorage.getItem('caderneta.idioma')).toBe('es-ES');
+    expect(document.documentElement.lang).toBe('es-ES');
+    await waitFor(() =>
+      expect(api.calls('PATCH', '/api/me/preferencias')[0]?.body).toEqual({ idioma: 'es-ES' }),
+    );
+  });
+
+  it("follows the seller's saved language on load", async () => {
+    mockApi(signedIn({ ...SELLER, perfil: { ...SELLER.perfil, idioma: 'en-US' } }));
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Hello, Maria da Silva!' })).toBeInTheDocument();
+    expect(i18n.language).toBe('en-US');
+  });
+
+  it('on public pages changes only this device', async () => {
+    const api = mockApi({ 'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED' }) });
+    const { user } = renderApp('/auth');
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Idioma' }), 'en-US');
+    expect(await screen.findByRole('tab', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(api.calls('PATCH', '/api/me/preferencias')).toHaveLength(0);
+  });
+});

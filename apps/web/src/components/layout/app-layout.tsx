@@ -1,0 +1,68 @@
+import MenuIcon from 'lucide-react/icons/menu';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  Sheet,
+  SheetContent,
+  SheetDescription,
+  SheetHeader,
+  SheetTitle,
+  SheetTrigger,
+} from '@/components/ui/sheet';
+import { Brand } from './brand';
+import { LanguageMenu } from './language-menu';
+import { SidebarNav } from './sidebar-nav';
+import { ThemeSwitch } from './theme-switch';
+import { UserChip } from './user-chip';
+
+/** Shell of the signed-in app: fixed sidebar from md up, a left drawer below that. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('layout');
+  const [menuOpen, setMenuOpen] = useState(false);
+
+  return (
+    <div className="min-h-svh bg-background">
+      <aside className="hidden border-r border-sidebar-border bg-sidebar md:fixed md:inset-y-0 md:left-0 md:z-30 md:flex md:w-64 md:flex-col">
+        <div className="flex h-16 items-center px-6">
+          <Link to="/dashboard" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+            <Brand />
+          </Link>
+        </div>
+        <SidebarNav />
+      </aside>
+
+      <div className="flex min-h-svh flex-col md:pl-64">
+        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
+          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
+            <SheetTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('menu.open')}>
+                <MenuIcon />
+              </Button>
+            </SheetTrigger>
+            <SheetContent side="left" className="w-72 gap-0 bg-sidebar p-0">
+              <SheetHeader className="h-16 justify-center px-6">
+                <SheetTitle>
+                  <Brand />
+                </SheetTitle>
+                <SheetDescription className="sr-only">{t('menu.description')}</SheetDescription>
+              </SheetHeader>
+              <SidebarNav onNavigate={() => setMenuOpen(false)} />
+            </SheetContent>
+          </Sheet>
+
+          <div className="min-w-0 flex-1">
+            <div className="w-fit max-w-full">
+              <UserChip />
+            </div>
+          </div>
+          <LanguageMenu />
+          <ThemeSwitch />
+        </header>
+
+        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import LogOutIcon from 'lucide-react/icons/log-out';
+import { useTranslation } from 'react-i18next';
+import { NavLink } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useSignOut } from '@/features/auth/api/sign-out';
+import { cn } from '@/lib/utils';
+import { NAV_ITEMS } from './nav-items';
+
+/** The menu and the "Sair" button; used by the desktop sidebar and the mobile drawer. */
+export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('layout');
+  const signOut = useSignOut();
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-4">
+      <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3">
+        <ul className="flex flex-col gap-1">
+          {NAV_ITEMS.map((item) => {
+            const Icon = item.icon;
+            const primary = 'primary' in item && item.primary;
+            return (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={'end' in item ? item.end : false}
+                  onClick={onNavigate}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50',
+                      primary
+                        ? 'my-1 bg-primary text-primary-foreground shadow-xs hover:bg-primary/90'
+                        : 'text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
+                      isActive && !primary && 'bg-sidebar-accent text-sidebar-accent-foreground',
+                      isActive && primary && 'ring-2 ring-primary/40 ring-offset-2 ring-offset-sidebar',
+                    )
+                  }
+                >
+                  <Icon className="size-4" aria-hidden="true" />
+                  {t(`nav.${item.key}`)}
+                </NavLink>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div className="border-t border-sidebar-border p-3">
+        <Button
+          variant="ghost"
+          className="w-full justify-start gap-3 text-sidebar-foreground/80"
+          disabled={signOut.isPending || signOut.isSuccess}
+          onClick={() => signOut.mutate()}
+        >
+          <LogOutIcon aria-hidden="true" />
+          {signOut.isPending ? t('signOut.pending') : t('signOut.action')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { avatarGradient, initials, type UserIdentity } from '@/lib/user-identity';
+import { cn } from '@/lib/utils';
+
+interface UserAvatarProps {
+  user: UserIdentity & { email: string };
+  /** Accessible name of the picture, e.g. "Avatar de Maria". */
+  label: string;
+  className?: string;
+}
+
+/**
+ * Initials on a gradient right away; the DiceBear picture replaces them once its (lazy) module
+ * has produced it. If generation or the image fails, the initials simply stay.
+ */
+export function UserAvatar({ user, label, className }: UserAvatarProps) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const email = user.email;
+
+  useEffect(() => {
+    let active = true;
+    setSrc(null);
+    setFailed(false);
+    import('./avatar-image')
+      .then(({ createAvatarDataUri }) => createAvatarDataUri(email))
+      .then((uri) => {
+        if (active) setSrc(uri);
+      })
+      .catch((error: unknown) => {
+        console.error('Avatar generation failed', error);
+        if (active) setFailed(true);
+      });
+    return () => {
+      active = false;
+    };
+  }, [email]);
+
+  const showImage = src !== null && !failed;
+  return (
+    <span
+      role="img"
+      aria-label={label}
+      className={cn(
+        'relative inline-flex size-9 shrink-0 items-center justify-center overflow-hidden rounded-full bg-gradient-to-br text-xs font-semibold text-white select-none',
+        avatarGradient(email),
+        className,
+      )}
+    >
+      <span aria-hidden="true" data-testid="avatar-initials" className={cn(showImage && 'invisible')}>
+        {initials(user)}
+      </span>
+      {showImage && (
+        <img
+          src={src}
+          alt=""
+          width={64}
+          height={64}
+          className="absolute inset-0 size-full"
+          onError={() => setFailed(true)}
+        />
+      )}
+    </span>
+  );
+}

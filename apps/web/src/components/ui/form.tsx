@@ -1,0 +1,140 @@
+import { Label as LabelPrimitive, Slot as SlotPrimitive } from 'radix-ui';
+import * as React from 'react';
+import {
+  Controller,
+  type ControllerProps,
+  type FieldError,
+  type FieldPath,
+  type FieldValues,
+  FormProvider,
+  useFormContext,
+  useFormState,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Label } from '@/components/ui/label';
+import { translateDynamic } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+
+const Form = FormProvider;
+
+type FormFieldContextValue<
+  TFieldValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
+> = { name: TName };
+
+const FormFieldContext = React.createContext<FormFieldContextValue | null>(null);
+
+function FormField<
+  TFieldValues extends FieldValues = FieldValues,
+  TName extends FieldPath<TFieldValues> = FieldPath<TFieldValues>,
+>(props: ControllerProps<TFieldValues, TName>) {
+  return (
+    <FormFieldContext.Provider value={{ name: props.name }}>
+      <Controller {...props} />
+    </FormFieldContext.Provider>
+  );
+}
+
+type FormItemContextValue = { id: string };
+const FormItemContext = React.createContext<FormItemContextValue | null>(null);
+
+function useFormField() {
+  const fieldContext = React.useContext(FormFieldContext);
+  const itemContext = React.useContext(FormItemContext);
+  const { getFieldState } = useFormContext();
+  const formState = useFormState({ name: fieldContext?.name });
+  if (!fieldContext || !itemContext) {
+    throw new Error('useFormField must be used inside <FormField> and <FormItem>');
+  }
+  const fieldState = getFieldState(fieldContext.name, formState);
+  const { id } = itemContext;
+  return {
+    id,
+    name: fieldContext.name,
+    formItemId: `${id}-form-item`,
+    formDescriptionId: `${id}-form-item-description`,
+    formMessageId: `${id}-form-item-message`,
+    ...fieldState,
+  };
+}
+
+function FormItem({ className, ...props }: React.ComponentProps<'div'>) {
+  const id = React.useId();
+  return (
+    <FormItemContext.Provider value={{ id }}>
+      <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
+    </FormItemContext.Provider>
+  );
+}
+
+function FormLabel({ className, ...props }: React.ComponentProps<typeof LabelPrimitive.Root>) {
+  const { error, formItemId } = useFormField();
+  return (
+    <Label
+      data-slot="form-label"
+      data-error={!!error}
+      className={cn('data-[error=true]:text-destructive', className)}
+      htmlFor={formItemId}
+      {...props}
+    />
+  );
+}
+
+function FormControl(props: React.ComponentProps<typeof SlotPrimitive.Slot>) {
+  const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
+  return (
+    <SlotPrimitive.Slot
+      data-slot="form-control"
+      id={formItemId}
+      aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId}
+      aria-invalid={!!error}
+      {...props}
+    />
+  );
+}
+
+function FormDescription({ className, ...props }: React.ComponentProps<'p'>) {
+  const { formDescriptionId } = useFormField();
+  return (
+    <p
+      data-slot="form-description"
+      id={formDescriptionId}
+      className={cn('text-sm text-muted-foreground', className)}
+      {...props}
+    />
+  );
+}
+
+/**
+ * Turns a field error into a sentence. Schemas carry i18n keys of the "validation" namespace
+ * ("required", "passwordTooShort"); errors without such a key fall back to a generic text.
+ */
+export function useValidationMessage() {
+  const { t } = useTranslation('validation');
+  return (error: FieldError | undefined): string | null => {
+    if (!error) return null;
+    const key = String(error.message ?? '');
+    const fallback = error.type === 'too_big' ? t('tooLong') : t('invalid');
+    return key ? translateDynamic(`validation:${key}`, fallback) : fallback;
+  };
+}
+
+function FormMessage({ className, children, ...props }: React.ComponentProps<'p'>) {
+  const { error, formMessageId } = useFormField();
+  const toMessage = useValidationMessage();
+  const body = error ? toMessage(error) : children;
+  if (!body) return null;
+  return (
+    <p
+      data-slot="form-message"
+      id={formMessageId}
+      role={error ? 'alert' : undefined}
+      className={cn('text-sm text-destructive', className)}
+      {...props}
+    >
+      {body}
+    </p>
+  );
+}
+
+export { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField };

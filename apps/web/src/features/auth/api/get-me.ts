@@ -1,0 +1,25 @@
+import type { Me } from '@caderneta/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
+
+/** The signed-in seller, or null when signed out (the API answers 401). */
+export async function getMe(signal?: AbortSignal): Promise<Me | null> {
+  try {
+    return await api<Me>('/api/me', { signal });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = () =>
+  queryOptions({
+    queryKey: SESSION_QUERY_KEY,
+    queryFn: ({ signal }) => getMe(signal),
+    staleTime: 5 * 60_000,
+  });
+
+export function useMe() {
+  return useQuery(meQueryOptions());
+}

@@ -1,0 +1,113 @@
+import type { ApiErrorBody, ApiIssue, ErrorCode } from '@caderneta/shared';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { toast } from 'sonner';
+import { i18n, translateDynamic } from './i18n';
+
+/** An error answer from the API, or `NETWORK` (status 0) when no answer arrived. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly issues: ApiIssue[];
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(status: number, body: ApiErrorBody) {
+    super(body.message || body.code);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = body.code;
+    this.issues = body.issues ?? [];
+    this.details = body.details;
+  }
+}
+
+export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+  return error instanceof ApiError && (code === undefined || error.code === code);
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'VALIDATION',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  429: 'RATE_LIMITED',
+};
+
+function toErrorBody(status: number, data: unknown): ApiErrorBody {
+  if (data && typeof data === 'object' && typeof (data as ApiErrorBody).code === 'string') {
+    const body = data as ApiErrorBody;
+    return { ...body, message: typeof body.message === 'string' ? body.message : '' };
+  }
+  // A proxy page or an empty body: the status is all we know.
+  return { code: CODE_BY_STATUS[status] ?? 'INTERNAL', message: '' };
+}
+
+export interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/** JSON over fetch against our own API (cookies travel same-origin). Throws ApiError. */
+export async function api<T>(path: string, { method = 'GET', body, signal }: ApiOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, { code: 'NETWORK', message: error instanceof Error ? error.message : '' });
+  }
+
+  const text = await response.text();
+  let data: unknown = undefined;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = undefined; // Not JSON (e.g. a proxy error page); handled by status below.
+    }
+  }
+  if (!response.ok) throw new ApiError(response.status, toErrorBody(response.status, data));
+  return data as T;
+}
+
+/** The translated sentence for an error: `errors:<code>`, else the server's text, else generic. */
+export function errorMessage(error: unknown): string {
+  const generic = i18n.t('errors:NETWORK');
+  if (!(error instanceof ApiError)) return generic;
+  return translateDynamic(`errors:${error.code}`, error.message || generic);
+}
+
+/** Shows an error toast whose title is `titleKey` and whose text explains the error. */
+export function toastError(error: unknown, titleKey: string): void {
+  if (!(error instanceof ApiError)) console.error(error);
+  toast.error(translateDynamic(titleKey, titleKey), { description: errorMessage(error) });
+}
+
+/**
+ * Puts the server's field issues on the form's fields. Returns true when at least one issue
+ * matched a field of this form.
+ */
+export function applyIssuesToForm<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly Path<T>[],
+): boolean {
+  if (!(error instanceof ApiError)) return false;
+  let applied = false;
+  for (const issue of error.issues) {
+    const field = fields.find((f) => f === issue.path);
+    if (!field) continue;
+    setError(field, { type: 'server', message: issue.message });
+    applied = true;
+  }
+  return applied;
+}

@@ -1,0 +1,32 @@
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client';
+
+/** Cache key of the signed-in seller (`Me | null`); see features/auth/api/get-me.ts. */
+export const SESSION_QUERY_KEY = ['me'] as const;
+
+export function createQueryClient(): QueryClient {
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error) => {
+        // Any query answered 401 means the session is gone: mark the seller as signed out so
+        // the protected layout sends them to /auth.
+        if (error instanceof ApiError && error.status === 401) {
+          client.setQueryData(SESSION_QUERY_KEY, null);
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Client errors will not fix themselves by retrying; network and 5xx may.
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) &&
+          failureCount < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+  return client;
+}
+
+export const queryClient = createQueryClient();

@@ -1,0 +1,20 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeAll, vi } from 'vitest';
+import { changeLanguage, initI18n } from '@/lib/i18n';
+
+beforeAll(async () => {
+  await initI18n();
+});
+
+afterEach(async () => {
+  cleanup();
+  // sonner keeps toasts in a module-level store and replays active ones to a new <Toaster>.
+  toast.dismiss();
+  vi.restoreAllMocks();
+  await changeLanguage('pt-BR');
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  document.documentElement.classList.remove('dark');
+});

@@ -1,0 +1,89 @@
+import type { Me } from '@caderneta/shared';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+type Handler = (request: FakeRequest) => Response | Promise<Response>;
+
+export function jsonResponse(status: number, body?: unknown): Response {
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+/**
+ * Replaces fetch with a table of `"METHOD /path"` handlers. Requests are recorded; a request with
+ * no handler fails loudly (listed in `unexpected`) instead of reaching a network.
+ */
+export function mockApi(handlers: Record<string, Handler>) {
+  const requests: FakeRequest[] = [];
+  const unexpected: string[] = [];
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    const path = new URL(url, 'http://localhost').pathname;
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+    const request = { method, path, body };
+    requests.push(request);
+    const handler = handlers[`${method} ${path}`];
+    if (!handler) {
+      unexpected.push(`${method} ${path}`);
+      throw new TypeError(`No fake for ${method} ${path}`);
+    }
+    return handler(request);
+  });
+  return {
+    spy,
+    requests,
+    unexpected,
+    calls: (method: string, path: string) =>
+      requests.filter((r) => r.method === method && r.path === path),
+  };
+}
+
+/** A promise the test settles by hand, to observe a screen while a request is in flight. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+export const SELLER: Me = {
+  user: { id: 'u1', nome: 'Maria da Silva', email: 'maria@mercadinho.com.br' },
+  perfil: {
+    nomeLoja: 'Mercadinho da Maria',
+    idioma: 'pt-BR',
+    moeda: 'BRL',
+    fusoHorario: 'America/Sao_Paulo',
+  },
+};
+
+export const signedIn = (me: Me = SELLER) => ({ 'GET /api/me': () => jsonResponse(200, me) });
+export const signedOut = () => ({
+  'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'Sign in' }),
+});
+
+/** Renders the real app (routes, providers, toaster) at `path`. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, user };
+}

@@ -1,0 +1,89 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { expect, type Page, type TestInfo } from '@playwright/test';
+
+const run = promisify(execFile);
+
+/** The environment of the server this project's journeys run against (playwright.config.ts). */
+export function serverEnv(testInfo: TestInfo): Record<string, string> {
+  return (testInfo.project.metadata as { env: Record<string, string> }).env;
+}
+
+/** A fresh access code, made the way an operator makes one: with the CLI. */
+export async function accessCodeFromCli(testInfo: TestInfo): Promise<string> {
+  const { stdout } = await run('npm', ['run', '-s', 'access-code', '--', 'create', '1'], {
+    env: { ...process.env, ...serverEnv(testInfo), LOG_LEVEL: 'silent' },
+  });
+  const code = stdout.trim();
+  expect(code).toMatch(/^[A-Z2-9]{10}$/);
+  return code;
+}
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  link?: string;
+}
+
+/** The newest e-mail the server wrote to its outbox for `to` (no SMTP in tests). */
+export async function latestMailTo(testInfo: TestInfo, to: string): Promise<OutboxMail> {
+  const dir = path.join(serverEnv(testInfo).DATA_DIR!, 'outbox');
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(() => {
+      let files: string[] = [];
+      try {
+        files = readdirSync(dir).sort();
+      } catch {
+        return false;
+      }
+      const mails = files.map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxMail).filter((m) => m.to === to);
+      found = mails.at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found!;
+}
+
+let counter = 0;
+export function newSeller(testInfo: TestInfo) {
+  const id = `${Date.now().toString(36)}${testInfo.workerIndex}${++counter}`;
+  return { nome: `Maria Teste ${id}`, loja: `Mercadinho ${id}`, email: `maria.${id}@example.com`, senha: 'segredo123' };
+}
+
+export type Seller = ReturnType<typeof newSeller>;
+
+export async function fillSignUp(page: Page, seller: Seller, code: string) {
+  await page.getByRole('tab', { name: 'Criar Conta' }).click();
+  const panel = page.getByRole('tabpanel', { name: 'Criar Conta' });
+  await panel.getByLabel('Nome completo').fill(seller.nome);
+  await panel.getByLabel('Nome da loja').fill(seller.loja);
+  await panel.getByLabel('Código de acesso').fill(code);
+  await panel.getByLabel('E-mail').fill(seller.email);
+  await panel.getByLabel('Senha', { exact: true }).fill(seller.senha);
+  await panel.getByLabel('Confirmar senha').fill(seller.senha);
+  await panel.getByRole('button', { name: 'Criar Conta' }).click();
+}
+
+export async function logIn(page: Page, seller: Pick<Seller, 'email' | 'senha'>, remember = false) {
+  const panel = page.getByRole('tabpanel', { name: 'Entrar' });
+  await panel.getByLabel('E-mail').fill(seller.email);
+  await panel.getByLabel('Senha').fill(seller.senha);
+  if (remember) await panel.getByRole('checkbox', { name: 'Permanecer logado' }).check();
+  await panel.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** A seller who signed up with a CLI code and is now on the dashboard. */
+export async function signedInSeller(page: Page, testInfo: TestInfo): Promise<Seller> {
+  const seller = newSeller(testInfo);
+  const code = await accessCodeFromCli(testInfo);
+  await page.goto('/auth');
+  await fillSignUp(page, seller, code);
+  await expect(page.getByText('Conta criada com sucesso!')).toBeVisible();
+  await logIn(page, seller);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return seller;
+}

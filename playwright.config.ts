@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The journeys run against the real server (built SPA + API) on embedded PGlite and, when
+// E2E_DATABASE_URL is given (scripts/test.ts does), on a PostgreSQL server too.
+const tmp = path.resolve('.tmp');
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  },
+};
+
+interface Target {
+  name: string;
+  port: number;
+  env: Record<string, string>;
+}
+
+const targets: Target[] = [{ name: 'pglite', port: 4311, env: { DATA_DIR: path.join(tmp, 'e2e-pglite') } }];
+if (process.env.E2E_DATABASE_URL) {
+  targets.push({ name: 'postgres', port: 4312, env: { DATA_DIR: path.join(tmp, 'e2e-pg'), DATABASE_URL: process.env.E2E_DATABASE_URL } });
+}
+
+const serverEnv = (t: Target) => ({
+  ...t.env,
+  PORT: String(t.port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${t.port}`,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_SIGN_IN: '1000',
+  RATE_LIMIT_SIGN_UP: '1000',
+  RATE_LIMIT_PASSWORD_RESET: '1000',
+});
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  reporter: [['list'], ['json']],
+  outputDir: path.join(tmp, 'test-results'),
+  use: { trace: 'retain-on-failure', screenshot: 'only-on-failure', locale: 'pt-BR', timezoneId: 'America/Sao_Paulo' },
+  projects: targets.map((t) => ({
+    name: t.name,
+    use: { ...chromium, baseURL: `http://127.0.0.1:${t.port}` },
+    // The journeys read the server's environment (outbox, database) through this.
+    metadata: { env: serverEnv(t) },
+  })),
+  webServer: targets.map((t) => ({
+    command: `rm -rf ${t.env.DATA_DIR} && node --import tsx apps/api/src/server.ts`,
+    url: `http://127.0.0.1:${t.port}/api/health`,
+    env: serverEnv(t),
+    reuseExistingServer: false,
+    // Let the server close its database cleanly.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })),
+});

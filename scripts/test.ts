@@ -1,0 +1,85 @@
+/**
+ * The whole suite, the way CI runs it: builds the web app, starts a throw-away PostgreSQL server,
+ * runs vitest (shared, API on PGlite, the same API suite on PostgreSQL, web components), then the
+ * Playwright journeys in Chromium against the app on PGlite and on PostgreSQL, and prints one
+ * closing line "N passed, N failed".
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startTempPostgres } from '../apps/api/test/pg-server';
+
+const root = path.resolve(import.meta.dirname, '..');
+const tmp = path.join(root, '.tmp');
+
+function step(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  console.log(`\n▶ ${command} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+interface Counts {
+  passed: number;
+  failed: number;
+}
+
+function vitestCounts(file: string): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
+  return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success || report.numFailedTests ? 0 : 1) };
+}
+
+function playwrightCounts(file: string): Counts {
+  if (!existsSync(file)) return { passed: 0, failed: 1 };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
+}
+
+async function main() {
+  const only = process.argv[2]; // optional: "unit" or "e2e"
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+
+  const server = await startTempPostgres();
+  console.log(`PostgreSQL for tests: ${server.url}`);
+  let exitCode = 0;
+  const totals: Counts = { passed: 0, failed: 0 };
+  try {
+    if (only !== 'e2e') {
+      const vitestJson = path.join(tmp, 'vitest.json');
+      const code = await step('npx', ['vitest', 'run'], { TEST_DATABASE_URL: server.url, VITEST_JSON: vitestJson });
+      const counts = vitestCounts(vitestJson);
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      if (code !== 0) exitCode = code;
+    }
+    if (only !== 'unit') {
+      if ((await step('npm', ['run', '-s', 'build'])) !== 0) throw new Error('web build failed');
+      const admin = new pg.Client({ connectionString: server.url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE caderneta_e2e');
+      await admin.end();
+      const e2eUrl = new URL(server.url);
+      e2eUrl.pathname = '/caderneta_e2e';
+      const playwrightJson = path.join(tmp, 'playwright.json');
+      const code = await step('npx', ['playwright', 'test'], { E2E_DATABASE_URL: e2eUrl.toString(), PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+      const counts = playwrightCounts(playwrightJson);
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      if (code !== 0) exitCode = code;
+    }
+  } catch (error) {
+    console.error(error);
+    exitCode = 1;
+  } finally {
+    server.stop();
+  }
+  if (exitCode !== 0 && totals.failed === 0) totals.failed = 1;
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(exitCode);
+}
+
+void main();
