@@ -16,10 +16,12 @@ import { registerErrorHandler } from './lib/error-handler';
 import { resolveAuthSecret } from './lib/secret';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/codigos/admin.routes';
+import { clientesRoutes } from './modules/clientes/clientes.routes';
 import { contaRoutes } from './modules/conta/conta.routes';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
+import { produtosRoutes } from './modules/produtos/produtos.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +101,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(vendasRoutes);
   await app.register(financeiroRoutes);
   await app.register(dashboardRoutes);
+  await app.register(clientesRoutes);
+  await app.register(produtosRoutes);
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;

@@ -20,6 +20,9 @@ export const ERROR_CODES = [
   'PRODUTO_INATIVO',
   'CLIENTE_INATIVO',
   'VENDA_JA_CANCELADA',
+  'CLIENTE_TEM_VENDAS',
+  'PRODUTO_TEM_VENDAS',
+  'LOGIN_INDISPONIVEL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

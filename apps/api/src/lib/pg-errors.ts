@@ -21,3 +21,5 @@ export function constraintName(error: unknown): string | undefined {
 }
 
 export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';

@@ -1,4 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { ListStatus } from '@caderneta/shared';
 import type { Executor } from '../db/client';
 
 /** Rows of a raw query on either driver (PGlite and node-postgres both answer `{ rows }`). */
@@ -7,22 +9,26 @@ export async function queryRows<T>(tx: Executor, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** Escapes LIKE's wildcards so a typed "%" or "_" matches itself (backslash is LIKE's default escape). */
+export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Lower-cased, accent-free text, as the *_busca columns store names. */
-export const searchKey = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .trim();
+/** `column LIKE '%term%'` with the term taken literally. */
+export const contains = (column: AnyPgColumn | SQL, term: string): SQL => sql`${column} like ${`%${escapeLike(term)}%`}`;
 
-const ACCENTED = 'ÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑáàâãäéèêëíìîïóòôõöúùûüçñ';
-const PLAIN = 'AAAAAEEEEIIIIOOOOOUUUUCNaaaaaeeeeiiiiooooouuuucn';
+/** The catalogue status filter (spec §4: lists show active records unless asked otherwise). */
+export function statusCondition(column: AnyPgColumn, status: ListStatus): SQL | undefined {
+  if (status === 'ativos') return sql`${column} = true`;
+  if (status === 'inativos') return sql`${column} = false`;
+  return undefined;
+}
 
 /**
- * A text column without Portuguese/Spanish accents, for ILIKE against `searchKey(input)`. Works
- * whatever the database's locale (ILIKE alone folds only ASCII under the C locale).
+ * Lower-cases and strips Portuguese/Spanish accents inside SQL, for columns without a stored
+ * normalized copy. Both cases are listed because lower() leaves non-ASCII letters alone under
+ * the C locale.
  */
-export const unaccented = (column: SQL | SQL.Aliased | unknown) => sql`translate(${column}, ${ACCENTED}, ${PLAIN})`;
+export const unaccentLower = (column: AnyPgColumn | SQL): SQL =>
+  sql`translate(lower(coalesce(${column}, '')), 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn')`;
+
+/** COUNT(*) as a JS number on either driver. */
+export const countAll = () => sql<number>`count(*)`.mapWith(Number);

@@ -2,11 +2,13 @@ import type { Language } from '@caderneta/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import auth from '../locales/pt-BR/auth.json';
+import clientes from '../locales/pt-BR/clientes.json';
 import common from '../locales/pt-BR/common.json';
 import dashboard from '../locales/pt-BR/dashboard.json';
 import errors from '../locales/pt-BR/errors.json';
 import landing from '../locales/pt-BR/landing.json';
 import layout from '../locales/pt-BR/layout.json';
+import produtos from '../locales/pt-BR/produtos.json';
 import validation from '../locales/pt-BR/validation.json';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
@@ -30,13 +32,15 @@ export const NAMESPACES = [
   'dashboard',
   'errors',
   'validation',
+  'clientes',
+  'produtos',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const defaultNS = 'common';
 /** pt-BR ships in the entry chunk; the other languages are fetched when chosen. */
 export const bundledResources = {
-  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation },
+  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos },
 } as const;
 
 type LocaleModule = { default: Record<string, unknown> };

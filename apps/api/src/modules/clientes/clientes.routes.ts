@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { clienteInputSchema, clienteSchema, clientesPageSchema, clientesQuerySchema, idParamsSchema } from '@caderneta/shared';
+import {
+  createCliente,
+  deleteCliente,
+  getCliente,
+  listClientes,
+  regenerarLogin,
+  setClienteAtivo,
+  updateCliente,
+} from './clientes.service';
+
+/** /api/clientes: the seller's customers. Every handler runs under the seller's RLS scope. */
+export async function clientesRoutes(base: FastifyInstance) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const tags = ['clientes'];
+  const preHandler = app.requireSeller;
+  const params = idParamsSchema;
+
+  app.get(
+    '/api/clientes',
+    { preHandler, schema: { tags, summary: 'List, search and count customers', querystring: clientesQuerySchema, response: { 200: clientesPageSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => listClientes(tx, seller.id, request.query)),
+  );
+
+  app.get('/api/clientes/:id', { preHandler, schema: { tags, params, response: { 200: clienteSchema } } }, (request) =>
+    app.sellerTx(request, (tx, seller) => getCliente(tx, seller.id, request.params.id)),
+  );
+
+  app.post('/api/clientes', { preHandler, schema: { tags, body: clienteInputSchema, response: { 201: clienteSchema } } }, async (request, reply) => {
+    const cliente = await app.sellerTx(request, (tx, seller) => createCliente(tx, seller.id, request.body));
+    return reply.status(201).send(cliente);
+  });
+
+  app.put('/api/clientes/:id', { preHandler, schema: { tags, params, body: clienteInputSchema, response: { 200: clienteSchema } } }, (request) =>
+    app.sellerTx(request, (tx, seller) => updateCliente(tx, seller.id, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/clientes/:id',
+    { preHandler, schema: { tags, summary: 'Delete a customer no sale refers to', params, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await app.sellerTx(request, (tx, seller) => deleteCliente(tx, seller.id, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post('/api/clientes/:id/desativar', { preHandler, schema: { tags, params, response: { 200: clienteSchema } } }, (request) =>
+    app.sellerTx(request, (tx, seller) => setClienteAtivo(tx, seller.id, request.params.id, false)),
+  );
+
+  app.post('/api/clientes/:id/reativar', { preHandler, schema: { tags, params, response: { 200: clienteSchema } } }, (request) =>
+    app.sellerTx(request, (tx, seller) => setClienteAtivo(tx, seller.id, request.params.id, true)),
+  );
+
+  app.post(
+    '/api/clientes/:id/regenerar-login',
+    { preHandler, schema: { tags, summary: 'Give the customer a new public login; the old one stops working', params, response: { 200: clienteSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => regenerarLogin(tx, seller.id, request.params.id)),
+  );
+}

@@ -1,0 +1,338 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
+import { clientes, lancamentos, vendas } from '../../db/schema';
+import { loginSuffixSource } from './login';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+afterEach(() => vi.restoreAllMocks());
+
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+
+async function novoCliente(seller: SellerSession, body: Record<string, unknown> = {}) {
+  const response = await seller.request({
+    method: 'POST',
+    url: '/api/clientes',
+    payload: { nome: 'Maria Silva', telefone: '(11) 98765-4321', ...body },
+  });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+const list = async (seller: SellerSession, query = '') => {
+  const response = await seller.request({ method: 'GET', url: `/api/clientes${query}` });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+
+const rowOf = async (id: string) => (await t.db.select().from(clientes).where(eq(clientes.id, id)))[0];
+const setSaldo = (id: string, saldoAtual: number) => t.db.update(clientes).set({ saldoAtual }).where(eq(clientes.id, id));
+const issuesOf = (body: { issues?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
+
+describe('creating and editing customers', () => {
+  it('stores the phone as digits, gives a login and defaults the limit to R$ 1.000,00', async () => {
+    const seller = await createSeller(t);
+    const cliente = await novoCliente(seller, { nome: '  José  da Silva ', telefone: '+55 (11) 98765-4321', email: '', endereco: '' });
+    expect(cliente).toMatchObject({
+      nome: 'José  da Silva',
+      telefone: '11987654321',
+      email: null,
+      endereco: null,
+      limiteCredito: 100000,
+      ativo: true,
+      saldoAtual: 0,
+      saldoPendente: 0,
+      dataVencimento: null,
+      observacoes: null,
+    });
+    expect(cliente.login).toMatch(/^jose\d{5}$/);
+    expect(new Date(cliente.createdAt).toString()).not.toBe('Invalid Date');
+    const row = await rowOf(cliente.id);
+    expect(row).toMatchObject({ ownerId: seller.id, nomeBusca: 'jose da silva', telefone: '11987654321' });
+  });
+
+  it('refuses missing name and phone, a bad phone, a bad e-mail and a negative limit with message keys', async () => {
+    const seller = await createSeller(t);
+    const missing = await seller.request({ method: 'POST', url: '/api/clientes', payload: { nome: '  ', telefone: '' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().code).toBe('VALIDATION');
+    expect(issuesOf(missing.json())).toMatchObject({ nome: 'required', telefone: 'required' });
+
+    const bad = await seller.request({
+      method: 'POST',
+      url: '/api/clientes',
+      payload: { nome: 'Ana', telefone: '12345', email: 'ana@', limiteCredito: -100 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(issuesOf(bad.json())).toEqual({ telefone: 'telefoneInvalido', email: 'email', limiteCredito: 'limiteInvalido' });
+
+    const fraction = await seller.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Ana', telefone: '1133334444', limiteCredito: 10.5 } });
+    expect(issuesOf(fraction.json())).toEqual({ limiteCredito: 'limiteInvalido' });
+    expect((await list(seller)).total).toBe(0);
+  });
+
+  it('edits the fields, keeping the login, and searches by the new name', async () => {
+    const seller = await createSeller(t);
+    const cliente = await novoCliente(seller, { email: 'maria@example.com', endereco: 'Rua A, 1' });
+    const response = await seller.request({
+      method: 'PUT',
+      url: `/api/clientes/${cliente.id}`,
+      payload: { nome: 'Márcia Souza', telefone: '21 3333-4444', email: null, endereco: 'Rua B, 2', limiteCredito: 50000 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: cliente.id,
+      nome: 'Márcia Souza',
+      telefone: '2133334444',
+      email: null,
+      endereco: 'Rua B, 2',
+      limiteCredito: 50000,
+      login: cliente.login,
+    });
+    expect((await list(seller, '?busca=marcia')).items.map((c: { id: string }) => c.id)).toEqual([cliente.id]);
+    const again = await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}` });
+    expect(again.json().nome).toBe('Márcia Souza');
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const seller = await createSeller(t);
+    const unknown = await seller.request({ method: 'GET', url: `/api/clientes/${MISSING_ID}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('NOT_FOUND');
+    for (const [method, url] of [
+      ['GET', '/api/clientes/abc'],
+      ['DELETE', '/api/clientes/1'],
+      ['POST', '/api/clientes/xyz/desativar'],
+      ['POST', "/api/clientes/'%20or%201=1/regenerar-login"],
+    ] as const) {
+      const response = await seller.request({ method, url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().code).toBe('VALIDATION');
+    }
+    const put = await seller.request({ method: 'PUT', url: `/api/clientes/${MISSING_ID}`, payload: { nome: 'X', telefone: '1133334444' } });
+    expect(put.statusCode).toBe(404);
+  });
+
+  it('requires a session', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/clientes' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('listing, searching and the cards', () => {
+  it('finds by name ignoring case and accents, and by phone digits', async () => {
+    const seller = await createSeller(t);
+    const jose = await novoCliente(seller, { nome: 'José Antônio', telefone: '(11) 98765-4321' });
+    const joao = await novoCliente(seller, { nome: 'JOÃO PEDRO', telefone: '(21) 3333-4444' });
+    await novoCliente(seller, { nome: 'Ana Lúcia', telefone: '(31) 99999-0000' });
+
+    const ids = async (busca: string) => (await list(seller, `?busca=${encodeURIComponent(busca)}`)).items.map((c: { id: string }) => c.id);
+    expect(await ids('jose')).toEqual([jose.id]);
+    expect(await ids('JOSÉ')).toEqual([jose.id]);
+    expect(await ids('antonio')).toEqual([jose.id]);
+    expect(await ids('joão')).toEqual([joao.id]);
+    expect(await ids('pedr')).toEqual([joao.id]);
+    expect(await ids('98765')).toEqual([jose.id]);
+    expect(await ids('(21) 3333')).toEqual([joao.id]);
+    expect(await ids('3333-4444')).toEqual([joao.id]);
+    expect(await ids('%')).toEqual([]);
+    expect(await ids('_')).toEqual([]);
+    expect(await ids('zzz')).toEqual([]);
+    expect(await ids('   ')).toHaveLength(3);
+  });
+
+  it('orders by name, pages, and counts the cards over the status filter but not the search', async () => {
+    const seller = await createSeller(t);
+    const nomes = ['Carla', 'álvaro', 'Bruno', 'Eduarda', 'Daniel'];
+    const criados: Record<string, { id: string }> = {};
+    for (const nome of nomes) criados[nome] = await novoCliente(seller, { nome });
+    await setSaldo(criados.Carla!.id, -2500);
+    await setSaldo(criados.Bruno!.id, -100);
+    await setSaldo(criados.Daniel!.id, 300);
+    await seller.request({ method: 'POST', url: `/api/clientes/${criados.Eduarda!.id}/desativar` });
+
+    const first = await list(seller, '?pageSize=2');
+    expect(first).toMatchObject({ total: 4, page: 1, pageSize: 2, resumo: { total: 4, ativos: 2, comPendencias: 2 } });
+    expect(first.items.map((c: { nome: string }) => c.nome)).toEqual(['álvaro', 'Bruno']);
+    const second = await list(seller, '?pageSize=2&page=2');
+    expect(second.items.map((c: { nome: string }) => c.nome)).toEqual(['Carla', 'Daniel']);
+    expect(second.items[0]).toMatchObject({ saldoAtual: -2500, saldoPendente: 2500 });
+    expect(second.items[1]).toMatchObject({ saldoAtual: 300, saldoPendente: 0 });
+    expect((await list(seller, '?pageSize=2&page=3')).items).toEqual([]);
+
+    const searched = await list(seller, '?busca=carla');
+    expect(searched.total).toBe(1);
+    expect(searched.resumo).toEqual({ total: 4, ativos: 2, comPendencias: 2 });
+
+    const inativos = await list(seller, '?status=inativos');
+    expect(inativos.items.map((c: { nome: string }) => c.nome)).toEqual(['Eduarda']);
+    expect(inativos.resumo).toEqual({ total: 1, ativos: 1, comPendencias: 0 });
+    expect((await list(seller, '?status=todos')).resumo).toEqual({ total: 5, ativos: 3, comPendencias: 2 });
+  });
+
+  it('refuses bad list parameters with 400', async () => {
+    const seller = await createSeller(t);
+    for (const query of ['?status=todas', '?page=0', '?pageSize=1000', `?busca=${'x'.repeat(101)}`]) {
+      const response = await seller.request({ method: 'GET', url: `/api/clientes${query}` });
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().code).toBe('VALIDATION');
+    }
+  });
+
+  it('assigns a login to customers lacking one when the list loads and when one is read', async () => {
+    const seller = await createSeller(t);
+    const [semLogin, outro] = await t.db
+      .insert(clientes)
+      .values([
+        { ownerId: seller.id, nome: 'Zélia Antiga', nomeBusca: 'zelia antiga', telefone: '1133334444' },
+        { ownerId: seller.id, nome: '!!!', nomeBusca: '!!!', telefone: '1133334445' },
+      ])
+      .returning();
+    expect(semLogin!.login).toBeNull();
+    const page = await list(seller);
+    const logins = Object.fromEntries(page.items.map((c: { id: string; login: string }) => [c.id, c.login]));
+    expect(logins[semLogin!.id]).toMatch(/^zelia\d{5}$/);
+    expect(logins[outro!.id]).toMatch(/^cliente\d{5}$/);
+    expect((await rowOf(semLogin!.id))!.login).toBe(logins[semLogin!.id]);
+
+    const [inativo] = await t.db
+      .insert(clientes)
+      .values({ ownerId: seller.id, nome: 'Rui', nomeBusca: 'rui', telefone: '1133334446', ativo: false })
+      .returning();
+    const read = await seller.request({ method: 'GET', url: `/api/clientes/${inativo!.id}` });
+    expect(read.json().login).toMatch(/^rui\d{5}$/);
+  });
+});
+
+describe('login handles', () => {
+  it('are unique across sellers: a collision with another shop is retried', async () => {
+    const other = await createSeller(t);
+    const seller = await createSeller(t);
+    vi.spyOn(loginSuffixSource, 'next').mockReturnValueOnce(12345);
+    const taken = await novoCliente(other, { nome: 'Ana Paula' });
+    expect(taken.login).toBe('ana12345');
+
+    vi.spyOn(loginSuffixSource, 'next').mockReturnValueOnce(12345).mockReturnValueOnce(12345).mockReturnValueOnce(54321);
+    const mine = await novoCliente(seller, { nome: 'Ana Maria' });
+    expect(mine.login).toBe('ana54321');
+    // The failed attempts rolled back only their savepoint: exactly one customer was created.
+    expect((await list(seller)).total).toBe(1);
+    expect((await rowOf(taken.id))!.login).toBe('ana12345');
+  });
+
+  it('gives up after repeated collisions with a clear error and creates nothing', async () => {
+    const other = await createSeller(t);
+    const seller = await createSeller(t);
+    vi.spyOn(loginSuffixSource, 'next').mockReturnValue(11111);
+    await novoCliente(other, { nome: 'Bia' });
+    const response = await seller.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Bia Souza', telefone: '1133334444' } });
+    expect(response.statusCode).toBe(503);
+    expect(response.json().code).toBe('LOGIN_INDISPONIVEL');
+    expect((await list(seller)).total).toBe(0);
+  });
+
+  it('can be regenerated: the new one differs, the old one no longer matches anyone', async () => {
+    const seller = await createSeller(t);
+    const other = await createSeller(t);
+    vi.spyOn(loginSuffixSource, 'next').mockReturnValueOnce(22222);
+    const cliente = await novoCliente(seller, { nome: 'Carlos' });
+    expect(cliente.login).toBe('carlos22222');
+    vi.spyOn(loginSuffixSource, 'next').mockReturnValueOnce(33333);
+    await novoCliente(other, { nome: 'Carlos' });
+
+    // The same suffix again is skipped, another shop's login is retried, the third is free.
+    vi.spyOn(loginSuffixSource, 'next').mockReturnValueOnce(22222).mockReturnValueOnce(33333).mockReturnValueOnce(44444);
+    const response = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/regenerar-login` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: cliente.id, login: 'carlos44444' });
+    expect(await t.db.select().from(clientes).where(eq(clientes.login, 'carlos22222'))).toEqual([]);
+    expect((await rowOf(cliente.id))!.login).toBe('carlos44444');
+  });
+});
+
+describe('deactivating and deleting', () => {
+  it('hides a deactivated customer from the default list and brings it back on reactivation', async () => {
+    const seller = await createSeller(t);
+    const cliente = await novoCliente(seller);
+    const off = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/desativar` });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().ativo).toBe(false);
+    expect((await list(seller)).total).toBe(0);
+    expect((await list(seller, '?status=inativos')).items[0].id).toBe(cliente.id);
+    const on = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/reativar` });
+    expect(on.json().ativo).toBe(true);
+    expect((await list(seller)).total).toBe(1);
+  });
+
+  it('deletes a customer without sales for good', async () => {
+    const seller = await createSeller(t);
+    const cliente = await novoCliente(seller);
+    const response = await seller.request({ method: 'DELETE', url: `/api/clientes/${cliente.id}` });
+    expect(response.statusCode).toBe(204);
+    expect(await rowOf(cliente.id)).toBeUndefined();
+    const again = await seller.request({ method: 'DELETE', url: `/api/clientes/${cliente.id}` });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses to delete a customer with a sale or a ledger entry, with the spec message', async () => {
+    const seller = await createSeller(t);
+    const comVenda = await novoCliente(seller, { nome: 'Com Venda' });
+    const comLancamento = await novoCliente(seller, { nome: 'Com Lançamento' });
+    await t.db.insert(vendas).values({
+      ownerId: seller.id,
+      numeroVenda: 'V1',
+      clienteId: comVenda.id,
+      valorTotal: 1000,
+      formaPagamento: 'vista',
+      statusPagamento: 'pago',
+    });
+    await t.db.insert(lancamentos).values({ ownerId: seller.id, clienteId: comLancamento.id, tipo: 'ajuste', valor: 500 });
+    for (const cliente of [comVenda, comLancamento]) {
+      const response = await seller.request({ method: 'DELETE', url: `/api/clientes/${cliente.id}` });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        code: 'CLIENTE_TEM_VENDAS',
+        message: 'Não é possível deletar cliente que possui vendas registradas. Desative o cliente em vez de deletá-lo.',
+      });
+      expect(await rowOf(cliente.id)).toBeDefined();
+    }
+  });
+});
+
+describe('another seller', () => {
+  it('cannot see, change, delete, deactivate, reactivate or regenerate the first seller\'s customers', async () => {
+    const owner = await createSeller(t);
+    const intruder = await createSeller(t);
+    const cliente = await novoCliente(owner, { nome: 'Cliente Alheio', email: 'alheio@example.com' });
+    await t.db.insert(clientes).values({ ownerId: owner.id, nome: 'Inativo', nomeBusca: 'inativo', telefone: '1133334444', ativo: false });
+    const before = await rowOf(cliente.id);
+
+    const attempts = [
+      { method: 'GET', url: `/api/clientes/${cliente.id}` },
+      { method: 'PUT', url: `/api/clientes/${cliente.id}`, payload: { nome: 'Roubado', telefone: '1199999999', limiteCredito: 0 } },
+      { method: 'DELETE', url: `/api/clientes/${cliente.id}` },
+      { method: 'POST', url: `/api/clientes/${cliente.id}/desativar` },
+      { method: 'POST', url: `/api/clientes/${cliente.id}/reativar` },
+      { method: 'POST', url: `/api/clientes/${cliente.id}/regenerar-login` },
+    ] as const;
+    for (const attempt of attempts) {
+      const response = await intruder.request(attempt);
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+    expect(await rowOf(cliente.id)).toEqual(before);
+
+    for (const status of ['ativos', 'inativos', 'todos']) {
+      const page = await list(intruder, `?status=${status}&busca=`);
+      expect(page).toMatchObject({ items: [], total: 0, resumo: { total: 0, ativos: 0, comPendencias: 0 } });
+    }
+    expect((await list(intruder, `?busca=${cliente.login}`)).total).toBe(0);
+    expect((await list(owner, '?status=todos')).total).toBe(2);
+  });
+});

@@ -1,0 +1,175 @@
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import {
+  isLowStock,
+  margemPercent,
+  normalizeForSearch,
+  offsetOf,
+  type Produto,
+  type ProdutoInput,
+  type ProdutosPage,
+  type produtosQuerySchema,
+} from '@caderneta/shared';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import { itensVenda, produtos, type Produto as ProdutoRow } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { isForeignKeyViolation } from '../../lib/pg-errors';
+import { contains, countAll, statusCondition, unaccentLower } from '../../lib/sql';
+import { notifyIfLowStock } from '../notificacoes/notificacoes.service';
+
+type ProdutosQuery = z.output<typeof produtosQuerySchema>;
+
+const naoEncontrado = () => notFound('Produto');
+
+export const produtoTemVendas = () =>
+  new AppError(
+    'PRODUTO_TEM_VENDAS',
+    409,
+    'Não é possível deletar produto que possui vendas registradas. Desative o produto em vez de deletá-lo.',
+  );
+
+export function toProduto(row: ProdutoRow): Produto {
+  return {
+    id: row.id,
+    nome: row.nome,
+    descricao: row.descricao,
+    categoria: row.categoria,
+    codigoBarras: row.codigoBarras,
+    precoVenda: row.precoVenda,
+    precoCusto: row.precoCusto,
+    estoqueAtual: row.estoqueAtual,
+    estoqueMinimo: row.estoqueMinimo,
+    ativo: row.ativo,
+    estoqueBaixo: isLowStock(row),
+    margem: margemPercent(row.precoVenda, row.precoCusto),
+    valorTotal: row.precoVenda * row.estoqueAtual,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const lowStock = sql`${produtos.estoqueAtual} <= ${produtos.estoqueMinimo}`;
+
+function buscaCondition(busca: string | undefined): SQL | undefined {
+  const term = normalizeForSearch(busca ?? '');
+  if (!term) return undefined;
+  return or(contains(produtos.nomeBusca, term), contains(unaccentLower(produtos.categoria), term));
+}
+
+function estoqueCondition(estoque: ProdutosQuery['estoque']): SQL | undefined {
+  if (estoque === 'baixo') return lowStock;
+  if (estoque === 'normal') return sql`not (${lowStock})`;
+  return undefined;
+}
+
+export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery): Promise<ProdutosPage> {
+  const scope = and(eq(produtos.ownerId, ownerId), statusCondition(produtos.ativo, query.status));
+  const filters = and(buscaCondition(query.busca), estoqueCondition(query.estoque));
+  const where = and(scope, filters);
+
+  const rows = await tx
+    .select()
+    .from(produtos)
+    .where(where)
+    .orderBy(asc(produtos.nomeBusca), asc(produtos.nome), asc(produtos.id))
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  // The four cards: the whole catalogue of the status filter, whatever the search or stock filter.
+  const [resumo] = await tx
+    .select({
+      total: countAll(),
+      estoqueBaixo: sql<number>`count(*) filter (where ${lowStock})`.mapWith(Number),
+      valorTotal: sql<number>`coalesce(sum(${produtos.precoVenda} * ${produtos.estoqueAtual}), 0)`.mapWith(Number),
+      margemMedia: sql<number>`coalesce(round(avg((${produtos.precoVenda} - ${produtos.precoCusto}) * 100.0 / ${produtos.precoVenda}), 1), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(produtos)
+    .where(scope);
+
+  // Without search or stock filter the cards already counted the matching rows: skip a second scan.
+  const [count] = filters ? await tx.select({ total: countAll() }).from(produtos).where(where) : [{ total: resumo?.total ?? 0 }];
+
+  return {
+    items: rows.map(toProduto),
+    total: count?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    resumo: resumo ?? { total: 0, estoqueBaixo: 0, valorTotal: 0, margemMedia: 0 },
+  };
+}
+
+async function findRow(tx: Tx, ownerId: string, id: string, lock = false): Promise<ProdutoRow> {
+  const select = tx
+    .select()
+    .from(produtos)
+    .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id)));
+  const [row] = lock ? await select.for('update') : await select;
+  if (!row) throw naoEncontrado();
+  return row;
+}
+
+export async function getProduto(tx: Tx, ownerId: string, id: string): Promise<Produto> {
+  return toProduto(await findRow(tx, ownerId, id));
+}
+
+const columnsOf = (input: ProdutoInput) => ({
+  nome: input.nome,
+  nomeBusca: normalizeForSearch(input.nome),
+  descricao: input.descricao,
+  categoria: input.categoria,
+  codigoBarras: input.codigoBarras,
+  precoVenda: input.precoVenda,
+  precoCusto: input.precoCusto,
+  estoqueAtual: input.estoqueAtual,
+  estoqueMinimo: input.estoqueMinimo,
+});
+
+export async function createProduto(tx: Tx, ownerId: string, input: ProdutoInput): Promise<Produto> {
+  const [row] = await tx
+    .insert(produtos)
+    .values({ ownerId, ...columnsOf(input), ativo: true })
+    .returning();
+  await notifyIfLowStock(tx, ownerId, null, row!);
+  return toProduto(row!);
+}
+
+/**
+ * Saves the form. The row is locked first, so the "before" used for the low-stock alert is the
+ * state this edit replaces even while a sale is being recorded. Inactive products raise no alert.
+ */
+export async function updateProduto(tx: Tx, ownerId: string, id: string, input: ProdutoInput): Promise<Produto> {
+  const before = await findRow(tx, ownerId, id, true);
+  const [row] = await tx
+    .update(produtos)
+    .set({ ...columnsOf(input), updatedAt: sql`now()` })
+    .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id)))
+    .returning();
+  if (row!.ativo) await notifyIfLowStock(tx, ownerId, before, row!);
+  return toProduto(row!);
+}
+
+export async function setProdutoAtivo(tx: Tx, ownerId: string, id: string, ativo: boolean): Promise<Produto> {
+  const before = await findRow(tx, ownerId, id, true);
+  if (before.ativo === ativo) return toProduto(before);
+  const [row] = await tx
+    .update(produtos)
+    .set({ ativo, updatedAt: sql`now()` })
+    .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id)))
+    .returning();
+  // Back in the catalogue already low: that is a new crossing for the seller.
+  if (ativo) await notifyIfLowStock(tx, ownerId, null, row!);
+  return toProduto(row!);
+}
+
+/** Permanent delete, allowed only for a product no sale item refers to (spec §4). */
+export async function deleteProduto(tx: Tx, ownerId: string, id: string): Promise<void> {
+  await findRow(tx, ownerId, id, true);
+  const [item] = await tx.select({ id: itensVenda.id }).from(itensVenda).where(eq(itensVenda.produtoId, id)).limit(1);
+  if (item) throw produtoTemVendas();
+  try {
+    await tx.transaction((sp) => sp.delete(produtos).where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id))));
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw produtoTemVendas();
+    throw error;
+  }
+}

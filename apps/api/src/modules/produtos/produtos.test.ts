@@ -1,0 +1,311 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
+import { itensVenda, notificacoes, perfis, produtos, vendas } from '../../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const MISSING_ID = '00000000-0000-4000-8000-000000000000';
+const base = { nome: 'Arroz Tipo 1 5kg', precoVenda: 2590, precoCusto: 1800, estoqueAtual: 20, estoqueMinimo: 5 };
+
+async function novoProduto(seller: SellerSession, body: Record<string, unknown> = {}) {
+  const response = await seller.request({ method: 'POST', url: '/api/produtos', payload: { ...base, ...body } });
+  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  return response.json();
+}
+
+const list = async (seller: SellerSession, query = '') => {
+  const response = await seller.request({ method: 'GET', url: `/api/produtos${query}` });
+  expect(response.statusCode).toBe(200);
+  return response.json();
+};
+
+const edit = (seller: SellerSession, id: string, body: Record<string, unknown>) =>
+  seller.request({ method: 'PUT', url: `/api/produtos/${id}`, payload: { ...base, ...body } });
+
+const rowOf = async (id: string) => (await t.db.select().from(produtos).where(eq(produtos.id, id)))[0];
+const alertsOf = (ownerId: string) =>
+  t.db
+    .select()
+    .from(notificacoes)
+    .where(and(eq(notificacoes.ownerId, ownerId), eq(notificacoes.tipo, 'estoque_baixo')))
+    .orderBy(notificacoes.createdAt);
+const issuesOf = (body: { issues?: { path: string; message: string }[] }) =>
+  Object.fromEntries((body.issues ?? []).map((i) => [i.path, i.message]));
+
+describe('creating and editing products', () => {
+  it('stores the product and answers its stock state, margin and stock value', async () => {
+    const seller = await createSeller(t);
+    const produto = await novoProduto(seller, { categoria: 'Mercearia', descricao: '', codigoBarras: ' 7891234567890 ', estoqueMinimo: undefined });
+    expect(produto).toMatchObject({
+      nome: 'Arroz Tipo 1 5kg',
+      descricao: null,
+      categoria: 'Mercearia',
+      codigoBarras: '7891234567890',
+      precoVenda: 2590,
+      precoCusto: 1800,
+      estoqueAtual: 20,
+      estoqueMinimo: 5,
+      ativo: true,
+      estoqueBaixo: false,
+      margem: 30.5,
+      valorTotal: 51800,
+    });
+    expect((await rowOf(produto.id))!.nomeBusca).toBe('arroz tipo 1 5kg');
+  });
+
+  it('refuses invalid input with the spec §5 message keys', async () => {
+    const seller = await createSeller(t);
+    const response = await seller.request({
+      method: 'POST',
+      url: '/api/produtos',
+      payload: { nome: ' ', precoVenda: 0, precoCusto: -5, estoqueAtual: 2.5, estoqueMinimo: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION');
+    expect(issuesOf(response.json())).toEqual({
+      nome: 'produtoNomeObrigatorio',
+      precoVenda: 'precoVendaInvalido',
+      precoCusto: 'precoCustoInvalido',
+      estoqueAtual: 'quantidadeInvalida',
+      estoqueMinimo: 'estoqueMinimoInvalido',
+    });
+    const missing = await seller.request({ method: 'POST', url: '/api/produtos', payload: {} });
+    expect(issuesOf(missing.json())).toMatchObject({ nome: 'produtoNomeObrigatorio', precoVenda: 'precoVendaInvalido', estoqueAtual: 'quantidadeInvalida' });
+    const negative = await seller.request({ method: 'POST', url: '/api/produtos', payload: { ...base, estoqueAtual: -1 } });
+    expect(issuesOf(negative.json())).toEqual({ estoqueAtual: 'quantidadeInvalida' });
+    expect((await list(seller)).total).toBe(0);
+  });
+
+  it('edits every field', async () => {
+    const seller = await createSeller(t);
+    const produto = await novoProduto(seller);
+    const response = await edit(seller, produto.id, {
+      nome: 'Feijão Carioca',
+      categoria: 'Grãos',
+      descricao: 'Pacote 1kg',
+      codigoBarras: null,
+      precoVenda: 899,
+      precoCusto: 500,
+      estoqueAtual: 40,
+      estoqueMinimo: 10,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      id: produto.id,
+      nome: 'Feijão Carioca',
+      categoria: 'Grãos',
+      descricao: 'Pacote 1kg',
+      codigoBarras: null,
+      precoVenda: 899,
+      precoCusto: 500,
+      estoqueAtual: 40,
+      estoqueMinimo: 10,
+      margem: 44.4,
+      valorTotal: 35960,
+    });
+    const read = await seller.request({ method: 'GET', url: `/api/produtos/${produto.id}` });
+    expect(read.json().nome).toBe('Feijão Carioca');
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    const seller = await createSeller(t);
+    expect((await seller.request({ method: 'GET', url: `/api/produtos/${MISSING_ID}` })).statusCode).toBe(404);
+    expect((await edit(seller, MISSING_ID, {})).statusCode).toBe(404);
+    expect((await seller.request({ method: 'DELETE', url: `/api/produtos/${MISSING_ID}` })).statusCode).toBe(404);
+    for (const url of ['/api/produtos/abc', '/api/produtos/123/reativar']) {
+      const response = await seller.request({ method: url.endsWith('reativar') ? 'POST' : 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().code).toBe('VALIDATION');
+    }
+  });
+});
+
+describe('listing, filters and the four cards', () => {
+  it('searches by name ignoring case and accents, or by category', async () => {
+    const seller = await createSeller(t);
+    const feijao = await novoProduto(seller, { nome: 'Feijão Preto', categoria: 'Grãos' });
+    const pao = await novoProduto(seller, { nome: 'PÃO FRANCÊS', categoria: 'Padaria' });
+    const leite = await novoProduto(seller, { nome: 'Leite Integral', categoria: 'LATICÍNIOS' });
+    const ids = async (busca: string) => (await list(seller, `?busca=${encodeURIComponent(busca)}`)).items.map((p: { id: string }) => p.id);
+    expect(await ids('feijao')).toEqual([feijao.id]);
+    expect(await ids('pão francês')).toEqual([pao.id]);
+    expect(await ids('frances')).toEqual([pao.id]);
+    expect(await ids('graos')).toEqual([feijao.id]);
+    expect(await ids('laticinios')).toEqual([leite.id]);
+    expect(await ids('Padaria')).toEqual([pao.id]);
+    expect(await ids('%')).toEqual([]);
+  });
+
+  it('filters by stock, pages, and summarises the catalogue in the cards', async () => {
+    const seller = await createSeller(t);
+    const empty = await list(seller);
+    expect(empty.resumo).toEqual({ total: 0, estoqueBaixo: 0, valorTotal: 0, margemMedia: 0 });
+
+    await novoProduto(seller, { nome: 'Açúcar', precoVenda: 1000, precoCusto: 600, estoqueAtual: 3, estoqueMinimo: 5 }); // low, 40 %
+    await novoProduto(seller, { nome: 'Café', precoVenda: 2000, precoCusto: 1500, estoqueAtual: 10, estoqueMinimo: 10 }); // low, 25 %
+    await novoProduto(seller, { nome: 'Biscoito', precoVenda: 300, precoCusto: 100, estoqueAtual: 50, estoqueMinimo: 5 }); // normal, 66.67 %
+    const inativo = await novoProduto(seller, { nome: 'Doce', precoVenda: 500, precoCusto: 500, estoqueAtual: 1, estoqueMinimo: 5 });
+    await seller.request({ method: 'POST', url: `/api/produtos/${inativo.id}/desativar` });
+
+    const all = await list(seller);
+    expect(all.items.map((p: { nome: string }) => p.nome)).toEqual(['Açúcar', 'Biscoito', 'Café']);
+    // 3000 + 20000 + 15000 centavos; (40 + 25 + 66.67) / 3 = 43.9
+    expect(all.resumo).toEqual({ total: 3, estoqueBaixo: 2, valorTotal: 38000, margemMedia: 43.9 });
+
+    const baixo = await list(seller, '?estoque=baixo');
+    expect(baixo.items.map((p: { nome: string }) => p.nome)).toEqual(['Açúcar', 'Café']);
+    expect(baixo.items.every((p: { estoqueBaixo: boolean }) => p.estoqueBaixo)).toBe(true);
+    expect(baixo.resumo).toEqual(all.resumo);
+    const normal = await list(seller, '?estoque=normal&busca=bis');
+    expect(normal.items.map((p: { nome: string }) => p.nome)).toEqual(['Biscoito']);
+    expect(normal.total).toBe(1);
+    expect(normal.resumo).toEqual(all.resumo);
+
+    const page2 = await list(seller, '?pageSize=2&page=2');
+    expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(page2.items.map((p: { nome: string }) => p.nome)).toEqual(['Café']);
+
+    const inativos = await list(seller, '?status=inativos');
+    expect(inativos.items.map((p: { nome: string }) => p.nome)).toEqual(['Doce']);
+    expect(inativos.resumo).toEqual({ total: 1, estoqueBaixo: 1, valorTotal: 500, margemMedia: 0 });
+    expect((await list(seller, '?status=todos')).resumo.total).toBe(4);
+  });
+
+  it('refuses an unknown stock filter', async () => {
+    const seller = await createSeller(t);
+    const response = await seller.request({ method: 'GET', url: '/api/produtos?estoque=zerado' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().code).toBe('VALIDATION');
+  });
+});
+
+describe('low-stock notification', () => {
+  it('is stored once per crossing into low stock, not on every save', async () => {
+    const seller = await createSeller(t);
+    const produto = await novoProduto(seller, { nome: 'Óleo de Soja', estoqueAtual: 3, estoqueMinimo: 5 });
+    let alerts = await alertsOf(seller.id);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toMatchObject({ tipo: 'estoque_baixo', lida: false, params: { produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 3 } });
+
+    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 2, estoqueMinimo: 5 }); // still low
+    expect(await alertsOf(seller.id)).toHaveLength(1);
+    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 30, estoqueMinimo: 5 }); // back to normal
+    expect(await alertsOf(seller.id)).toHaveLength(1);
+    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 30, estoqueMinimo: 30 }); // raising the minimum crosses too
+    alerts = await alertsOf(seller.id);
+    expect(alerts).toHaveLength(2);
+    expect(alerts[1]!.params).toEqual({ produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 30 });
+
+    const normal = await novoProduto(seller, { nome: 'Sal', estoqueAtual: 100 });
+    expect(await alertsOf(seller.id)).toHaveLength(2);
+    await edit(seller, normal.id, { nome: 'Sal', estoqueAtual: 5, estoqueMinimo: 5 });
+    expect(await alertsOf(seller.id)).toHaveLength(3);
+  });
+
+  it('is raised on reactivation when already low, never for an inactive product, nor when turned off', async () => {
+    const seller = await createSeller(t);
+    const produto = await novoProduto(seller, { nome: 'Vela', estoqueAtual: 50 });
+    await seller.request({ method: 'POST', url: `/api/produtos/${produto.id}/desativar` });
+    await edit(seller, produto.id, { nome: 'Vela', estoqueAtual: 1 });
+    expect(await alertsOf(seller.id)).toHaveLength(0);
+    const back = await seller.request({ method: 'POST', url: `/api/produtos/${produto.id}/reativar` });
+    expect(back.json()).toMatchObject({ ativo: true, estoqueBaixo: true });
+    expect(await alertsOf(seller.id)).toHaveLength(1);
+    // Reactivating an active product changes nothing and alerts nobody.
+    await seller.request({ method: 'POST', url: `/api/produtos/${produto.id}/reativar` });
+    expect(await alertsOf(seller.id)).toHaveLength(1);
+
+    await t.db.update(perfis).set({ notificacoes: { estoque_baixo: false } }).where(eq(perfis.ownerId, seller.id));
+    await novoProduto(seller, { nome: 'Fósforo', estoqueAtual: 0 });
+    expect(await alertsOf(seller.id)).toHaveLength(1);
+  });
+});
+
+describe('deactivating and deleting', () => {
+  it('hides a deactivated product and brings it back', async () => {
+    const seller = await createSeller(t);
+    const produto = await novoProduto(seller);
+    const off = await seller.request({ method: 'POST', url: `/api/produtos/${produto.id}/desativar` });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().ativo).toBe(false);
+    expect((await list(seller)).total).toBe(0);
+    expect((await list(seller, '?status=inativos')).total).toBe(1);
+    await seller.request({ method: 'POST', url: `/api/produtos/${produto.id}/reativar` });
+    expect((await list(seller)).items[0].id).toBe(produto.id);
+  });
+
+  it('deletes a product no sale refers to, and refuses one that was sold', async () => {
+    const seller = await createSeller(t);
+    const livre = await novoProduto(seller, { nome: 'Livre' });
+    const vendido = await novoProduto(seller, { nome: 'Vendido' });
+    const [venda] = await t.db
+      .insert(vendas)
+      .values({ ownerId: seller.id, numeroVenda: 'V100', valorTotal: 2590, formaPagamento: 'vista', statusPagamento: 'pago' })
+      .returning();
+    await t.db.insert(itensVenda).values({
+      ownerId: seller.id,
+      vendaId: venda!.id,
+      produtoId: vendido.id,
+      produtoNome: 'Vendido',
+      quantidade: 1,
+      precoUnitario: 2590,
+      custoUnitario: 1800,
+      subtotal: 2590,
+    });
+
+    expect((await seller.request({ method: 'DELETE', url: `/api/produtos/${livre.id}` })).statusCode).toBe(204);
+    expect(await rowOf(livre.id)).toBeUndefined();
+
+    const refused = await seller.request({ method: 'DELETE', url: `/api/produtos/${vendido.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      code: 'PRODUTO_TEM_VENDAS',
+      message: 'Não é possível deletar produto que possui vendas registradas. Desative o produto em vez de deletá-lo.',
+    });
+    expect(await rowOf(vendido.id)).toBeDefined();
+  });
+});
+
+describe('another seller', () => {
+  it('cannot see, change, delete, deactivate or reactivate the first seller\'s products', async () => {
+    const owner = await createSeller(t);
+    const intruder = await createSeller(t);
+    const produto = await novoProduto(owner, { nome: 'Produto Alheio', categoria: 'Segredo', estoqueAtual: 50 });
+    const before = await rowOf(produto.id);
+
+    const attempts = [
+      { method: 'GET', url: `/api/produtos/${produto.id}` },
+      { method: 'PUT', url: `/api/produtos/${produto.id}`, payload: { ...base, nome: 'Roubado', estoqueAtual: 0 } },
+      { method: 'DELETE', url: `/api/produtos/${produto.id}` },
+      { method: 'POST', url: `/api/produtos/${produto.id}/desativar` },
+      { method: 'POST', url: `/api/produtos/${produto.id}/reativar` },
+    ] as const;
+    for (const attempt of attempts) {
+      const response = await intruder.request(attempt);
+      expect(response.statusCode, `${attempt.method} ${attempt.url}`).toBe(404);
+      expect(response.json().code).toBe('NOT_FOUND');
+    }
+    expect(await rowOf(produto.id)).toEqual(before);
+    expect(await alertsOf(intruder.id)).toHaveLength(0);
+    expect(await alertsOf(owner.id)).toHaveLength(0);
+
+    for (const query of ['?status=todos', '?busca=segredo', '?estoque=normal']) {
+      const page = await list(intruder, query);
+      expect(page).toMatchObject({ items: [], total: 0, resumo: { total: 0, estoqueBaixo: 0, valorTotal: 0, margemMedia: 0 } });
+    }
+  });
+});
+
+describe('API description', () => {
+  it('documents the customer and product routes in the OpenAPI document', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys(response.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/clientes', '/api/clientes/{id}/regenerar-login', '/api/produtos', '/api/produtos/{id}']));
+  });
+});

@@ -1,0 +1,130 @@
+import { nameConfirmationMatches } from '@caderneta/shared';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+export interface ConfirmDeleteTexts {
+  title: string;
+  description: string;
+  inputLabel: string;
+  mismatch: string;
+  confirm: string;
+  confirming: string;
+  cancel: string;
+}
+
+interface ConfirmDeleteDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The name the person must type (case and outer spaces ignored). */
+  name: string;
+  texts: ConfirmDeleteTexts;
+  /** Deletes; a thrown error's `message` is shown under the input and the dialog stays open. */
+  onConfirm: () => Promise<void>;
+  /** Turns a thrown error into the sentence shown under the input. */
+  describeError: (error: unknown) => string;
+  /** Extra content under the error, e.g. "deactivate instead" once a delete was refused. */
+  children?: (state: { failed: boolean }) => ReactNode;
+}
+
+/**
+ * Spec §2: an irreversible delete is enabled only once the record's name is typed. A refusal from
+ * the server stays visible under the input.
+ */
+export function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  name,
+  texts,
+  onConfirm,
+  describeError,
+  children,
+}: ConfirmDeleteDialogProps) {
+  const inputId = useId();
+  const [typed, setTyped] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (open) {
+      setTyped('');
+      setServerError(null);
+    }
+  }, [open]);
+
+  const matches = nameConfirmationMatches(typed, name);
+  const mismatch = typed.trim() !== '' && !matches;
+  const message = serverError ?? (mismatch ? texts.mismatch : null);
+
+  async function confirm() {
+    if (!matches || busy) return;
+    setBusy(true);
+    setServerError(null);
+    try {
+      await onConfirm();
+    } catch (error) {
+      setServerError(describeError(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialogContent>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void confirm();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>{texts.title}</AlertDialogTitle>
+            <AlertDialogDescription>{texts.description}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <div className="grid gap-2">
+            <Label htmlFor={inputId}>{texts.inputLabel}</Label>
+            <Input
+              id={inputId}
+              value={typed}
+              autoComplete="off"
+              placeholder={name}
+              aria-invalid={!!message}
+              aria-describedby={message ? `${inputId}-message` : undefined}
+              onChange={(event) => {
+                setTyped(event.target.value);
+                setServerError(null);
+              }}
+            />
+            {message && (
+              <p id={`${inputId}-message`} role="alert" className="text-sm text-destructive">
+                {message}
+              </p>
+            )}
+            {children?.({ failed: serverError !== null })}
+          </div>
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button" disabled={busy}>
+              {texts.cancel}
+            </AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={!matches || busy}>
+              {busy ? texts.confirming : texts.confirm}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

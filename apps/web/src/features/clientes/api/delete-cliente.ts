@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { CLIENTES_QUERY_KEY } from './get-clientes';
+
+/** Permanent; the server refuses (409 CLIENTE_TEM_VENDAS) once any sale refers to the customer. */
+export function deleteCliente(id: string): Promise<void> {
+  return api<void>(`/api/clientes/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteCliente() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCliente,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: CLIENTES_QUERY_KEY }),
+  });
+}

@@ -1,0 +1,283 @@
+import type { Cliente, ClientesPage } from '@caderneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+
+function cliente(overrides: Partial<Cliente> = {}): Cliente {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    nome: 'José da Silva',
+    telefone: '11987654321',
+    email: null,
+    endereco: 'Rua das Flores, 10',
+    limiteCredito: 100000,
+    login: 'jose48213',
+    ativo: true,
+    saldoAtual: -12550,
+    saldoPendente: 12550,
+    dataVencimento: null,
+    observacoes: null,
+    createdAt: '2025-03-05T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function page(items: Cliente[], resumo = { total: items.length, ativos: 0, comPendencias: 0 }, total = items.length): ClientesPage {
+  return { items, total, page: 1, pageSize: 20, resumo };
+}
+
+const listUrls = (api: ReturnType<typeof mockApi>) =>
+  api.spy.mock.calls
+    .map(([input]) => String(input))
+    .filter((url) => url.startsWith('/api/clientes'));
+
+describe('/clientes', () => {
+  it('shows the loading text, then the cards and each row with every element of the spec', async () => {
+    const answer = deferred<Response>();
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => answer.promise });
+    renderApp('/clientes');
+    expect(await screen.findByText('Carregando clientes...')).toBeInTheDocument();
+
+    answer.resolve(
+      jsonResponse(
+        200,
+        page(
+          [
+            cliente(),
+            cliente({
+              id: '22222222-2222-4222-8222-222222222222',
+              nome: 'Ana Souza',
+              telefone: '2133334444',
+              login: null,
+              endereco: null,
+              saldoAtual: 500,
+              saldoPendente: 0,
+            }),
+          ],
+          { total: 7, ativos: 4, comPendencias: 3 },
+        ),
+      ),
+    );
+
+    expect(await screen.findByText('2 cliente(s) encontrado(s)')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Total de Clientes' })).getByText('7')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Clientes Ativos' })).getByText('4')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Com Pendências' })).getByText('3')).toBeInTheDocument();
+
+    const jose = screen.getByRole('listitem', { name: 'José da Silva' });
+    expect(within(jose).getByText('@jose48213')).toBeInTheDocument();
+    expect(within(jose).getByText('Devedor')).toBeInTheDocument();
+    expect(within(jose).getByText('(11) 98765-4321')).toBeInTheDocument();
+    expect(within(jose).getByText('Rua das Flores, 10')).toBeInTheDocument();
+    expect(within(jose).getByText('Cadastrado em 05/03/2025')).toBeInTheDocument();
+    expect(within(jose).getByText('R$ 125,50')).toHaveClass('text-destructive');
+    expect(within(jose).getByRole('button', { name: 'Editar José da Silva' })).toBeInTheDocument();
+    expect(within(jose).getByRole('button', { name: 'Deletar José da Silva' })).toBeInTheDocument();
+
+    const ana = screen.getByRole('listitem', { name: 'Ana Souza' });
+    expect(within(ana).getByText('sem-login')).toBeInTheDocument();
+    expect(within(ana).getByText('Ativo')).toBeInTheDocument();
+    expect(within(ana).getByText('(21) 3333-4444')).toBeInTheDocument();
+    expect(within(ana).getByText('R$ 0,00')).not.toHaveClass('text-destructive');
+  });
+
+  it('shows money in the seller\'s currency', async () => {
+    mockApi({
+      'GET /api/me': () => jsonResponse(200, { ...SELLER, perfil: { ...SELLER.perfil, moeda: 'USD' } }),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente()])),
+    });
+    renderApp('/clientes');
+    const row = await screen.findByRole('listitem', { name: 'José da Silva' });
+    expect(within(row).getByText('$125.50')).toBeInTheDocument();
+  });
+
+  it('offers "Adicionar Primeiro Cliente" when there are no customers', async () => {
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([])) });
+    const { user } = renderApp('/clientes');
+    expect(await screen.findByRole('heading', { name: 'Nenhum cliente cadastrado' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Adicionar Primeiro Cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    expect(within(dialog).getByLabelText(/^Limite de Crédito/)).toHaveValue('1000,00');
+  });
+
+  it('searches on the server by what was typed, and filters inactive customers', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])) });
+    const { user, router } = renderApp('/clientes');
+    await screen.findByRole('listitem', { name: 'José da Silva' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar clientes' }), 'josé');
+    await waitFor(() => expect(listUrls(api)).toContain('/api/clientes?busca=jos%C3%A9&pageSize=20'));
+    expect(router.state.location.search).toBe('?busca=jos%C3%A9');
+
+    await user.click(screen.getByRole('radio', { name: 'Inativos' }));
+    await waitFor(() => expect(listUrls(api)).toContain('/api/clientes?busca=jos%C3%A9&status=inativos&pageSize=20'));
+  });
+
+  it('toasts "Erro ao carregar clientes" when the list cannot load', async () => {
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(400, { code: 'VALIDATION', message: 'x' }) });
+    renderApp('/clientes');
+    expect(await screen.findAllByText('Erro ao carregar clientes')).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});
+
+describe('customer form', () => {
+  async function openNew() {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([])),
+      'POST /api/clientes': (request) =>
+        jsonResponse(201, cliente({ ...(request.body as object), login: 'maria12345', saldoAtual: 0, saldoPendente: 0 })),
+    });
+    const app = renderApp('/clientes');
+    await app.user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    return { ...app, api, dialog };
+  }
+
+  it('requires name and phone: "Campos obrigatórios" and nothing sent', async () => {
+    const { user, dialog, api } = await openNew();
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+    expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
+    expect(screen.getByText('Nome e telefone são obrigatórios.')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('Campo obrigatório.')).toHaveLength(2);
+    expect(api.calls('POST', '/api/clientes')).toHaveLength(0);
+  });
+
+  it('refuses a phone that is not Brazilian and a bad e-mail, under the fields', async () => {
+    const { user, dialog, api } = await openNew();
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'Maria');
+    await user.type(within(dialog).getByLabelText(/^Telefone/), '12345');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'maria@');
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+    expect(await within(dialog).findByText('Informe um telefone brasileiro com DDD, como (11) 98765-4321.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Informe um e-mail válido.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/clientes')).toHaveLength(0);
+  });
+
+  it('sends digits and centavos, steps the limit by R$ 100, and confirms with the new login', async () => {
+    const { user, dialog, api } = await openNew();
+    await user.type(within(dialog).getByLabelText(/^Nome/), '  Maria Lúcia ');
+    await user.type(within(dialog).getByLabelText(/^Telefone/), '+55 (11) 91234-5678');
+    const limite = within(dialog).getByLabelText(/^Limite de Crédito/);
+    await user.clear(limite);
+    await user.type(limite, '1.500,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Aumentar o limite em R$ 100,00' }));
+    expect(limite).toHaveValue('1600,50');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+    expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeInTheDocument();
+    expect(screen.getByText('Login de acesso: @maria12345')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/clientes')[0]?.body).toEqual({
+      nome: 'Maria Lúcia',
+      telefone: '11912345678',
+      email: null,
+      endereco: null,
+      limiteCredito: 160050,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo Cliente' })).not.toBeInTheDocument());
+  });
+
+  it('edits with "Salvar Alterações" and shows server issues on the fields', async () => {
+    let attempt = 0;
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente({ email: 'jose@exemplo.com' })])),
+      'PUT /api/clientes/11111111-1111-4111-8111-111111111111': () =>
+        ++attempt === 1
+          ? jsonResponse(400, { code: 'VALIDATION', message: 'Dados inválidos', issues: [{ path: 'email', message: 'email' }] })
+          : jsonResponse(200, cliente()),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Editar José da Silva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    expect(within(dialog).getByLabelText(/^Nome/)).toHaveValue('José da Silva');
+    expect(within(dialog).getByLabelText(/^Telefone/)).toHaveValue('(11) 98765-4321');
+    expect(within(dialog).getByLabelText(/^Limite de Crédito/)).toHaveValue('1000,00');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await within(dialog).findByText('Informe um e-mail válido.')).toBeInTheDocument();
+    expect(await screen.findByText('Erro ao atualizar cliente')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Cliente atualizado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/clientes/11111111-1111-4111-8111-111111111111')[1]?.body).toMatchObject({
+      nome: 'José da Silva',
+      telefone: '11987654321',
+      email: 'jose@exemplo.com',
+      limiteCredito: 100000,
+    });
+  });
+});
+
+describe('deleting a customer', () => {
+  const ID = '11111111-1111-4111-8111-111111111111';
+
+  it('enables "Deletar Cliente" only when the typed name matches, ignoring case and spaces', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente()])),
+      [`DELETE /api/clientes/${ID}`]: () => new Response(null, { status: 204 }),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Deletar José da Silva' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deletar Cliente' });
+    const confirm = within(dialog).getByRole('button', { name: 'Deletar Cliente' });
+    const input = within(dialog).getByLabelText('Digite o nome do cliente para confirmar');
+    expect(confirm).toBeDisabled();
+
+    await user.type(input, 'José');
+    expect(within(dialog).getByText('O nome digitado não confere com o nome do cliente')).toBeInTheDocument();
+    expect(confirm).toBeDisabled();
+
+    await user.clear(input);
+    await user.type(input, '  JOSÉ DA SILVA ');
+    expect(within(dialog).queryByText('O nome digitado não confere com o nome do cliente')).not.toBeInTheDocument();
+    expect(confirm).toBeEnabled();
+
+    await user.click(confirm);
+    expect(await screen.findByText('Cliente deletado')).toBeInTheDocument();
+    expect(screen.getByText('José da Silva foi removido permanentemente.')).toBeInTheDocument();
+    expect(api.calls('DELETE', `/api/clientes/${ID}`)).toHaveLength(1);
+  });
+
+  it('shows the refusal under the input and offers to deactivate instead', async () => {
+    const message = 'Não é possível deletar cliente que possui vendas registradas. Desative o cliente em vez de deletá-lo.';
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente()])),
+      [`DELETE /api/clientes/${ID}`]: () => jsonResponse(409, { code: 'CLIENTE_TEM_VENDAS', message }),
+      [`POST /api/clientes/${ID}/desativar`]: () => jsonResponse(200, cliente({ ativo: false })),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Deletar José da Silva' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deletar Cliente' });
+    await user.type(within(dialog).getByLabelText('Digite o nome do cliente para confirmar'), 'José da Silva');
+    await user.click(within(dialog).getByRole('button', { name: 'Deletar Cliente' }));
+
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Erro ao deletar cliente')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Desativar Cliente' }));
+    expect(await screen.findByText('Cliente desativado')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/desativar`)).toHaveLength(1);
+  });
+});
+
+describe('customer login', () => {
+  it('regenerates after confirmation and shows the new login', async () => {
+    const ID = '11111111-1111-4111-8111-111111111111';
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente()])),
+      [`POST /api/clientes/${ID}/regenerar-login`]: () => jsonResponse(200, cliente({ login: 'jose77777' })),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Gerar novo login' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Gerar novo login' });
+    expect(within(dialog).getByText(/O login atual @jose48213 deixará de funcionar/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Gerar Novo Login' }));
+    expect(await screen.findByText('O novo login de José da Silva é @jose77777.')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/regenerar-login`)).toHaveLength(1);
+  });
+});

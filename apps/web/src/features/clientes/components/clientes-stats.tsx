@@ -1,0 +1,33 @@
+import type { ClientesResumo } from '@caderneta/shared';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
+import UserCheckIcon from 'lucide-react/icons/user-check';
+import UsersIcon from 'lucide-react/icons/users';
+import { useTranslation } from 'react-i18next';
+import { StatCard } from '@/components/stat-card';
+import { useFormatters } from '@/lib/format';
+
+/** The three cards of /clientes: total, balance ≥ 0 ("Clientes Ativos"), balance < 0. */
+export function ClientesStats({ resumo }: { resumo: ClientesResumo | undefined }) {
+  const { t } = useTranslation('clientes');
+  const fmt = useFormatters();
+  const value = (n: number | undefined) => (n === undefined ? undefined : fmt.integer(n));
+  return (
+    <section aria-label={t('title')} className="mb-6 grid gap-4 sm:grid-cols-3">
+      <StatCard title={t('stats.total')} hint={t('stats.totalHint')} value={value(resumo?.total)} icon={UsersIcon} />
+      <StatCard
+        title={t('stats.ativos')}
+        hint={t('stats.ativosHint')}
+        value={value(resumo?.ativos)}
+        icon={UserCheckIcon}
+        tone="success"
+      />
+      <StatCard
+        title={t('stats.pendencias')}
+        hint={t('stats.pendenciasHint')}
+        value={value(resumo?.comPendencias)}
+        icon={CircleAlertIcon}
+        tone="danger"
+      />
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateProdutos } from './invalidate';
+
+/** Permanent; the server refuses (409 PRODUTO_TEM_VENDAS) once any sale item refers to it. */
+export function deleteProduto(id: string): Promise<void> {
+  return api<void>(`/api/produtos/${id}`, { method: 'DELETE' });
+}
+
+export function useDeleteProduto() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: deleteProduto, onSuccess: () => invalidateProdutos(queryClient) });
+}

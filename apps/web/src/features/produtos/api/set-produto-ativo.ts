@@ -1,0 +1,14 @@
+import type { Produto } from '@caderneta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateProdutos } from './invalidate';
+
+/** Deactivated products leave the catalogue (and new sales) but keep their sales history. */
+export function setProdutoAtivo({ id, ativo }: { id: string; ativo: boolean }): Promise<Produto> {
+  return api<Produto>(`/api/produtos/${id}/${ativo ? 'reativar' : 'desativar'}`, { method: 'POST' });
+}
+
+export function useSetProdutoAtivo() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setProdutoAtivo, onSuccess: () => invalidateProdutos(queryClient) });
+}

@@ -1,0 +1,207 @@
+import {
+  emptyProdutoForm,
+  margemPercent,
+  parseMoney,
+  type Produto,
+  type ProdutoFormValues,
+  type ProdutoInput,
+  produtoFormSchema,
+  produtoToForm,
+} from '@caderneta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import {
+  Form,
+  FormControl,
+  FormDescription,
+  FormField,
+  FormItem,
+  FormLabel,
+  FormMessage,
+} from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { applyIssuesToForm, toastError } from '@/lib/api-client';
+import { useFormatters } from '@/lib/format';
+import { translateDynamic } from '@/lib/i18n';
+import { cn } from '@/lib/utils';
+import { useCreateProduto } from '../api/create-produto';
+import { useUpdateProduto } from '../api/update-produto';
+
+/** In the order the form shows them: the first invalid one names the toast (spec §5). */
+const FIELDS = [
+  'nome',
+  'descricao',
+  'categoria',
+  'codigoBarras',
+  'precoVenda',
+  'precoCusto',
+  'estoqueAtual',
+  'estoqueMinimo',
+] as const;
+const TOASTED = ['nome', 'precoVenda', 'precoCusto', 'estoqueAtual', 'estoqueMinimo'] as const;
+
+interface ProdutoFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The product being edited; absent for "Novo Produto". */
+  produto?: Produto | null;
+}
+
+/** "Novo Produto" / "Editar Produto" with the validations and messages of spec §5. */
+export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDialogProps) {
+  const { t } = useTranslation('produtos');
+  const fmt = useFormatters();
+  const createProduto = useCreateProduto();
+  const updateProduto = useUpdateProduto();
+  const editing = !!produto;
+  const form = useForm<ProdutoFormValues, unknown, ProdutoInput>({
+    resolver: zodResolver(produtoFormSchema),
+    defaultValues: emptyProdutoForm(),
+  });
+
+  useEffect(() => {
+    if (open) form.reset(produto ? produtoToForm(produto, fmt.decimalSeparator) : emptyProdutoForm());
+  }, [open, produto, form, fmt.decimalSeparator]);
+
+  const [precoVenda, precoCusto] = useWatch({ control: form.control, name: ['precoVenda', 'precoCusto'] });
+  const venda = parseMoney(precoVenda);
+  const custo = parseMoney(precoCusto);
+  const margem = venda !== null && venda > 0 && custo !== null && custo >= 0 ? margemPercent(venda, custo) : null;
+
+  async function onSubmit(input: ProdutoInput) {
+    try {
+      if (produto) {
+        await updateProduto.mutateAsync({ id: produto.id, input });
+        toast.success(t('toast.updated'));
+      } else {
+        await createProduto.mutateAsync(input);
+        toast.success(t('toast.created'));
+      }
+    } catch (error) {
+      applyIssuesToForm(error, form.setError, FIELDS);
+      toastError(error, produto ? 'produtos:toast.updateError' : 'produtos:toast.createError');
+      return;
+    }
+    onOpenChange(false);
+  }
+
+  function onInvalid(errors: FieldErrors<ProdutoFormValues>) {
+    const field = TOASTED.find((name) => errors[name]);
+    if (!field) return;
+    const message = String(errors[field]?.message ?? '');
+    toast.error(t(`invalid.${field}`), { description: translateDynamic(`validation:${message}`, '') || undefined });
+  }
+
+  const busy = form.formState.isSubmitting;
+  const text = (name: 'nome' | 'descricao' | 'categoria' | 'codigoBarras', options: { required?: boolean; placeholder?: string; inputMode?: 'numeric' } = {}) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>
+            {t(`form.${name}`)}
+            {options.required && (
+              <span aria-hidden="true" className="text-destructive">
+                *
+              </span>
+            )}
+          </FormLabel>
+          <FormControl>
+            <Input
+              autoComplete="off"
+              aria-required={options.required || undefined}
+              inputMode={options.inputMode}
+              placeholder={options.placeholder}
+              {...field}
+              value={field.value ?? ''}
+            />
+          </FormControl>
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+  const number = (name: 'precoVenda' | 'precoCusto' | 'estoqueAtual' | 'estoqueMinimo', money: boolean, hint?: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>
+            {t(`form.${name}`)}
+            <span aria-hidden="true" className="text-destructive">
+              *
+            </span>
+          </FormLabel>
+          <FormControl>
+            <Input
+              inputMode={money ? 'decimal' : 'numeric'}
+              autoComplete="off"
+              aria-required="true"
+              className="text-right tabular-nums"
+              placeholder={money ? t('form.placeholders.preco') : '0'}
+              {...field}
+            />
+          </FormControl>
+          {hint && <FormDescription>{hint}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
+        <DialogHeader>
+          <DialogTitle>{editing ? t('form.editTitle') : t('form.newTitle')}</DialogTitle>
+          <DialogDescription>{editing ? t('form.editDescription') : t('form.newDescription')}</DialogDescription>
+        </DialogHeader>
+        <Form {...form}>
+          <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
+            {text('nome', { required: true, placeholder: t('form.placeholders.nome') })}
+            {text('descricao', { placeholder: t('form.placeholders.descricao') })}
+            <div className="grid gap-4 sm:grid-cols-2">
+              {text('categoria', { placeholder: t('form.placeholders.categoria') })}
+              {text('codigoBarras', { placeholder: t('form.placeholders.codigoBarras'), inputMode: 'numeric' })}
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2">
+              {number('precoVenda', true)}
+              {number('precoCusto', true)}
+            </div>
+            {margem !== null && (
+              <p className={cn('-mt-2 text-sm', margem < 0 ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
+                {t('form.margemPreview', { value: fmt.percent(margem) })}
+              </p>
+            )}
+            <div className="grid gap-4 sm:grid-cols-2">
+              {number('estoqueAtual', false)}
+              {number('estoqueMinimo', false, t('form.estoqueMinimoHint'))}
+            </div>
+            <DialogFooter>
+              <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
+                {t('form.cancel')}
+              </Button>
+              <Button type="submit" disabled={busy}>
+                {busy ? t('form.saving') : editing ? t('form.save') : t('form.create')}
+              </Button>
+            </DialogFooter>
+          </form>
+        </Form>
+      </DialogContent>
+    </Dialog>
+  );
+}

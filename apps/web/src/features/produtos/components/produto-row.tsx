@@ -1,0 +1,107 @@
+import type { Produto } from '@caderneta/shared';
+import EllipsisVerticalIcon from 'lucide-react/icons/ellipsis-vertical';
+import PencilIcon from 'lucide-react/icons/pencil';
+import PowerIcon from 'lucide-react/icons/power';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+export interface ProdutoRowActions {
+  onEdit: (produto: Produto) => void;
+  onDelete: (produto: Produto) => void;
+  onToggleAtivo: (produto: Produto) => void;
+}
+
+/** One product: category, stock state, prices, stock, margin and stock value (spec §2). */
+export function ProdutoRow({ produto, actions }: { produto: Produto; actions: ProdutoRowActions }) {
+  const { t } = useTranslation('produtos');
+  const fmt = useFormatters();
+  const titleId = `produto-${produto.id}-nome`;
+  const figures = [
+    { label: t('row.precoVenda'), value: fmt.money(produto.precoVenda) },
+    { label: t('row.precoCusto'), value: fmt.money(produto.precoCusto) },
+    {
+      label: t('row.estoque'),
+      value: t('row.unidades', { count: produto.estoqueAtual }),
+      hint: t('row.minimo', { count: produto.estoqueMinimo }),
+      className: produto.estoqueBaixo ? 'text-amber-600 dark:text-amber-400' : undefined,
+    },
+    {
+      label: t('row.margem'),
+      value: fmt.percent(produto.margem),
+      className: produto.margem < 0 ? 'text-destructive' : undefined,
+    },
+    { label: t('row.valorTotal'), value: fmt.money(produto.valorTotal) },
+  ];
+
+  return (
+    <li aria-labelledby={titleId} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
+      <div className="min-w-0 space-y-1.5 lg:w-64 lg:shrink-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={titleId} className="truncate font-semibold">
+            {produto.nome}
+          </h3>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {produto.categoria && <Badge variant="secondary">{produto.categoria}</Badge>}
+          {produto.estoqueBaixo ? (
+            <Badge variant="destructive">{t('row.estoqueBaixo')}</Badge>
+          ) : (
+            <Badge variant="outline">{t('row.normal')}</Badge>
+          )}
+          {!produto.ativo && <Badge variant="outline">{t('row.inativo')}</Badge>}
+        </div>
+        {produto.descricao && <p className="truncate text-sm text-muted-foreground">{produto.descricao}</p>}
+      </div>
+
+      <dl className="grid flex-1 grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-5">
+        {figures.map((f) => (
+          <div key={f.label}>
+            <dt className="text-xs text-muted-foreground">{f.label}</dt>
+            <dd className={cn('font-medium tabular-nums', f.className)}>
+              {f.value}
+              {f.hint && <span className="ml-1 text-xs font-normal text-muted-foreground">({f.hint})</span>}
+            </dd>
+          </div>
+        ))}
+      </dl>
+
+      <div className="flex items-center justify-end gap-1">
+        <Button variant="ghost" size="icon" aria-label={t('row.edit', { nome: produto.nome })} onClick={() => actions.onEdit(produto)}>
+          <PencilIcon aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="text-destructive hover:text-destructive"
+          aria-label={t('row.delete', { nome: produto.nome })}
+          onClick={() => actions.onDelete(produto)}
+        >
+          <Trash2Icon aria-hidden="true" />
+        </Button>
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={t('row.more', { nome: produto.nome })}>
+              <EllipsisVerticalIcon aria-hidden="true" />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            <DropdownMenuItem onSelect={() => actions.onToggleAtivo(produto)}>
+              <PowerIcon aria-hidden="true" />
+              {produto.ativo ? t('row.deactivate') : t('row.reactivate')}
+            </DropdownMenuItem>
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,205 @@
+import type { Produto, ProdutosPage } from '@caderneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+
+const ID = '33333333-3333-4333-8333-333333333333';
+
+function produto(overrides: Partial<Produto> = {}): Produto {
+  return {
+    id: ID,
+    nome: 'Café Torrado 500g',
+    descricao: null,
+    categoria: 'Mercearia',
+    codigoBarras: null,
+    precoVenda: 1890,
+    precoCusto: 1200,
+    estoqueAtual: 3,
+    estoqueMinimo: 5,
+    ativo: true,
+    estoqueBaixo: true,
+    margem: 36.5,
+    valorTotal: 5670,
+    createdAt: '2025-03-05T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const resumo = { total: 12, estoqueBaixo: 2, valorTotal: 1234567, margemMedia: 43.9 };
+const page = (items: Produto[], r = resumo): ProdutosPage => ({ items, total: items.length, page: 1, pageSize: 20, resumo: r });
+
+describe('/produtos', () => {
+  it('shows the loading text, then the four cards and each row', async () => {
+    const answer = deferred<Response>();
+    mockApi({ ...signedIn(), 'GET /api/produtos': () => answer.promise });
+    renderApp('/produtos');
+    expect(await screen.findByText('Carregando produtos...')).toBeInTheDocument();
+    answer.resolve(
+      jsonResponse(
+        200,
+        page([
+          produto(),
+          produto({
+            id: '44444444-4444-4444-8444-444444444444',
+            nome: 'Sabão em Pó',
+            categoria: null,
+            estoqueAtual: 40,
+            estoqueBaixo: false,
+            margem: -10,
+            valorTotal: 75600,
+          }),
+        ]),
+      ),
+    );
+
+    expect(await screen.findByText('2 produto(s) encontrado(s)')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Total Produtos' })).getByText('12')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Estoque Baixo' })).getByText('2')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Valor Total' })).getByText('R$ 12.345,67')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Margem Média' })).getByText('43,9%')).toBeInTheDocument();
+
+    const cafe = screen.getByRole('listitem', { name: 'Café Torrado 500g' });
+    expect(within(cafe).getByText('Mercearia')).toBeInTheDocument();
+    expect(within(cafe).getByText('Estoque Baixo')).toBeInTheDocument();
+    expect(within(cafe).getByText('R$ 18,90')).toBeInTheDocument();
+    expect(within(cafe).getByText('R$ 12,00')).toBeInTheDocument();
+    expect(within(cafe).getByText('3 un.')).toBeInTheDocument();
+    expect(within(cafe).getByText('36,5%')).toBeInTheDocument();
+    expect(within(cafe).getByText('R$ 56,70')).toBeInTheDocument();
+
+    const sabao = screen.getByRole('listitem', { name: 'Sabão em Pó' });
+    expect(within(sabao).getByText('Normal')).toBeInTheDocument();
+    expect(within(sabao).getByText('-10%')).toHaveClass('text-destructive');
+  });
+
+  it('shows "Nenhum produto cadastrado" for an empty catalogue', async () => {
+    mockApi({ ...signedIn(), 'GET /api/produtos': () => jsonResponse(200, page([], { total: 0, estoqueBaixo: 0, valorTotal: 0, margemMedia: 0 })) });
+    renderApp('/produtos');
+    expect(await screen.findByRole('heading', { name: 'Nenhum produto cadastrado' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Adicionar Primeiro Produto' })).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Margem Média' })).getByText('0%')).toBeInTheDocument();
+  });
+
+  it('filters by stock on the server', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/produtos': () => jsonResponse(200, page([produto()])) });
+    const { user } = renderApp('/produtos');
+    await screen.findByRole('listitem', { name: 'Café Torrado 500g' });
+    expect(screen.getByRole('radio', { name: 'Todos' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('radio', { name: 'Estoque Baixo' }));
+    await waitFor(() =>
+      expect(api.spy.mock.calls.map(([url]) => String(url))).toContain('/api/produtos?estoque=baixo&pageSize=20'),
+    );
+  });
+});
+
+describe('product form', () => {
+  async function openNew() {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+      'POST /api/produtos': (request) => jsonResponse(201, produto(request.body as Partial<Produto>)),
+    });
+    const app = renderApp('/produtos');
+    await app.user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+    return { ...app, api, dialog };
+  }
+
+  it('starts with the minimum stock at 5 and uses the spec §5 messages', async () => {
+    const { user, dialog, api } = await openNew();
+    expect(within(dialog).getByLabelText(/^Estoque Mínimo/)).toHaveValue('5');
+    expect(within(dialog).getByLabelText(/^Estoque Atual/)).toHaveValue('0');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+
+    expect(await screen.findByText('Nome obrigatório!')).toBeInTheDocument();
+    expect(within(dialog).getByText('Por favor, insira o nome do produto.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Por favor, insira um preço de venda válido.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Por favor, insira um preço de custo válido.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(0);
+  });
+
+  it('names the first invalid number in the toast: quantity and minimum stock', async () => {
+    const { user, dialog, api } = await openNew();
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Arroz');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '12,90');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '8');
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual/);
+    await user.clear(estoque);
+    await user.type(estoque, '2,5');
+    const minimo = within(dialog).getByLabelText(/^Estoque Mínimo/);
+    await user.clear(minimo);
+    await user.type(minimo, '-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+
+    expect(await screen.findByText('Quantidade inválida!')).toBeInTheDocument();
+    expect(within(dialog).getByText('Por favor, insira uma quantidade em estoque válida.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Por favor, insira um estoque mínimo válido.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(0);
+  });
+
+  it('accepts "12,90", shows the margin, and sends centavos', async () => {
+    const { user, dialog, api } = await openNew();
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Arroz Tipo 1');
+    await user.type(within(dialog).getByLabelText('Categoria'), 'Mercearia');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '12,90');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '9,03');
+    expect(within(dialog).getByText('Margem: 30%')).toBeInTheDocument();
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual/);
+    await user.clear(estoque);
+    await user.type(estoque, '24');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+
+    expect(await screen.findByText('Produto criado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/produtos')[0]?.body).toEqual({
+      nome: 'Arroz Tipo 1',
+      descricao: null,
+      categoria: 'Mercearia',
+      codigoBarras: null,
+      precoVenda: 1290,
+      precoCusto: 903,
+      estoqueAtual: 24,
+      estoqueMinimo: 5,
+    });
+  });
+
+  it('edits a product with its values filled in', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+      [`PUT /api/produtos/${ID}`]: () => jsonResponse(200, produto({ estoqueAtual: 30 })),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Editar Café Torrado 500g' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    expect(within(dialog).getByLabelText(/^Preço de Venda/)).toHaveValue('18,90');
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual/);
+    await user.clear(estoque);
+    await user.type(estoque, '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Produto atualizado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('PUT', `/api/produtos/${ID}`)[0]?.body).toMatchObject({ precoVenda: 1890, precoCusto: 1200, estoqueAtual: 30, estoqueMinimo: 5 });
+  });
+});
+
+describe('deleting a product', () => {
+  it('needs the typed name and shows a refusal under the input', async () => {
+    const message = 'Não é possível deletar produto que possui vendas registradas. Desative o produto em vez de deletá-lo.';
+    mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+      [`DELETE /api/produtos/${ID}`]: () => jsonResponse(409, { code: 'PRODUTO_TEM_VENDAS', message }),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Deletar Café Torrado 500g' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deletar Produto' });
+    const input = within(dialog).getByLabelText('Digite o nome do produto para confirmar');
+    await user.type(input, 'Café');
+    expect(within(dialog).getByText('O nome digitado não confere com o nome do produto')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Deletar Produto' })).toBeDisabled();
+    await user.type(input, ' torrado 500G ');
+    await user.click(within(dialog).getByRole('button', { name: 'Deletar Produto' }));
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('Erro ao deletar produto')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Desativar Produto' })).toBeInTheDocument();
+  });
+});

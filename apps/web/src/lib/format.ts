@@ -1,0 +1,36 @@
+import { formatDate, formatMoney } from '@caderneta/shared';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '@/features/auth/session';
+import { DEFAULT_LANGUAGE } from './i18n';
+
+/** The decimal mark people type in money fields in `language`. */
+export function decimalSeparatorOf(language: string): string {
+  return (
+    new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
+    ','
+  );
+}
+
+/**
+ * Formatters for the signed-in seller: money in the shop's currency (spec §9: each currency in
+ * its own locale), dates and numbers in the interface language, dates in the shop's time zone.
+ */
+export function useFormatters() {
+  const { perfil } = useSession();
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
+  return useMemo(() => {
+    const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+    return {
+      currency: perfil.moeda,
+      decimalSeparator: decimalSeparatorOf(language),
+      money: (cents: number) => formatMoney(cents, perfil.moeda),
+      date: (value: string) => formatDate(value, language, perfil.fusoHorario),
+      /** 43.9 → "43,9%" */
+      percent: (value: number) => percent.format(value / 100),
+      integer: (value: number) => integer.format(value),
+    };
+  }, [language, perfil.moeda, perfil.fusoHorario]);
+}

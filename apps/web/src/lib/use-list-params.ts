@@ -1,0 +1,43 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDebouncedValue } from './use-debounced-value';
+
+/**
+ * The search, filters and page of a list, kept in the URL (a reload or the back button returns to
+ * the same view). The search box updates the URL once typing pauses, going back to page 1.
+ */
+export function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const busca = params.get('busca') ?? '';
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 1 ? pageParam : 1;
+
+  const update = useCallback(
+    (changes: Record<string, string | number | null>) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '' || (key === 'page' && value === 1)) next.delete(key);
+            else next.set(key, String(value));
+          }
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+
+  const [typed, setTyped] = useState(busca);
+  const debounced = useDebouncedValue(typed.trim(), 300);
+  useEffect(() => {
+    if (debounced !== busca) update({ busca: debounced, page: null });
+    // Only typing drives this; `busca` changing from the URL must not echo back.
+  }, [debounced]);
+
+  const setPage = useCallback((next: number) => update({ page: next }), [update]);
+  /** Sets a filter and goes back to page 1. */
+  const setFilter = useCallback((key: string, value: string | null) => update({ [key]: value, page: null }), [update]);
+
+  return { params, busca, typed, setTyped, page, setPage, setFilter };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { centsToInput } from '../money';
+import { formatPhone, isValidPhone, normalizePhone } from '../telefone';
+import { paginatedSchema, paginationQuerySchema } from './pagination';
+import { buscaSchema, listStatusSchema, MAX_CENTS, moneyTextSchema, optionalTextSchema } from './campos';
+
+/** Spec §9: default credit limit R$ 1.000,00, form step R$ 100, minimum 0. */
+export const DEFAULT_LIMITE_CREDITO = 100_000;
+export const LIMITE_CREDITO_STEP = 10_000;
+
+const nomeSchema = z.string({ error: 'required' }).trim().min(1, 'required').max(120, 'tooLong');
+
+/** Stored as digits; must be a Brazilian landline or mobile number (see normalizePhone). */
+export const telefoneSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(40, 'telefoneInvalido')
+  .transform(normalizePhone)
+  .refine(isValidPhone, 'telefoneInvalido');
+
+const emailOpcionalSchema = z
+  .string()
+  .trim()
+  .max(254, 'tooLong')
+  .refine((v) => v === '' || z.regexes.email.test(v), 'email')
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+const clienteCampos = {
+  nome: nomeSchema,
+  telefone: telefoneSchema,
+  email: emailOpcionalSchema,
+  endereco: optionalTextSchema(200),
+};
+
+/** Body of POST /api/clientes and PUT /api/clientes/:id. */
+export const clienteInputSchema = z.object({
+  ...clienteCampos,
+  limiteCredito: z
+    .number({ error: 'limiteInvalido' })
+    .int('limiteInvalido')
+    .min(0, 'limiteInvalido')
+    .max(MAX_CENTS, 'tooLarge')
+    .default(DEFAULT_LIMITE_CREDITO),
+});
+export type ClienteInput = z.output<typeof clienteInputSchema>;
+
+/** The same rules over what the form holds (money as typed text); its output is a ClienteInput. */
+export const clienteFormSchema = z.object({
+  ...clienteCampos,
+  limiteCredito: moneyTextSchema('limiteInvalido', { allowZero: true }),
+});
+export type ClienteFormValues = z.input<typeof clienteFormSchema>;
+
+/** `decimalSeparator` follows the interface language ("," in pt-BR/es-ES, "." in en-US). */
+export const emptyClienteForm = (decimalSeparator = ','): ClienteFormValues => ({
+  nome: '',
+  telefone: '',
+  email: '',
+  endereco: '',
+  limiteCredito: centsToInput(DEFAULT_LIMITE_CREDITO, decimalSeparator),
+});
+
+export const clienteToForm = (c: Cliente, decimalSeparator = ','): ClienteFormValues => ({
+  nome: c.nome,
+  telefone: formatPhone(c.telefone),
+  email: c.email ?? '',
+  endereco: c.endereco ?? '',
+  limiteCredito: centsToInput(c.limiteCredito, decimalSeparator),
+});
+
+export const clienteSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  /** Digits only. */
+  telefone: z.string(),
+  email: z.string().nullable(),
+  endereco: z.string().nullable(),
+  limiteCredito: z.number().int(),
+  /** Public handle of the customer page; unique across every seller. */
+  login: z.string().nullable(),
+  ativo: z.boolean(),
+  /** Ledger balance: negative means the customer owes. */
+  saldoAtual: z.number().int(),
+  /** max(0, −saldoAtual). */
+  saldoPendente: z.number().int(),
+  dataVencimento: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Cliente = z.infer<typeof clienteSchema>;
+
+export const clientesQuerySchema = paginationQuerySchema.extend({
+  /** Name (case- and accent-insensitive) or phone digits. */
+  busca: buscaSchema,
+  status: listStatusSchema,
+});
+/** What a caller may send (every field optional; the server applies the defaults). */
+export type ClientesQuery = Partial<z.output<typeof clientesQuerySchema>>;
+
+/** The cards of the page: counted over the status filter, not the search. */
+export const clientesResumoSchema = z.object({
+  total: z.number().int(),
+  /** saldo_atual ≥ 0 */
+  ativos: z.number().int(),
+  /** saldo_atual < 0 */
+  comPendencias: z.number().int(),
+});
+export type ClientesResumo = z.infer<typeof clientesResumoSchema>;
+
+export const clientesPageSchema = paginatedSchema(clienteSchema).extend({ resumo: clientesResumoSchema });
+export type ClientesPage = z.infer<typeof clientesPageSchema>;

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { centsToInput } from '../money';
+import { paginatedSchema, paginationQuerySchema } from './pagination';
+import {
+  buscaSchema,
+  listStatusSchema,
+  MAX_CENTS,
+  MAX_QUANTIDADE,
+  moneyTextSchema,
+  optionalTextSchema,
+  quantityTextSchema,
+} from './campos';
+
+/** Spec §9: default minimum stock 5, default stock 0. */
+export const DEFAULT_ESTOQUE_MINIMO = 5;
+export const DEFAULT_ESTOQUE_ATUAL = 0;
+
+export const ESTOQUE_FILTROS = ['todos', 'baixo', 'normal'] as const;
+export type EstoqueFiltro = (typeof ESTOQUE_FILTROS)[number];
+
+// Spec §5 messages, as keys of the "validation" namespace.
+const produtoCampos = {
+  nome: z.string({ error: 'produtoNomeObrigatorio' }).trim().min(1, 'produtoNomeObrigatorio').max(120, 'tooLong'),
+  descricao: optionalTextSchema(500),
+  categoria: optionalTextSchema(60),
+  codigoBarras: optionalTextSchema(64),
+};
+
+const quantity = (message: string) => z.number({ error: message }).int(message).min(0, message).max(MAX_QUANTIDADE, message);
+
+/** Body of POST /api/produtos and PUT /api/produtos/:id (money in centavos). */
+export const produtoInputSchema = z.object({
+  ...produtoCampos,
+  precoVenda: z.number({ error: 'precoVendaInvalido' }).int('precoVendaInvalido').positive('precoVendaInvalido').max(MAX_CENTS, 'tooLarge'),
+  precoCusto: z.number({ error: 'precoCustoInvalido' }).int('precoCustoInvalido').min(0, 'precoCustoInvalido').max(MAX_CENTS, 'tooLarge'),
+  estoqueAtual: quantity('quantidadeInvalida'),
+  estoqueMinimo: quantity('estoqueMinimoInvalido').default(DEFAULT_ESTOQUE_MINIMO),
+});
+export type ProdutoInput = z.output<typeof produtoInputSchema>;
+
+/** The same rules over what the form holds (prices as typed text, "12,90"); its output is a ProdutoInput. */
+export const produtoFormSchema = z.object({
+  ...produtoCampos,
+  precoVenda: moneyTextSchema('precoVendaInvalido', { allowZero: false }),
+  precoCusto: moneyTextSchema('precoCustoInvalido', { allowZero: true }),
+  estoqueAtual: quantityTextSchema('quantidadeInvalida'),
+  estoqueMinimo: quantityTextSchema('estoqueMinimoInvalido'),
+});
+export type ProdutoFormValues = z.input<typeof produtoFormSchema>;
+
+export const emptyProdutoForm = (): ProdutoFormValues => ({
+  nome: '',
+  descricao: '',
+  categoria: '',
+  codigoBarras: '',
+  precoVenda: '',
+  precoCusto: '',
+  estoqueAtual: String(DEFAULT_ESTOQUE_ATUAL),
+  estoqueMinimo: String(DEFAULT_ESTOQUE_MINIMO),
+});
+
+export const produtoToForm = (p: Produto, decimalSeparator = ','): ProdutoFormValues => ({
+  nome: p.nome,
+  descricao: p.descricao ?? '',
+  categoria: p.categoria ?? '',
+  codigoBarras: p.codigoBarras ?? '',
+  precoVenda: centsToInput(p.precoVenda, decimalSeparator),
+  precoCusto: centsToInput(p.precoCusto, decimalSeparator),
+  estoqueAtual: String(p.estoqueAtual),
+  estoqueMinimo: String(p.estoqueMinimo),
+});
+
+export const produtoSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  descricao: z.string().nullable(),
+  categoria: z.string().nullable(),
+  codigoBarras: z.string().nullable(),
+  precoVenda: z.number().int(),
+  precoCusto: z.number().int(),
+  estoqueAtual: z.number().int(),
+  estoqueMinimo: z.number().int(),
+  ativo: z.boolean(),
+  /** estoqueAtual ≤ estoqueMinimo */
+  estoqueBaixo: z.boolean(),
+  /** (venda − custo) / venda × 100, one decimal. */
+  margem: z.number(),
+  /** precoVenda × estoqueAtual, centavos. */
+  valorTotal: z.number().int(),
+  createdAt: z.string(),
+});
+export type Produto = z.infer<typeof produtoSchema>;
+
+export const produtosQuerySchema = paginationQuerySchema.extend({
+  /** Name (case- and accent-insensitive) or category. */
+  busca: buscaSchema,
+  estoque: z.enum(ESTOQUE_FILTROS).default('todos'),
+  status: listStatusSchema,
+});
+/** What a caller may send (every field optional; the server applies the defaults). */
+export type ProdutosQuery = Partial<z.output<typeof produtosQuerySchema>>;
+
+/** The cards of the page: over the status filter, not the search or the stock filter. */
+export const produtosResumoSchema = z.object({
+  total: z.number().int(),
+  estoqueBaixo: z.number().int(),
+  /** Σ precoVenda × estoqueAtual, centavos. */
+  valorTotal: z.number().int(),
+  /** Average margin in percent, one decimal; 0 without products. */
+  margemMedia: z.number(),
+});
+export type ProdutosResumo = z.infer<typeof produtosResumoSchema>;
+
+export const produtosPageSchema = paginatedSchema(produtoSchema).extend({ resumo: produtosResumoSchema });
+export type ProdutosPage = z.infer<typeof produtosPageSchema>;
