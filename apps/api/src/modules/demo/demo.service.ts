@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { verificarLimite, type MetodoPagamento } from '@caderneta/shared';
-import { withSeller, type Database, type Tx } from '../../db/client';
-import { clientes, produtos } from '../../db/schema';
-import { isUniqueViolation } from '../../lib/pg-errors';
-import { searchKey } from '../../lib/sql';
+import { clienteInputSchema, produtoInputSchema, verificarLimite, type MetodoPagamento } from '@caderneta/shared';
+import { withSeller, type Database } from '../../db/client';
+import { produtos } from '../../db/schema';
+import { createCliente } from '../clientes/clientes.service';
+import { createProduto } from '../produtos/produtos.service';
 import { createAccessCodes } from '../codigos/codigos.service';
 import { signUp } from '../conta/conta.service';
 import { registrarAjuste, registrarPagamento } from '../financeiro/financeiro.service';
@@ -124,25 +124,6 @@ const localInstant = (day: string, minutes: number) => {
 const isoDay = (date: Date) => new Date(date.getTime() - SHOP_OFFSET_HOURS * 3600_000).toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
-async function insertClienteDemo(tx: Tx, ownerId: string, c: { nome: string; telefone: string; endereco: string; limite: number }) {
-  const base = searchKey(c.nome.split(' ')[0]!).replace(/[^a-z0-9]/g, '');
-  for (let attempt = 0; ; attempt++) {
-    const login = `${base}${randomInt(10_000, 100_000)}`;
-    try {
-      // A savepoint: a login taken by another shop only retries this insert.
-      return await tx.transaction(async (sp) => {
-        const [row] = await sp
-          .insert(clientes)
-          .values({ ownerId, nome: c.nome, nomeBusca: searchKey(c.nome), telefone: c.telefone, endereco: c.endereco, limiteCredito: c.limite, login })
-          .returning({ id: clientes.id });
-        return row!.id;
-      });
-    } catch (error) {
-      if (!isUniqueViolation(error) || attempt > 20) throw error;
-    }
-  }
-}
-
 export async function seedDemoShop(db: Database, options: DemoOptions = {}): Promise<DemoResult> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -165,7 +146,7 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
     confirmarSenha: senha,
   });
 
-  // Catalogue and customers. Their CRUD is another module's; the demo writes the rows directly.
+  // Catalogue and customers, through their own services (unique logins, search keys).
   const extra = Math.max(0, Math.ceil(totalVendas / 300) - CLIENTES.length);
   const clientesDemo = [
     ...CLIENTES,
@@ -180,24 +161,27 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
   const scale = Math.max(1, totalVendas / (days * 16));
   const { clienteIds, catalogo } = await withSeller(db, ownerId, async (tx) => {
     const clienteIds: string[] = [];
-    for (const c of clientesDemo) clienteIds.push(await insertClienteDemo(tx, ownerId, c));
+    for (const c of clientesDemo) {
+      const cliente = await createCliente(tx, ownerId, clienteInputSchema.parse({ nome: c.nome, telefone: c.telefone, endereco: c.endereco, limiteCredito: c.limite }));
+      clienteIds.push(cliente.id);
+    }
     const catalogo = [];
     for (const [i, [nome, categoria, preco, custo, minimo, qtd, pop]] of PRODUTOS.entries()) {
-      const [row] = await tx
-        .insert(produtos)
-        .values({
-          ownerId,
+      const estoque = Math.round(minimo * 6 * scale);
+      const produto = await createProduto(
+        tx,
+        ownerId,
+        produtoInputSchema.parse({
           nome,
-          nomeBusca: searchKey(nome),
           categoria,
           codigoBarras: `789${String(1_000_000_000 + i * 7_654_321).slice(-10)}`,
           precoVenda: preco,
           precoCusto: custo,
-          estoqueAtual: Math.round(minimo * 6 * scale),
+          estoqueAtual: estoque,
           estoqueMinimo: minimo,
-        })
-        .returning({ id: produtos.id });
-      catalogo.push({ id: row!.id, nome, preco, minimo, qtd, pop, estoque: Math.round(minimo * 6 * scale) });
+        }),
+      );
+      catalogo.push({ id: produto.id, nome, preco, minimo, qtd, pop, estoque });
     }
     return { clienteIds, catalogo };
   });

@@ -8,11 +8,11 @@ import {
   type VendasPage,
   type VendasQuery,
 } from '@caderneta/shared';
-import { vendasQuerySchema } from '@caderneta/shared';
+import { normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, itensVenda, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { likeContains, queryRows, searchKey, unaccented } from '../../lib/sql';
+import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
 import { sellerTimeZone } from '../conta/conta.service';
 import { lockCliente, postLancamento, rebalanceAllocation, type ClienteTravado } from '../financeiro/ledger.service';
 import { notify, notifyIfLowStock } from '../notificacoes/notificacoes.service';
@@ -330,9 +330,9 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
   if (query.de) conditions.push(sql`${vendas.dataVenda} >= ${startOfDay(query.de, timeZone)}`);
   if (query.ate) conditions.push(sql`${vendas.dataVenda} < ${startOfDay(query.ate, timeZone)} + interval '1 day'`);
   if (query.busca) {
-    const pattern = likeContains(searchKey(query.busca));
+    const pattern = `%${escapeLike(normalizeForSearch(query.busca))}%`;
     conditions.push(
-      sql`(${vendas.numeroVenda} ilike ${pattern} or ${unaccented(vendas.observacoes)} ilike ${pattern} or ${clientes.nomeBusca} like ${pattern})`,
+      sql`(lower(${vendas.numeroVenda}) like ${pattern} or ${unaccentLower(vendas.observacoes)} like ${pattern} or ${clientes.nomeBusca} like ${pattern})`,
     );
   }
   const where = and(...conditions);
