@@ -13,16 +13,16 @@ const RECENT = 8;
  * (backwards index scans with LIMIT). Customer and product counts grow with the catalogue only.
  */
 export const dashboardSql = (ownerId: string) => sql`
-      with tz as (
-        select coalesce((select fuso_horario from ${perfis} where owner_id = ${ownerId}), 'America/Sao_Paulo') as zona
-      ), hoje as (
+      with hoje as materialized (
         select date_trunc('day', now() at time zone zona) at time zone zona as inicio,
                (date_trunc('day', now() at time zone zona) + interval '1 day') at time zone zona as fim
-        from tz
+        from (select coalesce((select fuso_horario from ${perfis} where owner_id = ${ownerId}), 'America/Sao_Paulo') as zona) tz
       ), vendas_hoje as (
+        -- Scalar subqueries: the day's bounds reach the index as parameters (owner_id, data_venda).
         select count(*)::int as n, coalesce(sum(v.valor_total), 0)::bigint as valor
-        from ${vendas} v, hoje
-        where v.owner_id = ${ownerId} and v.data_venda >= hoje.inicio and v.data_venda < hoje.fim
+        from ${vendas} v
+        where v.owner_id = ${ownerId}
+          and v.data_venda >= (select inicio from hoje) and v.data_venda < (select fim from hoje)
           and v.status_pagamento <> 'cancelado'
       ), devedores as (
         select count(*)::int as n, coalesce(sum(-c.saldo_atual), 0)::bigint as valor
