@@ -47,7 +47,8 @@ export const vendasQuerySchema = paginationQuerySchema.extend({
   ate: isoDate.optional(),
   clienteId: z.string().uuid().optional(),
 });
-export type VendasQuery = z.input<typeof vendasQuerySchema>;
+/** What a caller may send (every field optional; the server applies the defaults). */
+export type VendasQuery = Partial<z.output<typeof vendasQuerySchema>>;
 
 export const vendaResumoItemSchema = z.object({
   id: z.string(),
