@@ -7,12 +7,13 @@ import { itensVenda, vendas } from '../../db/schema';
 
 /**
  * Real concurrency needs real connections: PGlite has one, so these run on the PostgreSQL server
- * (`--project api-pg`), where each request's transaction has its own connection.
+ * only (*.pg.test.ts → `--project api-pg`), where each request's transaction has its own connection.
  */
-describe.runIf(testDbKind === 'postgres')('concurrency on PostgreSQL', () => {
+describe('concurrency on PostgreSQL', () => {
   let t: TestApp;
   let seller: SellerSession;
   beforeAll(async () => {
+    expect(testDbKind).toBe('postgres');
     t = await buildTestApp();
     seller = await createSeller(t);
   });
