@@ -10,6 +10,7 @@ import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '
 import { Input } from '@/components/ui/input';
 import { applyIssuesToForm, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useRegistrarAjuste } from '../api/registrar-ajuste';
 import { resultadoTexto } from './resultado-texto';
@@ -27,6 +28,7 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
   const { t } = useTranslation('financeiro');
   const fmt = useFormatters();
   const registrar = useRegistrarAjuste();
+  const shownCliente = useLastPresent(cliente);
   const form = useForm<AjusteInput, unknown, AjusteData>({ resolver: zodResolver(ajusteInputSchema), defaultValues: empty() });
   const [tipo, valor] = useWatch({ control: form.control, name: ['tipo', 'valor'] });
 
@@ -55,7 +57,7 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t('ajuste.title')}</DialogTitle>
-          <DialogDescription>{t('ajuste.description', { nome: cliente?.nome ?? '' })}</DialogDescription>
+          <DialogDescription>{t('ajuste.description', { nome: shownCliente?.nome ?? '' })}</DialogDescription>
         </DialogHeader>
         <Form {...form}>
           <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useExtrato } from '../api/get-extrato';
 import { SaldoLinha } from './pagamento-dialog';
@@ -23,6 +24,7 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
   const { t } = useTranslation('financeiro');
   const fmt = useFormatters();
   const [page, setPage] = useState(1);
+  const shownCliente = useLastPresent(cliente);
   const query = useExtrato(cliente?.id ?? null, page);
   const data = query.data;
   useEffect(() => setPage(1), [cliente?.id]);
@@ -44,7 +46,7 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
     <Dialog open={!!cliente} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
-          <DialogTitle>{t('extrato.title', { nome: cliente?.nome ?? '' })}</DialogTitle>
+          <DialogTitle>{t('extrato.title', { nome: shownCliente?.nome ?? '' })}</DialogTitle>
           <DialogDescription>{t('extrato.description')}</DialogDescription>
         </DialogHeader>
         {cliente && (

@@ -18,6 +18,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError, applyIssuesToForm, errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
 import { useRegistrarPagamento } from '../api/registrar-pagamento';
 import { newIdempotencyKey } from '../uuid';
 import { resultadoTexto } from './resultado-texto';
@@ -40,6 +41,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   const navigate = useNavigate();
   const registrar = useRegistrarPagamento();
   const chave = useRef('');
+  const shownCliente = useLastPresent(cliente);
   const form = useForm<PagamentoInput, unknown, PagamentoData>({ resolver: zodResolver(pagamentoInputSchema), defaultValues: empty() });
 
   useEffect(() => {
@@ -86,7 +88,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
         <DialogHeader>
           <DialogTitle>{t('pagamento.title')}</DialogTitle>
-          <DialogDescription>{t('pagamento.description', { nome: cliente?.nome ?? '' })}</DialogDescription>
+          <DialogDescription>{t('pagamento.description', { nome: shownCliente?.nome ?? '' })}</DialogDescription>
         </DialogHeader>
         {cliente && <SaldoLinha cliente={cliente} />}
         <Form {...form}>

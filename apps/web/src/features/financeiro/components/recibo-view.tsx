@@ -104,8 +104,10 @@ export function ReciboView({ id }: { id: string }) {
               <dd className="text-right">{recibo.observacao}</dd>
             </>
           )}
-          <dt className="border-t pt-3 text-base font-semibold">{t('recibo.valor')}</dt>
-          <dd className="border-t pt-3 text-right text-2xl font-bold tabular-nums">{fmt.money(recibo.valor)}</dd>
+          <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-3">
+            <dt className="text-base font-semibold">{t('recibo.valor')}</dt>
+            <dd className="text-2xl font-bold tabular-nums">{fmt.money(recibo.valor)}</dd>
+          </div>
         </dl>
         <p className="rounded-md bg-muted px-3 py-2 text-center text-sm font-medium">
           {resultadoTexto(t, resultadoPagamento(recibo.saldoApos), fmt.money)}

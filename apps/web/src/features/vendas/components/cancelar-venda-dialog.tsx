@@ -13,6 +13,7 @@ import {
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
 import { useCancelVenda } from '../api/cancel-venda';
 
 interface CancelarVendaDialogProps {
@@ -25,6 +26,7 @@ export function CancelarVendaDialog({ venda, onOpenChange }: CancelarVendaDialog
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
   const cancel = useCancelVenda();
+  const shownVenda = useLastPresent(venda);
 
   async function confirmar() {
     if (!venda) return;
@@ -42,11 +44,11 @@ export function CancelarVendaDialog({ venda, onOpenChange }: CancelarVendaDialog
     <AlertDialog open={!!venda} onOpenChange={(open) => !cancel.isPending && onOpenChange(open)}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>{t('cancel.title', { numero: venda?.numeroVenda ?? '' })}</AlertDialogTitle>
+          <AlertDialogTitle>{t('cancel.title', { numero: shownVenda?.numeroVenda ?? '' })}</AlertDialogTitle>
           <AlertDialogDescription>
             {t('cancel.description')}
-            {venda?.formaPagamento === 'fiado' && venda.clienteNome && (
-              <> {t('cancel.descriptionFiado', { valor: fmt.money(venda.valorTotal), cliente: venda.clienteNome })}</>
+            {shownVenda?.formaPagamento === 'fiado' && shownVenda.clienteNome && (
+              <> {t('cancel.descriptionFiado', { valor: fmt.money(shownVenda.valorTotal), cliente: shownVenda.clienteNome })}</>
             )}
           </AlertDialogDescription>
         </AlertDialogHeader>

@@ -40,7 +40,7 @@ export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) 
               const nameId = `item-${item.produtoId}`;
               return (
                 <li key={item.produtoId} aria-labelledby={nameId} className="flex flex-wrap items-center gap-3 py-3">
-                  <div className="min-w-0 flex-1">
+                  <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
                     <p id={nameId} className="truncate font-medium">
                       {item.nome}
                     </p>
@@ -69,7 +69,7 @@ export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) 
                       <PlusIcon aria-hidden="true" />
                     </Button>
                   </div>
-                  <p className="w-24 text-right font-semibold tabular-nums">
+                  <p className="ml-auto w-24 text-right font-semibold tabular-nums">
                     <span className="sr-only">{t('nova.itens.subtotal')}: </span>
                     {fmt.money(subtotal(item))}
                   </p>

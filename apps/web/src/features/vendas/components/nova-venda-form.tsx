@@ -186,10 +186,12 @@ export function NovaVendaForm() {
             <dd className="text-right tabular-nums">{fmt.integer(resumo.itens)}</dd>
             <dt className="text-muted-foreground">{t('nova.resumo.unidades')}</dt>
             <dd className="text-right tabular-nums">{fmt.integer(resumo.unidades)}</dd>
-            <dt className="border-t pt-2 text-base font-semibold">{t('nova.resumo.total')}</dt>
-            <dd className="border-t pt-2 text-right text-xl font-bold tabular-nums" aria-live="polite">
-              {fmt.money(resumo.total)}
-            </dd>
+            <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-2">
+              <dt className="text-base font-semibold">{t('nova.resumo.total')}</dt>
+              <dd className="text-xl font-bold tabular-nums" aria-live="polite">
+                {fmt.money(resumo.total)}
+              </dd>
+            </div>
           </dl>
           <Button type="submit" size="lg" disabled={itens.length === 0 || busy}>
             <CheckIcon aria-hidden="true" />

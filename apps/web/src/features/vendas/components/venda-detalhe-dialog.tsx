@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
 import { useVenda } from '../api/get-venda';
 import { StatusBadge } from './status-badge';
 
@@ -15,14 +16,15 @@ interface VendaDetalheDialogProps {
 export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
-  const query = useVenda(venda?.id ?? null);
+  const shownVenda = useLastPresent(venda);
+  const query = useVenda(shownVenda?.id ?? null);
   const data = query.data;
 
   return (
     <Dialog open={!!venda} onOpenChange={onOpenChange}>
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-2xl">
         <DialogHeader>
-          <DialogTitle>{t('detail.title', { numero: venda?.numeroVenda ?? '' })}</DialogTitle>
+          <DialogTitle>{t('detail.title', { numero: shownVenda?.numeroVenda ?? '' })}</DialogTitle>
           <DialogDescription>{t('detail.description')}</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
