@@ -95,7 +95,7 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
                 <FormItem>
                   <FormLabel>{t('ajuste.valor')}</FormLabel>
                   <FormControl>
-                    <Input inputMode="decimal" autoComplete="off" aria-required="true" className="max-w-48 text-right tabular-nums" placeholder="0,00" {...field} />
+                    <Input inputMode="decimal" autoComplete="off" aria-required="true" className="max-w-48 text-right tabular-nums" placeholder={t('pagamento.valorPlaceholder')} {...field} />
                   </FormControl>
                   <FormMessage />
                 </FormItem>
