@@ -18,6 +18,9 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/codigos/admin.routes';
 import { clientesRoutes } from './modules/clientes/clientes.routes';
 import { contaRoutes } from './modules/conta/conta.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
+import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 
 declare module 'fastify' {
@@ -95,6 +98,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sessionPlugin, { auth });
   await app.register(authRoutes(auth, config.publicUrl, config.rateLimits));
   await app.register(contaRoutes(auth, config.rateLimits));
+  await app.register(vendasRoutes);
+  await app.register(financeiroRoutes);
+  await app.register(dashboardRoutes);
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));

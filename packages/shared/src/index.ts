@@ -13,3 +13,7 @@ export * from './margem';
 export * from './schemas/campos';
 export * from './schemas/clientes';
 export * from './schemas/produtos';
+export * from './financeiro';
+export * from './schemas/financeiro';
+export * from './schemas/vendas';
+export * from './schemas/dashboard';

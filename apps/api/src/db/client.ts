@@ -42,6 +42,9 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     return { db, kind: 'pglite', close: () => client.close() };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+  // An idle connection the server dropped (restart, failover) is discarded by the pool and
+  // replaced on demand; without a listener the 'error' event would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`));
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   return { db, kind: 'postgres', pool, close: () => pool.end() };
 }

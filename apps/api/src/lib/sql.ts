@@ -1,6 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ListStatus } from '@caderneta/shared';
+import type { Executor } from '../db/client';
+
+/** Rows of a raw query on either driver (PGlite and node-postgres both answer `{ rows }`). */
+export async function queryRows<T>(tx: Executor, query: SQL): Promise<T[]> {
+  const result = (await tx.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
 
 /** Escapes LIKE's wildcards so a typed "%" or "_" matches itself (backslash is LIKE's default escape). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

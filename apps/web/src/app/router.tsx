@@ -16,6 +16,8 @@ export const routes: RouteObject[] = [
       { index: true, lazy: () => import('./routes/landing') },
       { path: 'auth', lazy: () => import('./routes/auth') },
       { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+      // A payment receipt prints without the app's layout; the page checks the session itself.
+      { path: 'recibos/:id', lazy: () => import('./routes/recibo') },
       {
         // Signed-in area: session check + app layout.
         lazy: () => import('./routes/protected'),

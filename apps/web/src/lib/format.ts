@@ -23,11 +23,14 @@ export function useFormatters() {
   return useMemo(() => {
     const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
     const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
+    const dateTime = new Intl.DateTimeFormat(language, { timeZone: perfil.fusoHorario, dateStyle: 'short', timeStyle: 'short' });
     return {
       currency: perfil.moeda,
       decimalSeparator: decimalSeparatorOf(language),
       money: (cents: number) => formatMoney(cents, perfil.moeda),
       date: (value: string) => formatDate(value, language, perfil.fusoHorario),
+      /** An instant as date and time in the shop's time zone: "10/03/2025, 12:30". */
+      dateTime: (value: string) => dateTime.format(new Date(value)),
       /** 43.9 → "43,9%" */
       percent: (value: number) => percent.format(value / 100),
       integer: (value: number) => integer.format(value),

@@ -6,10 +6,12 @@ import clientes from '../locales/pt-BR/clientes.json';
 import common from '../locales/pt-BR/common.json';
 import dashboard from '../locales/pt-BR/dashboard.json';
 import errors from '../locales/pt-BR/errors.json';
+import financeiro from '../locales/pt-BR/financeiro.json';
 import landing from '../locales/pt-BR/landing.json';
 import layout from '../locales/pt-BR/layout.json';
 import produtos from '../locales/pt-BR/produtos.json';
 import validation from '../locales/pt-BR/validation.json';
+import vendas from '../locales/pt-BR/vendas.json';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
 // Kept here instead of importing LANGUAGES from @caderneta/shared: the shared barrel pulls zod
@@ -34,13 +36,15 @@ export const NAMESPACES = [
   'validation',
   'clientes',
   'produtos',
+  'vendas',
+  'financeiro',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const defaultNS = 'common';
 /** pt-BR ships in the entry chunk; the other languages are fetched when chosen. */
 export const bundledResources = {
-  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos },
+  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos, vendas, financeiro },
 } as const;
 
 type LocaleModule = { default: Record<string, unknown> };

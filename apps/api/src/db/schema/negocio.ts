@@ -188,6 +188,8 @@ export const lancamentos = pgTable(
     unique('lancamentos_owner_referencia_key').on(t.ownerId, t.referenciaExterna),
     index('lancamentos_cliente_idx').on(t.clienteId, t.createdAt),
     index('lancamentos_owner_data_idx').on(t.ownerId, t.createdAt),
+    // Latest payments (dashboard, reports by method) without walking every sale's debit entry.
+    index('lancamentos_owner_tipo_data_idx').on(t.ownerId, t.tipo, t.createdAt),
     check('lancamentos_valor_check', sql`${t.valor} <> 0`),
     ownerPolicy('lancamentos'),
   ],

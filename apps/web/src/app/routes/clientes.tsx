@@ -20,6 +20,9 @@ import { ClienteRow } from '@/features/clientes/components/cliente-row';
 import { ClientesStats } from '@/features/clientes/components/clientes-stats';
 import { DeleteClienteDialog } from '@/features/clientes/components/delete-cliente-dialog';
 import { RegenerarLoginDialog } from '@/features/clientes/components/regenerar-login-dialog';
+import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
+import { ExtratoDialog } from '@/features/financeiro/components/extrato-dialog';
+import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
 import { errorMessage, toastError } from '@/lib/api-client';
 import { useListParams } from '@/lib/use-list-params';
 
@@ -37,6 +40,9 @@ export function Component() {
   const [editing, setEditing] = useState<Cliente | null>(null);
   const [deleting, setDeleting] = useState<Cliente | null>(null);
   const [regenerating, setRegenerating] = useState<Cliente | null>(null);
+  const [pagando, setPagando] = useState<Cliente | null>(null);
+  const [ajustando, setAjustando] = useState<Cliente | null>(null);
+  const [extrato, setExtrato] = useState<Cliente | null>(null);
   const setAtivo = useSetClienteAtivo();
 
   useEffect(() => {
@@ -76,6 +82,9 @@ export function Component() {
     onDelete: setDeleting,
     onToggleAtivo: (cliente: Cliente) => void toggleAtivo(cliente),
     onRegenerateLogin: setRegenerating,
+    onPagamento: setPagando,
+    onAjuste: setAjustando,
+    onExtrato: setExtrato,
   };
 
   function renderBody() {
@@ -183,6 +192,9 @@ export function Component() {
         }}
       />
       <RegenerarLoginDialog cliente={regenerating} onOpenChange={(open) => !open && setRegenerating(null)} />
+      <PagamentoDialog cliente={pagando} onOpenChange={(open) => !open && setPagando(null)} />
+      <AjusteDialog cliente={ajustando} onOpenChange={(open) => !open && setAjustando(null)} />
+      <ExtratoDialog cliente={extrato} onOpenChange={(open) => !open && setExtrato(null)} />
     </>
   );
 }

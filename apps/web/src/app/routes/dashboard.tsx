@@ -3,12 +3,18 @@ import CirclePlusIcon from 'lucide-react/icons/circle-plus';
 import PackageIcon from 'lucide-react/icons/package';
 import ShoppingCartIcon from 'lucide-react/icons/shopping-cart';
 import UsersIcon from 'lucide-react/icons/users';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/features/auth/session';
+import { useDashboard } from '@/features/dashboard/api/get-dashboard';
+import { AtividadeRecente } from '@/features/dashboard/components/atividade-recente';
+import { DashboardStats } from '@/features/dashboard/components/dashboard-stats';
+import { DevedoresCard } from '@/features/dashboard/components/devedores-card';
+import { toastError } from '@/lib/api-client';
 import { displayName } from '@/lib/user-identity';
 
 const SHORTCUTS = [
@@ -21,6 +27,11 @@ export function Component() {
   const { t } = useTranslation(['dashboard', 'layout']);
   const { user } = useSession();
   const name = displayName(user, t('layout:user.fallbackName'));
+  const dashboard = useDashboard();
+
+  useEffect(() => {
+    if (dashboard.isError) toastError(dashboard.error, 'dashboard:loadError');
+  }, [dashboard.isError, dashboard.error]);
 
   return (
     <>
@@ -29,6 +40,13 @@ export function Component() {
         description={t('welcome')}
         documentTitle={t('title')}
       />
+
+      <DashboardStats data={dashboard.data} />
+
+      <div className="mb-6 grid gap-4 lg:grid-cols-[1fr_2fr]">
+        <DevedoresCard data={dashboard.data} />
+        <AtividadeRecente atividades={dashboard.data?.atividades} />
+      </div>
 
       <section aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title" className="sr-only">

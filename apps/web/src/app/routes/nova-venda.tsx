@@ -1,8 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
+import { NovaVendaForm } from '@/features/vendas/components/nova-venda-form';
 
-/** Route module of /vendas/nova; its feature issue fills in the page body. */
+/** /vendas/nova (spec §2 "New sale"). */
 export function Component() {
-  const { t } = useTranslation('layout');
-  return <PageHeader title={t('pages.novaVenda.title')} description={t('pages.novaVenda.description')} />;
+  const { t } = useTranslation('vendas');
+  return (
+    <>
+      <PageHeader title={t('nova.title')} description={t('nova.description')} />
+      <NovaVendaForm />
+    </>
+  );
 }

@@ -1,11 +1,14 @@
 import { type Cliente, formatPhone } from '@caderneta/shared';
 import CalendarIcon from 'lucide-react/icons/calendar';
 import EllipsisVerticalIcon from 'lucide-react/icons/ellipsis-vertical';
+import HandCoinsIcon from 'lucide-react/icons/hand-coins';
 import KeyRoundIcon from 'lucide-react/icons/key-round';
+import ListIcon from 'lucide-react/icons/list';
 import MapPinIcon from 'lucide-react/icons/map-pin';
 import PencilIcon from 'lucide-react/icons/pencil';
 import PhoneIcon from 'lucide-react/icons/phone';
 import PowerIcon from 'lucide-react/icons/power';
+import ScaleIcon from 'lucide-react/icons/scale';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
@@ -24,11 +27,15 @@ export interface ClienteRowActions {
   onDelete: (cliente: Cliente) => void;
   onToggleAtivo: (cliente: Cliente) => void;
   onRegenerateLogin: (cliente: Cliente) => void;
+  /** Ledger actions, composed in by the route (the financeiro feature owns the dialogs). */
+  onPagamento?: (cliente: Cliente) => void;
+  onAjuste?: (cliente: Cliente) => void;
+  onExtrato?: (cliente: Cliente) => void;
 }
 
 /** One customer: who, how to reach them, since when, and what they owe (spec §2). */
 export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: ClienteRowActions }) {
-  const { t } = useTranslation('clientes');
+  const { t } = useTranslation(['clientes', 'financeiro']);
   const fmt = useFormatters();
   const devedor = cliente.saldoAtual < 0;
   const titleId = `cliente-${cliente.id}-nome`;
@@ -113,6 +120,24 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
               </Button>
             </DropdownMenuTrigger>
             <DropdownMenuContent align="end">
+              {actions.onPagamento && (
+                <DropdownMenuItem onSelect={() => actions.onPagamento?.(cliente)}>
+                  <HandCoinsIcon aria-hidden="true" />
+                  {t('financeiro:actions.pagamento')}
+                </DropdownMenuItem>
+              )}
+              {actions.onAjuste && (
+                <DropdownMenuItem onSelect={() => actions.onAjuste?.(cliente)}>
+                  <ScaleIcon aria-hidden="true" />
+                  {t('financeiro:actions.ajuste')}
+                </DropdownMenuItem>
+              )}
+              {actions.onExtrato && (
+                <DropdownMenuItem onSelect={() => actions.onExtrato?.(cliente)}>
+                  <ListIcon aria-hidden="true" />
+                  {t('financeiro:actions.extrato')}
+                </DropdownMenuItem>
+              )}
               <DropdownMenuItem onSelect={() => actions.onToggleAtivo(cliente)}>
                 <PowerIcon aria-hidden="true" />
                 {cliente.ativo ? t('row.deactivate') : t('row.reactivate')}

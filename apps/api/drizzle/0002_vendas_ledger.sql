@@ -1,0 +1,1 @@
+CREATE INDEX "lancamentos_owner_tipo_data_idx" ON "lancamentos" USING btree ("owner_id","tipo","created_at");

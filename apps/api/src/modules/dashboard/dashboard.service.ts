@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import type { Atividade, Dashboard } from '@caderneta/shared';
+import type { Executor } from '../../db/client';
+import { clientes, lancamentos, perfis, produtos, vendas } from '../../db/schema';
+import { queryRows } from '../../lib/sql';
+
+const RECENT = 8;
+
+/**
+ * The dashboard in one query. Every figure reads an index range whose size does not depend on the
+ * shop's past sales: today's sales (owner_id, data_venda), pending sales (owner_id,
+ * status_pagamento), debtors (owner_id, ativo, saldo_atual), the latest sales and payments
+ * (backwards index scans with LIMIT). Customer and product counts grow with the catalogue only.
+ */
+export const dashboardSql = (ownerId: string) => sql`
+      with hoje as materialized (
+        select date_trunc('day', now() at time zone zona) at time zone zona as inicio,
+               (date_trunc('day', now() at time zone zona) + interval '1 day') at time zone zona as fim
+        from (select coalesce((select fuso_horario from ${perfis} where owner_id = ${ownerId}), 'America/Sao_Paulo') as zona) tz
+      ), vendas_hoje as (
+        -- Scalar subqueries: the day's bounds reach the index as parameters (owner_id, data_venda).
+        select count(*)::int as n, coalesce(sum(v.valor_total), 0)::bigint as valor
+        from ${vendas} v
+        where v.owner_id = ${ownerId}
+          and v.data_venda >= (select inicio from hoje) and v.data_venda < (select fim from hoje)
+          and v.status_pagamento <> 'cancelado'
+      ), devedores as (
+        select count(*)::int as n, coalesce(sum(-c.saldo_atual), 0)::bigint as valor
+        from ${clientes} c
+        where c.owner_id = ${ownerId} and c.ativo and c.saldo_atual < 0
+      ), atividades as (
+        select * from (
+          (select 'venda' as tipo, v.id, v.data_venda as quando, v.valor_total as valor, c.nome as cliente_nome,
+                  v.numero_venda, v.forma_pagamento, v.status_pagamento, null::text as metodo
+           from ${vendas} v
+           left join ${clientes} c on c.owner_id = v.owner_id and c.id = v.cliente_id
+           where v.owner_id = ${ownerId}
+           order by v.data_venda desc limit ${RECENT})
+          union all
+          (select 'pagamento', l.id, l.created_at, l.valor, c.nome, null, null, null, l.metodo
+           from ${lancamentos} l
+           join ${clientes} c on c.owner_id = l.owner_id and c.id = l.cliente_id
+           where l.owner_id = ${ownerId} and l.tipo = 'pagamento'
+           order by l.created_at desc limit ${RECENT})
+        ) a
+        order by quando desc limit ${RECENT}
+      )
+      select
+        (select count(*)::int from ${clientes} where owner_id = ${ownerId} and ativo) as total_clientes,
+        (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo) as total_produtos,
+        (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo) as estoque_baixo,
+        vendas_hoje.n as vendas_hoje,
+        vendas_hoje.valor as valor_vendas_hoje,
+        (select coalesce(sum(valor_total - valor_pago), 0)::bigint from ${vendas}
+          where owner_id = ${ownerId} and status_pagamento = 'pendente') as valor_pendente,
+        devedores.n as devedores,
+        devedores.valor as valor_devedores,
+        (select coalesce(json_agg(json_build_object(
+            'tipo', tipo, 'id', id,
+            'data', to_char(quando at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'valor', valor, 'clienteNome', cliente_nome, 'numeroVenda', numero_venda,
+            'formaPagamento', forma_pagamento, 'statusPagamento', status_pagamento, 'metodo', metodo
+          ) order by quando desc), '[]'::json) from atividades) as atividades
+      from vendas_hoje, devedores
+    `;
+
+export async function getDashboard(tx: Executor, ownerId: string): Promise<Dashboard> {
+  const [row] = await queryRows<{
+    total_clientes: number;
+    total_produtos: number;
+    estoque_baixo: number;
+    vendas_hoje: number;
+    valor_vendas_hoje: number;
+    valor_pendente: number;
+    devedores: number;
+    valor_devedores: number;
+    atividades: Atividade[] | string | null;
+  }>(
+    tx,
+    dashboardSql(ownerId),
+  );
+  const atividadesRaw = typeof row!.atividades === 'string' ? (JSON.parse(row!.atividades) as unknown[]) : (row!.atividades ?? []);
+  const atividades = (atividadesRaw as Array<Record<string, unknown>>).map((a): Atividade =>
+    a.tipo === 'venda'
+      ? {
+          tipo: 'venda',
+          id: String(a.id),
+          data: String(a.data),
+          valor: Number(a.valor),
+          clienteNome: (a.clienteNome as string | null) ?? null,
+          numeroVenda: String(a.numeroVenda),
+          formaPagamento: a.formaPagamento as 'vista' | 'fiado',
+          statusPagamento: a.statusPagamento as 'pago' | 'pendente' | 'cancelado',
+        }
+      : {
+          tipo: 'pagamento',
+          id: String(a.id),
+          data: String(a.data),
+          valor: Number(a.valor),
+          clienteNome: (a.clienteNome as string | null) ?? null,
+          metodo: (a.metodo as Extract<Atividade, { tipo: 'pagamento' }>['metodo']) ?? null,
+        },
+  );
+  return {
+    totalClientes: Number(row!.total_clientes),
+    totalProdutos: Number(row!.total_produtos),
+    estoqueBaixo: Number(row!.estoque_baixo),
+    vendasHoje: Number(row!.vendas_hoje),
+    valorVendasHoje: Number(row!.valor_vendas_hoje),
+    valorPendente: Number(row!.valor_pendente),
+    devedores: Number(row!.devedores),
+    valorDevedores: Number(row!.valor_devedores),
+    atividades,
+  };
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dashboard } from '@caderneta/shared';
+import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
+import { insertCliente, insertProduto } from '../../../test/fixtures';
+import { withSeller } from '../../db/client';
+import { createVenda } from '../vendas/vendas.service';
+
+let t: TestApp;
+let seller: SellerSession;
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await createSeller(t);
+});
+afterAll(() => t.close());
+
+const dashboard = async (who: SellerSession = seller) => {
+  const response = await who.request({ method: 'GET', url: '/api/dashboard' });
+  expect(response.statusCode).toBe(200);
+  return response.json() as Dashboard;
+};
+
+describe('dashboard', () => {
+  it('starts at zero for a new shop', async () => {
+    expect(await dashboard()).toEqual({
+      totalClientes: 0,
+      totalProdutos: 0,
+      estoqueBaixo: 0,
+      vendasHoje: 0,
+      valorVendasHoje: 0,
+      valorPendente: 0,
+      devedores: 0,
+      valorDevedores: 0,
+      atividades: [],
+    });
+  });
+
+  it('shows the figures of the shop after sales, payments and a cancellation', async () => {
+    const ana = await insertCliente(t, seller.id, { nome: 'Ana' });
+    const beto = await insertCliente(t, seller.id, { nome: 'Beto' });
+    await insertCliente(t, seller.id, { nome: 'Inativo', ativo: false });
+    const pao = await insertProduto(t, seller.id, { nome: 'Pão', precoVenda: 100, estoqueAtual: 100, estoqueMinimo: 5 });
+    await insertProduto(t, seller.id, { nome: 'Sal', estoqueAtual: 2, estoqueMinimo: 5 });
+    const sell = (payload: Record<string, unknown>) => seller.request({ method: 'POST', url: '/api/vendas', payload });
+    const item = (quantidade: number) => [{ produtoId: pao.id, quantidade }];
+
+    // Yesterday's fiado sale: pending, but not a sale of today.
+    await withSeller(t.db, seller.id, (tx) =>
+      createVenda(tx, seller.id, { formaPagamento: 'fiado', clienteId: ana.id, itens: item(10), observacoes: null, confirmarLimiteExcedido: false }, { at: new Date(Date.now() - 36 * 3600_000), notificar: false }),
+    );
+    await sell({ formaPagamento: 'vista', itens: item(3) });
+    await sell({ formaPagamento: 'fiado', clienteId: beto.id, itens: item(20) });
+    const cancelada = (await sell({ formaPagamento: 'fiado', clienteId: beto.id, itens: item(7) })).json();
+    await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.id}/cancelar` });
+    await seller.request({ method: 'POST', url: `/api/clientes/${ana.id}/pagamentos`, payload: { valor: '4,00', metodo: 'pix' } });
+
+    const d = await dashboard();
+    expect(d).toMatchObject({
+      totalClientes: 2,
+      totalProdutos: 2,
+      estoqueBaixo: 1,
+      vendasHoje: 2,
+      valorVendasHoje: 2300,
+      valorPendente: 600 + 2000,
+      devedores: 2,
+      valorDevedores: 2600,
+    });
+    expect(d.atividades.map((a) => [a.tipo, a.valor, a.clienteNome])).toEqual([
+      ['pagamento', 400, 'Ana'],
+      ['venda', 700, 'Beto'],
+      ['venda', 2000, 'Beto'],
+      ['venda', 300, null],
+      ['venda', 1000, 'Ana'],
+    ]);
+    expect(d.atividades[0]).toMatchObject({ tipo: 'pagamento', metodo: 'pix' });
+    expect(d.atividades[1]).toMatchObject({ statusPagamento: 'cancelado', formaPagamento: 'fiado' });
+  });
+
+  it('keeps recent activity to the latest eight', async () => {
+    const produto = await insertProduto(t, seller.id, { estoqueAtual: 100 });
+    for (let i = 0; i < 9; i++) {
+      await seller.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] } });
+    }
+    const d = await dashboard();
+    expect(d.atividades).toHaveLength(8);
+    const times = d.atividades.map((a) => Date.parse(a.data));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('counts only the signed-in seller', async () => {
+    const other = await createSeller(t);
+    expect(await dashboard(other)).toMatchObject({ totalClientes: 0, vendasHoje: 0, atividades: [] });
+  });
+});

@@ -1,0 +1,230 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  offsetOf,
+  resultadoPagamento,
+  reciboTexto,
+  numeroRecibo,
+  whatsappLink,
+  type AjusteData,
+  type Extrato,
+  type LancamentoDto,
+  type LancamentoResultado,
+  type Language,
+  type Currency,
+  type MetodoPagamento,
+  type PaginationQuery,
+  type Recibo,
+  type TipoLancamento,
+} from '@caderneta/shared';
+import type { Executor } from '../../db/client';
+import { clientes, lancamentos, perfis, vendas } from '../../db/schema';
+import type { Lancamento } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { queryRows } from '../../lib/sql';
+import { lockCliente, postLancamento, rebalanceAllocation } from './ledger.service';
+
+export interface PagamentoRegistro {
+  valor: number;
+  metodo: MetodoPagamento;
+  observacao?: string;
+  /** The form's idempotency key (manual payments). */
+  chave?: string;
+  /** The provider's payment id (online payments): the same payment is credited once. */
+  referenciaExterna?: string;
+}
+
+interface Options {
+  /** The seller who posts the entry (recorded as criado_por). */
+  criadoPor?: string | null;
+  /** When it happened; only the demo data sets it. */
+  at?: Date;
+}
+
+function toDto(row: Lancamento, numeroVenda: string | null = null): LancamentoDto {
+  return {
+    id: row.id,
+    tipo: row.tipo,
+    valor: row.valor,
+    metodo: row.metodo,
+    descricao: row.descricao,
+    vendaId: row.vendaId,
+    numeroVenda,
+    data: row.createdAt.toISOString(),
+  };
+}
+
+async function existingByReference(tx: Executor, ownerId: string, clienteId: string, referencia: string) {
+  const [row] = await tx
+    .select()
+    .from(lancamentos)
+    .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.referenciaExterna, referencia)));
+  // A key reused for another customer is a client bug; answer as if that customer had no such entry.
+  if (!row || row.clienteId !== clienteId) throw notFound('Lançamento');
+  return row;
+}
+
+/**
+ * "Registrar pagamento": a credit on the customer's ledger, allocated to their pending fiado
+ * sales oldest first; what exceeds them stays as credit for future fiado sales.
+ */
+export async function registrarPagamento(
+  tx: Executor,
+  ownerId: string,
+  clienteId: string,
+  input: PagamentoRegistro,
+  options: Options = {},
+): Promise<LancamentoResultado> {
+  const cliente = await lockCliente(tx, ownerId, clienteId);
+  const referencia = input.referenciaExterna ?? (input.chave ? `manual:${input.chave}` : null);
+  const posted = await postLancamento(tx, ownerId, clienteId, {
+    tipo: 'pagamento',
+    valor: input.valor,
+    metodo: input.metodo,
+    descricao: input.observacao ?? null,
+    referenciaExterna: referencia,
+    criadoPor: options.criadoPor,
+    at: options.at,
+  });
+  if (!posted) {
+    // The same payment sent twice (a retried request): answer the first one, change nothing.
+    const first = await existingByReference(tx, ownerId, clienteId, referencia!);
+    return resultado(cliente, first, cliente.saldoAtual, []);
+  }
+  const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted.saldoAtual);
+  return resultado(cliente, posted.lancamento, posted.saldoAtual, quitadas);
+}
+
+/** "Ajuste": a manual credit or debit with its reason, e.g. an old debt from the paper notebook. */
+export async function registrarAjuste(tx: Executor, ownerId: string, clienteId: string, input: AjusteData, options: Options = {}) {
+  const cliente = await lockCliente(tx, ownerId, clienteId);
+  const posted = await postLancamento(tx, ownerId, clienteId, {
+    tipo: 'ajuste',
+    valor: input.tipo === 'credito' ? input.valor : -input.valor,
+    descricao: input.motivo,
+    criadoPor: options.criadoPor,
+    at: options.at,
+  });
+  const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted!.saldoAtual);
+  return resultado(cliente, posted!.lancamento, posted!.saldoAtual, quitadas);
+}
+
+function resultado(cliente: { id: string; nome: string }, row: Lancamento, saldoAtual: number, quitadas: string[]): LancamentoResultado {
+  return {
+    lancamento: toDto(row),
+    cliente: { clienteId: cliente.id, nome: cliente.nome, saldoAtual, saldoPendente: Math.max(0, -saldoAtual) },
+    resultado: resultadoPagamento(saldoAtual),
+    vendasQuitadas: quitadas,
+  };
+}
+
+/**
+ * The customer's statement, newest entry first, each with the balance right after it (a window
+ * sum over the customer's entries in the order they were posted).
+ */
+export async function getExtrato(tx: Executor, ownerId: string, clienteId: string, query: PaginationQuery): Promise<Extrato> {
+  const [cliente] = await tx
+    .select({ id: clientes.id, nome: clientes.nome, saldoAtual: clientes.saldoAtual })
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  if (!cliente) throw notFound('Cliente');
+
+  const rows = await queryRows<{
+    id: string;
+    tipo: TipoLancamento;
+    valor: number;
+    metodo: MetodoPagamento | null;
+    descricao: string | null;
+    venda_id: string | null;
+    numero_venda: string | null;
+    data: string;
+    saldo: number;
+    total: number;
+  }>(
+    tx,
+    sql`
+      select e.id, e.tipo, e.valor::bigint as valor, e.metodo, e.descricao, e.venda_id, v.numero_venda,
+             to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as data,
+             e.saldo::bigint as saldo, e.total::int as total
+      from (
+        select l.*,
+               sum(l.valor) over (order by l.created_at, l.id rows between unbounded preceding and current row) as saldo,
+               count(*) over () as total
+        from ${lancamentos} l
+        where l.owner_id = ${ownerId} and l.cliente_id = ${clienteId}
+      ) e
+      left join ${vendas} v on v.owner_id = e.owner_id and v.id = e.venda_id
+      order by e.created_at desc, e.id desc
+      limit ${query.pageSize} offset ${offsetOf(query)}
+    `,
+  );
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [count] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from ${lancamentos} where owner_id = ${ownerId} and cliente_id = ${clienteId}`,
+    );
+    total = count?.n ?? 0;
+  }
+  return {
+    cliente: { clienteId: cliente.id, nome: cliente.nome, saldoAtual: cliente.saldoAtual, saldoPendente: Math.max(0, -cliente.saldoAtual) },
+    items: rows.map((r) => ({
+      id: r.id,
+      tipo: r.tipo,
+      valor: Number(r.valor),
+      metodo: r.metodo,
+      descricao: r.descricao,
+      vendaId: r.venda_id,
+      numeroVenda: r.numero_venda,
+      data: r.data,
+      saldo: Number(r.saldo),
+    })),
+    total: Number(total),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Data for a payment's receipt: the printable page and the WhatsApp text. */
+export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: string): Promise<Recibo> {
+  const [row] = await queryRows<{
+    id: string;
+    valor: number;
+    metodo: MetodoPagamento | null;
+    descricao: string | null;
+    data: string;
+    saldo_apos: number;
+    cliente_id: string;
+    cliente_nome: string;
+    cliente_telefone: string | null;
+  }>(
+    tx,
+    sql`
+      select l.id, l.valor::bigint as valor, l.metodo, l.descricao,
+             to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as data,
+             (select sum(p.valor)::bigint from ${lancamentos} p
+               where p.owner_id = l.owner_id and p.cliente_id = l.cliente_id
+                 and (p.created_at, p.id) <= (l.created_at, l.id)) as saldo_apos,
+             c.id as cliente_id, c.nome as cliente_nome, c.telefone as cliente_telefone
+      from ${lancamentos} l
+      join ${clientes} c on c.owner_id = l.owner_id and c.id = l.cliente_id
+      where l.owner_id = ${ownerId} and l.id = ${lancamentoId} and l.tipo = 'pagamento'
+    `,
+  );
+  if (!row) throw notFound('Pagamento');
+  const [perfil] = await tx
+    .select({ nomeLoja: perfis.nomeLoja, telefone: perfis.telefoneLoja, endereco: perfis.enderecoLoja, idioma: perfis.idioma, moeda: perfis.moeda, fuso: perfis.fusoHorario })
+    .from(perfis)
+    .where(eq(perfis.ownerId, ownerId));
+  const data = {
+    id: row.id,
+    data: row.data,
+    valor: Number(row.valor),
+    metodo: row.metodo ?? 'dinheiro',
+    observacao: row.descricao,
+    saldoApos: Number(row.saldo_apos),
+    cliente: { id: row.cliente_id, nome: row.cliente_nome, telefone: row.cliente_telefone || null },
+    loja: { nome: perfil?.nomeLoja ?? '', telefone: perfil?.telefone ?? null, endereco: perfil?.endereco ?? null },
+  };
+  const texto = reciboTexto(data, (perfil?.idioma ?? 'pt-BR') as Language, (perfil?.moeda ?? 'BRL') as Currency, perfil?.fuso);
+  return { ...data, numero: numeroRecibo(row.id), texto, whatsappUrl: whatsappLink(data.cliente.telefone, texto) };
+}

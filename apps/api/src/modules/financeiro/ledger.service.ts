@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { MetodoPagamento, TipoLancamento } from '@caderneta/shared';
+import type { Executor } from '../../db/client';
+import { clientes, lancamentos, vendas } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+
+/**
+ * The customer ledger. Every change to what a customer owes is an entry in `lancamentos`, posted
+ * together with the `clientes.saldo_atual` cache in the caller's transaction, with the customer's
+ * row locked so concurrent sales and payments on one customer are serialised.
+ *
+ * Allocation ("which sales are paid"): the customer's non-sale credits (payments and adjustments,
+ * net) cover their active fiado sales oldest first; see `allocateOldestFirst` in the shared
+ * package. `rebalanceAllocation` keeps `vendas.valor_pago`/`status_pagamento` equal to that rule
+ * after every entry, touching only the sales at the boundary.
+ */
+
+export interface ClienteTravado {
+  id: string;
+  nome: string;
+  telefone: string;
+  ativo: boolean;
+  limiteCredito: number;
+  saldoAtual: number;
+}
+
+/** Reads and locks (FOR UPDATE) one of the seller's customers; 404 when it is not theirs. */
+export async function lockCliente(tx: Executor, ownerId: string, clienteId: string): Promise<ClienteTravado> {
+  const [cliente] = await tx
+    .select({
+      id: clientes.id,
+      nome: clientes.nome,
+      telefone: clientes.telefone,
+      ativo: clientes.ativo,
+      limiteCredito: clientes.limiteCredito,
+      saldoAtual: clientes.saldoAtual,
+    })
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)))
+    .for('update');
+  if (!cliente) throw notFound('Cliente');
+  return cliente;
+}
+
+export interface NovoLancamento {
+  tipo: TipoLancamento;
+  /** Signed centavos: credit positive, debit negative; never 0. */
+  valor: number;
+  metodo?: MetodoPagamento | null;
+  vendaId?: string | null;
+  descricao?: string | null;
+  referenciaExterna?: string | null;
+  criadoPor?: string | null;
+  /** When it happened; only the demo data sets it, to write history. */
+  at?: Date;
+}
+
+/**
+ * Appends an entry and moves the cached balance by the same amount. The caller holds the
+ * customer's lock (`lockCliente`). Returns null when `referenciaExterna` was already posted
+ * (idempotent retry): nothing changes then.
+ */
+export async function postLancamento(tx: Executor, ownerId: string, clienteId: string, entry: NovoLancamento) {
+  const [row] = await tx
+    .insert(lancamentos)
+    .values({
+      ownerId,
+      clienteId,
+      tipo: entry.tipo,
+      valor: entry.valor,
+      metodo: entry.metodo ?? null,
+      vendaId: entry.vendaId ?? null,
+      descricao: entry.descricao ?? null,
+      referenciaExterna: entry.referenciaExterna ?? null,
+      criadoPor: entry.criadoPor ?? null,
+      // The clock when the entry is posted (under the customer's lock), not the transaction's start:
+      // the statement's order is then the order in which the balance really moved.
+      createdAt: entry.at ?? sql`clock_timestamp()`,
+    })
+    .onConflictDoNothing({ target: [lancamentos.ownerId, lancamentos.referenciaExterna] })
+    .returning();
+  if (!row) return null;
+  const [cliente] = await tx
+    .update(clientes)
+    .set({ saldoAtual: sql`${clientes.saldoAtual} + ${entry.valor}` })
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)))
+    .returning({ saldoAtual: clientes.saldoAtual, saldoPendente: clientes.saldoPendente });
+  return { lancamento: row, saldoAtual: cliente!.saldoAtual, saldoPendente: cliente!.saldoPendente ?? 0 };
+}
+
+const fiadoAtiva = (ownerId: string, clienteId: string) =>
+  and(eq(vendas.ownerId, ownerId), eq(vendas.clienteId, clienteId), eq(vendas.formaPagamento, 'fiado'));
+
+/**
+ * Brings `valor_pago` of the customer's fiado sales back to the allocation rule after the ledger
+ * moved. With `saldoAtual` S and O = what is open on pending sales, the free credit is F = S + O:
+ * F > 0 pays pending sales oldest first; F < 0 (a debit adjustment or a reversed credit while sales
+ * were paid) takes coverage back from the newest sales first. Returns the sales it fully paid.
+ */
+export async function rebalanceAllocation(tx: Executor, ownerId: string, clienteId: string, saldoAtual: number): Promise<string[]> {
+  const pendentes = await tx
+    .select({ id: vendas.id, numeroVenda: vendas.numeroVenda, valorTotal: vendas.valorTotal, valorPago: vendas.valorPago })
+    .from(vendas)
+    .where(and(fiadoAtiva(ownerId, clienteId), eq(vendas.statusPagamento, 'pendente')))
+    .orderBy(asc(vendas.dataVenda), asc(vendas.id));
+  const aberto = pendentes.reduce((sum, v) => sum + v.valorTotal - v.valorPago, 0);
+  let livre = saldoAtual + aberto;
+  const quitadas: string[] = [];
+
+  if (livre > 0) {
+    for (const venda of pendentes) {
+      if (livre <= 0) break;
+      const cobre = Math.min(livre, venda.valorTotal - venda.valorPago);
+      if (cobre <= 0) continue;
+      livre -= cobre;
+      const valorPago = venda.valorPago + cobre;
+      const pago = valorPago === venda.valorTotal;
+      await tx
+        .update(vendas)
+        .set({ valorPago, statusPagamento: pago ? 'pago' : 'pendente' })
+        .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, venda.id)));
+      if (pago) quitadas.push(venda.numeroVenda);
+    }
+    return quitadas;
+  }
+
+  // Taking coverage back, newest sale first, in small batches (the boundary is near the newest).
+  while (livre < 0) {
+    const cobertas = await tx
+      .select({ id: vendas.id, valorPago: vendas.valorPago })
+      .from(vendas)
+      .where(and(fiadoAtiva(ownerId, clienteId), inArray(vendas.statusPagamento, ['pendente', 'pago']), gt(vendas.valorPago, 0)))
+      .orderBy(desc(vendas.dataVenda), desc(vendas.id))
+      .limit(20);
+    if (cobertas.length === 0) break;
+    for (const venda of cobertas) {
+      if (livre >= 0) break;
+      const retira = Math.min(-livre, venda.valorPago);
+      livre += retira;
+      await tx
+        .update(vendas)
+        .set({ valorPago: venda.valorPago - retira, statusPagamento: 'pendente' })
+        .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, venda.id)));
+    }
+  }
+  return quitadas;
+}

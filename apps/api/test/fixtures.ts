@@ -1,0 +1,82 @@
+import { eq, sql } from 'drizzle-orm';
+import { withSeller } from '../src/db/client';
+import { clientes, lancamentos, produtos, vendas } from '../src/db/schema';
+import type { TestApp } from './app';
+
+/**
+ * Customers and products for sales tests, written straight into the seller's rows (their CRUD
+ * endpoints belong to another module). Money in centavos.
+ */
+export async function insertCliente(
+  t: TestApp,
+  ownerId: string,
+  values: Partial<typeof clientes.$inferInsert> & { nome?: string } = {},
+) {
+  const nome = values.nome ?? `Cliente ${Math.random().toString(36).slice(2, 8)}`;
+  return withSeller(t.db, ownerId, async (tx) => {
+    const [row] = await tx
+      .insert(clientes)
+      .values({
+        ownerId,
+        telefone: '11987654321',
+        limiteCredito: 100_000,
+        ...values,
+        nome,
+        nomeBusca: nome.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase(),
+      })
+      .returning();
+    return row!;
+  });
+}
+
+export async function insertProduto(t: TestApp, ownerId: string, values: Partial<typeof produtos.$inferInsert> = {}) {
+  const nome = values.nome ?? `Produto ${Math.random().toString(36).slice(2, 8)}`;
+  return withSeller(t.db, ownerId, async (tx) => {
+    const [row] = await tx
+      .insert(produtos)
+      .values({
+        ownerId,
+        precoVenda: 1000,
+        precoCusto: 600,
+        estoqueAtual: 100,
+        estoqueMinimo: 5,
+        ...values,
+        nome,
+        nomeBusca: nome.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase(),
+      })
+      .returning();
+    return row!;
+  });
+}
+
+export async function readCliente(t: TestApp, id: string) {
+  const [row] = await t.db.select().from(clientes).where(eq(clientes.id, id));
+  return row!;
+}
+
+export async function readProduto(t: TestApp, id: string) {
+  const [row] = await t.db.select().from(produtos).where(eq(produtos.id, id));
+  return row!;
+}
+
+export async function readVenda(t: TestApp, id: string) {
+  const [row] = await t.db.select().from(vendas).where(eq(vendas.id, id));
+  return row!;
+}
+
+/** The ledger's own answer for a customer: the sum of their entries. */
+export async function ledgerSum(t: TestApp, clienteId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ s: sql<number>`coalesce(sum(${lancamentos.valor}), 0)::bigint`.mapWith(Number) })
+    .from(lancamentos)
+    .where(eq(lancamentos.clienteId, clienteId));
+  return row!.s;
+}
+
+export async function countRows(t: TestApp, table: typeof vendas | typeof lancamentos, ownerId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+    .from(table)
+    .where(eq(table.ownerId, ownerId));
+  return row!.n;
+}

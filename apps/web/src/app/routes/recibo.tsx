@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { useMe } from '@/features/auth/api/get-me';
+import { SessionProvider } from '@/features/auth/session';
+import { ReciboView } from '@/features/financeiro/components/recibo-view';
+import { errorMessage } from '@/lib/api-client';
+import { PageLoading } from '../page-loading';
+
+/**
+ * /recibos/:id — a payment's receipt on a page of its own, without the app's sidebar and header,
+ * so it prints as a receipt. Signed-in only.
+ */
+export function Component() {
+  const { t } = useTranslation(['financeiro', 'common']);
+  const { id = '' } = useParams();
+  const me = useMe();
+  if (me.isPending) return <PageLoading />;
+  if (me.isError) {
+    return (
+      <main role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 px-4 text-center">
+        <p className="text-muted-foreground">{errorMessage(me.error)}</p>
+        <Button onClick={() => void me.refetch()}>{t('financeiro:extrato.retry')}</Button>
+      </main>
+    );
+  }
+  if (!me.data) return <Navigate to="/auth" replace />;
+  return (
+    <SessionProvider me={me.data}>
+      <main className="min-h-svh bg-background px-4 py-6 print:p-0">
+        <title>{`${t('financeiro:recibo.title')} · ${t('common:appName')}`}</title>
+        <ReciboView id={id} />
+      </main>
+    </SessionProvider>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Atividade } from '@caderneta/shared';
+import HandCoinsIcon from 'lucide-react/icons/hand-coins';
+import ShoppingCartIcon from 'lucide-react/icons/shopping-cart';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
+
+/** The latest sales and payments, newest first. */
+export function AtividadeRecente({ atividades }: { atividades: Atividade[] | undefined }) {
+  const { t } = useTranslation(['dashboard', 'vendas', 'financeiro']);
+  const fmt = useFormatters();
+  return (
+    <Card role="region" aria-labelledby="atividade-title">
+      <CardHeader>
+        <CardTitle>
+          <h2 id="atividade-title" className="text-base">
+            {t('atividade.title')}
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {!atividades ? (
+          <div className="grid gap-2">
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-10 w-full" />
+          </div>
+        ) : atividades.length === 0 ? (
+          <div className="py-4 text-center">
+            <p className="font-medium">{t('atividade.empty')}</p>
+            <p className="text-sm text-muted-foreground">{t('atividade.emptyDescription')}</p>
+          </div>
+        ) : (
+          <ul aria-label={t('atividade.label')} className="divide-y">
+            {atividades.map((a) => {
+              const venda = a.tipo === 'venda';
+              const Icon = venda ? ShoppingCartIcon : HandCoinsIcon;
+              return (
+                <li key={`${a.tipo}-${a.id}`} className="flex items-center gap-3 py-2.5">
+                  <span
+                    className={cn(
+                      'inline-flex size-8 shrink-0 items-center justify-center rounded-md',
+                      venda ? 'bg-primary/10 text-primary' : 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
+                    )}
+                  >
+                    <Icon className="size-4" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2 text-sm font-medium">
+                      {venda ? t('atividade.venda', { numero: a.numeroVenda }) : t('atividade.pagamento')}
+                      {venda && (
+                        <Badge variant={a.statusPagamento === 'cancelado' ? 'secondary' : 'outline'}>
+                          {a.statusPagamento === 'cancelado'
+                            ? t('vendas:status.cancelado')
+                            : a.formaPagamento === 'fiado'
+                              ? t('vendas:forma.fiado')
+                              : t('vendas:forma.vista')}
+                        </Badge>
+                      )}
+                      {!venda && a.metodo && <Badge variant="outline">{t(`financeiro:metodos.${a.metodo}`)}</Badge>}
+                    </p>
+                    <p className="truncate text-xs text-muted-foreground">
+                      {a.clienteNome ?? t('atividade.semCliente')} · {fmt.dateTime(a.data)}
+                    </p>
+                  </div>
+                  <p
+                    className={cn(
+                      'text-sm font-semibold tabular-nums',
+                      !venda && 'text-emerald-600 dark:text-emerald-400',
+                      venda && a.statusPagamento === 'cancelado' && 'text-muted-foreground line-through',
+                    )}
+                  >
+                    {venda ? fmt.money(a.valor) : `+${fmt.money(a.valor)}`}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Link to="/vendas" className="text-sm text-primary underline-offset-4 hover:underline">
+          {t('atividade.verTodas')}
+        </Link>
+      </CardContent>
+    </Card>
+  );
+}

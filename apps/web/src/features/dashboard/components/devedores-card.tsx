@@ -1,0 +1,52 @@
+import type { Dashboard } from '@caderneta/shared';
+import AlertTriangleIcon from 'lucide-react/icons/triangle-alert';
+import UserRoundXIcon from 'lucide-react/icons/user-round-x';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useFormatters } from '@/lib/format';
+
+/** Customers with saldo_pendente > 0 and what they owe together; low stock as a side note. */
+export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
+  const { t } = useTranslation('dashboard');
+  const fmt = useFormatters();
+  return (
+    <Card role="region" aria-labelledby="devedores-title">
+      <CardHeader>
+        <CardTitle>
+          <h2 id="devedores-title" className="flex items-center gap-2 text-base">
+            <UserRoundXIcon className="size-4 text-destructive" aria-hidden="true" />
+            {t('devedores.title')}
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        {!data ? (
+          <Skeleton className="h-12 w-full" />
+        ) : data.devedores > 0 ? (
+          <>
+            <p className="text-3xl font-bold tabular-nums">{fmt.integer(data.devedores)}</p>
+            <p className="text-sm text-muted-foreground">{t('devedores.count', { quantidade: fmt.integer(data.devedores) })}</p>
+            <p className="font-semibold text-destructive tabular-nums">{t('devedores.total', { valor: fmt.money(data.valorDevedores) })}</p>
+          </>
+        ) : (
+          <p className="text-sm text-muted-foreground">{t('devedores.none')}</p>
+        )}
+        <Button asChild variant="outline" className="w-fit">
+          <Link to="/devedores">{t('devedores.action')}</Link>
+        </Button>
+        {data && data.estoqueBaixo > 0 && (
+          <p className="flex flex-wrap items-center gap-2 border-t pt-3 text-sm text-amber-700 dark:text-amber-400">
+            <AlertTriangleIcon className="size-4" aria-hidden="true" />
+            {t('devedores.estoqueBaixo', { quantidade: fmt.integer(data.estoqueBaixo) })}
+            <Link to="/produtos?estoque=baixo" className="underline underline-offset-4">
+              {t('devedores.estoqueAction')}
+            </Link>
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

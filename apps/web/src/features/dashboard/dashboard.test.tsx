@@ -1,0 +1,69 @@
+import type { Dashboard } from '@caderneta/shared';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+
+const DASHBOARD: Dashboard = {
+  totalClientes: 42,
+  totalProdutos: 130,
+  estoqueBaixo: 3,
+  vendasHoje: 7,
+  valorVendasHoje: 35000,
+  valorPendente: 123456,
+  devedores: 5,
+  valorDevedores: 98700,
+  atividades: [
+    { tipo: 'pagamento', id: 'p1', data: '2025-03-10T18:00:00.000Z', valor: 5000, clienteNome: 'Ana Souza', metodo: 'pix' },
+    {
+      tipo: 'venda',
+      id: 'v1',
+      data: '2025-03-10T15:30:00.000Z',
+      valor: 2890,
+      clienteNome: null,
+      numeroVenda: 'V1741600000000',
+      formaPagamento: 'vista',
+      statusPagamento: 'pago',
+    },
+  ],
+};
+
+describe('/dashboard', () => {
+  it('shows the four cards, the debtors card and recent activity from /api/dashboard', async () => {
+    mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, DASHBOARD) });
+    renderApp('/dashboard');
+    const clientes = await screen.findByRole('group', { name: 'Total de Clientes' }, { timeout: 5000 });
+    expect(await within(clientes).findByText('42')).toBeInTheDocument();
+    expect(within(clientes).getByText('Clientes cadastrados')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Produtos' })).getByText('130')).toBeInTheDocument();
+    const hoje = screen.getByRole('group', { name: 'Vendas Hoje' });
+    expect(within(hoje).getByText('7')).toBeInTheDocument();
+    expect(within(hoje).getByText('Transações realizadas')).toBeInTheDocument();
+    const pendente = screen.getByRole('group', { name: 'Valor Total' });
+    expect(within(pendente).getByText('R$ 1.234,56')).toBeInTheDocument();
+    expect(within(pendente).getByText('Em vendas pendentes')).toBeInTheDocument();
+
+    const devedores = screen.getByRole('region', { name: 'Devedores' });
+    expect(within(devedores).getByText('5 cliente(s) com saldo pendente')).toBeInTheDocument();
+    expect(within(devedores).getByText('Total a receber: R$ 987,00')).toBeInTheDocument();
+    expect(within(devedores).getByRole('link', { name: 'Ver devedores' })).toHaveAttribute('href', '/devedores');
+    expect(within(devedores).getByText('3 produto(s) com estoque baixo')).toBeInTheDocument();
+
+    const atividade = within(screen.getByRole('list', { name: 'Últimas vendas e pagamentos' })).getAllByRole('listitem');
+    expect(atividade[0]).toHaveTextContent('Pagamento recebido');
+    expect(atividade[0]).toHaveTextContent('Ana Souza');
+    expect(atividade[0]).toHaveTextContent('+R$ 50,00');
+    expect(atividade[1]).toHaveTextContent('Venda V1741600000000');
+    expect(atividade[1]).toHaveTextContent('Cliente não informado');
+
+    expect(screen.getByRole('heading', { name: 'Pronto para vender?' })).toBeInTheDocument();
+    // The sidebar has "Nova Venda" too; every one of them leads to /vendas/nova.
+    for (const link of screen.getAllByRole('link', { name: 'Nova Venda' })) expect(link).toHaveAttribute('href', '/vendas/nova');
+  });
+
+  it('says so when nobody owes and nothing happened yet', async () => {
+    mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, { ...DASHBOARD, devedores: 0, valorDevedores: 0, estoqueBaixo: 0, atividades: [] }) });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Nenhum cliente devendo. Tudo em dia!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText('Nenhuma atividade ainda')).toBeInTheDocument();
+  });
+});

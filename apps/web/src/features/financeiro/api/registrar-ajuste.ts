@@ -1,0 +1,13 @@
+import type { AjusteInput, LancamentoResultado } from '@caderneta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateAfterLancamento } from './invalidate';
+
+export function registrarAjuste({ clienteId, input }: { clienteId: string; input: AjusteInput }) {
+  return api<LancamentoResultado>(`/api/clientes/${clienteId}/ajustes`, { method: 'POST', body: input });
+}
+
+export function useRegistrarAjuste() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: registrarAjuste, onSuccess: () => invalidateAfterLancamento(queryClient) });
+}

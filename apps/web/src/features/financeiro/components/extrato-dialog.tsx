@@ -1,0 +1,137 @@
+import type { ExtratoItem } from '@caderneta/shared';
+import ReceiptTextIcon from 'lucide-react/icons/receipt-text';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Pagination } from '@/components/pagination';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { errorMessage } from '@/lib/api-client';
+import { useFormatters } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
+import { cn } from '@/lib/utils';
+import { useExtrato } from '../api/get-extrato';
+import { SaldoLinha } from './pagamento-dialog';
+import type { ClienteSaldo } from './types';
+
+interface ExtratoDialogProps {
+  cliente: ClienteSaldo | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** "Extrato": every ledger entry with date, description, amount and the balance after it. */
+export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
+  const { t } = useTranslation('financeiro');
+  const fmt = useFormatters();
+  const [page, setPage] = useState(1);
+  const shownCliente = useLastPresent(cliente);
+  const query = useExtrato(cliente?.id ?? null, page);
+  const data = query.data;
+  useEffect(() => setPage(1), [cliente?.id]);
+
+  const signed = (c: number) => (c < 0 ? `−${fmt.money(-c)}` : `+${fmt.money(c)}`);
+  const descricao = (item: ExtratoItem) => {
+    const base =
+      item.tipo === 'venda'
+        ? t('extrato.tipos.venda', { numero: item.numeroVenda ?? '' })
+        : item.tipo === 'estorno'
+          ? t('extrato.tipos.estorno', { numero: item.numeroVenda ?? '' })
+          : item.tipo === 'pagamento'
+            ? t('extrato.tipos.pagamento', { metodo: t(`metodos.${item.metodo ?? 'dinheiro'}`) })
+            : t('extrato.tipos.ajuste');
+    return item.descricao ? `${base} — ${item.descricao}` : base;
+  };
+
+  return (
+    <Dialog open={!!cliente} onOpenChange={onOpenChange}>
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{t('extrato.title', { nome: shownCliente?.nome ?? '' })}</DialogTitle>
+          <DialogDescription>{t('extrato.description')}</DialogDescription>
+        </DialogHeader>
+        {cliente && (
+          <div>
+            <p className="text-sm text-muted-foreground">{t('extrato.saldoAtual')}</p>
+            <SaldoLinha cliente={data ? { ...cliente, ...data.cliente, id: cliente.id } : cliente} />
+          </div>
+        )}
+        {query.isPending ? (
+          <p role="status" className="py-8 text-center text-muted-foreground">
+            {t('extrato.loading')}
+          </p>
+        ) : !data ? (
+          <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
+            <p className="font-medium">{t('toast.extratoErro')}</p>
+            <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
+            <Button variant="outline" onClick={() => void query.refetch()}>
+              {t('extrato.retry')}
+            </Button>
+          </div>
+        ) : data.items.length === 0 ? (
+          <div className="py-8 text-center">
+            <p className="font-medium">{t('extrato.empty')}</p>
+            <p className="text-sm text-muted-foreground">{t('extrato.emptyDescription')}</p>
+          </div>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" aria-busy={query.isPlaceholderData}>
+              <caption className="sr-only">{t('extrato.label')}</caption>
+              <thead>
+                <tr className="border-b text-left text-muted-foreground">
+                  <th scope="col" className="py-2 pr-2 font-medium">
+                    {t('extrato.data')}
+                  </th>
+                  <th scope="col" className="py-2 pr-2 font-medium">
+                    {t('extrato.descricao')}
+                  </th>
+                  <th scope="col" className="py-2 pr-2 text-right font-medium">
+                    {t('extrato.valor')}
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    {t('extrato.saldo')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((item) => (
+                  <tr key={item.id} className="border-b align-top last:border-0">
+                    <td className="py-2 pr-2 whitespace-nowrap tabular-nums">{fmt.dateTime(item.data)}</td>
+                    <td className="py-2 pr-2">
+                      <span>{descricao(item)}</span>
+                      {item.tipo === 'pagamento' && (
+                        <Link
+                          to={`/recibos/${item.id}`}
+                          className="ml-2 inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                          aria-label={t('extrato.recibo', { data: fmt.dateTime(item.data) })}
+                        >
+                          <ReceiptTextIcon className="size-3.5" aria-hidden="true" />
+                        </Link>
+                      )}
+                    </td>
+                    <td
+                      className={cn(
+                        'py-2 pr-2 text-right whitespace-nowrap tabular-nums',
+                        item.valor < 0 ? 'text-destructive' : 'text-emerald-600 dark:text-emerald-400',
+                      )}
+                    >
+                      {signed(item.valor)}
+                    </td>
+                    <td className={cn('py-2 text-right whitespace-nowrap tabular-nums', item.saldo < 0 && 'text-destructive')}>
+                      {item.saldo < 0 ? `−${fmt.money(-item.saldo)}` : fmt.money(item.saldo)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <Pagination page={data.page} pageSize={data.pageSize} total={data.total} busy={query.isPlaceholderData} onPageChange={setPage} />
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            {t('extrato.close')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,119 @@
+import { formatPhone, type Language, reciboTexto, resultadoPagamento, whatsappLink } from '@caderneta/shared';
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
+import CopyIcon from 'lucide-react/icons/copy';
+import MessageCircleIcon from 'lucide-react/icons/message-circle';
+import PrinterIcon from 'lucide-react/icons/printer';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { useFormatters } from '@/lib/format';
+import { currentLanguage } from '@/lib/i18n';
+import { useSession } from '@/features/auth/session';
+import { useRecibo } from '../api/get-recibo';
+import { resultadoTexto } from './resultado-texto';
+
+/**
+ * A payment's receipt as a printable page (the buttons do not print) and as WhatsApp text built by
+ * the same shared function the API uses, in the interface's language.
+ */
+export function ReciboView({ id }: { id: string }) {
+  const { t } = useTranslation('financeiro');
+  const fmt = useFormatters();
+  const { perfil } = useSession();
+  const navigate = useNavigate();
+  const query = useRecibo(id);
+  const recibo = query.data;
+
+  if (query.isPending) {
+    return (
+      <p role="status" className="py-16 text-center text-muted-foreground">
+        {t('recibo.loading')}
+      </p>
+    );
+  }
+  if (!recibo) {
+    return (
+      <div role="alert" className="grid justify-items-center gap-3 py-16 text-center">
+        <p className="font-medium">{t('toast.reciboErro')}</p>
+        <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
+        <Button variant="outline" onClick={() => void navigate(-1)}>
+          {t('recibo.voltar')}
+        </Button>
+      </div>
+    );
+  }
+
+  const texto = reciboTexto(recibo, currentLanguage() as Language, perfil.moeda, perfil.fusoHorario);
+  const whatsapp = whatsappLink(recibo.cliente.telefone, texto);
+
+  async function copiar() {
+    try {
+      await navigator.clipboard.writeText(texto);
+      toast.success(t('recibo.copiado'));
+    } catch (error) {
+      console.error(error);
+      toast.error(t('toast.reciboErro'));
+    }
+  }
+
+  return (
+    <div className="mx-auto grid max-w-md gap-6">
+      <div className="flex flex-wrap gap-2 print:hidden">
+        <Button variant="ghost" onClick={() => void navigate(-1)}>
+          <ArrowLeftIcon aria-hidden="true" />
+          {t('recibo.voltar')}
+        </Button>
+        <Button variant="outline" onClick={() => window.print()}>
+          <PrinterIcon aria-hidden="true" />
+          {t('recibo.imprimir')}
+        </Button>
+        <Button asChild>
+          <a href={whatsapp} target="_blank" rel="noopener noreferrer">
+            <MessageCircleIcon aria-hidden="true" />
+            {t('recibo.whatsapp')}
+          </a>
+        </Button>
+        <Button variant="outline" onClick={() => void copiar()}>
+          <CopyIcon aria-hidden="true" />
+          {t('recibo.copiar')}
+        </Button>
+      </div>
+
+      <article aria-labelledby="recibo-title" className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm print:border-0 print:shadow-none">
+        <header className="border-b pb-4 text-center">
+          <p className="text-xl font-bold">{recibo.loja.nome}</p>
+          {recibo.loja.endereco && <p className="text-sm text-muted-foreground">{recibo.loja.endereco}</p>}
+          {recibo.loja.telefone && <p className="text-sm text-muted-foreground">{formatPhone(recibo.loja.telefone)}</p>}
+          <h1 id="recibo-title" className="mt-4 text-lg font-semibold">
+            {t('recibo.title')}
+          </h1>
+          <p className="font-mono text-sm text-muted-foreground">{t('recibo.numero', { numero: recibo.numero })}</p>
+        </header>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 py-4 text-sm">
+          <dt className="text-muted-foreground">{t('recibo.cliente')}</dt>
+          <dd className="text-right font-medium">{recibo.cliente.nome}</dd>
+          <dt className="text-muted-foreground">{t('recibo.data')}</dt>
+          <dd className="text-right tabular-nums">{fmt.dateTime(recibo.data)}</dd>
+          <dt className="text-muted-foreground">{t('recibo.metodo')}</dt>
+          <dd className="text-right">{t(`metodos.${recibo.metodo}`)}</dd>
+          {recibo.observacao && (
+            <>
+              <dt className="text-muted-foreground">{t('recibo.observacao')}</dt>
+              <dd className="text-right">{recibo.observacao}</dd>
+            </>
+          )}
+          <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-3">
+            <dt className="text-base font-semibold">{t('recibo.valor')}</dt>
+            <dd className="text-2xl font-bold tabular-nums">{fmt.money(recibo.valor)}</dd>
+          </div>
+        </dl>
+        <p className="rounded-md bg-muted px-3 py-2 text-center text-sm font-medium">
+          {resultadoTexto(t, resultadoPagamento(recibo.saldoApos), fmt.money)}
+        </p>
+        <p className="mt-4 text-center text-sm text-muted-foreground">{t('recibo.obrigado')}</p>
+      </article>
+    </div>
+  );
+}

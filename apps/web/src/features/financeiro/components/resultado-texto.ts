@@ -1,0 +1,9 @@
+import type { ResultadoPagamento } from '@caderneta/shared';
+import type { TFunction } from 'i18next';
+
+/** "Saldo devedor restante: R$ 17,50", "Crédito do cliente: R$ 5,00" or "Débito totalmente quitado!". */
+export function resultadoTexto(t: TFunction<'financeiro'>, resultado: ResultadoPagamento, money: (cents: number) => string): string {
+  if (resultado.tipo === 'restante') return t('resultado.restante', { valor: money(resultado.valor) });
+  if (resultado.tipo === 'credito') return t('resultado.credito', { valor: money(resultado.valor) });
+  return t('resultado.quitado');
+}

@@ -1,0 +1,184 @@
+import type { Cliente, ClientesPage, Extrato, LancamentoResultado, Recibo } from '@caderneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+
+const ID = '11111111-1111-4111-8111-111111111111';
+const PAGAMENTO = '99999999-9999-4999-8999-999999999999';
+
+function cliente(overrides: Partial<Cliente> = {}): Cliente {
+  return {
+    id: ID,
+    nome: 'José da Silva',
+    telefone: '11987654321',
+    email: null,
+    endereco: null,
+    limiteCredito: 100000,
+    login: 'jose48213',
+    ativo: true,
+    saldoAtual: -12550,
+    saldoPendente: 12550,
+    dataVencimento: null,
+    observacoes: null,
+    createdAt: '2025-03-05T15:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const page = (items: Cliente[]): ClientesPage => ({ items, total: items.length, page: 1, pageSize: 20, resumo: { total: 1, ativos: 0, comPendencias: 1 } });
+
+function resultado(saldoAtual: number, tipo: LancamentoResultado['resultado']): LancamentoResultado {
+  return {
+    lancamento: { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: null, vendaId: null, numeroVenda: null, data: '2025-03-10T15:30:00.000Z' },
+    cliente: { clienteId: ID, nome: 'José da Silva', saldoAtual, saldoPendente: Math.max(0, -saldoAtual) },
+    resultado: tipo,
+    vendasQuitadas: [],
+  };
+}
+
+async function openAction(action: string, handlers: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])), ...handlers });
+  const app = renderApp('/clientes');
+  // The first render also loads the route's code: give it time.
+  await app.user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }, { timeout: 5000 }));
+  await app.user.click(await screen.findByRole('menuitem', { name: action }));
+  return { ...app, api };
+}
+
+describe('registering a payment from the customer row', () => {
+  it('refuses a value that is not money: "Valor inválido" / "Digite um valor válido para o pagamento."', async () => {
+    const { user, api } = await openAction('Registrar pagamento');
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    expect(within(dialog).getByText('Deve R$ 125,50')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Valor do pagamento'), 'abc');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+    expect(await screen.findByText('Valor inválido')).toBeInTheDocument();
+    expect(within(dialog).getByText('Digite um valor válido para o pagamento.')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)).toHaveLength(0);
+  });
+
+  it('sends the typed amount, method, note and an idempotency key; shows what remains and links to the receipt', async () => {
+    const { user, api, router } = await openAction('Registrar pagamento', {
+      [`POST /api/clientes/${ID}/pagamentos`]: () => jsonResponse(201, resultado(-7550, { tipo: 'restante', valor: 7550 })),
+      [`GET /api/pagamentos/${PAGAMENTO}/recibo`]: () => jsonResponse(404, { code: 'NOT_FOUND', message: 'x' }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    await user.type(within(dialog).getByLabelText('Valor do pagamento'), '50,00');
+    await user.selectOptions(within(dialog).getByLabelText('Forma de pagamento'), 'PIX');
+    await user.type(within(dialog).getByLabelText('Observação'), 'Metade');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+
+    expect(await screen.findByText('Pagamento registrado!')).toBeInTheDocument();
+    expect(screen.getByText('Saldo devedor restante: R$ 75,50')).toBeInTheDocument();
+    const body = api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ valor: '50,00', metodo: 'pix', observacao: 'Metade' });
+    expect(body.chave).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar pagamento' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Ver recibo' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/recibos/${PAGAMENTO}`));
+  });
+
+  it('says "Débito totalmente quitado!" after "Quitar tudo"', async () => {
+    const { user, api } = await openAction('Registrar pagamento', {
+      [`POST /api/clientes/${ID}/pagamentos`]: () => jsonResponse(201, resultado(0, { tipo: 'quitado' })),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Quitar tudo (R$ 125,50)' }));
+    expect(within(dialog).getByLabelText('Valor do pagamento')).toHaveValue('125,50');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+    expect(await screen.findByText('Débito totalmente quitado!')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body).toMatchObject({ valor: '125,50', metodo: 'dinheiro' });
+  });
+
+  it('shows the spec message when the payment fails', async () => {
+    const { user } = await openAction('Registrar pagamento', {
+      [`POST /api/clientes/${ID}/pagamentos`]: () => jsonResponse(500, { code: 'INTERNAL', message: 'x' }),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    await user.type(within(dialog).getByLabelText('Valor do pagamento'), '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+    expect(await screen.findByText('Erro ao registrar pagamento')).toBeInTheDocument();
+    expect(screen.getByText('Não foi possível processar o pagamento. Tente novamente.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Registrar pagamento' })).toBeInTheDocument();
+  });
+});
+
+describe('adjustment', () => {
+  it('requires a reason, previews the new balance and posts a debit', async () => {
+    const { user, api } = await openAction('Ajuste de saldo', {
+      [`POST /api/clientes/${ID}/ajustes`]: () => jsonResponse(201, resultado(-20550, { tipo: 'restante', valor: 20550 })),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ajuste de saldo' });
+    await user.type(within(dialog).getByLabelText('Valor do ajuste'), '80');
+    expect(within(dialog).getByText('Saldo atual −R$ 125,50 → novo saldo −R$ 205,50')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Ajuste' }));
+    expect(await within(dialog).findByText('Informe o motivo do ajuste.')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/ajustes`)).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Saldo do caderno antigo');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Ajuste' }));
+    expect(await screen.findByText('Ajuste registrado')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/ajustes`)[0]?.body).toEqual({ tipo: 'debito', valor: '80', motivo: 'Saldo do caderno antigo' });
+  });
+});
+
+describe('statement (extrato)', () => {
+  it('lists each entry with date, description, amount and running balance, with a receipt link for payments', async () => {
+    const extrato: Extrato = {
+      cliente: { clienteId: ID, nome: 'José da Silva', saldoAtual: -12550, saldoPendente: 12550 },
+      items: [
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550 },
+        { id: 'e2', tipo: 'ajuste', valor: -7550, metodo: null, descricao: 'Caderno antigo', vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: -17550 },
+        { id: 'e1', tipo: 'venda', valor: -10000, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -10000 },
+      ],
+      total: 3,
+      page: 1,
+      pageSize: 20,
+    };
+    await openAction('Extrato', { [`GET /api/clientes/${ID}/extrato`]: () => jsonResponse(200, extrato) });
+    const dialog = await screen.findByRole('dialog', { name: 'Extrato de José da Silva' });
+    const table = await within(dialog).findByRole('table', { name: 'Lançamentos' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+      ['11/03/2025, 10:00', 'Pagamento — PIX — Metade', '+R$ 50,00', '−R$ 125,50'],
+      ['10/03/2025, 10:00', 'Ajuste — Caderno antigo', '−R$ 75,50', '−R$ 175,50'],
+      ['09/03/2025, 10:00', 'Venda fiado V1741600000000', '−R$ 100,00', '−R$ 100,00'],
+    ]);
+    expect(within(rows[0]!).getByRole('link', { name: 'Recibo do pagamento de 11/03/2025, 10:00' })).toHaveAttribute('href', `/recibos/${PAGAMENTO}`);
+    expect(within(dialog).getByText('Deve R$ 125,50')).toBeInTheDocument();
+  });
+});
+
+describe('receipt page', () => {
+  it('prints the receipt without the app layout and shares it on WhatsApp', async () => {
+    const recibo: Recibo = {
+      id: PAGAMENTO,
+      numero: '99999999',
+      data: '2025-03-10T15:30:00.000Z',
+      valor: 4000,
+      metodo: 'pix',
+      observacao: 'Metade',
+      saldoApos: -6000,
+      cliente: { id: ID, nome: 'Joana Prado', telefone: '11912345678' },
+      loja: { nome: 'Mercadinho da Maria', telefone: '1133334444', endereco: 'Rua A, 1' },
+      texto: 'x',
+      whatsappUrl: 'x',
+    };
+    mockApi({ ...signedIn(), [`GET /api/pagamentos/${PAGAMENTO}/recibo`]: () => jsonResponse(200, recibo) });
+    renderApp(`/recibos/${PAGAMENTO}`);
+    const article = await screen.findByRole('article', { name: 'Recibo de pagamento' });
+    expect(within(article).getByText('Mercadinho da Maria')).toBeInTheDocument();
+    expect(within(article).getByText('Recibo nº 99999999')).toBeInTheDocument();
+    expect(within(article).getByText('Joana Prado')).toBeInTheDocument();
+    expect(within(article).getByText('R$ 40,00')).toBeInTheDocument();
+    expect(within(article).getByText('PIX')).toBeInTheDocument();
+    expect(within(article).getByText('Saldo devedor restante: R$ 60,00')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    const whatsapp = screen.getByRole('link', { name: 'Enviar pelo WhatsApp' });
+    const href = whatsapp.getAttribute('href') ?? '';
+    expect(href.startsWith('https://wa.me/5511912345678?text=')).toBe(true);
+    expect(decodeURIComponent(href.split('text=')[1] ?? '')).toContain('Valor pago: *R$ 40,00*');
+    expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+  });
+});

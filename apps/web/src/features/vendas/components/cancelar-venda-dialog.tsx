@@ -1,0 +1,64 @@
+import type { VendaListItem } from '@caderneta/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { toastError } from '@/lib/api-client';
+import { useFormatters } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
+import { useCancelVenda } from '../api/cancel-venda';
+
+interface CancelarVendaDialogProps {
+  venda: VendaListItem | null;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Confirmation, then one server transaction: stock back, ledger reversed, sale kept as cancelled. */
+export function CancelarVendaDialog({ venda, onOpenChange }: CancelarVendaDialogProps) {
+  const { t } = useTranslation('vendas');
+  const fmt = useFormatters();
+  const cancel = useCancelVenda();
+  const shownVenda = useLastPresent(venda);
+
+  async function confirmar() {
+    if (!venda) return;
+    try {
+      await cancel.mutateAsync(venda.id);
+    } catch (error) {
+      toastError(error, 'vendas:cancel.error');
+      return;
+    }
+    toast.success(t('cancel.success'), { description: t('cancel.successDescription', { numero: venda.numeroVenda }) });
+    onOpenChange(false);
+  }
+
+  return (
+    <AlertDialog open={!!venda} onOpenChange={(open) => !cancel.isPending && onOpenChange(open)}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{t('cancel.title', { numero: shownVenda?.numeroVenda ?? '' })}</AlertDialogTitle>
+          <AlertDialogDescription>
+            {t('cancel.description')}
+            {shownVenda?.formaPagamento === 'fiado' && shownVenda.clienteNome && (
+              <> {t('cancel.descriptionFiado', { valor: fmt.money(shownVenda.valorTotal), cliente: shownVenda.clienteNome })}</>
+            )}
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={cancel.isPending}>{t('cancel.keep')}</AlertDialogCancel>
+          <Button variant="destructive" disabled={cancel.isPending} onClick={() => void confirmar()}>
+            {cancel.isPending ? t('cancel.cancelling') : t('cancel.confirm')}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

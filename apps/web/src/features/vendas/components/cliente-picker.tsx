@@ -1,0 +1,158 @@
+import { type Cliente, formatPhone } from '@caderneta/shared';
+import PhoneIcon from 'lucide-react/icons/phone';
+import UserIcon from 'lucide-react/icons/user';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useFormatters } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useClientesParaVenda } from '../api/get-opcoes-venda';
+
+interface ClientePickerProps {
+  cliente: Cliente | null;
+  onChange: (cliente: Cliente | null) => void;
+}
+
+/**
+ * The customer of a fiado sale (spec §2): search by name or phone — each result shows the phone
+ * and a "Devedor" badge with what they owe — or pick from the list. The chosen customer's card
+ * warns in red when they already owe.
+ */
+export function ClientePicker({ cliente, onChange }: ClientePickerProps) {
+  const { t } = useTranslation('vendas');
+  const fmt = useFormatters();
+  const searchId = useId();
+  const selectId = useId();
+  const [busca, setBusca] = useState('');
+  const termo = useDebouncedValue(busca.trim(), 250);
+  const resultados = useClientesParaVenda(termo, { pageSize: 8, enabled: termo.length > 0 });
+  const lista = useClientesParaVenda('', { pageSize: 100 });
+
+  function escolher(escolhido: Cliente | null) {
+    onChange(escolhido);
+    setBusca('');
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2 text-base">
+            <UserIcon className="size-4" aria-hidden="true" />
+            {t('nova.cliente.title')}
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {cliente ? (
+          <ClienteEscolhido cliente={cliente} onChange={() => escolher(null)} />
+        ) : (
+          <>
+            <div className="grid gap-2">
+              <Label htmlFor={searchId}>{t('nova.cliente.search')}</Label>
+              <Input
+                id={searchId}
+                type="search"
+                autoComplete="off"
+                enterKeyHint="search"
+                placeholder={t('nova.cliente.searchPlaceholder')}
+                value={busca}
+                onChange={(event) => setBusca(event.target.value)}
+                onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+              />
+              {termo && (
+                <div aria-live="polite">
+                  {resultados.isPending ? (
+                    <p className="text-sm text-muted-foreground">{t('nova.cliente.searching')}</p>
+                  ) : resultados.data?.items.length ? (
+                    <ul aria-label={t('nova.cliente.results')} className="divide-y rounded-md border">
+                      {resultados.data.items.map((c) => (
+                        <li key={c.id}>
+                          <button
+                            type="button"
+                            onClick={() => escolher(c)}
+                            className="flex w-full flex-wrap items-center justify-between gap-2 px-3 py-2 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
+                          >
+                            <span className="min-w-0">
+                              <span className="block truncate font-medium">{c.nome}</span>
+                              <span className="block text-xs text-muted-foreground tabular-nums">{formatPhone(c.telefone)}</span>
+                            </span>
+                            {c.saldoPendente > 0 && (
+                              <Badge variant="destructive">{t('nova.cliente.devedor', { valor: fmt.money(c.saldoPendente) })}</Badge>
+                            )}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <p className="text-sm text-muted-foreground">{t('nova.cliente.none')}</p>
+                  )}
+                </div>
+              )}
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor={selectId}>{t('nova.cliente.select')}</Label>
+              <NativeSelect
+                id={selectId}
+                value=""
+                onChange={(event) => escolher(lista.data?.items.find((c) => c.id === event.target.value) ?? null)}
+              >
+                <option value="" disabled>
+                  {t('nova.cliente.selectPlaceholder')}
+                </option>
+                {lista.data?.items.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.saldoPendente > 0
+                      ? `${c.nome} — ${t('nova.cliente.devedor', { valor: fmt.money(c.saldoPendente) })}`
+                      : c.nome}
+                  </option>
+                ))}
+              </NativeSelect>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ClienteEscolhido({ cliente, onChange }: { cliente: Cliente; onChange: () => void }) {
+  const { t } = useTranslation('vendas');
+  const fmt = useFormatters();
+  const disponivel = Math.max(0, cliente.limiteCredito + cliente.saldoAtual);
+  return (
+    <div className="grid gap-3" aria-label={t('nova.cliente.title')} role="group">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold">{cliente.nome}</p>
+          <p className="flex items-center gap-1.5 text-sm text-muted-foreground tabular-nums">
+            <PhoneIcon className="size-3.5" aria-hidden="true" />
+            {formatPhone(cliente.telefone)}
+          </p>
+        </div>
+        {cliente.saldoPendente > 0 && (
+          <Badge variant="destructive">{t('nova.cliente.devedor', { valor: fmt.money(cliente.saldoPendente) })}</Badge>
+        )}
+      </div>
+      {cliente.saldoPendente > 0 && (
+        <p role="note" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
+          {t('nova.cliente.debtNote', { valor: fmt.money(cliente.saldoPendente) })}
+        </p>
+      )}
+      {cliente.saldoAtual > 0 && (
+        <p className="text-sm text-emerald-700 dark:text-emerald-400">{t('nova.cliente.credit', { valor: fmt.money(cliente.saldoAtual) })}</p>
+      )}
+      <p className="text-sm text-muted-foreground">
+        {t('nova.cliente.limit', { limite: fmt.money(cliente.limiteCredito), disponivel: fmt.money(disponivel) })}
+      </p>
+      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={onChange}>
+        {t('nova.cliente.change')}
+      </Button>
+    </div>
+  );
+}

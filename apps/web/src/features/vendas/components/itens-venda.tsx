@@ -1,0 +1,94 @@
+import MinusIcon from 'lucide-react/icons/minus';
+import PlusIcon from 'lucide-react/icons/plus';
+import ShoppingBasketIcon from 'lucide-react/icons/shopping-basket';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { useFormatters } from '@/lib/format';
+import { type ItemCarrinho, subtotal } from '../carrinho';
+
+interface ItensVendaProps {
+  itens: ItemCarrinho[];
+  onQuantidade: (produtoId: string, quantidade: number) => void;
+  onRemover: (produtoId: string) => void;
+}
+
+/** The sale's items with minus / plus / remove and each subtotal. */
+export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) {
+  const { t } = useTranslation('vendas');
+  const fmt = useFormatters();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2 text-base">
+            <ShoppingBasketIcon className="size-4" aria-hidden="true" />
+            {t('nova.itens.title')}
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {itens.length === 0 ? (
+          <div className="rounded-md border border-dashed px-4 py-8 text-center">
+            <p className="font-medium">{t('nova.itens.empty')}</p>
+            <p className="mt-1 text-sm text-muted-foreground">{t('nova.itens.emptyHint')}</p>
+          </div>
+        ) : (
+          <ul aria-label={t('nova.itens.title')} className="divide-y">
+            {itens.map((item) => {
+              const nameId = `item-${item.produtoId}`;
+              return (
+                <li key={item.produtoId} aria-labelledby={nameId} className="flex flex-wrap items-center gap-3 py-3">
+                  <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
+                    <p id={nameId} className="truncate font-medium">
+                      {item.nome}
+                    </p>
+                    <p className="text-sm text-muted-foreground">{t('nova.itens.unitPrice', { preco: fmt.money(item.precoVenda) })}</p>
+                  </div>
+                  <div className="flex items-center gap-1">
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="icon"
+                      aria-label={t('nova.itens.decrease', { nome: item.nome })}
+                      onClick={() => onQuantidade(item.produtoId, item.quantidade - 1)}
+                    >
+                      <MinusIcon aria-hidden="true" />
+                    </Button>
+                    <output aria-label={t('nova.itens.quantidade', { nome: item.nome })} className="w-10 text-center font-semibold tabular-nums">
+                      {item.quantidade}
+                    </output>
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="icon"
+                      aria-label={t('nova.itens.increase', { nome: item.nome })}
+                      onClick={() => onQuantidade(item.produtoId, item.quantidade + 1)}
+                    >
+                      <PlusIcon aria-hidden="true" />
+                    </Button>
+                  </div>
+                  <p className="ml-auto w-24 text-right font-semibold tabular-nums">
+                    <span className="sr-only">{t('nova.itens.subtotal')}: </span>
+                    {fmt.money(subtotal(item))}
+                  </p>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    className="text-destructive hover:text-destructive"
+                    aria-label={t('nova.itens.remove', { nome: item.nome })}
+                    onClick={() => onRemover(item.produtoId)}
+                  >
+                    <Trash2Icon aria-hidden="true" />
+                  </Button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

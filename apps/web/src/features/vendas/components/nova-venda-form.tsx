@@ -1,0 +1,216 @@
+import {
+  type Cliente,
+  type EstoqueInsuficienteDetails,
+  type FormaPagamento,
+  type LimiteExcedidoDetails,
+  type Produto,
+  verificarLimite,
+} from '@caderneta/shared';
+import CheckIcon from 'lucide-react/icons/check';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { isApiError, toastError } from '@/lib/api-client';
+import { useFormatters } from '@/lib/format';
+import { useCreateVenda } from '../api/create-venda';
+import {
+  adicionarItem,
+  atualizarEstoque,
+  definirQuantidade,
+  type ItemCarrinho,
+  removerItem,
+  resumoCarrinho,
+  type ResultadoCarrinho,
+} from '../carrinho';
+import { ClientePicker } from './cliente-picker';
+import { ItensVenda } from './itens-venda';
+import { LimiteDialog } from './limite-dialog';
+import { ProdutoPicker } from './produto-picker';
+
+/** Spec §9: after a sale, back to the list after 1.5 s. */
+export const REDIRECT_DELAY_MS = 1500;
+
+type AvisoLimite = LimiteExcedidoDetails & { cliente: string; valorVenda: number };
+
+/** /vendas/nova: everything of spec §2 "New sale", sent to the server as one sale. */
+export function NovaVendaForm() {
+  const { t } = useTranslation('vendas');
+  const fmt = useFormatters();
+  const navigate = useNavigate();
+  const formaId = useId();
+  const obsId = useId();
+  const createVenda = useCreateVenda();
+
+  const [forma, setForma] = useState<FormaPagamento>('vista');
+  const [cliente, setCliente] = useState<Cliente | null>(null);
+  const [itens, setItens] = useState<ItemCarrinho[]>([]);
+  const [observacoes, setObservacoes] = useState('');
+  const [aviso, setAviso] = useState<AvisoLimite | null>(null);
+  const [concluida, setConcluida] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const resumo = resumoCarrinho(itens);
+  const busy = createVenda.isPending || concluida;
+
+  function semEstoque(disponivel: number) {
+    toast.error(t('nova.toast.estoqueTitle'), { description: t('nova.toast.estoqueDescription', { quantidade: disponivel }) });
+  }
+
+  function aplicar(result: ResultadoCarrinho): boolean {
+    if (!result.ok) {
+      semEstoque(result.disponivel);
+      return false;
+    }
+    setItens(result.itens);
+    return true;
+  }
+
+  function adicionar(produto: Produto, quantidade: number) {
+    return aplicar(
+      adicionarItem(itens, { produtoId: produto.id, nome: produto.nome, precoVenda: produto.precoVenda, estoque: produto.estoqueAtual }, quantidade),
+    );
+  }
+
+  async function finalizar(confirmarLimiteExcedido = false) {
+    if (busy) return;
+    if (itens.length === 0) {
+      toast.error(t('nova.toast.semItensTitle'), { description: t('nova.toast.semItensDescription') });
+      return;
+    }
+    if (forma === 'fiado' && !cliente) {
+      toast.error(t('nova.toast.clienteTitle'), { description: t('nova.toast.clienteDescription') });
+      return;
+    }
+    if (forma === 'fiado' && cliente && !confirmarLimiteExcedido) {
+      const limite = verificarLimite({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: resumo.total });
+      if (limite.excedido) {
+        setAviso({ limite: cliente.limiteCredito, disponivel: limite.disponivel, saldoPendente: limite.saldoPendente, cliente: cliente.nome, valorVenda: resumo.total });
+        return;
+      }
+    }
+    try {
+      const venda = await createVenda.mutateAsync({
+        formaPagamento: forma,
+        clienteId: forma === 'fiado' ? cliente!.id : null,
+        itens: itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade })),
+        observacoes: observacoes.trim() || null,
+        confirmarLimiteExcedido,
+      });
+      setConcluida(true);
+      toast.success(t('nova.toast.sucesso'), { description: t('nova.toast.sucessoDescription', { total: fmt.money(venda.valorTotal) }) });
+      timer.current = setTimeout(() => void navigate('/vendas'), REDIRECT_DELAY_MS);
+    } catch (error) {
+      if (isApiError(error, 'ESTOQUE_INSUFICIENTE') && error.details) {
+        const details = error.details as unknown as EstoqueInsuficienteDetails;
+        setItens((current) => atualizarEstoque(current, details.produtoId, details.disponivel));
+        toast.error(t('nova.toast.estoqueTitle'), {
+          description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, quantidade: details.disponivel }),
+        });
+      } else if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
+        // The balance moved since this screen loaded it: the server's figures decide.
+        setAviso({ ...(error.details as unknown as LimiteExcedidoDetails), cliente: cliente.nome, valorVenda: resumo.total });
+      } else {
+        toastError(error, 'vendas:nova.toast.erro');
+      }
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={t('nova.title')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void finalizar();
+      }}
+      className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start"
+    >
+      <div className="grid min-w-0 gap-6">
+        <Card>
+          <CardContent className="grid gap-2">
+            <Label htmlFor={formaId}>{t('nova.pagamento')}</Label>
+            <NativeSelect id={formaId} value={forma} onChange={(event) => setForma(event.target.value as FormaPagamento)}>
+              <option value="vista">{t('nova.vista')}</option>
+              <option value="fiado">{t('nova.fiado')}</option>
+            </NativeSelect>
+          </CardContent>
+        </Card>
+
+        {forma === 'fiado' && <ClientePicker cliente={cliente} onChange={setCliente} />}
+
+        <ProdutoPicker onAdd={adicionar} />
+
+        <ItensVenda
+          itens={itens}
+          onQuantidade={(produtoId, quantidade) => aplicar(definirQuantidade(itens, produtoId, quantidade))}
+          onRemover={(produtoId) => setItens(removerItem(itens, produtoId))}
+        />
+
+        <Card>
+          <CardContent className="grid gap-2">
+            <Label htmlFor={obsId}>{t('nova.observacoes')}</Label>
+            <Textarea
+              id={obsId}
+              maxLength={500}
+              placeholder={t('nova.observacoesPlaceholder')}
+              value={observacoes}
+              onChange={(event) => setObservacoes(event.target.value)}
+            />
+          </CardContent>
+        </Card>
+      </div>
+
+      <Card className="lg:sticky lg:top-20" role="region" aria-label={t('nova.resumo.title')}>
+        <CardHeader>
+          <CardTitle>
+            <h2 className="text-base">{t('nova.resumo.title')}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-muted-foreground">{t('nova.resumo.pagamento')}</dt>
+            <dd className="text-right">
+              <Badge variant={forma === 'fiado' ? 'secondary' : 'default'}>{forma === 'fiado' ? t('nova.fiado') : t('nova.vista')}</Badge>
+            </dd>
+            <dt className="text-muted-foreground">{t('nova.resumo.cliente')}</dt>
+            <dd className="truncate text-right">{(forma === 'fiado' && cliente?.nome) || t('nova.resumo.semCliente')}</dd>
+            <dt className="text-muted-foreground">{t('nova.resumo.itens')}</dt>
+            <dd className="text-right tabular-nums">{fmt.integer(resumo.itens)}</dd>
+            <dt className="text-muted-foreground">{t('nova.resumo.unidades')}</dt>
+            <dd className="text-right tabular-nums">{fmt.integer(resumo.unidades)}</dd>
+            <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-2">
+              <dt className="text-base font-semibold">{t('nova.resumo.total')}</dt>
+              <dd className="text-xl font-bold tabular-nums" aria-live="polite">
+                {fmt.money(resumo.total)}
+              </dd>
+            </div>
+          </dl>
+          <Button type="submit" size="lg" disabled={itens.length === 0 || busy}>
+            <CheckIcon aria-hidden="true" />
+            {busy ? t('nova.finalizando') : t('nova.finalizar')}
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/vendas">{t('nova.cancelar')}</Link>
+          </Button>
+        </CardContent>
+      </Card>
+
+      <LimiteDialog
+        aviso={aviso}
+        onCancel={() => setAviso(null)}
+        onConfirm={() => {
+          setAviso(null);
+          void finalizar(true);
+        }}
+      />
+    </form>
+  );
+}

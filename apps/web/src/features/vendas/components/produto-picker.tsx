@@ -1,0 +1,114 @@
+import type { Produto } from '@caderneta/shared';
+import PackageIcon from 'lucide-react/icons/package';
+import PlusIcon from 'lucide-react/icons/plus';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { useFormatters } from '@/lib/format';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useProdutosParaVenda } from '../api/get-opcoes-venda';
+import { parseQuantidade } from '../carrinho';
+
+/** Product select (with its sale price), quantity (min 1, non-numeric → 1) and "Adicionar". */
+export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade: number) => boolean }) {
+  const { t } = useTranslation('vendas');
+  const fmt = useFormatters();
+  const searchId = useId();
+  const selectId = useId();
+  const quantidadeId = useId();
+  const [busca, setBusca] = useState('');
+  const termo = useDebouncedValue(busca.trim(), 250);
+  const produtos = useProdutosParaVenda(termo);
+  const [produtoId, setProdutoId] = useState('');
+  const [quantidade, setQuantidade] = useState('1');
+  const [escolhido, setEscolhido] = useState<Produto | null>(null);
+
+  function adicionar() {
+    if (!escolhido) return;
+    if (onAdd(escolhido, parseQuantidade(quantidade))) {
+      setProdutoId('');
+      setEscolhido(null);
+      setQuantidade('1');
+    }
+  }
+
+  const itens = produtos.data?.items ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="flex items-center gap-2 text-base">
+            <PackageIcon className="size-4" aria-hidden="true" />
+            {t('nova.produtos.title')}
+          </h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <div className="grid gap-2">
+          <Label htmlFor={searchId}>{t('nova.produtos.search')}</Label>
+          <Input
+            id={searchId}
+            type="search"
+            autoComplete="off"
+            enterKeyHint="search"
+            placeholder={t('nova.produtos.searchPlaceholder')}
+            value={busca}
+            onChange={(event) => setBusca(event.target.value)}
+            onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={selectId}>{t('nova.produtos.select')}</Label>
+          <NativeSelect
+            id={selectId}
+            value={produtoId}
+            onChange={(event) => {
+              setProdutoId(event.target.value);
+              setEscolhido(itens.find((p) => p.id === event.target.value) ?? null);
+            }}
+          >
+            <option value="">{itens.length || !termo ? t('nova.produtos.selectPlaceholder') : t('nova.produtos.none')}</option>
+            {itens.map((p) => (
+              <option key={p.id} value={p.id}>
+                {t('nova.produtos.option', { nome: p.nome, preco: fmt.money(p.precoVenda), estoque: fmt.integer(p.estoqueAtual) })}
+              </option>
+            ))}
+          </NativeSelect>
+          {escolhido && (
+            <p className="text-sm text-muted-foreground" aria-live="polite">
+              {t('nova.produtos.price', { preco: fmt.money(escolhido.precoVenda) })}
+            </p>
+          )}
+        </div>
+        <div className="flex items-end gap-2">
+          <div className="grid w-28 gap-2">
+            <Label htmlFor={quantidadeId}>{t('nova.produtos.quantidade')}</Label>
+            <Input
+              id={quantidadeId}
+              inputMode="numeric"
+              autoComplete="off"
+              className="text-right tabular-nums"
+              value={quantidade}
+              onChange={(event) => setQuantidade(event.target.value)}
+              onBlur={() => setQuantidade(String(parseQuantidade(quantidade)))}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter') {
+                  event.preventDefault();
+                  adicionar();
+                }
+              }}
+            />
+          </div>
+          <Button type="button" className="flex-1 sm:flex-none" disabled={!escolhido} onClick={adicionar}>
+            <PlusIcon aria-hidden="true" />
+            {t('nova.produtos.add')}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

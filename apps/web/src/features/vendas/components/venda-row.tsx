@@ -1,0 +1,82 @@
+import type { VendaListItem } from '@caderneta/shared';
+import BanIcon from 'lucide-react/icons/ban';
+import CalendarIcon from 'lucide-react/icons/calendar';
+import EyeIcon from 'lucide-react/icons/eye';
+import MessageSquareIcon from 'lucide-react/icons/message-square';
+import UserIcon from 'lucide-react/icons/user';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
+import { StatusBadge } from './status-badge';
+
+interface VendaRowProps {
+  venda: VendaListItem;
+  onDetails: (venda: VendaListItem) => void;
+  onCancel: (venda: VendaListItem) => void;
+}
+
+/** One sale (spec §2 "Sales list"): number, status, customer, date, note, total and payment form. */
+export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
+  const { t } = useTranslation('vendas');
+  const fmt = useFormatters();
+  const titleId = `venda-${venda.id}`;
+  const cancelada = venda.statusPagamento === 'cancelado';
+  const restante = venda.statusPagamento === 'pendente' ? venda.valorTotal - venda.valorPago : 0;
+
+  return (
+    <li aria-labelledby={titleId} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={titleId} className="font-mono font-semibold">
+            {venda.numeroVenda}
+          </h3>
+          <StatusBadge status={venda.statusPagamento} />
+          {venda.limiteExcedidoConfirmado && <Badge variant="outline">{t('row.limiteConfirmado')}</Badge>}
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="flex items-center gap-1.5">
+            <UserIcon className="size-3.5" aria-hidden="true" />
+            {venda.clienteNome ?? t('row.semCliente')}
+          </span>
+          <span className="flex items-center gap-1.5">
+            <CalendarIcon className="size-3.5" aria-hidden="true" />
+            <time dateTime={venda.dataVenda}>{fmt.dateTime(venda.dataVenda)}</time>
+          </span>
+          {venda.observacoes && (
+            <span className="flex min-w-0 items-center gap-1.5">
+              <MessageSquareIcon className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{venda.observacoes}</span>
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="flex items-center justify-between gap-4 sm:justify-end">
+        <div className="text-left sm:text-right">
+          <p className={cn('text-lg font-semibold tabular-nums', cancelada && 'text-muted-foreground line-through')}>{fmt.money(venda.valorTotal)}</p>
+          <p className="text-xs text-muted-foreground">{venda.formaPagamento === 'fiado' ? t('forma.fiado') : t('forma.vista')}</p>
+          {restante > 0 && restante < venda.valorTotal && (
+            <p className="text-xs text-amber-700 dark:text-amber-400">{t('row.restante', { valor: fmt.money(restante) })}</p>
+          )}
+        </div>
+        <div className="flex items-center gap-1">
+          <Button variant="ghost" size="icon" aria-label={t('row.details', { numero: venda.numeroVenda })} onClick={() => onDetails(venda)}>
+            <EyeIcon aria-hidden="true" />
+          </Button>
+          {!cancelada && (
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-destructive hover:text-destructive"
+              aria-label={t('row.cancel', { numero: venda.numeroVenda })}
+              onClick={() => onCancel(venda)}
+            >
+              <BanIcon aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </div>
+    </li>
+  );
+}

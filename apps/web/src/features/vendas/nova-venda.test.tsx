@@ -1,0 +1,258 @@
+import type { Cliente, ClientesPage, Produto, ProdutosPage, VendaDetalhe } from '@caderneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, renderApp, signedIn, type FakeRequest } from '@/test/utils';
+
+const ARROZ = '11111111-1111-4111-8111-111111111111';
+const LEITE = '22222222-2222-4222-8222-222222222222';
+const JOSE = '33333333-3333-4333-8333-333333333333';
+
+function produto(overrides: Partial<Produto>): Produto {
+  return {
+    id: ARROZ,
+    nome: 'Arroz 5kg',
+    descricao: null,
+    categoria: 'Mercearia',
+    codigoBarras: null,
+    precoVenda: 2890,
+    precoCusto: 2100,
+    estoqueAtual: 10,
+    estoqueMinimo: 5,
+    ativo: true,
+    estoqueBaixo: false,
+    margem: 27.3,
+    valorTotal: 28900,
+    createdAt: '2025-03-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function cliente(overrides: Partial<Cliente> = {}): Cliente {
+  return {
+    id: JOSE,
+    nome: 'José da Silva',
+    telefone: '11987654321',
+    email: null,
+    endereco: null,
+    limiteCredito: 10000,
+    login: 'jose12345',
+    ativo: true,
+    saldoAtual: -8000,
+    saldoPendente: 8000,
+    dataVencimento: null,
+    observacoes: null,
+    createdAt: '2025-03-01T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const produtos: ProdutosPage = {
+  items: [produto({}), produto({ id: LEITE, nome: 'Leite 1L', precoVenda: 550, estoqueAtual: 3 })],
+  total: 2,
+  page: 1,
+  pageSize: 100,
+  resumo: { total: 2, estoqueBaixo: 0, valorTotal: 0, margemMedia: 0 },
+};
+const clientes = (items: Cliente[]): ClientesPage => ({ items, total: items.length, page: 1, pageSize: 100, resumo: { total: 1, ativos: 0, comPendencias: 1 } });
+
+function vendaCriada(request: FakeRequest): VendaDetalhe {
+  const body = request.body as { formaPagamento: 'vista' | 'fiado'; clienteId?: string | null };
+  return {
+    id: '44444444-4444-4444-8444-444444444444',
+    numeroVenda: 'V1741600000000',
+    dataVenda: '2025-03-10T12:00:00.000Z',
+    valorTotal: 6330,
+    valorPago: 0,
+    formaPagamento: body.formaPagamento,
+    statusPagamento: body.formaPagamento === 'vista' ? 'pago' : 'pendente',
+    observacoes: null,
+    clienteId: body.clienteId ?? null,
+    clienteNome: null,
+    limiteExcedidoConfirmado: false,
+    canceladaEm: null,
+    itens: [],
+  };
+}
+
+function setup(extra: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    ...signedIn(),
+    'GET /api/produtos': () => jsonResponse(200, produtos),
+    'GET /api/clientes': () => jsonResponse(200, clientes([cliente()])),
+    'POST /api/vendas': (request) => jsonResponse(201, vendaCriada(request)),
+    'GET /api/vendas': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, resumo: { totalVendas: 0, valorTotal: 0, vendasHoje: 0, pendentes: 0 } }),
+    ...extra,
+  });
+  const app = renderApp('/vendas/nova');
+  return { ...app, api };
+}
+
+async function addProduct(user: ReturnType<typeof setup>['user'], option: RegExp, quantidade?: string) {
+  const select = await screen.findByLabelText('Produto');
+  await waitFor(() => expect(within(select).getByRole('option', { name: option })).toBeInTheDocument());
+  await user.selectOptions(select, within(select).getByRole('option', { name: option }));
+  if (quantidade !== undefined) {
+    const input = screen.getByLabelText('Quantidade');
+    await user.clear(input);
+    if (quantidade) await user.type(input, quantidade);
+  }
+  await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+}
+
+const resumo = () => screen.getByRole('region', { name: 'Resumo da venda' });
+
+describe('/vendas/nova', () => {
+  it('keeps "Finalizar Venda" disabled until a product is added; "Cancelar" goes to /vendas', async () => {
+    const { user, router } = setup();
+    const finalizar = await screen.findByRole('button', { name: 'Finalizar Venda' }, { timeout: 5000 });
+    expect(finalizar).toBeDisabled();
+    expect(screen.getByText('Nenhum produto adicionado')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Adicionar' })).toBeDisabled();
+
+    await addProduct(user, /Arroz 5kg — R\$ 28,90/);
+    expect(finalizar).toBeEnabled();
+
+    await user.click(within(resumo()).getByRole('link', { name: 'Cancelar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'));
+  });
+
+  it('merges a product added twice, shows subtotals and the sticky summary, and changes quantities', async () => {
+    const { user } = setup();
+    await addProduct(user, /Arroz 5kg/, '2');
+    await addProduct(user, /Leite 1L — R\$ 5,50/, 'abc');
+    await addProduct(user, /Arroz 5kg/, '1');
+
+    const itens = screen.getByRole('list', { name: 'Itens da venda' });
+    expect(within(itens).getAllByRole('listitem')).toHaveLength(2);
+    const arroz = within(itens).getByRole('listitem', { name: 'Arroz 5kg' });
+    expect(within(arroz).getByRole('status', { name: 'Quantidade de Arroz 5kg' })).toHaveTextContent('3');
+    expect(within(arroz).getByText('R$ 86,70')).toBeInTheDocument();
+    // Non-numeric quantity counted as 1.
+    expect(within(within(itens).getByRole('listitem', { name: 'Leite 1L' })).getByText('R$ 5,50')).toBeInTheDocument();
+
+    const summary = within(resumo());
+    expect(summary.getByText('À Vista')).toBeInTheDocument();
+    expect(summary.getByText('Não informado')).toBeInTheDocument();
+    expect(summary.getByText('R$ 92,20')).toBeInTheDocument();
+    expect(summary.getByText('4')).toBeInTheDocument(); // units
+    expect(summary.getByText('2')).toBeInTheDocument(); // items
+
+    await user.click(within(arroz).getByRole('button', { name: 'Diminuir quantidade de Arroz 5kg' }));
+    expect(within(arroz).getByRole('status', { name: 'Quantidade de Arroz 5kg' })).toHaveTextContent('2');
+    await user.click(within(itens).getByRole('button', { name: 'Remover Leite 1L' }));
+    expect(within(itens).queryByRole('listitem', { name: 'Leite 1L' })).not.toBeInTheDocument();
+    expect(summary.getByText('R$ 57,80')).toBeInTheDocument();
+  });
+
+  it('warns "Estoque insuficiente" / "Disponível: N unidades" beyond the stock', async () => {
+    const { user } = setup();
+    await addProduct(user, /Leite 1L/, '2');
+    await addProduct(user, /Leite 1L/, '2');
+    expect(await screen.findByText('Estoque insuficiente')).toBeInTheDocument();
+    expect(screen.getByText('Disponível: 3 unidades')).toBeInTheDocument();
+    const leite = within(screen.getByRole('list', { name: 'Itens da venda' })).getByRole('listitem', { name: 'Leite 1L' });
+    expect(within(leite).getByRole('status', { name: 'Quantidade de Leite 1L' })).toHaveTextContent('2');
+  });
+
+  it('sends only products and quantities, says "Venda registrada com sucesso!" with the total and goes to /vendas', async () => {
+    const { user, api, router } = setup();
+    await addProduct(user, /Arroz 5kg/, '2');
+    await addProduct(user, /Leite 1L/, '1');
+    await user.type(screen.getByLabelText('Observações'), 'Entregar amanhã');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    expect(screen.getByText('Total: R$ 63,30')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')[0]?.body).toEqual({
+      formaPagamento: 'vista',
+      clienteId: null,
+      itens: [
+        { produtoId: ARROZ, quantidade: 2 },
+        { produtoId: LEITE, quantidade: 1 },
+      ],
+      observacoes: 'Entregar amanhã',
+      confirmarLimiteExcedido: false,
+    });
+    expect(screen.getByRole('button', { name: 'Finalizando...' })).toBeDisabled();
+    expect(router.state.location.pathname).toBe('/vendas/nova');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'), { timeout: 3000 });
+  });
+
+  it('requires a customer for fiado: "Cliente obrigatório"', async () => {
+    const { user, api } = setup();
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    await addProduct(user, /Leite 1L/);
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Cliente obrigatório')).toBeInTheDocument();
+    expect(screen.getByText('Selecione um cliente para vendas fiadas.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(0);
+  });
+
+  it('finds a customer by name with phone and "Devedor" badge, and warns in red about the debt', async () => {
+    const { user } = setup();
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    await user.type(screen.getByLabelText('Buscar cliente'), 'jose');
+    const results = await screen.findByRole('list', { name: 'Clientes encontrados' });
+    const result = within(results).getByRole('button', { name: /José da Silva/ });
+    expect(within(result).getByText('(11) 98765-4321')).toBeInTheDocument();
+    expect(within(result).getByText('Devedor R$ 80,00')).toBeInTheDocument();
+    await user.click(result);
+
+    expect(screen.getByRole('note')).toHaveTextContent('Atenção: este cliente já deve R$ 80,00.');
+    expect(screen.getByRole('note')).toHaveClass('text-destructive');
+    expect(within(resumo()).getByText('José da Silva')).toBeInTheDocument();
+    expect(within(resumo()).getByText('Fiado')).toBeInTheDocument();
+  });
+
+  it('asks to confirm a sale past the credit limit, showing the available credit, then records the confirmation', async () => {
+    const { user, api } = setup();
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /José da Silva/ })).toBeInTheDocument());
+    await user.selectOptions(select, JOSE);
+    await addProduct(user, /Leite 1L/);
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    // Limit R$ 100,00, owes R$ 80,00 → R$ 20,00 available; this sale is R$ 5,50 → fine, no dialog.
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({ formaPagamento: 'fiado', clienteId: JOSE, confirmarLimiteExcedido: false });
+  });
+
+  it('shows the limit dialog for a sale past the limit; "Voltar" sends nothing, confirming sends the flag', async () => {
+    const { user, api } = setup();
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /José da Silva/ })).toBeInTheDocument());
+    await user.selectOptions(select, JOSE);
+    await addProduct(user, /Arroz 5kg/, '1');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    let dialog = await screen.findByRole('alertdialog', { name: 'Limite de crédito excedido' });
+    expect(within(dialog).getByText('Crédito disponível').nextSibling).toHaveTextContent('R$ 20,00');
+    expect(within(dialog).getByText('R$ 28,90')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Limite de crédito excedido' });
+    await user.click(within(dialog).getByRole('button', { name: 'Vender Mesmo Assim' }));
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({ clienteId: JOSE, confirmarLimiteExcedido: true });
+  });
+
+  it('shows the server\'s "Estoque insuficiente" with the product and what is left', async () => {
+    const { user } = setup({
+      'POST /api/vendas': () =>
+        jsonResponse(409, {
+          code: 'ESTOQUE_INSUFICIENTE',
+          message: 'Estoque insuficiente',
+          details: { produtoId: ARROZ, produtoNome: 'Arroz 5kg', disponivel: 1 },
+        }),
+    });
+    await addProduct(user, /Arroz 5kg/, '2');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Estoque insuficiente')).toBeInTheDocument();
+    expect(screen.getByText('Arroz 5kg — Disponível: 1 unidades')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Finalizar Venda' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,163 @@
+import type { VendaDetalhe, VendaListItem, VendasPage } from '@caderneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { deferred, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+
+const V1 = '11111111-1111-4111-8111-111111111111';
+const V2 = '22222222-2222-4222-8222-222222222222';
+
+function venda(overrides: Partial<VendaListItem> = {}): VendaListItem {
+  return {
+    id: V1,
+    numeroVenda: 'V1741600000000',
+    dataVenda: '2025-03-10T15:30:00.000Z',
+    valorTotal: 5000,
+    valorPago: 2000,
+    formaPagamento: 'fiado',
+    statusPagamento: 'pendente',
+    observacoes: 'Leva pra mãe',
+    clienteId: 'c1',
+    clienteNome: 'José da Silva',
+    limiteExcedidoConfirmado: false,
+    canceladaEm: null,
+    ...overrides,
+  };
+}
+
+const page = (items: VendaListItem[], total = items.length): VendasPage => ({
+  items,
+  total,
+  page: 1,
+  pageSize: 20,
+  resumo: { totalVendas: 12, valorTotal: 123456, vendasHoje: 3, pendentes: 4500 },
+});
+
+const listUrls = (api: ReturnType<typeof mockApi>) =>
+  api.spy.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/vendas'));
+
+describe('/vendas', () => {
+  it('shows the loading text, then the four cards and each row as in the spec', async () => {
+    const answer = deferred<Response>();
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => answer.promise });
+    renderApp('/vendas');
+    expect(await screen.findByText('Carregando vendas...')).toBeInTheDocument();
+    answer.resolve(
+      jsonResponse(
+        200,
+        page([
+          venda(),
+          venda({ id: V2, numeroVenda: 'V1741500000000', formaPagamento: 'vista', statusPagamento: 'pago', valorPago: 990, valorTotal: 990, clienteId: null, clienteNome: null, observacoes: null }),
+          venda({ id: '33333333-3333-4333-8333-333333333333', numeroVenda: 'V1741400000000', statusPagamento: 'cancelado', valorPago: 0 }),
+        ]),
+      ),
+    );
+
+    expect(await screen.findByText('3 venda(s) encontrada(s)')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Total de Vendas' })).getByText('12')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Valor Total' })).getByText('R$ 1.234,56')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Vendas Hoje' })).getByText('3')).toBeInTheDocument();
+    const pendentes = screen.getByRole('group', { name: 'Pendentes' });
+    expect(within(pendentes).getByText('R$ 45,00')).toBeInTheDocument();
+    expect(within(pendentes).getByText('A receber')).toBeInTheDocument();
+
+    const fiado = screen.getByRole('listitem', { name: 'V1741600000000' });
+    expect(within(fiado).getByText('Pendente')).toBeInTheDocument();
+    expect(within(fiado).getByText('José da Silva')).toBeInTheDocument();
+    expect(within(fiado).getByText('10/03/2025, 12:30')).toBeInTheDocument();
+    expect(within(fiado).getByText('Leva pra mãe')).toBeInTheDocument();
+    expect(within(fiado).getByText('R$ 50,00')).toBeInTheDocument();
+    expect(within(fiado).getByText('Fiado')).toBeInTheDocument();
+    expect(within(fiado).getByText('Falta receber R$ 30,00')).toBeInTheDocument();
+
+    const vista = screen.getByRole('listitem', { name: 'V1741500000000' });
+    expect(within(vista).getByText('Pago')).toBeInTheDocument();
+    expect(within(vista).getByText('Cliente não informado')).toBeInTheDocument();
+    expect(within(vista).getByText('À vista')).toBeInTheDocument();
+
+    const cancelada = screen.getByRole('listitem', { name: 'V1741400000000' });
+    expect(within(cancelada).getByText('Cancelado')).toBeInTheDocument();
+    expect(within(cancelada).queryByRole('button', { name: /Cancelar venda/ })).not.toBeInTheDocument();
+  });
+
+  it('searches and filters on the server, keeping the filters in the URL', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])) });
+    const { user, router } = renderApp('/vendas');
+    await screen.findByRole('listitem', { name: 'V1741600000000' });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar vendas' }), 'josé');
+    await waitFor(() => expect(listUrls(api)).toContain('/api/vendas?busca=jos%C3%A9&pageSize=20'));
+    await user.selectOptions(screen.getByLabelText('Status'), 'Pendente');
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'Fiado');
+    await waitFor(() => expect(listUrls(api)).toContain('/api/vendas?busca=jos%C3%A9&status=pendente&forma=fiado&pageSize=20'));
+    await user.type(screen.getByLabelText('De'), '2025-03-01');
+    await waitFor(() => expect(listUrls(api).at(-1)).toContain('de=2025-03-01'));
+    expect(router.state.location.search).toContain('status=pendente');
+
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getByRole('searchbox', { name: 'Buscar vendas' })).toHaveValue('');
+    expect(screen.getByLabelText('Status')).toHaveValue('');
+    expect(screen.getByLabelText('De')).toHaveValue('');
+    expect(screen.queryByRole('button', { name: 'Limpar filtros' })).not.toBeInTheDocument();
+  });
+
+  it('offers the first sale when there is none, and says when filters find nothing', async () => {
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([])) });
+    const { user } = renderApp('/vendas');
+    expect(await screen.findByRole('heading', { name: 'Nenhuma venda registrada' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Registrar Primeira Venda' })).toHaveAttribute('href', '/vendas/nova');
+    await user.selectOptions(screen.getByLabelText('Status'), 'Pago');
+    expect(await screen.findByRole('heading', { name: 'Nenhuma venda encontrada' })).toBeInTheDocument();
+  });
+
+  it('opens a sale with its items', async () => {
+    const detalhe: VendaDetalhe = {
+      ...venda(),
+      itens: [
+        { id: 'i1', produtoId: 'p1', produtoNome: 'Arroz 5kg', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
+        { id: 'i2', produtoId: 'p2', produtoNome: 'Café 500g', quantidade: 2, precoUnitario: 1055, subtotal: 2110 },
+      ],
+    };
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
+    const { user } = renderApp('/vendas');
+    await user.click(await screen.findByRole('button', { name: 'Detalhes da venda V1741600000000' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Venda V1741600000000' });
+    const cafe = await within(dialog).findByRole('row', { name: /Café 500g/ });
+    expect(within(cafe).getByText('R$ 10,55')).toBeInTheDocument();
+    expect(within(cafe).getByText('R$ 21,10')).toBeInTheDocument();
+    expect(within(dialog).getByText('R$ 50,00')).toBeInTheDocument();
+    expect(within(dialog).getByText('R$ 20,00')).toBeInTheDocument();
+  });
+
+  it('cancels a sale after confirmation and reloads the list', async () => {
+    let cancelled = false;
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/vendas': () => jsonResponse(200, page([venda(cancelled ? { statusPagamento: 'cancelado', valorPago: 0 } : {})])),
+      [`POST /api/vendas/${V1}/cancelar`]: () => {
+        cancelled = true;
+        return jsonResponse(200, { ...venda({ statusPagamento: 'cancelado' }), itens: [] });
+      },
+    });
+    const { user } = renderApp('/vendas');
+    await user.click(await screen.findByRole('button', { name: 'Cancelar venda V1741600000000' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar a venda V1741600000000?' });
+    expect(within(dialog).getByText(/O débito de R\$ 50,00 sai da conta de José da Silva/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar' }));
+    expect(api.calls('POST', `/api/vendas/${V1}/cancelar`)).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar venda V1741600000000' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancelar Venda' }));
+    expect(await screen.findByText('Venda cancelada')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/vendas/${V1}/cancelar`)).toHaveLength(1);
+    const row = await screen.findByRole('listitem', { name: 'V1741600000000' });
+    await waitFor(() => expect(within(row).getByText('Cancelado')).toBeInTheDocument());
+  });
+
+  it('toasts "Erro ao carregar vendas" when the list cannot load', async () => {
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(400, { code: 'VALIDATION', message: 'x' }) });
+    renderApp('/vendas');
+    expect(await screen.findAllByText('Erro ao carregar vendas')).not.toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { FORMAS_PAGAMENTO, STATUS_PAGAMENTO } from './vendas';
+import { metodoPagamentoSchema } from './financeiro';
+
+export const atividadeSchema = z.discriminatedUnion('tipo', [
+  z.object({
+    tipo: z.literal('venda'),
+    id: z.string(),
+    data: z.string(),
+    valor: z.number().int(),
+    clienteNome: z.string().nullable(),
+    numeroVenda: z.string(),
+    formaPagamento: z.enum(FORMAS_PAGAMENTO),
+    statusPagamento: z.enum(STATUS_PAGAMENTO),
+  }),
+  z.object({
+    tipo: z.literal('pagamento'),
+    id: z.string(),
+    data: z.string(),
+    valor: z.number().int(),
+    clienteNome: z.string().nullable(),
+    metodo: metodoPagamentoSchema.nullable(),
+  }),
+]);
+export type Atividade = z.infer<typeof atividadeSchema>;
+
+export const dashboardSchema = z.object({
+  totalClientes: z.number().int(),
+  totalProdutos: z.number().int(),
+  /** Sales dated today in the shop's time zone (cancelled ones not counted). */
+  vendasHoje: z.number().int(),
+  valorVendasHoje: z.number().int(),
+  /** "Valor Total — Em vendas pendentes": what is still open on pending sales. */
+  valorPendente: z.number().int(),
+  /** Customers with saldo_pendente > 0 and what they owe together. */
+  devedores: z.number().int(),
+  valorDevedores: z.number().int(),
+  estoqueBaixo: z.number().int(),
+  atividades: z.array(atividadeSchema),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

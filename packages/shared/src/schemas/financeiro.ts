@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { parseMoney } from '../money';
+import { METODOS_PAGAMENTO, METODOS_PAGAMENTO_MANUAL, TIPOS_LANCAMENTO } from '../financeiro';
+import { paginatedSchema } from './pagination';
+
+/** The largest amount one entry may carry: R$ 10 milhões, far above any shop's payment. */
+export const MAX_VALOR_LANCAMENTO = 1_000_000_000;
+
+/**
+ * An amount as a person types it ("12,90", "1.234,56", "R$ 50"), as positive centavos. The API
+ * takes the text too, so one rule decides. Anything else is "Valor inválido" / "Digite um valor
+ * válido para o pagamento." (key `valorInvalido`).
+ */
+export const valorPositivoSchema = z
+  .string({ error: 'valorInvalido' })
+  .transform((input, ctx) => {
+    const cents = parseMoney(input.trim());
+    if (cents === null || cents <= 0 || cents > MAX_VALOR_LANCAMENTO) {
+      ctx.addIssue({ code: 'custom', message: 'valorInvalido' });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+export const metodoPagamentoSchema = z.enum(METODOS_PAGAMENTO);
+export const metodoPagamentoManualSchema = z.enum(METODOS_PAGAMENTO_MANUAL);
+
+export const pagamentoInputSchema = z.object({
+  valor: valorPositivoSchema,
+  metodo: metodoPagamentoManualSchema.default('dinheiro'),
+  observacao: z
+    .string()
+    .trim()
+    .max(200, 'tooLong')
+    .optional()
+    .transform((v) => v || undefined),
+  /** Chosen by the form once per dialog: a retried request does not pay twice. */
+  chave: z.string().uuid().optional(),
+});
+export type PagamentoInput = z.input<typeof pagamentoInputSchema>;
+export type PagamentoData = z.output<typeof pagamentoInputSchema>;
+
+export const ajusteInputSchema = z.object({
+  /** credito: the customer owes less / has credit; debito: the customer owes more. */
+  tipo: z.enum(['credito', 'debito']),
+  valor: valorPositivoSchema,
+  motivo: z.string().trim().min(1, 'motivoObrigatorio').max(200, 'tooLong'),
+});
+export type AjusteInput = z.input<typeof ajusteInputSchema>;
+export type AjusteData = z.output<typeof ajusteInputSchema>;
+
+export const lancamentoSchema = z.object({
+  id: z.string(),
+  tipo: z.enum(TIPOS_LANCAMENTO),
+  /** Signed centavos: credits positive, debits negative. */
+  valor: z.number().int(),
+  metodo: metodoPagamentoSchema.nullable(),
+  descricao: z.string().nullable(),
+  vendaId: z.string().nullable(),
+  numeroVenda: z.string().nullable(),
+  data: z.string(),
+});
+export type LancamentoDto = z.infer<typeof lancamentoSchema>;
+
+export const saldoClienteSchema = z.object({
+  clienteId: z.string(),
+  nome: z.string(),
+  saldoAtual: z.number().int(),
+  saldoPendente: z.number().int(),
+});
+
+export const resultadoPagamentoSchema = z.discriminatedUnion('tipo', [
+  z.object({ tipo: z.literal('restante'), valor: z.number().int() }),
+  z.object({ tipo: z.literal('credito'), valor: z.number().int() }),
+  z.object({ tipo: z.literal('quitado') }),
+]);
+
+/** Answer to a payment or an adjustment: the entry and where the customer stands now. */
+export const lancamentoResultadoSchema = z.object({
+  lancamento: lancamentoSchema,
+  cliente: saldoClienteSchema,
+  resultado: resultadoPagamentoSchema,
+  /** Fiado sales this entry fully paid (numbers), oldest first. */
+  vendasQuitadas: z.array(z.string()),
+});
+export type LancamentoResultado = z.infer<typeof lancamentoResultadoSchema>;
+
+export const extratoItemSchema = lancamentoSchema.extend({
+  /** The customer's balance right after this entry. */
+  saldo: z.number().int(),
+});
+export type ExtratoItem = z.infer<typeof extratoItemSchema>;
+
+export const extratoSchema = paginatedSchema(extratoItemSchema).extend({ cliente: saldoClienteSchema });
+export type Extrato = z.infer<typeof extratoSchema>;
+
+export const reciboSchema = z.object({
+  id: z.string(),
+  numero: z.string(),
+  data: z.string(),
+  valor: z.number().int(),
+  metodo: metodoPagamentoSchema,
+  observacao: z.string().nullable(),
+  saldoApos: z.number().int(),
+  cliente: z.object({ id: z.string(), nome: z.string(), telefone: z.string().nullable() }),
+  loja: z.object({ nome: z.string(), telefone: z.string().nullable(), endereco: z.string().nullable() }),
+  /** Ready-to-share text in the shop's language, and its WhatsApp link. */
+  texto: z.string(),
+  whatsappUrl: z.string(),
+});
+export type Recibo = z.infer<typeof reciboSchema>;

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { paginatedSchema, paginationQuerySchema } from './pagination';
+
+export const FORMAS_PAGAMENTO = ['vista', 'fiado'] as const;
+export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
+export const STATUS_PAGAMENTO = ['pago', 'pendente', 'cancelado'] as const;
+export type StatusPagamento = (typeof STATUS_PAGAMENTO)[number];
+
+export const MAX_ITENS_VENDA = 200;
+export const MAX_QUANTIDADE_ITEM = 100_000;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
+
+export const itemVendaInputSchema = z.object({
+  produtoId: z.string().uuid(),
+  quantidade: z.number().int().min(1).max(MAX_QUANTIDADE_ITEM),
+});
+
+/**
+ * A new sale as the browser sends it: what and how many, never prices (the server reads them).
+ * Fiado needs a customer: "Cliente obrigatório" / "Selecione um cliente para vendas fiadas.".
+ */
+export const novaVendaInputSchema = z
+  .object({
+    formaPagamento: z.enum(FORMAS_PAGAMENTO),
+    clienteId: z.string().uuid().nullish(),
+    itens: z.array(itemVendaInputSchema).min(1, 'itensObrigatorios').max(MAX_ITENS_VENDA),
+    observacoes: z
+      .string()
+      .trim()
+      .max(500, 'tooLong')
+      .nullish()
+      .transform((v) => v || null),
+    /** The seller saw the credit-limit warning and confirmed the sale anyway. */
+    confirmarLimiteExcedido: z.boolean().default(false),
+  })
+  .refine((v) => v.formaPagamento !== 'fiado' || !!v.clienteId, { message: 'clienteObrigatorio', path: ['clienteId'] });
+export type NovaVendaInput = z.input<typeof novaVendaInputSchema>;
+export type NovaVendaData = z.output<typeof novaVendaInputSchema>;
+
+export const vendasQuerySchema = paginationQuerySchema.extend({
+  busca: z.string().trim().max(100).optional(),
+  status: z.enum(STATUS_PAGAMENTO).optional(),
+  forma: z.enum(FORMAS_PAGAMENTO).optional(),
+  /** Calendar dates in the shop's time zone, both inclusive. */
+  de: isoDate.optional(),
+  ate: isoDate.optional(),
+  clienteId: z.string().uuid().optional(),
+});
+/** What a caller may send (every field optional; the server applies the defaults). */
+export type VendasQuery = Partial<z.output<typeof vendasQuerySchema>>;
+
+export const vendaResumoItemSchema = z.object({
+  id: z.string(),
+  numeroVenda: z.string(),
+  dataVenda: z.string(),
+  valorTotal: z.number().int(),
+  valorPago: z.number().int(),
+  formaPagamento: z.enum(FORMAS_PAGAMENTO),
+  statusPagamento: z.enum(STATUS_PAGAMENTO),
+  observacoes: z.string().nullable(),
+  clienteId: z.string().nullable(),
+  clienteNome: z.string().nullable(),
+  limiteExcedidoConfirmado: z.boolean(),
+  canceladaEm: z.string().nullable(),
+});
+export type VendaListItem = z.infer<typeof vendaResumoItemSchema>;
+
+export const itemVendaSchema = z.object({
+  id: z.string(),
+  produtoId: z.string(),
+  produtoNome: z.string(),
+  quantidade: z.number().int(),
+  precoUnitario: z.number().int(),
+  subtotal: z.number().int(),
+});
+export type ItemVenda = z.infer<typeof itemVendaSchema>;
+
+export const vendaDetalheSchema = vendaResumoItemSchema.extend({ itens: z.array(itemVendaSchema) });
+export type VendaDetalhe = z.infer<typeof vendaDetalheSchema>;
+
+/** The cards above the list, for the sales that match the filters (cancelled ones not counted). */
+export const vendasResumoSchema = z.object({
+  totalVendas: z.number().int(),
+  valorTotal: z.number().int(),
+  vendasHoje: z.number().int(),
+  /** "A receber": what is still open on pending sales (total − already paid). */
+  pendentes: z.number().int(),
+});
+export type VendasResumo = z.infer<typeof vendasResumoSchema>;
+
+export const vendasPageSchema = paginatedSchema(vendaResumoItemSchema).extend({ resumo: vendasResumoSchema });
+export type VendasPage = z.infer<typeof vendasPageSchema>;
+
+/** Details of a 409 LIMITE_EXCEDIDO: what the customer may still buy on credit. */
+export const limiteExcedidoDetailsSchema = z.object({
+  limite: z.number().int(),
+  disponivel: z.number().int(),
+  saldoPendente: z.number().int(),
+});
+export type LimiteExcedidoDetails = z.infer<typeof limiteExcedidoDetailsSchema>;
+
+/** Details of a 409 ESTOQUE_INSUFICIENTE. */
+export const estoqueInsuficienteDetailsSchema = z.object({
+  produtoId: z.string(),
+  produtoNome: z.string(),
+  disponivel: z.number().int(),
+});
+export type EstoqueInsuficienteDetails = z.infer<typeof estoqueInsuficienteDetailsSchema>;
