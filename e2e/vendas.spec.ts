@@ -1,0 +1,191 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, signedInSeller } from './support';
+
+interface NewProduct {
+  nome: string;
+  precoVenda: number;
+  precoCusto: number;
+  estoqueAtual: number;
+  estoqueMinimo?: number;
+}
+
+/** Catalogue set-up through the API with the seller's own session (the screens are covered elsewhere). */
+async function createProduct(page: Page, p: NewProduct): Promise<{ id: string }> {
+  const response = await page.request.post('/api/produtos', { data: { estoqueMinimo: 2, ...p } });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+async function stockOf(page: Page, id: string): Promise<number> {
+  const response = await page.request.get(`/api/produtos/${id}`);
+  return (await response.json()).estoqueAtual;
+}
+
+async function addItem(page: Page, productName: RegExp, quantity: string) {
+  await page.getByLabel('Produto', { exact: true }).selectOption({ label: (await optionLabel(page, productName))! });
+  await page.getByLabel('Quantidade', { exact: true }).fill(quantity);
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+}
+
+async function optionLabel(page: Page, name: RegExp) {
+  const options = await page.getByLabel('Produto', { exact: true }).locator('option').allTextContents();
+  return options.find((o) => name.test(o));
+}
+
+const card = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
+
+test('à vista sale takes stock out, and cancelling it brings the stock back', async ({ page }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  const refri = await createProduct(page, { nome: 'Refrigerante 2L', precoVenda: 950, precoCusto: 600, estoqueAtual: 10 });
+
+  await page.goto('/vendas/nova');
+  const finalizar = page.getByRole('button', { name: 'Finalizar Venda' });
+  await expect(finalizar).toBeDisabled();
+  await addItem(page, /^Refrigerante 2L/, '2');
+  // Adding the same product again merges the line.
+  await addItem(page, /^Refrigerante 2L/, '1');
+  await expect(page.getByRole('status', { name: 'Quantidade de Refrigerante 2L' })).toHaveText('3');
+  const resumo = page.getByRole('region', { name: 'Resumo da venda' });
+  await expect(resumo).toContainText('R$ 28,50');
+  await expect(resumo).toContainText('À Vista');
+
+  // More than the stock is refused on the spot.
+  await addItem(page, /^Refrigerante 2L/, '20');
+  await expectToast(page, 'Estoque insuficiente');
+
+  await page.getByLabel('Observações').fill('Festa da escola');
+  await finalizar.click();
+  await expectToast(page, 'Venda registrada com sucesso!');
+  await expectToast(page, 'Total: R$ 28,50');
+  await expect(page).toHaveURL(/\/vendas$/);
+  expect(await stockOf(page, refri.id)).toBe(7);
+
+  const list = page.getByRole('list', { name: 'Lista de vendas' });
+  const row = list.getByRole('listitem').filter({ hasText: 'Festa da escola' });
+  await expect(row).toContainText('Pago');
+  await expect(row).toContainText('À vista');
+  await expect(row).toContainText('Cliente não informado');
+  await expect(row).toContainText('R$ 28,50');
+
+  // The search works on the observation.
+  await page.getByLabel('Buscar vendas').fill('escola');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await page.getByLabel('Buscar vendas').fill('nada disso');
+  await expect(page.getByText('Nenhuma venda encontrada')).toBeVisible();
+  await page.getByLabel('Buscar vendas').fill('');
+
+  await row.getByRole('button', { name: /^Cancelar venda/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar Venda' }).click();
+  await expectToast(page, 'Venda cancelada');
+  await expect(row).toContainText('Cancelado');
+  expect(await stockOf(page, refri.id)).toBe(10);
+
+  // A product that was sold cannot be deleted; the seller is offered to deactivate it.
+  await page.goto('/produtos');
+  await page.getByRole('listitem', { name: 'Refrigerante 2L' }).getByRole('button', { name: 'Deletar Refrigerante 2L' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Deletar Produto' });
+  await confirm.getByLabel('Digite o nome do produto para confirmar').fill('Refrigerante 2L');
+  await confirm.getByRole('button', { name: 'Deletar Produto' }).click();
+  await expect(confirm.getByText(/Não é possível deletar produto que possui vendas registradas/)).toBeVisible();
+  await confirm.getByRole('button', { name: 'Desativar Produto' }).click();
+  await expectToast(page, 'Produto desativado');
+});
+
+test('fiado to a new customer, debtor badge, partial then full payment, statement and dashboard', async ({ page }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  await createProduct(page, { nome: 'Arroz 5kg', precoVenda: 2500, precoCusto: 1800, estoqueAtual: 20 });
+  await createProduct(page, { nome: 'Feijão 1kg', precoVenda: 800, precoCusto: 500, estoqueAtual: 20 });
+
+  // A new customer, registered on the customers page.
+  await page.goto('/clientes');
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Cliente' });
+  await dialog.getByLabel('Nome').fill('Pedro Fiado');
+  await dialog.getByLabel('Telefone').fill('11987654321');
+  await dialog.getByRole('button', { name: 'Cadastrar Cliente' }).click();
+  await expectToast(page, 'Cliente cadastrado com sucesso!');
+
+  await page.goto('/vendas/nova');
+  await page.getByLabel('Forma de pagamento').selectOption({ label: 'Fiado' });
+  await addItem(page, /^Arroz 5kg/, '2');
+  await addItem(page, /^Feijão 1kg/, '1');
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expectToast(page, 'Cliente obrigatório');
+  await expect(page.getByText('Selecione um cliente para vendas fiadas.')).toBeVisible();
+
+  await page.getByLabel('Buscar cliente').fill('pedro');
+  await page.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: /Pedro Fiado/ }).click();
+  await expect(page.getByRole('region', { name: 'Resumo da venda' })).toContainText('Pedro Fiado');
+  await expect(page.getByRole('region', { name: 'Resumo da venda' })).toContainText('R$ 58,00');
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expectToast(page, 'Venda registrada com sucesso!');
+  await expect(page).toHaveURL(/\/vendas$/);
+  const row = page.getByRole('list', { name: 'Lista de vendas' }).getByRole('listitem').filter({ hasText: 'Pedro Fiado' });
+  await expect(row).toContainText('Pendente');
+  await expect(row).toContainText('Fiado');
+  await expect(card(page, 'Pendentes')).toContainText('R$ 58,00');
+
+  // The customer is now a debtor.
+  await page.goto('/clientes');
+  const pedro = page.getByRole('listitem', { name: 'Pedro Fiado' });
+  await expect(pedro).toContainText('Devedor');
+  await expect(pedro).toContainText('R$ 58,00');
+  await expect(card(page, 'Com Pendências')).toContainText('1');
+
+  // Dashboard figures.
+  await page.goto('/dashboard');
+  await expect(card(page, 'Vendas Hoje')).toContainText('1');
+  await expect(card(page, 'Valor Total')).toContainText('R$ 58,00');
+  await expect(card(page, 'Total de Clientes')).toContainText('1');
+  await expect(page.getByText('1 cliente(s) com saldo pendente')).toBeVisible();
+
+  // Partial payment, then the rest.
+  await page.goto('/clientes');
+  await pedro.getByRole('button', { name: 'Mais ações para Pedro Fiado' }).click();
+  await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
+  let pay = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pay.getByLabel('Valor do pagamento').fill('abc');
+  await pay.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expectToast(page, 'Valor inválido');
+  await pay.getByLabel('Valor do pagamento').fill('20,00');
+  await pay.getByLabel('Forma de pagamento').selectOption({ label: 'PIX' });
+  await pay.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expectToast(page, 'Pagamento registrado!');
+  await expect(page.getByText('Saldo devedor restante: R$ 38,00')).toBeVisible();
+  await expect(pedro).toContainText('R$ 38,00');
+
+  await pedro.getByRole('button', { name: 'Mais ações para Pedro Fiado' }).click();
+  await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
+  pay = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pay.getByLabel('Valor do pagamento').fill('38,00');
+  await pay.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expect(page.getByText('Débito totalmente quitado!')).toBeVisible();
+  await expect(pedro).toContainText('Ativo');
+
+  // The statement lists every entry with the running balance.
+  await pedro.getByRole('button', { name: 'Mais ações para Pedro Fiado' }).click();
+  await page.getByRole('menuitem', { name: 'Extrato' }).click();
+  const extrato = page.getByRole('dialog', { name: 'Extrato de Pedro Fiado' });
+  await expect(extrato).toContainText(/Venda fiado V\d+/);
+  await expect(extrato).toContainText('Pagamento — PIX');
+  await expect(extrato).toContainText('Pagamento — Dinheiro');
+  // Amount and running balance after each entry (a typographic minus sign).
+  await expect(extrato).toContainText('−R$ 58,00');
+  await expect(extrato).toContainText('+R$ 20,00−R$ 38,00');
+  await expect(extrato).toContainText('+R$ 38,00R$ 0,00');
+  await page.keyboard.press('Escape');
+
+  // The sale is now paid, and the customer with sales cannot be deleted.
+  await page.goto('/vendas');
+  await expect(page.getByRole('list', { name: 'Lista de vendas' }).getByRole('listitem').filter({ hasText: 'Pedro Fiado' })).toContainText('Pago');
+  await page.goto('/clientes');
+  await pedro.getByRole('button', { name: 'Deletar Pedro Fiado' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Deletar Cliente' });
+  await confirm.getByLabel('Digite o nome do cliente para confirmar').fill('Pedro Fiado');
+  await confirm.getByRole('button', { name: 'Deletar Cliente' }).click();
+  await expect(confirm.getByText(/Não é possível deletar cliente que possui vendas registradas/)).toBeVisible();
+
+  await page.goto('/dashboard');
+  await expect(card(page, 'Valor Total')).toContainText('R$ 0,00');
+  await expect(page.getByText('Nenhum cliente devendo. Tudo em dia!')).toBeVisible();
+});
