@@ -1,5 +1,6 @@
 /**
- * The whole suite, the way CI runs it: builds the web app, starts a throw-away PostgreSQL server,
+ * The whole suite, the way CI runs it: typechecks every package, builds the web app, starts a
+ * throw-away PostgreSQL server,
  * runs vitest (shared, API on PGlite, the same API suite on PostgreSQL, web components), then the
  * Playwright journeys in Chromium against the app on PGlite and on PostgreSQL, and prints one
  * closing line "N passed, N failed".
@@ -42,6 +43,11 @@ async function main() {
   const only = process.argv[2]; // optional: "unit" or "e2e"
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
+
+  if ((await step('npm', ['run', '-s', 'typecheck'])) !== 0) {
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
 
   const server = await startTempPostgres();
   console.log(`PostgreSQL for tests: ${server.url}`);

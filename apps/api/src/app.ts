@@ -95,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 
-  await app.register(sessionPlugin, { auth });
+  await app.register(sessionPlugin, { auth, db: database.db });
   await app.register(authRoutes(auth, config.publicUrl, config.rateLimits));
   await app.register(contaRoutes(auth, config.rateLimits));
   await app.register(vendasRoutes);

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../lib/errors';
-import type { Tx } from '../db/client';
+import type { Database, Tx } from '../db/client';
 import { withSeller } from '../db/client';
 import type { Auth } from './auth';
 
@@ -24,7 +24,7 @@ declare module 'fastify' {
   }
 }
 
-export const sessionPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Auth }) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }) => {
   app.decorateRequest('seller', null);
 
   app.decorate('requireSeller', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -40,6 +40,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth }: { auth: A
   app.decorate('sellerTx', async <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>) => {
     const seller = request.seller;
     if (!seller) throw new AppError('UNAUTHENTICATED', 401, 'Usuário não autenticado');
-    return withSeller(app.db, seller.id, (tx) => work(tx, seller));
+    return withSeller(db, seller.id, (tx) => work(tx, seller));
   });
 });
