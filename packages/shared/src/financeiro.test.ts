@@ -6,9 +6,9 @@ import {
   resultadoPagamento,
   saldoPendenteDe,
   verificarLimite,
-  whatsappLink,
   type ReciboData,
 } from './financeiro';
+import { whatsappLink } from './telefone';
 import { ajusteInputSchema, pagamentoInputSchema, valorPositivoSchema } from './schemas/financeiro';
 import { novaVendaInputSchema } from './schemas/vendas';
 

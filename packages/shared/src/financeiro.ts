@@ -67,19 +67,6 @@ export function verificarLimite(input: { limite: Cents; saldoAtual: Cents; valor
 }
 
 /** Digits of a Brazilian phone for a wa.me link: 55 + DDD + number (an existing 55 is kept). */
-export function whatsappPhone(telefone: string): string {
-  const digits = telefone.replace(/\D/g, '');
-  if (digits.length >= 12 && digits.startsWith('55')) return digits;
-  return `55${digits}`;
-}
-
-/** `https://wa.me/55{digits}?text={message}`; without a phone, WhatsApp lets the user pick a contact. */
-export function whatsappLink(telefone: string | null | undefined, texto: string): string {
-  const digits = (telefone ?? '').replace(/\D/g, '');
-  const base = digits ? `https://wa.me/${whatsappPhone(digits)}` : 'https://wa.me/';
-  return `${base}?text=${encodeURIComponent(texto)}`;
-}
-
 export interface ReciboData {
   id: string;
   /** ISO instant of the payment. */

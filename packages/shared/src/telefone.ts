@@ -28,7 +28,16 @@ export function formatPhone(digits: string | null | undefined): string {
   return digits;
 }
 
-/** WhatsApp wants the country code in front of the national digits. */
-export function whatsappNumber(digits: string): string {
+/** WhatsApp wants the country code (55) in front of the national digits. */
+export function whatsappPhone(telefone: string): string {
+  const digits = telefone.replace(/\D/g, '');
+  if (digits.length >= 12 && digits.startsWith('55')) return digits;
   return `55${digits}`;
+}
+
+/** `https://wa.me/55{digits}?text={message}`; without a phone, WhatsApp lets the user pick a contact. */
+export function whatsappLink(telefone: string | null | undefined, texto: string): string {
+  const digits = (telefone ?? '').replace(/\D/g, '');
+  const base = digits ? `https://wa.me/${whatsappPhone(digits)}` : 'https://wa.me/';
+  return `${base}?text=${encodeURIComponent(texto)}`;
 }
