@@ -111,6 +111,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // The build writes .br/.gz beside each asset; browsers that accept them get those.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         // Vite's hashed bundles never change; index.html must be re-checked to pick up new ones.

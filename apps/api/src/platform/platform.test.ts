@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
@@ -105,6 +106,7 @@ describe('single-page app', () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'caderneta-web-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
+    writeFileSync(path.join(dist, 'app.js.br'), brotliCompressSync('console.log(1)'));
     const database = await createTestDatabase();
     const app = await buildApp({
       database,
@@ -119,6 +121,9 @@ describe('single-page app', () => {
         expect(response.body).toContain('<div id="root">');
       }
       expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
+      const compressed = await app.inject({ method: 'GET', url: '/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
       const api = await app.inject({ method: 'GET', url: '/api/nada' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
