@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DbHandle } from '../src/db/client';
-
-const TEMPLATE_DB = 'caderneta_template';
+import { TEMPLATE_DB } from './pg-server';
 
 /** Which database this project runs the suite on: embedded PGlite or a PostgreSQL server. */
 export const testDbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres';

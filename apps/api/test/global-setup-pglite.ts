@@ -16,10 +16,3 @@ export default async function setup(project: TestProject) {
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplate: string;
-    pgAdminUrl: string;
-  }
-}

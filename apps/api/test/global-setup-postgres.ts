@@ -1,10 +1,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../src/db/client';
-import { startTempPostgres } from './pg-server';
-import './global-setup-pglite';
-
-export const TEMPLATE_DB = 'caderneta_template';
+import { startTempPostgres, TEMPLATE_DB } from './pg-server';
 
 /**
  * A real PostgreSQL server for the same API suite: TEST_DATABASE_URL (an admin URL) when given,

@@ -26,6 +26,9 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** The migrated database each test file's database is cloned from. */
+export const TEMPLATE_DB = 'caderneta_template';
+
 export interface TempPostgres {
   url: string;
   stop(): void;
