@@ -22,14 +22,18 @@ async function stockOf(page: Page, id: string): Promise<number> {
 }
 
 async function addItem(page: Page, productName: RegExp, quantity: string) {
-  await page.getByLabel('Produto', { exact: true }).selectOption({ label: (await optionLabel(page, productName))! });
+  const select = page.getByLabel('Produto', { exact: true });
+  // The catalogue loads after the page: wait for the product to be offered, as a person would.
+  let label: string | undefined;
+  await expect
+    .poll(async () => {
+      label = (await select.locator('option').allTextContents()).find((o) => productName.test(o));
+      return label;
+    })
+    .toBeDefined();
+  await select.selectOption({ label: label! });
   await page.getByLabel('Quantidade', { exact: true }).fill(quantity);
   await page.getByRole('button', { name: 'Adicionar' }).click();
-}
-
-async function optionLabel(page: Page, name: RegExp) {
-  const options = await page.getByLabel('Produto', { exact: true }).locator('option').allTextContents();
-  return options.find((o) => name.test(o));
 }
 
 const card = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
