@@ -27,9 +27,11 @@ interface Target {
   env: Record<string, string>;
 }
 
-const targets: Target[] = [{ name: 'pglite', port: 4311, env: { DATA_DIR: path.join(tmp, 'e2e-pglite') } }];
+// E2E_PORT_BASE lets several checkouts run their journeys side by side.
+const portBase = Number(process.env.E2E_PORT_BASE ?? 4311);
+const targets: Target[] = [{ name: 'pglite', port: portBase, env: { DATA_DIR: path.join(tmp, 'e2e-pglite') } }];
 if (process.env.E2E_DATABASE_URL) {
-  targets.push({ name: 'postgres', port: 4312, env: { DATA_DIR: path.join(tmp, 'e2e-pg'), DATABASE_URL: process.env.E2E_DATABASE_URL } });
+  targets.push({ name: 'postgres', port: portBase + 1, env: { DATA_DIR: path.join(tmp, 'e2e-pg'), DATABASE_URL: process.env.E2E_DATABASE_URL } });
 }
 
 const serverEnv = (t: Target) => ({
