@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { findChromium } from './scripts/chromium';
 
 // The journeys run against the real server (built SPA + API) on embedded PGlite and, when
 // E2E_DATABASE_URL is given (scripts/test.ts does), on a PostgreSQL server too.
@@ -7,7 +8,7 @@ const tmp = path.resolve('.tmp');
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: findChromium() ?? '/usr/bin/chromium',
     args: [
       '--headless',
       '--no-sandbox',

