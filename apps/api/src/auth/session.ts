@@ -5,12 +5,7 @@ import { AppError } from '../lib/errors';
 import type { Database, Tx } from '../db/client';
 import { withSeller } from '../db/client';
 import type { Auth } from './auth';
-
-export interface Seller {
-  id: string;
-  nome: string;
-  email: string;
-}
+import type { Seller } from './seller';
 
 declare module 'fastify' {
   interface FastifyRequest {

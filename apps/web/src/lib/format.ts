@@ -1,7 +1,7 @@
 import { formatDate, formatMoney } from '@caderneta/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/features/auth/session';
+import { useSession } from './session';
 import { DEFAULT_LANGUAGE } from './i18n';
 
 /** The decimal mark people type in money fields in `language`. */

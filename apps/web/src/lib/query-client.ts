@@ -1,7 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
-/** Cache key of the signed-in seller (`Me | null`); see features/auth/api/get-me.ts. */
+/** Cache key of the signed-in seller (`Me | null`); see lib/get-me.ts. */
 export const SESSION_QUERY_KEY = ['me'] as const;
 
 export function createQueryClient(): QueryClient {

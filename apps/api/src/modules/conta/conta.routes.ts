@@ -5,7 +5,7 @@ import { fromNodeHeaders } from 'better-auth/node';
 import { languageSchema, meSchema, preferenciasInputSchema, signUpInputSchema } from '@caderneta/shared';
 import type { RateLimits } from '../../config';
 import type { Auth } from '../../auth/auth';
-import { sendFetchResponse } from '../../auth/auth.routes';
+import { sendFetchResponse } from '../../auth/fetch-response';
 import { getMe, signUp, updatePreferencias } from './conta.service';
 
 export function contaRoutes(auth: Auth, limits: RateLimits) {

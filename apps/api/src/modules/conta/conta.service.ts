@@ -7,7 +7,7 @@ import { accounts, perfis, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { consumeAccessCode } from '../codigos/codigos.service';
-import type { Seller } from '../../auth/session';
+import type { Seller } from '../../auth/seller';
 
 const invalidCode = () =>
   new AppError(

@@ -9,7 +9,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { AtividadeRecente } from '@/features/dashboard/components/atividade-recente';
 import { DashboardStats } from '@/features/dashboard/components/dashboard-stats';

@@ -4,8 +4,8 @@ import { Navigate, Outlet } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { AppShellSkeleton } from '@/components/layout/app-shell-skeleton';
 import { Button } from '@/components/ui/button';
-import { useMe } from '@/features/auth/api/get-me';
-import { SessionProvider } from '@/features/auth/session';
+import { useMe } from '@/lib/get-me';
+import { SessionProvider } from '@/lib/session';
 import { errorMessage } from '@/lib/api-client';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
 

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useMe } from '@/features/auth/api/get-me';
-import { SessionProvider } from '@/features/auth/session';
+import { useMe } from '@/lib/get-me';
+import { SessionProvider } from '@/lib/session';
 import { ReciboView } from '@/features/financeiro/components/recibo-view';
 import { errorMessage } from '@/lib/api-client';
 import { PageLoading } from '../page-loading';

@@ -2,7 +2,7 @@ import LogOutIcon from 'lucide-react/icons/log-out';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { useSignOut } from '@/features/auth/api/sign-out';
+import { useSignOut } from '@/lib/sign-out';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS } from './nav-items';
 

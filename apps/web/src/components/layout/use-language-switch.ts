@@ -1,7 +1,7 @@
 import type { Language, Me } from '@caderneta/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useUpdatePreferences } from '@/features/auth/api/update-preferences';
+import { useUpdatePreferences } from '@/lib/update-preferences';
 import { toastError } from '@/lib/api-client';
 import { changeLanguage, currentLanguage, isLanguage } from '@/lib/i18n';
 import { SESSION_QUERY_KEY } from '@/lib/query-client';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { displayName } from '@/lib/user-identity';
 import { UserAvatar } from './user-avatar';
 

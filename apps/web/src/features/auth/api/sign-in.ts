@@ -1,7 +1,7 @@
 import type { SignInInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
-import { getMe, meQueryOptions } from './get-me';
+import { getMe, meQueryOptions } from '@/lib/get-me';
 
 /** better-auth's e-mail sign-in; the server sets the httpOnly session cookie. */
 export async function signIn(input: SignInInput): Promise<void> {

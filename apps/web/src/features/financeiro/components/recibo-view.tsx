@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { useRecibo } from '../api/get-recibo';
 import { resultadoTexto } from './resultado-texto';
 
