@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner, four projects: pure shared rules, the API on embedded PGlite, the very same API
+// One runner, five projects: pure shared rules, the lint fences, the API on embedded PGlite, the very same API
 // suite on a real PostgreSQL server, and web components in happy-dom.
 const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
@@ -21,6 +21,8 @@ export default defineConfig({
     reporters: process.env.VITEST_JSON ? ['default', ['json', { outputFile: process.env.VITEST_JSON }]] : ['default'],
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' } },
+      // The lint fences refuse wrong-way imports (eslint.config.js).
+      { test: { name: 'lint', include: ['scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       apiProject('api', 'pglite'),
       apiProject('api-pg', 'postgres'),
       {

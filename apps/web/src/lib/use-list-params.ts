@@ -32,7 +32,7 @@ export function useListParams() {
   const debounced = useDebouncedValue(typed.trim(), 300);
   useEffect(() => {
     if (debounced !== busca) update({ busca: debounced, page: null });
-    // Only typing drives this; `busca` changing from the URL must not echo back.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only typing drives this; `busca` changing from the URL must not echo back.
   }, [debounced]);
 
   const setPage = useCallback((next: number) => update({ page: next }), [update]);

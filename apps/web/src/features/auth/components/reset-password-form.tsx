@@ -61,7 +61,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
             <FormItem>
               <FormLabel>{t('fields.newPassword')}</FormLabel>
               <FormControl>
-                <Input required type="password" autoComplete="new-password" autoFocus {...field} />
+                <Input required type="password" autoComplete="new-password" {...field} />
               </FormControl>
               <FormDescription>{t('signUp.passwordHint')}</FormDescription>
               <FormMessage />
