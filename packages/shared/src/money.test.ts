@@ -82,7 +82,7 @@ describe('parseMoney properties', () => {
         expect(parseMoney(centsToInput(value, numberMarksOf(locale).decimal), locale)).toBe(value);
         const intl = new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value / 100);
         expect(parseMoney(intl, locale)).toBe(value);
-        const grouped = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, useGrouping: 'always' } as Intl.NumberFormatOptions).format(value / 100);
+        const grouped = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, useGrouping: 'always' } as unknown as Intl.NumberFormatOptions).format(value / 100);
         expect(parseMoney(grouped, locale)).toBe(value);
       }),
     );

@@ -54,10 +54,10 @@ interface SafeParser {
   safeParse(value: unknown): { success: boolean; error?: unknown };
 }
 
-/** Validates `result` against the route's success response schema (its only 2xx entry), if any. */
+/** Validates `result` against the route's success response schema (its only 2xx entry with a body), if any. */
 function assertResponse(request: FastifyRequest, result: unknown) {
   const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
-  const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status));
+  const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status) && status !== '204');
   if (success.length !== 1) return;
   const schema = success[0]![1] as Partial<SafeParser>;
   if (typeof schema.safeParse !== 'function') return;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_ESTOQUE, MAX_PRECO, MAX_QUANTIDADE_ITEM } from '@caderneta/shared';
@@ -36,8 +36,8 @@ async function insertClienteTx(tx: Parameters<Parameters<TestApp['app']['sellerT
 }
 
 const countClientes = async () => {
-  const rows = await t.db.execute(sql`select count(*)::int as n from ${clientes} where owner_id = ${seller.id}`);
-  return Number((('rows' in rows ? rows.rows : rows) as { n: number }[])[0]!.n);
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(clientes).where(eq(clientes.ownerId, seller.id));
+  return row!.n;
 };
 
 describe('responses are validated before the transaction commits', () => {
