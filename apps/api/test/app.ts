@@ -18,7 +18,14 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database of its own; mail is captured instead of sent. */
-export async function buildTestApp(options: { rateLimits?: Partial<RateLimits>; adminToken?: string } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: {
+    rateLimits?: Partial<RateLimits>;
+    adminToken?: string;
+    /** Further routes a test needs (registered before the app is ready). */
+    extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const mails: MailMessage[] = [];
   const base = loadConfig({ PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: 'test-secret-test-secret-test-secret!' });
@@ -30,6 +37,7 @@ export async function buildTestApp(options: { rateLimits?: Partial<RateLimits>; 
     webDist: '/nonexistent',
     adminToken: options.adminToken,
   });
+  await options.extraRoutes?.(app);
   await app.ready();
   return {
     app,

@@ -102,12 +102,12 @@ describe('customer schemas', () => {
   });
 
   it('turns the form (limit typed as "1.500,50") into the API input', () => {
-    const parsed = clienteFormSchema.parse({ ...emptyClienteForm(), nome: 'Bia', telefone: '21 3333 4444', limiteCredito: '1.500,50' });
+    const parsed = clienteFormSchema('pt-BR').parse({ ...emptyClienteForm(), nome: 'Bia', telefone: '21 3333 4444', limiteCredito: '1.500,50' });
     expect(parsed).toMatchObject({ nome: 'Bia', telefone: '2133334444', limiteCredito: 150050 });
-    expect(messagesOf(clienteFormSchema.safeParse({ ...emptyClienteForm(), nome: 'Bia', telefone: '2133334444', limiteCredito: 'abc' }))).toEqual({
+    expect(messagesOf(clienteFormSchema('pt-BR').safeParse({ ...emptyClienteForm(), nome: 'Bia', telefone: '2133334444', limiteCredito: 'abc' }))).toEqual({
       limiteCredito: 'limiteInvalido',
     });
-    expect(clienteFormSchema.parse({ ...emptyClienteForm(), nome: 'Bia', telefone: '2133334444' }).limiteCredito).toBe(100000);
+    expect(clienteFormSchema('pt-BR').parse({ ...emptyClienteForm(), nome: 'Bia', telefone: '2133334444' }).limiteCredito).toBe(100000);
   });
 });
 
@@ -124,18 +124,18 @@ describe('product schemas', () => {
   });
 
   it('parses typed prices and stocks from the form, defaulting the minimum stock to 5', () => {
-    const values = { ...emptyProdutoForm(), nome: 'Arroz 5kg', precoVenda: '12,90', precoCusto: '8.5', estoqueAtual: '10' };
-    expect(produtoFormSchema.parse(values)).toEqual({
+    const values = { ...emptyProdutoForm(), nome: 'Arroz 5kg', precoVenda: '12,90', precoCusto: '8,5', estoqueAtual: '1.000' };
+    expect(produtoFormSchema('pt-BR').parse(values)).toEqual({
       nome: 'Arroz 5kg',
       descricao: null,
       categoria: null,
       codigoBarras: null,
       precoVenda: 1290,
       precoCusto: 850,
-      estoqueAtual: 10,
+      estoqueAtual: 1000,
       estoqueMinimo: 5,
     });
-    const bad = produtoFormSchema.safeParse({ ...values, precoVenda: '0', precoCusto: 'x', estoqueAtual: '2,5', estoqueMinimo: '-1' });
+    const bad = produtoFormSchema('pt-BR').safeParse({ ...values, precoVenda: '0', precoCusto: 'x', estoqueAtual: '2,5', estoqueMinimo: '-1' });
     expect(messagesOf(bad)).toEqual({
       precoVenda: 'precoVendaInvalido',
       precoCusto: 'precoCustoInvalido',

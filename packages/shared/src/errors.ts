@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'PRODUTO_TEM_VENDAS',
   'ESTOQUE_ALTERADO',
   'LOGIN_INDISPONIVEL',
+  'TOTAL_VENDA_EXCEDIDO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

@@ -9,7 +9,7 @@ import {
   type ReciboData,
 } from './financeiro';
 import { whatsappLink } from './telefone';
-import { ajusteInputSchema, pagamentoInputSchema, valorPositivoSchema } from './schemas/financeiro';
+import { ajusteInputSchema, pagamentoInputSchema, valorPositivoSchema, valorTextoSchema } from './schemas/financeiro';
 import { novaVendaInputSchema } from './schemas/vendas';
 
 const sales = [
@@ -126,21 +126,31 @@ describe('money input schema ("Valor inválido")', () => {
     [' R$ 50 ', 5000],
     ['0,01', 1],
   ])('reads %j as %i centavos', (text, cents) => {
-    expect(valorPositivoSchema.parse(text)).toBe(cents);
+    expect(valorTextoSchema('pt-BR').parse(text)).toBe(cents);
   });
 
-  it.each(['', 'abc', '0', '0,00', '-5', '1,2,3', '99999999,99'])('refuses %j', (text) => {
-    const result = valorPositivoSchema.safeParse(text);
+  it.each(['', 'abc', '0', '0,00', '-5', '1,2,3', '10,500', '0,001', "' OR '1'='1", '1e3', '0x10'])('refuses %j', (text) => {
+    const result = valorTextoSchema('pt-BR').safeParse(text);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('valorInvalido');
   });
 
+  it('refuses more than R$ 10.000.000,00 in one entry as too large', () => {
+    expect(valorTextoSchema('pt-BR').safeParse('99.999.999,99').error?.issues[0]?.message).toBe('tooLarge');
+    expect(valorPositivoSchema.safeParse(1_000_000_001).success).toBe(false);
+  });
+
+  it('the API takes centavos, never text it would have to guess the locale of', () => {
+    expect(valorPositivoSchema.parse(1290)).toBe(1290);
+    for (const bad of ['12,90', 12.5, 0, -1, null]) expect(valorPositivoSchema.safeParse(bad).success).toBe(false);
+  });
+
   it('defaults a payment to cash and drops an empty note', () => {
-    expect(pagamentoInputSchema.parse({ valor: '10', observacao: '  ' })).toEqual({ valor: 1000, metodo: 'dinheiro', observacao: undefined });
+    expect(pagamentoInputSchema.parse({ valor: 1000, observacao: '  ' })).toEqual({ valor: 1000, metodo: 'dinheiro', observacao: undefined });
   });
 
   it('requires a reason for an adjustment', () => {
-    const result = ajusteInputSchema.safeParse({ tipo: 'debito', valor: '10', motivo: ' ' });
+    const result = ajusteInputSchema.safeParse({ tipo: 'debito', valor: 1000, motivo: ' ' });
     expect(result.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['motivo', 'motivoObrigatorio']]);
   });
 });

@@ -35,6 +35,30 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, db }: { aut
   app.decorate('sellerTx', async <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>) => {
     const seller = request.seller;
     if (!seller) throw new AppError('UNAUTHENTICATED', 401, 'Usuário não autenticado');
-    return withSeller(db, seller.id, (tx) => work(tx, seller));
+    return withSeller(db, seller.id, async (tx) => {
+      const result = await work(tx, seller);
+      // Checked here, inside the transaction: an answer that cannot be sent rolls the work back
+      // instead of failing after commit (a saved sale answered with a 500 is retried and doubled).
+      assertResponse(request, result);
+      return result;
+    });
   });
 });
+
+interface SafeParser {
+  safeParse(value: unknown): { success: boolean; error?: unknown };
+}
+
+/** Validates `result` against the route's success response schema (its only 2xx entry with a body), if any. */
+function assertResponse(request: FastifyRequest, result: unknown) {
+  const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
+  const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status) && status !== '204');
+  if (success.length !== 1) return;
+  const schema = success[0]![1] as Partial<SafeParser>;
+  if (typeof schema.safeParse !== 'function') return;
+  const parsed = schema.safeParse(result);
+  if (!parsed.success) {
+    request.log.error({ err: parsed.error }, 'response did not match its schema; transaction rolled back');
+    throw new AppError('INTERNAL', 500, 'Erro interno');
+  }
+}

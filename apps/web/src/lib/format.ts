@@ -1,15 +1,12 @@
-import { formatDate, formatMoney } from '@caderneta/shared';
+import { formatDate, formatMoney, numberMarksOf } from '@caderneta/shared';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
 import { DEFAULT_LANGUAGE } from './i18n';
 
-/** The decimal mark people type in money fields in `language`. */
+/** The decimal mark people type in money fields in `language` (the rule parseMoney reads with). */
 export function decimalSeparatorOf(language: string): string {
-  return (
-    new Intl.NumberFormat(language).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ??
-    ','
-  );
+  return numberMarksOf(language).decimal;
 }
 
 /**
@@ -26,6 +23,8 @@ export function useFormatters() {
     const dateTime = new Intl.DateTimeFormat(language, { timeZone: perfil.fusoHorario, dateStyle: 'short', timeStyle: 'short' });
     return {
       currency: perfil.moeda,
+      /** The interface language: typed money and quantities are read by its rules. */
+      locale: language,
       decimalSeparator: decimalSeparatorOf(language),
       money: (cents: number) => formatMoney(cents, perfil.moeda),
       date: (value: string) => formatDate(value, language, perfil.fusoHorario),

@@ -1,47 +1,102 @@
 import { z } from 'zod';
-import { parseMoney } from '../money';
+import { parseInteger, parseMoney } from '../money';
 
-/** Largest amount any money field accepts: R$ 999.999.999,99 — far above any shop, far below 2^53. */
-export const MAX_CENTS = 99_999_999_999;
-/** Largest stock count (the column is a PostgreSQL integer). */
-export const MAX_QUANTIDADE = 1_000_000_000;
+/*
+ * Business maximums (see docs/decisions/007-business-limits.md). Each one is far above what a shop
+ * types and chosen so that no sum of accepted values can leave the safe ranges: JavaScript's exact
+ * integers (2^53 ≈ 9 × 10^15), PostgreSQL's integer (2^31 − 1 ≈ 2.1 × 10^9) for stock and
+ * quantities, and bigint (≈ 9.2 × 10^18) for centavos.
+ *  - one sale ≤ MAX_TOTAL_VENDA = R$ 10 milhões (10^9 centavos), checked on the server after the
+ *    prices are read; a seller would need 900 million such sales to reach 2^53 in any sum.
+ *  - one price ≤ MAX_PRECO = R$ 1 milhão (10^8); stock ≤ MAX_ESTOQUE = 10^6 units, so a product's
+ *    stock value is ≤ 10^14 and the whole catalogue's (even 10^4 products) ≤ 10^18 < bigint.
+ *  - quantity per item ≤ MAX_QUANTIDADE_ITEM = 10^4 and items per sale ≤ MAX_ITENS_VENDA = 200, so a
+ *    sale moves ≤ 2 × 10^6 units: a cancelled sale puts back at most that on top of MAX_ESTOQUE,
+ *    still far below the integer column's 2.1 × 10^9.
+ */
+/** Largest sale or cost price: R$ 1.000.000,00. */
+export const MAX_PRECO = 100_000_000;
+/** Largest stock a person may type. */
+export const MAX_ESTOQUE = 1_000_000;
+/** Largest credit limit: R$ 10.000.000,00, the largest sale. */
+export const MAX_LIMITE_CREDITO = 1_000_000_000;
+/** Largest amount of any money field a form accepts (the largest of the above). */
+export const MAX_CENTS = 1_000_000_000;
+/** @deprecated name kept for callers; the stock maximum. */
+export const MAX_QUANTIDADE = MAX_ESTOQUE;
+
+/**
+ * Control characters have no place in a name, note or search (PostgreSQL refuses NUL in text with
+ * 22021, which used to surface as a 500), and neither do lone UTF-16 surrogates. Tab and line
+ * breaks are allowed (notes may have several lines).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u;
+
+export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(text);
+
+/**
+ * The string every text field and search parameter of the shared schemas starts from: a string
+ * without control characters ("caracteresInvalidos").
+ */
+export const safeString = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).refine((text) => !hasControlCharacters(text), 'caracteresInvalidos');
+
+/** "YYYY-MM-DD" that is a real calendar date (no 2024-02-30, no month 13), years 1900–9999. */
+export const isoDateSchema = safeString().refine((text) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+  if (y < 1900) return false;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}, 'date');
 
 /** The status filter every catalogue list shares (spec §4: lists show active records by default). */
 export const LIST_STATUS = ['ativos', 'inativos', 'todos'] as const;
 export type ListStatus = (typeof LIST_STATUS)[number];
 export const listStatusSchema = z.enum(LIST_STATUS).default('ativos');
 
-export const buscaSchema = z.string().trim().max(100, 'tooLong').optional();
+export const buscaSchema = safeString().trim().max(100, 'tooLong').optional();
 
 /** Optional free text: blank or absent becomes null (spec §5: empty fields are sent as absent). */
 export const optionalTextSchema = (max: number) =>
-  z
-    .string()
+  safeString()
     .trim()
     .max(max, 'tooLong')
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** A money amount typed in a form ("12,90", "1.234,56"), turned into centavos. */
-export const moneyTextSchema = (message: string, { allowZero }: { allowZero: boolean }) =>
+/**
+ * A money amount typed in a form ("12,90", "1.234,56" in pt-BR; "12.90" in en-US), read by the
+ * rules of the interface language `locale` and turned into centavos.
+ */
+export const moneyTextSchema = (message: string, { allowZero, locale, max = MAX_CENTS }: { allowZero: boolean; locale: string; max?: number }) =>
   z.string().transform((text, ctx) => {
-    const cents = parseMoney(text);
-    if (cents === null || cents < 0 || (!allowZero && cents === 0) || cents > MAX_CENTS) {
+    const cents = parseMoney(text, locale);
+    if (cents === null || cents < 0 || (!allowZero && cents === 0)) {
       ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    if (cents > max) {
+      ctx.addIssue({ code: 'custom', message: 'tooLarge' });
       return z.NEVER;
     }
     return cents;
   });
 
-/** A whole number of units typed in a form ("12"), with no sign, decimals or letters. */
-export const quantityTextSchema = (message: string) =>
+/** A whole number of units typed in a form ("12", "1.000" in pt-BR), with no sign, decimals or letters. */
+export const quantityTextSchema = (message: string, { locale, max = MAX_ESTOQUE }: { locale: string; max?: number }) =>
   z.string().transform((text, ctx) => {
-    const trimmed = text.trim();
-    if (!/^\d{1,10}$/.test(trimmed) || Number(trimmed) > MAX_QUANTIDADE) {
+    const n = parseInteger(text, locale);
+    if (n === null) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return Number(trimmed);
+    if (n > max) {
+      ctx.addIssue({ code: 'custom', message: 'tooLarge' });
+      return z.NEVER;
+    }
+    return n;
   });
 
 /** Path parameter `:id` of every record route: a malformed id is a 400, never a 500. */

@@ -2,25 +2,23 @@ import { z } from 'zod';
 import { centsToInput } from '../money';
 import { formatPhone, isValidPhone, normalizePhone } from '../telefone';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
-import { buscaSchema, listStatusSchema, MAX_CENTS, moneyTextSchema, optionalTextSchema } from './campos';
+import { buscaSchema, listStatusSchema, MAX_LIMITE_CREDITO, moneyTextSchema, optionalTextSchema, safeString } from './campos';
 
 /** Spec §9: default credit limit R$ 1.000,00, form step R$ 100, minimum 0. */
 export const DEFAULT_LIMITE_CREDITO = 100_000;
 export const LIMITE_CREDITO_STEP = 10_000;
 
-const nomeSchema = z.string({ error: 'required' }).trim().min(1, 'required').max(120, 'tooLong');
+const nomeSchema = safeString({ error: 'required' }).trim().min(1, 'required').max(120, 'tooLong');
 
 /** Stored as digits; must be a Brazilian landline or mobile number (see normalizePhone). */
-export const telefoneSchema = z
-  .string({ error: 'required' })
+export const telefoneSchema = safeString({ error: 'required' })
   .trim()
   .min(1, 'required')
   .max(40, 'telefoneInvalido')
   .transform(normalizePhone)
   .refine(isValidPhone, 'telefoneInvalido');
 
-const emailOpcionalSchema = z
-  .string()
+const emailOpcionalSchema = safeString()
   .trim()
   .max(254, 'tooLong')
   .refine((v) => v === '' || z.regexes.email.test(v), 'email')
@@ -41,17 +39,21 @@ export const clienteInputSchema = z.object({
     .number({ error: 'limiteInvalido' })
     .int('limiteInvalido')
     .min(0, 'limiteInvalido')
-    .max(MAX_CENTS, 'tooLarge')
+    .max(MAX_LIMITE_CREDITO, 'tooLarge')
     .default(DEFAULT_LIMITE_CREDITO),
 });
 export type ClienteInput = z.output<typeof clienteInputSchema>;
 
-/** The same rules over what the form holds (money as typed text); its output is a ClienteInput. */
-export const clienteFormSchema = z.object({
-  ...clienteCampos,
-  limiteCredito: moneyTextSchema('limiteInvalido', { allowZero: true }),
-});
-export type ClienteFormValues = z.input<typeof clienteFormSchema>;
+/**
+ * The same rules over what the form holds (money as typed text, read by the rules of the interface
+ * language `locale`); its output is a ClienteInput.
+ */
+export const clienteFormSchema = (locale: string) =>
+  z.object({
+    ...clienteCampos,
+    limiteCredito: moneyTextSchema('limiteInvalido', { allowZero: true, locale, max: MAX_LIMITE_CREDITO }),
+  });
+export type ClienteFormValues = z.input<ReturnType<typeof clienteFormSchema>>;
 
 /** `decimalSeparator` follows the interface language ("," in pt-BR/es-ES, "." in en-US). */
 export const emptyClienteForm = (decimalSeparator = ','): ClienteFormValues => ({

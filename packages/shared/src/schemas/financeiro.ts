@@ -1,26 +1,25 @@
 import { z } from 'zod';
-import { parseMoney } from '../money';
 import { METODOS_PAGAMENTO, METODOS_PAGAMENTO_MANUAL, TIPOS_LANCAMENTO } from '../financeiro';
+import { moneyTextSchema, safeString } from './campos';
 import { paginatedSchema } from './pagination';
 
-/** The largest amount one entry may carry: R$ 10 milhões, far above any shop's payment. */
+/** The largest amount one entry may carry: R$ 10 milhões, the largest sale (docs/decisions/007). */
 export const MAX_VALOR_LANCAMENTO = 1_000_000_000;
 
 /**
- * An amount as a person types it ("12,90", "1.234,56", "R$ 50"), as positive centavos. The API
- * takes the text too, so one rule decides. Anything else is "Valor inválido" / "Digite um valor
- * válido para o pagamento." (key `valorInvalido`).
+ * The amount of a payment or adjustment as the API takes it: positive centavos. Only the browser
+ * reads what a person typed, by the rules of the interface language (`valorTextoSchema`); the
+ * server never guesses whether "10,500" meant ten reais and a half or ten thousand and five hundred.
  */
 export const valorPositivoSchema = z
-  .string({ error: 'valorInvalido' })
-  .transform((input, ctx) => {
-    const cents = parseMoney(input.trim());
-    if (cents === null || cents <= 0 || cents > MAX_VALOR_LANCAMENTO) {
-      ctx.addIssue({ code: 'custom', message: 'valorInvalido' });
-      return z.NEVER;
-    }
-    return cents;
-  });
+  .number({ error: 'valorInvalido' })
+  .int('valorInvalido')
+  .positive('valorInvalido')
+  .max(MAX_VALOR_LANCAMENTO, 'tooLarge');
+
+/** An amount as a person types it ("12,90", "1.234,56", "R$ 50" in pt-BR), as positive centavos. */
+export const valorTextoSchema = (locale: string) =>
+  moneyTextSchema('valorInvalido', { allowZero: false, locale, max: MAX_VALOR_LANCAMENTO });
 
 export const metodoPagamentoSchema = z.enum(METODOS_PAGAMENTO);
 export const metodoPagamentoManualSchema = z.enum(METODOS_PAGAMENTO_MANUAL);
@@ -28,8 +27,7 @@ export const metodoPagamentoManualSchema = z.enum(METODOS_PAGAMENTO_MANUAL);
 export const pagamentoInputSchema = z.object({
   valor: valorPositivoSchema,
   metodo: metodoPagamentoManualSchema.default('dinheiro'),
-  observacao: z
-    .string()
+  observacao: safeString()
     .trim()
     .max(200, 'tooLong')
     .optional()
@@ -44,10 +42,18 @@ export const ajusteInputSchema = z.object({
   /** credito: the customer owes less / has credit; debito: the customer owes more. */
   tipo: z.enum(['credito', 'debito']),
   valor: valorPositivoSchema,
-  motivo: z.string().trim().min(1, 'motivoObrigatorio').max(200, 'tooLong'),
+  motivo: safeString().trim().min(1, 'motivoObrigatorio').max(200, 'tooLong'),
 });
 export type AjusteInput = z.input<typeof ajusteInputSchema>;
 export type AjusteData = z.output<typeof ajusteInputSchema>;
+
+/** The payment form: the amount as typed, read by the rules of `locale`; its output is a PagamentoData. */
+export const pagamentoFormSchema = (locale: string) => pagamentoInputSchema.extend({ valor: valorTextoSchema(locale) });
+export type PagamentoFormValues = z.input<ReturnType<typeof pagamentoFormSchema>>;
+
+/** The adjustment form: the amount as typed, read by the rules of `locale`; its output is an AjusteData. */
+export const ajusteFormSchema = (locale: string) => ajusteInputSchema.extend({ valor: valorTextoSchema(locale) });
+export type AjusteFormValues = z.input<ReturnType<typeof ajusteFormSchema>>;
 
 export const lancamentoSchema = z.object({
   id: z.string(),

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 
+/** Far past any seller's last page; keeps the offset a small number. */
+export const MAX_PAGE = 100_000;
+
 export const MAX_PAGE_SIZE = 100;
 
 /** Query string of every list endpoint; numbers arrive as text. */
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 export type PaginationQuery = z.infer<typeof paginationQuerySchema>;

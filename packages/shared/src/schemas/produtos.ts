@@ -4,11 +4,12 @@ import { paginatedSchema, paginationQuerySchema } from './pagination';
 import {
   buscaSchema,
   listStatusSchema,
-  MAX_CENTS,
-  MAX_QUANTIDADE,
+  MAX_ESTOQUE,
+  MAX_PRECO,
   moneyTextSchema,
   optionalTextSchema,
   quantityTextSchema,
+  safeString,
 } from './campos';
 
 /** Spec §9: default minimum stock 5, default stock 0. */
@@ -20,19 +21,19 @@ export type EstoqueFiltro = (typeof ESTOQUE_FILTROS)[number];
 
 // Spec §5 messages, as keys of the "validation" namespace.
 const produtoCampos = {
-  nome: z.string({ error: 'produtoNomeObrigatorio' }).trim().min(1, 'produtoNomeObrigatorio').max(120, 'tooLong'),
+  nome: safeString({ error: 'produtoNomeObrigatorio' }).trim().min(1, 'produtoNomeObrigatorio').max(120, 'tooLong'),
   descricao: optionalTextSchema(500),
   categoria: optionalTextSchema(60),
   codigoBarras: optionalTextSchema(64),
 };
 
-const quantity = (message: string) => z.number({ error: message }).int(message).min(0, message).max(MAX_QUANTIDADE, message);
+const quantity = (message: string) => z.number({ error: message }).int(message).min(0, message).max(MAX_ESTOQUE, 'tooLarge');
 
 /** Body of POST /api/produtos and PUT /api/produtos/:id (money in centavos). */
 export const produtoInputSchema = z.object({
   ...produtoCampos,
-  precoVenda: z.number({ error: 'precoVendaInvalido' }).int('precoVendaInvalido').positive('precoVendaInvalido').max(MAX_CENTS, 'tooLarge'),
-  precoCusto: z.number({ error: 'precoCustoInvalido' }).int('precoCustoInvalido').min(0, 'precoCustoInvalido').max(MAX_CENTS, 'tooLarge'),
+  precoVenda: z.number({ error: 'precoVendaInvalido' }).int('precoVendaInvalido').positive('precoVendaInvalido').max(MAX_PRECO, 'tooLarge'),
+  precoCusto: z.number({ error: 'precoCustoInvalido' }).int('precoCustoInvalido').min(0, 'precoCustoInvalido').max(MAX_PRECO, 'tooLarge'),
   estoqueAtual: quantity('quantidadeInvalida'),
   estoqueMinimo: quantity('estoqueMinimoInvalido').default(DEFAULT_ESTOQUE_MINIMO),
 });
@@ -44,19 +45,23 @@ export type ProdutoInput = z.output<typeof produtoInputSchema>;
  * when they changed it but the live stock moved too, the edit is refused instead of overwriting.
  */
 export const produtoUpdateSchema = produtoInputSchema.extend({
-  estoqueAnterior: z.number().int().min(0).max(MAX_QUANTIDADE).optional(),
+  estoqueAnterior: z.number().int().min(0).max(MAX_ESTOQUE).optional(),
 });
 export type ProdutoUpdate = z.output<typeof produtoUpdateSchema>;
 
-/** The same rules over what the form holds (prices as typed text, "12,90"); its output is a ProdutoInput. */
-export const produtoFormSchema = z.object({
-  ...produtoCampos,
-  precoVenda: moneyTextSchema('precoVendaInvalido', { allowZero: false }),
-  precoCusto: moneyTextSchema('precoCustoInvalido', { allowZero: true }),
-  estoqueAtual: quantityTextSchema('quantidadeInvalida'),
-  estoqueMinimo: quantityTextSchema('estoqueMinimoInvalido'),
-});
-export type ProdutoFormValues = z.input<typeof produtoFormSchema>;
+/**
+ * The same rules over what the form holds (prices and stock as typed text, "12,90", "1.000"), read
+ * by the rules of the interface language `locale`; its output is a ProdutoInput.
+ */
+export const produtoFormSchema = (locale: string) =>
+  z.object({
+    ...produtoCampos,
+    precoVenda: moneyTextSchema('precoVendaInvalido', { allowZero: false, locale, max: MAX_PRECO }),
+    precoCusto: moneyTextSchema('precoCustoInvalido', { allowZero: true, locale, max: MAX_PRECO }),
+    estoqueAtual: quantityTextSchema('quantidadeInvalida', { locale }),
+    estoqueMinimo: quantityTextSchema('estoqueMinimoInvalido', { locale }),
+  });
+export type ProdutoFormValues = z.input<ReturnType<typeof produtoFormSchema>>;
 
 export const emptyProdutoForm = (): ProdutoFormValues => ({
   nome: '',
@@ -114,8 +119,11 @@ export type ProdutosQuery = Partial<z.output<typeof produtosQuerySchema>>;
 export const produtosResumoSchema = z.object({
   total: z.number().int(),
   estoqueBaixo: z.number().int(),
-  /** Σ precoVenda × estoqueAtual, centavos. */
-  valorTotal: z.number().int(),
+  /**
+   * Σ precoVenda × estoqueAtual, centavos. Summed in numeric (never overflows); one product is at
+   * most 10^14, so only a catalogue beyond R$ 90 trilhões would come back rounded, never an error.
+   */
+  valorTotal: z.number(),
   /** Average margin in percent, one decimal; 0 without products. */
   margemMedia: z.number(),
 });

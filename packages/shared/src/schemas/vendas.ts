@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
 
 export const FORMAS_PAGAMENTO = ['vista', 'fiado'] as const;
@@ -6,14 +7,15 @@ export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
 export const STATUS_PAGAMENTO = ['pago', 'pendente', 'cancelado'] as const;
 export type StatusPagamento = (typeof STATUS_PAGAMENTO)[number];
 
+/** Business maximums of one sale; why these numbers: docs/decisions/007-business-limits.md. */
 export const MAX_ITENS_VENDA = 200;
-export const MAX_QUANTIDADE_ITEM = 100_000;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date');
+export const MAX_QUANTIDADE_ITEM = 10_000;
+/** R$ 10.000.000,00: checked on the server once the total is computed from the stored prices. */
+export const MAX_TOTAL_VENDA = 1_000_000_000;
 
 export const itemVendaInputSchema = z.object({
   produtoId: z.string().uuid(),
-  quantidade: z.number().int().min(1).max(MAX_QUANTIDADE_ITEM),
+  quantidade: z.number({ error: 'quantidadeItemInvalida' }).int('quantidadeItemInvalida').min(1, 'quantidadeItemInvalida').max(MAX_QUANTIDADE_ITEM, 'tooLarge'),
 });
 
 /**
@@ -24,9 +26,8 @@ export const novaVendaInputSchema = z
   .object({
     formaPagamento: z.enum(FORMAS_PAGAMENTO),
     clienteId: z.string().uuid().nullish(),
-    itens: z.array(itemVendaInputSchema).min(1, 'itensObrigatorios').max(MAX_ITENS_VENDA),
-    observacoes: z
-      .string()
+    itens: z.array(itemVendaInputSchema).min(1, 'itensObrigatorios').max(MAX_ITENS_VENDA, 'itensDemais'),
+    observacoes: safeString()
       .trim()
       .max(500, 'tooLong')
       .nullish()
@@ -39,12 +40,12 @@ export type NovaVendaInput = z.input<typeof novaVendaInputSchema>;
 export type NovaVendaData = z.output<typeof novaVendaInputSchema>;
 
 export const vendasQuerySchema = paginationQuerySchema.extend({
-  busca: z.string().trim().max(100).optional(),
+  busca: safeString().trim().max(100, 'tooLong').optional(),
   status: z.enum(STATUS_PAGAMENTO).optional(),
   forma: z.enum(FORMAS_PAGAMENTO).optional(),
   /** Calendar dates in the shop's time zone, both inclusive. */
-  de: isoDate.optional(),
-  ate: isoDate.optional(),
+  de: isoDateSchema.optional(),
+  ate: isoDateSchema.optional(),
   clienteId: z.string().uuid().optional(),
 });
 /** What a caller may send (every field optional; the server applies the defaults). */

@@ -19,13 +19,13 @@ export const dashboardSql = (ownerId: string) => sql`
         from (select coalesce((select fuso_horario from ${perfis} where owner_id = ${ownerId}), 'America/Sao_Paulo') as zona) tz
       ), vendas_hoje as (
         -- Scalar subqueries: the day's bounds reach the index as parameters (owner_id, data_venda).
-        select count(*)::int as n, coalesce(sum(v.valor_total), 0)::bigint as valor
+        select count(*)::int as n, coalesce(sum(v.valor_total), 0)::numeric as valor
         from ${vendas} v
         where v.owner_id = ${ownerId}
           and v.data_venda >= (select inicio from hoje) and v.data_venda < (select fim from hoje)
           and v.status_pagamento <> 'cancelado'
       ), devedores as (
-        select count(*)::int as n, coalesce(sum(-c.saldo_atual), 0)::bigint as valor
+        select count(*)::int as n, coalesce(sum(-c.saldo_atual), 0)::numeric as valor
         from ${clientes} c
         where c.owner_id = ${ownerId} and c.ativo and c.saldo_atual < 0
       ), atividades as (
@@ -51,7 +51,7 @@ export const dashboardSql = (ownerId: string) => sql`
         (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo) as estoque_baixo,
         vendas_hoje.n as vendas_hoje,
         vendas_hoje.valor as valor_vendas_hoje,
-        (select coalesce(sum(valor_total - valor_pago), 0)::bigint from ${vendas}
+        (select coalesce(sum(valor_total - valor_pago), 0)::numeric from ${vendas}
           where owner_id = ${ownerId} and status_pagamento = 'pendente') as valor_pendente,
         devedores.n as devedores,
         devedores.valor as valor_devedores,

@@ -144,7 +144,7 @@ export async function getExtrato(tx: Executor, ownerId: string, clienteId: strin
     sql`
       select e.id, e.tipo, e.valor::bigint as valor, e.metodo, e.descricao, e.venda_id, v.numero_venda,
              to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as data,
-             e.saldo::bigint as saldo, e.total::int as total
+             e.saldo::numeric as saldo, e.total::int as total
       from (
         select l.*,
                sum(l.valor) over (order by l.created_at, l.id rows between unbounded preceding and current row) as saldo,
@@ -201,7 +201,7 @@ export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: str
     sql`
       select l.id, l.valor::bigint as valor, l.metodo, l.descricao,
              to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as data,
-             (select sum(p.valor)::bigint from ${lancamentos} p
+             (select sum(p.valor)::numeric from ${lancamentos} p
                where p.owner_id = l.owner_id and p.cliente_id = l.cliente_id
                  and (p.created_at, p.id) <= (l.created_at, l.id)) as saldo_apos,
              c.id as cliente_id, c.nome as cliente_nome, c.telefone as cliente_telefone

@@ -45,16 +45,16 @@ describe('registering a payment', () => {
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-1000);
   });
 
-  it('refuses a method the seller cannot pick and a number instead of text', async () => {
+  it('refuses a method the seller cannot pick and text instead of centavos (the server never guesses a locale)', async () => {
     const { cliente } = await devedor([1000]);
-    expect((await pagar(cliente.id, { valor: '5', metodo: 'online' })).statusCode).toBe(400);
-    expect((await pagar(cliente.id, { valor: 5 })).statusCode).toBe(400);
+    expect((await pagar(cliente.id, { valor: 500, metodo: 'online' })).statusCode).toBe(400);
+    for (const valor of ['0,001', '10,500', '5', 0.5, 0, -100]) expect((await pagar(cliente.id, { valor })).statusCode).toBe(400);
     expect(await ledgerSum(t, cliente.id)).toBe(-1000);
   });
 
-  it('takes comma decimals, pays the oldest sale first and tells what remains', async () => {
+  it('takes centavos, pays the oldest sale first and tells what remains', async () => {
     const { cliente, vendas } = await devedor([5000, 3000]);
-    const response = await pagar(cliente.id, { valor: '62,50', metodo: 'pix', observacao: 'Pagou no balcão' });
+    const response = await pagar(cliente.id, { valor: 6250, metodo: 'pix', observacao: 'Pagou no balcão' });
     expect(response.statusCode).toBe(201);
     const body = response.json() as LancamentoResultado;
     expect(body.lancamento).toMatchObject({ tipo: 'pagamento', valor: 6250, metodo: 'pix', descricao: 'Pagou no balcão' });
@@ -69,7 +69,7 @@ describe('registering a payment', () => {
 
   it('says "Débito totalmente quitado!" when the payment clears the debt', async () => {
     const { cliente, vendas } = await devedor([1000, 2000]);
-    const body = (await pagar(cliente.id, { valor: '30' })).json() as LancamentoResultado;
+    const body = (await pagar(cliente.id, { valor: 3000 })).json() as LancamentoResultado;
     expect(body.resultado).toEqual({ tipo: 'quitado' });
     expect(body.lancamento.metodo).toBe('dinheiro');
     expect(body.vendasQuitadas).toEqual(vendas.map((v) => v.numeroVenda));
@@ -78,7 +78,7 @@ describe('registering a payment', () => {
 
   it('keeps what exceeds the debt as credit, used by the next fiado sale', async () => {
     const { cliente } = await devedor([1000]);
-    const body = (await pagar(cliente.id, { valor: 'R$ 25,00' })).json() as LancamentoResultado;
+    const body = (await pagar(cliente.id, { valor: 2500 })).json() as LancamentoResultado;
     expect(body.resultado).toEqual({ tipo: 'credito', valor: 1500 });
     const produto = await insertProduto(t, seller.id, { precoVenda: 1000 });
     const venda = await seller.request({
@@ -93,8 +93,8 @@ describe('registering a payment', () => {
   it('records a payment once when the same form is sent twice', async () => {
     const { cliente } = await devedor([4000]);
     const chave = crypto.randomUUID();
-    const first = await pagar(cliente.id, { valor: '10,00', chave });
-    const second = await pagar(cliente.id, { valor: '10,00', chave });
+    const first = await pagar(cliente.id, { valor: 1000, chave });
+    const second = await pagar(cliente.id, { valor: 1000, chave });
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json().lancamento.id).toBe(first.json().lancamento.id);
@@ -103,34 +103,34 @@ describe('registering a payment', () => {
   });
 
   it('answers 404 for a customer that is not there', async () => {
-    expect((await pagar(crypto.randomUUID(), { valor: '10' })).statusCode).toBe(404);
+    expect((await pagar(crypto.randomUUID(), { valor: 1000 })).statusCode).toBe(404);
   });
 });
 
 describe('adjustments', () => {
   it('requires a reason', async () => {
     const { cliente } = await devedor([1000]);
-    const response = await ajustar(cliente.id, { tipo: 'credito', valor: '5', motivo: '  ' });
+    const response = await ajustar(cliente.id, { tipo: 'credito', valor: 500, motivo: '  ' });
     expect(response.statusCode).toBe(400);
     expect(response.json().issues).toEqual([{ path: 'motivo', message: 'motivoObrigatorio' }]);
   });
 
   it('a debit adds to the debt, a credit pays sales like a payment does', async () => {
     const cliente = await insertCliente(t, seller.id);
-    const debito = (await ajustar(cliente.id, { tipo: 'debito', valor: '80,00', motivo: 'Dívida do caderno antigo' })).json() as LancamentoResultado;
+    const debito = (await ajustar(cliente.id, { tipo: 'debito', valor: 8000, motivo: 'Dívida do caderno antigo' })).json() as LancamentoResultado;
     expect(debito.lancamento).toMatchObject({ tipo: 'ajuste', valor: -8000, descricao: 'Dívida do caderno antigo', metodo: null });
     expect(debito.cliente.saldoPendente).toBe(8000);
-    const credito = (await ajustar(cliente.id, { tipo: 'credito', valor: '100,00', motivo: 'Devolução de mercadoria' })).json() as LancamentoResultado;
+    const credito = (await ajustar(cliente.id, { tipo: 'credito', valor: 10000, motivo: 'Devolução de mercadoria' })).json() as LancamentoResultado;
     expect(credito.resultado).toEqual({ tipo: 'credito', valor: 2000 });
     expect(await ledgerSum(t, cliente.id)).toBe(2000);
   });
 
   it('a debit after a sale was paid takes coverage back from the newest sale (allocation follows the ledger)', async () => {
     const { cliente, vendas } = await devedor([3000, 2000]);
-    await pagar(cliente.id, { valor: '50' });
+    await pagar(cliente.id, { valor: 5000 });
     expect(await readVenda(t, vendas[1]!.id)).toMatchObject({ statusPagamento: 'pago' });
     // The payment was typed wrong: R$ 50 instead of R$ 35. The seller corrects it with a debit.
-    await ajustar(cliente.id, { tipo: 'debito', valor: '15', motivo: 'Pagamento lançado a mais' });
+    await ajustar(cliente.id, { tipo: 'debito', valor: 1500, motivo: 'Pagamento lançado a mais' });
     expect(await readVenda(t, vendas[0]!.id)).toMatchObject({ statusPagamento: 'pago', valorPago: 3000 });
     expect(await readVenda(t, vendas[1]!.id)).toMatchObject({ statusPagamento: 'pendente', valorPago: 500 });
     expect(await readCliente(t, cliente.id)).toMatchObject({ saldoAtual: -1500, saldoPendente: 1500 });
@@ -140,8 +140,8 @@ describe('adjustments', () => {
 describe('statement (extrato)', () => {
   it('lists every entry newest first with the running balance, paginated', async () => {
     const { cliente, vendas } = await devedor([5000, 2500], 'Seu Zé');
-    await pagar(cliente.id, { valor: '40' });
-    await ajustar(cliente.id, { tipo: 'debito', valor: '3', motivo: 'Taxa de entrega' });
+    await pagar(cliente.id, { valor: 4000 });
+    await ajustar(cliente.id, { tipo: 'debito', valor: 300, motivo: 'Taxa de entrega' });
     await seller.request({ method: 'POST', url: `/api/vendas/${vendas[1]!.id}/cancelar` });
 
     const response = await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}/extrato` });
@@ -181,9 +181,9 @@ describe('receipt (recibo)', () => {
       tx.update(perfis).set({ nomeLoja: 'Mercadinho São Jorge', telefoneLoja: '1133334444' }).where(eq(perfis.ownerId, seller.id)),
     );
     const cliente = await insertCliente(t, seller.id, { nome: 'Joana Prado', telefone: '11912345678' });
-    await ajustar(cliente.id, { tipo: 'debito', valor: '100', motivo: 'Saldo anterior' });
-    const first = (await pagar(cliente.id, { valor: '40,00', metodo: 'pix', observacao: 'Metade' })).json() as LancamentoResultado;
-    const second = (await pagar(cliente.id, { valor: '60,00' })).json() as LancamentoResultado;
+    await ajustar(cliente.id, { tipo: 'debito', valor: 10000, motivo: 'Saldo anterior' });
+    const first = (await pagar(cliente.id, { valor: 4000, metodo: 'pix', observacao: 'Metade' })).json() as LancamentoResultado;
+    const second = (await pagar(cliente.id, { valor: 6000 })).json() as LancamentoResultado;
 
     const r1 = (await seller.request({ method: 'GET', url: `/api/pagamentos/${first.lancamento.id}/recibo` })).json() as Recibo;
     expect(r1).toMatchObject({
@@ -209,7 +209,7 @@ describe('receipt (recibo)', () => {
 
   it('exists only for payments', async () => {
     const cliente = await insertCliente(t, seller.id);
-    const ajuste = (await ajustar(cliente.id, { tipo: 'credito', valor: '1', motivo: 'Brinde' })).json() as LancamentoResultado;
+    const ajuste = (await ajustar(cliente.id, { tipo: 'credito', valor: 100, motivo: 'Brinde' })).json() as LancamentoResultado;
     expect((await seller.request({ method: 'GET', url: `/api/pagamentos/${ajuste.lancamento.id}/recibo` })).statusCode).toBe(404);
     expect((await seller.request({ method: 'GET', url: `/api/pagamentos/${crypto.randomUUID()}/recibo` })).statusCode).toBe(404);
   });

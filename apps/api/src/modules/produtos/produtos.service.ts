@@ -79,7 +79,7 @@ export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery
     .select({
       total: countAll(),
       estoqueBaixo: sql<number>`count(*) filter (where ${lowStock})`.mapWith(Number),
-      valorTotal: sql<number>`coalesce(sum(${produtos.precoVenda} * ${produtos.estoqueAtual}), 0)`.mapWith(Number),
+      valorTotal: sql<number>`coalesce(sum(${produtos.precoVenda}::numeric * ${produtos.estoqueAtual}), 0)`.mapWith(Number),
       margemMedia: sql<number>`coalesce(round(avg((${produtos.precoVenda} - ${produtos.precoCusto}) * 100.0 / ${produtos.precoVenda}), 1), 0)`.mapWith(
         Number,
       ),

@@ -73,7 +73,7 @@ describe('concurrency on PostgreSQL', () => {
     expect(first.statusCode).toBe(201);
 
     const requests = [
-      ...Array.from({ length: 20 }, () => ({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: '7,50' } })),
+      ...Array.from({ length: 20 }, () => ({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 750 } })),
       ...Array.from({ length: 8 }, () => ({
         method: 'POST',
         url: '/api/vendas',
@@ -96,9 +96,9 @@ describe('concurrency on PostgreSQL', () => {
 
   it('parallel payments only: the balance is exact to the centavo', async () => {
     const cliente = await insertCliente(t, seller.id);
-    await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/ajustes`, payload: { tipo: 'debito', valor: '100', motivo: 'Saldo anterior' } });
+    await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/ajustes`, payload: { tipo: 'debito', valor: 10000, motivo: 'Saldo anterior' } });
     const responses = await Promise.all(
-      Array.from({ length: 25 }, () => seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: '3,33' } })),
+      Array.from({ length: 25 }, () => seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 333 } })),
     );
     expect(responses.every((r) => r.statusCode === 201)).toBe(true);
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-10_000 + 25 * 333);

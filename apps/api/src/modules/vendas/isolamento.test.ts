@@ -23,9 +23,9 @@ beforeAll(async () => {
   const vendaVista = (
     await owner.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] } })
   ).json() as VendaDetalhe;
-  const pagamento = (await owner.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: '5' } })).json() as LancamentoResultado;
+  const pagamento = (await owner.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 500 } })).json() as LancamentoResultado;
   const ajuste = (
-    await owner.request({ method: 'POST', url: `/api/clientes/${cliente.id}/ajustes`, payload: { tipo: 'debito', valor: '1', motivo: 'x' } })
+    await owner.request({ method: 'POST', url: `/api/clientes/${cliente.id}/ajustes`, payload: { tipo: 'debito', valor: 100, motivo: 'x' } })
   ).json() as LancamentoResultado;
   ids = { cliente: cliente.id, produto: produto.id, venda: venda.id, vendaVista: vendaVista.id, pagamento: pagamento.lancamento.id, ajuste: ajuste.lancamento.id };
 });
@@ -49,8 +49,8 @@ describe("another seller's ids", () => {
       { method: 'GET', url: `/api/vendas/${ids.vendaVista}` },
       { method: 'POST', url: `/api/vendas/${ids.venda}/cancelar` },
       { method: 'POST', url: `/api/vendas/${ids.vendaVista}/cancelar` },
-      { method: 'POST', url: `/api/clientes/${ids.cliente}/pagamentos`, payload: { valor: '10' } },
-      { method: 'POST', url: `/api/clientes/${ids.cliente}/ajustes`, payload: { tipo: 'credito', valor: '10', motivo: 'x' } },
+      { method: 'POST', url: `/api/clientes/${ids.cliente}/pagamentos`, payload: { valor: 1000 } },
+      { method: 'POST', url: `/api/clientes/${ids.cliente}/ajustes`, payload: { tipo: 'credito', valor: 1000, motivo: 'x' } },
       { method: 'GET', url: `/api/clientes/${ids.cliente}/extrato` },
       { method: 'GET', url: `/api/pagamentos/${ids.pagamento}/recibo` },
       { method: 'GET', url: `/api/pagamentos/${ids.ajuste}/recibo` },

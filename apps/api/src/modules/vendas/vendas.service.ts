@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  MAX_TOTAL_VENDA,
   offsetOf,
   verificarLimite,
   type NovaVendaData,
@@ -89,6 +90,10 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     return { produto, quantidade, subtotal: produto.precoVenda * quantidade };
   });
   const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0);
+  // The browser sends no prices, so only here is the total known (docs/decisions/007).
+  if (valorTotal > MAX_TOTAL_VENDA) {
+    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, 'O total da venda passa do máximo permitido', undefined, { maximo: MAX_TOTAL_VENDA });
+  }
 
   let limiteExcedidoConfirmado = false;
   if (input.formaPagamento === 'fiado') {
@@ -342,11 +347,11 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
     .select({
       matching: sql<number>`count(*)::int`.mapWith(Number),
       totalVendas: sql<number>`count(*) filter (where ${vendas.statusPagamento} <> 'cancelado')::int`.mapWith(Number),
-      valorTotal: sql<number>`coalesce(sum(${vendas.valorTotal}) filter (where ${vendas.statusPagamento} <> 'cancelado'), 0)::bigint`.mapWith(Number),
+      valorTotal: sql<number>`coalesce(sum(${vendas.valorTotal}) filter (where ${vendas.statusPagamento} <> 'cancelado'), 0)::numeric`.mapWith(Number),
       vendasHoje: sql<number>`count(*) filter (where ${vendas.statusPagamento} <> 'cancelado'
           and ${vendas.dataVenda} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})
           and ${vendas.dataVenda} < ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}))::int`.mapWith(Number),
-      pendentes: sql<number>`coalesce(sum(${vendas.valorTotal} - ${vendas.valorPago}) filter (where ${vendas.statusPagamento} = 'pendente'), 0)::bigint`.mapWith(Number),
+      pendentes: sql<number>`coalesce(sum(${vendas.valorTotal} - ${vendas.valorPago}) filter (where ${vendas.statusPagamento} = 'pendente'), 0)::numeric`.mapWith(Number),
     })
     .from(vendas)
     .leftJoin(clientes, joinCliente)

@@ -209,7 +209,7 @@ describe('fiado sale', () => {
   it('is paid at once from credit the customer holds, fully or in part', async () => {
     const cliente = await insertCliente(t, seller.id);
     const produto = await insertProduto(t, seller.id, { precoVenda: 3000 });
-    await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: '50,00' } });
+    await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 5000 } });
     const primeira = (await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] })).json();
     expect(primeira).toMatchObject({ statusPagamento: 'pago', valorPago: 3000 });
     const segunda = (await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] })).json();
@@ -249,7 +249,7 @@ describe('fiado sale', () => {
     const item = [{ produtoId: produto.id, quantidade: 1 }];
     const refused = await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item });
     expect(refused.json()).toMatchObject({ code: 'LIMITE_EXCEDIDO', details: { limite: 0, disponivel: 0, saldoPendente: 0 } });
-    await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: '10' } });
+    await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 1000 } });
     const covered = await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item });
     expect(covered.statusCode).toBe(201);
     expect(covered.json()).toMatchObject({ statusPagamento: 'pago', limiteExcedidoConfirmado: false });
@@ -328,7 +328,7 @@ describe('cancelling a sale', () => {
     const item = [{ produtoId: produto.id, quantidade: 1 }];
     const v1 = (await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item })).json() as VendaDetalhe;
     const v2 = (await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item })).json() as VendaDetalhe;
-    await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: '130,00' } });
+    await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 13000 } });
     expect(await readVenda(t, v1.id)).toMatchObject({ statusPagamento: 'pago', valorPago: 10_000 });
     expect(await readVenda(t, v2.id)).toMatchObject({ statusPagamento: 'pendente', valorPago: 3000 });
 

@@ -51,8 +51,10 @@ describe('registering a payment from the customer row', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
     expect(within(dialog).getByText('Deve R$ 125,50')).toBeInTheDocument();
     await user.type(within(dialog).getByLabelText('Valor do pagamento'), 'abc');
+    expect(within(dialog).getByText('Valor inválido')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
-    expect(await screen.findByText('Valor inválido')).toBeInTheDocument();
+    // The toast's title, next to the message under the field.
+    await waitFor(() => expect(screen.getAllByText('Valor inválido')).toHaveLength(2));
     expect(within(dialog).getByText('Digite um valor válido para o pagamento.')).toBeInTheDocument();
     expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)).toHaveLength(0);
   });
@@ -71,7 +73,7 @@ describe('registering a payment from the customer row', () => {
     expect(await screen.findByText('Pagamento registrado!')).toBeInTheDocument();
     expect(screen.getByText('Saldo devedor restante: R$ 75,50')).toBeInTheDocument();
     const body = api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ valor: '50,00', metodo: 'pix', observacao: 'Metade' });
+    expect(body).toMatchObject({ valor: 5000, metodo: 'pix', observacao: 'Metade' });
     expect(body.chave).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar pagamento' })).not.toBeInTheDocument());
 
@@ -88,7 +90,38 @@ describe('registering a payment from the customer row', () => {
     expect(within(dialog).getByLabelText('Valor do pagamento')).toHaveValue('125,50');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
     expect(await screen.findByText('Débito totalmente quitado!')).toBeInTheDocument();
-    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body).toMatchObject({ valor: '125,50', metodo: 'dinheiro' });
+    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body).toMatchObject({ valor: 12550, metodo: 'dinheiro' });
+  });
+
+  it('reads the amount by the interface language as it is typed, with a confirmation line of amount and resulting balance', async () => {
+    const { user, api } = await openAction('Registrar pagamento', {
+      [`POST /api/clientes/${ID}/pagamentos`]: () => jsonResponse(201, resultado(-11500, { tipo: 'restante', valor: 11500 })),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    const input = within(dialog).getByLabelText('Valor do pagamento');
+    await user.type(input, '10,500');
+    expect(within(dialog).getByText('Valor inválido')).toBeInTheDocument();
+    expect(within(dialog).queryByTestId('confirmacao')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, '10,5');
+    expect(within(dialog).getByText('= R$ 10,50')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('confirmacao')).toHaveTextContent('Pagamento de R$ 10,50 — saldo depois: −R$ 115,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+    expect(await screen.findByText('Pagamento registrado!')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body).toMatchObject({ valor: 1050 });
+  });
+
+  it.each(["' OR '1'='1", '<script>alert(1)</script>', '1e3', '0x10', '0,001'])('never sends %j as money', async (text) => {
+    const { user, api } = await openAction('Registrar pagamento');
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    await user.type(within(dialog).getByLabelText('Valor do pagamento'), text.replace(/[{[]/g, '$&$&'));
+    expect(within(dialog).getByText('Valor inválido')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+    expect((await screen.findAllByText('Digite um valor válido para o pagamento.')).length).toBeGreaterThan(0);
+    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)).toHaveLength(0);
   });
 
   it('shows the spec message when the payment fails', async () => {
@@ -111,7 +144,8 @@ describe('adjustment', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: 'Ajuste de saldo' });
     await user.type(within(dialog).getByLabelText('Valor do ajuste'), '80');
-    expect(within(dialog).getByText('Saldo atual −R$ 125,50 → novo saldo −R$ 205,50')).toBeInTheDocument();
+    expect(within(dialog).getByText('Débito de R$ 80,00: saldo atual −R$ 125,50 → novo saldo −R$ 205,50')).toBeInTheDocument();
+    expect(within(dialog).getByText('= R$ 80,00')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Salvar Ajuste' }));
     expect(await within(dialog).findByText('Informe o motivo do ajuste.')).toBeInTheDocument();
     expect(api.calls('POST', `/api/clientes/${ID}/ajustes`)).toHaveLength(0);
@@ -119,7 +153,7 @@ describe('adjustment', () => {
     await user.type(within(dialog).getByLabelText('Motivo'), 'Saldo do caderno antigo');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar Ajuste' }));
     expect(await screen.findByText('Ajuste registrado')).toBeInTheDocument();
-    expect(api.calls('POST', `/api/clientes/${ID}/ajustes`)[0]?.body).toEqual({ tipo: 'debito', valor: '80', motivo: 'Saldo do caderno antigo' });
+    expect(api.calls('POST', `/api/clientes/${ID}/ajustes`)[0]?.body).toEqual({ tipo: 'debito', valor: 8000, motivo: 'Saldo do caderno antigo' });
   });
 });
 

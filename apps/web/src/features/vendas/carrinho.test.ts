@@ -9,13 +9,13 @@ const ok = (r: ReturnType<typeof adicionarItem>): ItemCarrinho[] => {
 };
 
 describe('carrinho', () => {
-  it('reads the quantity with minimum 1, non-numeric as 1', () => {
-    expect(parseQuantidade('3')).toBe(3);
-    expect(parseQuantidade(' 12 ')).toBe(12);
-    expect(parseQuantidade('abc')).toBe(1);
-    expect(parseQuantidade('')).toBe(1);
-    expect(parseQuantidade('0')).toBe(1);
-    expect(parseQuantidade('-4')).toBe(1);
+  it('reads the quantity by the interface language; empty, 0 or text is refused (never read as 1)', () => {
+    expect(parseQuantidade('3', 'pt-BR')).toBe(3);
+    expect(parseQuantidade(' 12 ', 'pt-BR')).toBe(12);
+    expect(parseQuantidade('1.000', 'pt-BR')).toBe(1000);
+    expect(parseQuantidade('1,000', 'en-US')).toBe(1000);
+    expect(parseQuantidade('10.000', 'pt-BR')).toBe(10000);
+    for (const bad of ['abc', '', '0', '-4', '2,5', '1e3', '10.001']) expect(parseQuantidade(bad, 'pt-BR')).toBeNull();
   });
 
   it('merges a product added twice, adding the quantities', () => {

@@ -1,3 +1,5 @@
+import { MAX_QUANTIDADE_ITEM, parseInteger } from '@caderneta/shared';
+
 /**
  * The items of a sale being built (spec §2 "New sale", §4, §5): pure functions, so the rules are
  * tested without a screen.
@@ -14,10 +16,14 @@ export interface ItemCarrinho {
 
 export type ResultadoCarrinho = { ok: true; itens: ItemCarrinho[] } | { ok: false; disponivel: number };
 
-/** Spec §5: the quantity is at least 1; anything that is not a number counts as 1. */
-export function parseQuantidade(text: string): number {
-  const n = Number.parseInt(text.trim(), 10);
-  return Number.isFinite(n) && n >= 1 ? n : 1;
+/**
+ * The quantity typed for an item, read by the rules of the interface language ("1.000" is one
+ * thousand in pt-BR): a whole number from 1 to MAX_QUANTIDADE_ITEM, or `null` — empty, 0 or text
+ * is refused with a message, never silently read as 1.
+ */
+export function parseQuantidade(text: string, locale: string): number | null {
+  const n = parseInteger(text, locale);
+  return n !== null && n >= 1 && n <= MAX_QUANTIDADE_ITEM ? n : null;
 }
 
 /** Adds a product; a product already in the sale gets the quantities added (items merge). */

@@ -119,7 +119,7 @@ describe('/vendas/nova', () => {
   it('merges a product added twice, shows subtotals and the sticky summary, and changes quantities', async () => {
     const { user } = setup();
     await addProduct(user, /Arroz 5kg/, '2');
-    await addProduct(user, /Leite 1L — R\$ 5,50/, 'abc');
+    await addProduct(user, /Leite 1L — R\$ 5,50/, '1');
     await addProduct(user, /Arroz 5kg/, '1');
 
     const itens = screen.getByRole('list', { name: 'Itens da venda' });
@@ -127,7 +127,6 @@ describe('/vendas/nova', () => {
     const arroz = within(itens).getByRole('listitem', { name: 'Arroz 5kg' });
     expect(within(arroz).getByRole('status', { name: 'Quantidade de Arroz 5kg' })).toHaveTextContent('3');
     expect(within(arroz).getByText('R$ 86,70')).toBeInTheDocument();
-    // Non-numeric quantity counted as 1.
     expect(within(within(itens).getByRole('listitem', { name: 'Leite 1L' })).getByText('R$ 5,50')).toBeInTheDocument();
 
     const summary = within(resumo());
@@ -142,6 +141,21 @@ describe('/vendas/nova', () => {
     await user.click(within(itens).getByRole('button', { name: 'Remover Leite 1L' }));
     expect(within(itens).queryByRole('listitem', { name: 'Leite 1L' })).not.toBeInTheDocument();
     expect(summary.getByText('R$ 57,80')).toBeInTheDocument();
+  });
+
+  it.each(['', '0', 'abc', '2,5'])('refuses the quantity %j with a message instead of adding 1', async (quantidade) => {
+    const { user } = setup();
+    await addProduct(user, /Leite 1L/, quantidade);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Informe uma quantidade de 1 a 10.000.');
+    expect(screen.getByText('Nenhum produto adicionado')).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantidade')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('reads "1.000" as one thousand units in pt-BR', async () => {
+    const { user } = setup({ 'GET /api/produtos': () => jsonResponse(200, { ...produtos, items: produtos.items.map((p) => ({ ...p, estoqueAtual: 5000 })) }) });
+    await addProduct(user, /Leite 1L/, '1.000');
+    const leite = within(screen.getByRole('list', { name: 'Itens da venda' })).getByRole('listitem', { name: 'Leite 1L' });
+    expect(within(leite).getByRole('status', { name: 'Quantidade de Leite 1L' })).toHaveTextContent('1000');
   });
 
   it('warns "Estoque insuficiente" / "Disponível: N unidades" beyond the stock', async () => {

@@ -16,7 +16,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import MinusIcon from 'lucide-react/icons/minus';
 import PlusIcon from 'lucide-react/icons/plus';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -38,6 +38,7 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
+import { MoneyPreview } from '@/components/money-preview';
 import { Input } from '@/components/ui/input';
 import { applyIssuesToForm, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
@@ -60,8 +61,9 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
   const createCliente = useCreateCliente();
   const updateCliente = useUpdateCliente();
   const editing = !!cliente;
+  const resolver = useMemo(() => zodResolver(clienteFormSchema(fmt.locale)), [fmt.locale]);
   const form = useForm<ClienteFormValues, unknown, ClienteInput>({
-    resolver: zodResolver(clienteFormSchema),
+    resolver,
     defaultValues: emptyClienteForm(fmt.decimalSeparator),
   });
 
@@ -97,7 +99,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
   }
 
   function stepLimit(direction: 1 | -1) {
-    const current = parseMoney(form.getValues('limiteCredito')) ?? 0;
+    const current = parseMoney(form.getValues('limiteCredito'), fmt.locale) ?? 0;
     const next = Math.max(0, current + direction * LIMITE_CREDITO_STEP);
     form.setValue('limiteCredito', centsToInput(next, fmt.decimalSeparator), { shouldDirty: true, shouldValidate: true });
   }
@@ -224,6 +226,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
                       <PlusIcon aria-hidden="true" />
                     </Button>
                   </div>
+                  <MoneyPreview text={field.value} />
                   <FormDescription>{t('form.limiteHint')}</FormDescription>
                   <FormMessage />
                 </FormItem>

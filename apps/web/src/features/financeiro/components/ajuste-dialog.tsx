@@ -1,12 +1,13 @@
-import { type AjusteData, type AjusteInput, ajusteInputSchema, parseMoney } from '@caderneta/shared';
+import { type AjusteData, type AjusteFormValues, ajusteFormSchema, parseMoney } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { MoneyPreview } from '@/components/money-preview';
 import { Input } from '@/components/ui/input';
 import { applyIssuesToForm, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
@@ -21,7 +22,7 @@ interface AjusteDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const empty = (): AjusteInput => ({ tipo: 'debito', valor: '', motivo: '' });
+const empty = (): AjusteFormValues => ({ tipo: 'debito', valor: '', motivo: '' });
 
 /** A manual credit or debit with its reason, previewing the balance it leads to. */
 export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
@@ -29,7 +30,8 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
   const fmt = useFormatters();
   const registrar = useRegistrarAjuste();
   const shownCliente = useLastPresent(cliente);
-  const form = useForm<AjusteInput, unknown, AjusteData>({ resolver: zodResolver(ajusteInputSchema), defaultValues: empty() });
+  const resolver = useMemo(() => zodResolver(ajusteFormSchema(fmt.locale)), [fmt.locale]);
+  const form = useForm<AjusteFormValues, unknown, AjusteData>({ resolver, defaultValues: empty() });
   const [tipo, valor] = useWatch({ control: form.control, name: ['tipo', 'valor'] });
 
   useEffect(() => {
@@ -39,7 +41,7 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
   async function onSubmit(data: AjusteData) {
     if (!cliente) return;
     try {
-      const result = await registrar.mutateAsync({ clienteId: cliente.id, input: { ...data, valor: form.getValues('valor') } });
+      const result = await registrar.mutateAsync({ clienteId: cliente.id, input: data });
       toast.success(t('toast.ajusteOk'), { description: resultadoTexto(t, result.resultado, fmt.money) });
       onOpenChange(false);
     } catch (error) {
@@ -47,7 +49,7 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
     }
   }
 
-  const cents = parseMoney(valor ?? '');
+  const cents = parseMoney(valor ?? '', fmt.locale);
   const novo = cliente && cents && cents > 0 ? cliente.saldoAtual + (tipo === 'credito' ? cents : -cents) : null;
   const busy = form.formState.isSubmitting;
   const signed = (c: number) => (c < 0 ? `−${fmt.money(-c)}` : fmt.money(c));
@@ -97,6 +99,7 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
                   <FormControl>
                     <Input inputMode="decimal" autoComplete="off" aria-required="true" className="max-w-48 text-right tabular-nums" placeholder={t('pagamento.valorPlaceholder')} {...field} />
                   </FormControl>
+                  <MoneyPreview text={field.value} />
                   <FormMessage />
                 </FormItem>
               )}
@@ -115,8 +118,8 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
               )}
             />
             {cliente && novo !== null && (
-              <p className="rounded-md bg-muted px-3 py-2 text-sm tabular-nums" aria-live="polite">
-                {t('ajuste.preview', { atual: signed(cliente.saldoAtual), novo: signed(novo) })}
+              <p className="rounded-md bg-muted px-3 py-2 text-sm tabular-nums" aria-live="polite" data-testid="confirmacao">
+                {t(tipo === 'credito' ? 'ajuste.confirmacaoCredito' : 'ajuste.confirmacaoDebito', { valor: fmt.money(cents ?? 0), atual: signed(cliente.saldoAtual), novo: signed(novo) })}
               </p>
             )}
             <DialogFooter>

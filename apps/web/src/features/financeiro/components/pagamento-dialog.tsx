@@ -2,18 +2,20 @@ import {
   centsToInput,
   METODOS_PAGAMENTO_MANUAL,
   type PagamentoData,
-  type PagamentoInput,
-  pagamentoInputSchema,
+  type PagamentoFormValues,
+  pagamentoFormSchema,
+  parseMoney,
 } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import { useEffect, useMemo, useRef } from 'react';
+import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { MoneyPreview } from '@/components/money-preview';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ApiError, applyIssuesToForm, errorMessage } from '@/lib/api-client';
@@ -29,11 +31,13 @@ interface PagamentoDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-const empty = (): PagamentoInput => ({ valor: '', metodo: 'dinheiro', observacao: '' });
+const empty = (): PagamentoFormValues => ({ valor: '', metodo: 'dinheiro', observacao: '' });
 
 /**
- * "Registrar pagamento": amount with comma decimals, method, optional note. The answer says what
- * is still owed, the credit left, or "Débito totalmente quitado!", and links to the receipt.
+ * "Registrar pagamento": amount typed by the rules of the interface language (shown back as it will
+ * be saved), method, optional note; a line confirms the amount and the balance it leads to before
+ * saving. The answer says what is still owed, the credit left, or "Débito totalmente quitado!", and
+ * links to the receipt.
  */
 export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps) {
   const { t } = useTranslation('financeiro');
@@ -42,7 +46,9 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   const registrar = useRegistrarPagamento();
   const chave = useRef('');
   const shownCliente = useLastPresent(cliente);
-  const form = useForm<PagamentoInput, unknown, PagamentoData>({ resolver: zodResolver(pagamentoInputSchema), defaultValues: empty() });
+  const resolver = useMemo(() => zodResolver(pagamentoFormSchema(fmt.locale)), [fmt.locale]);
+  const form = useForm<PagamentoFormValues, unknown, PagamentoData>({ resolver, defaultValues: empty() });
+  const valor = useWatch({ control: form.control, name: 'valor' });
 
   useEffect(() => {
     if (cliente) {
@@ -61,7 +67,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
     try {
       const result = await registrar.mutateAsync({
         clienteId: cliente.id,
-        input: { valor: form.getValues('valor'), metodo: data.metodo, observacao: data.observacao, chave: chave.current },
+        input: { valor: data.valor, metodo: data.metodo, observacao: data.observacao, chave: chave.current },
       });
       toast.success(t('toast.pagamentoOk'), {
         description: resultadoTexto(t, result.resultado, fmt.money),
@@ -78,11 +84,13 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
     }
   }
 
-  function onInvalid(errors: FieldErrors<PagamentoInput>) {
+  function onInvalid(errors: FieldErrors<PagamentoFormValues>) {
     if (errors.valor) valorInvalido();
   }
 
   const busy = form.formState.isSubmitting;
+  const cents = parseMoney(valor ?? '', fmt.locale);
+  const signed = (c: number) => (c < 0 ? `−${fmt.money(-c)}` : fmt.money(c));
   return (
     <Dialog open={!!cliente} onOpenChange={(open) => !busy && onOpenChange(open)}>
       <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
@@ -122,6 +130,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
                       </Button>
                     )}
                   </div>
+                  <MoneyPreview text={field.value} />
                   <FormMessage />
                 </FormItem>
               )}
@@ -158,6 +167,11 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
                 </FormItem>
               )}
             />
+            {cliente && cents !== null && cents > 0 && (
+              <p className="rounded-md bg-muted px-3 py-2 text-sm tabular-nums" aria-live="polite" data-testid="confirmacao">
+                {t('pagamento.confirmacao', { valor: fmt.money(cents), saldo: signed(cliente.saldoAtual + cents) })}
+              </p>
+            )}
             <DialogFooter>
               <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
                 {t('pagamento.cancel')}

@@ -9,7 +9,7 @@ import {
   produtoToForm,
 } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -31,6 +31,7 @@ import {
   FormLabel,
   FormMessage,
 } from '@/components/ui/form';
+import { MoneyPreview } from '@/components/money-preview';
 import { Input } from '@/components/ui/input';
 import { applyIssuesToForm, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
@@ -66,8 +67,9 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
   const createProduto = useCreateProduto();
   const updateProduto = useUpdateProduto();
   const editing = !!produto;
+  const resolver = useMemo(() => zodResolver(produtoFormSchema(fmt.locale)), [fmt.locale]);
   const form = useForm<ProdutoFormValues, unknown, ProdutoInput>({
-    resolver: zodResolver(produtoFormSchema),
+    resolver,
     defaultValues: emptyProdutoForm(),
   });
 
@@ -76,8 +78,8 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
   }, [open, produto, form, fmt.decimalSeparator]);
 
   const [precoVenda, precoCusto] = useWatch({ control: form.control, name: ['precoVenda', 'precoCusto'] });
-  const venda = parseMoney(precoVenda);
-  const custo = parseMoney(precoCusto);
+  const venda = parseMoney(precoVenda, fmt.locale);
+  const custo = parseMoney(precoCusto, fmt.locale);
   const margem = venda !== null && venda > 0 && custo !== null && custo >= 0 ? margemPercent(venda, custo) : null;
 
   async function onSubmit(input: ProdutoInput) {
@@ -156,6 +158,7 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
               {...field}
             />
           </FormControl>
+          {money && <MoneyPreview text={field.value} />}
           {hint && <FormDescription>{hint}</FormDescription>}
           <FormMessage />
         </FormItem>

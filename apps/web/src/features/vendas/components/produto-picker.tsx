@@ -1,4 +1,4 @@
-import type { Produto } from '@caderneta/shared';
+import { MAX_QUANTIDADE_ITEM, type Produto } from '@caderneta/shared';
 import PackageIcon from 'lucide-react/icons/package';
 import PlusIcon from 'lucide-react/icons/plus';
 import { useId, useState } from 'react';
@@ -13,7 +13,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useProdutosParaVenda } from '../api/get-opcoes-venda';
 import { parseQuantidade } from '../carrinho';
 
-/** Product select (with its sale price), quantity (min 1, non-numeric → 1) and "Adicionar". */
+/** Product select (with its sale price), quantity (1 to 10.000, anything else refused with a message) and "Adicionar". */
 export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade: number) => boolean }) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
@@ -26,10 +26,15 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
   const [produtoId, setProdutoId] = useState('');
   const [quantidade, setQuantidade] = useState('1');
   const [escolhido, setEscolhido] = useState<Produto | null>(null);
+  const [quantidadeInvalida, setQuantidadeInvalida] = useState(false);
+  const erroId = useId();
 
   function adicionar() {
     if (!escolhido) return;
-    if (onAdd(escolhido, parseQuantidade(quantidade))) {
+    const n = parseQuantidade(quantidade, fmt.locale);
+    setQuantidadeInvalida(n === null);
+    if (n === null) return;
+    if (onAdd(escolhido, n)) {
       setProdutoId('');
       setEscolhido(null);
       setQuantidade('1');
@@ -93,8 +98,12 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
               autoComplete="off"
               className="text-right tabular-nums"
               value={quantidade}
-              onChange={(event) => setQuantidade(event.target.value)}
-              onBlur={() => setQuantidade(String(parseQuantidade(quantidade)))}
+              aria-invalid={quantidadeInvalida || undefined}
+              aria-describedby={quantidadeInvalida ? erroId : undefined}
+              onChange={(event) => {
+                setQuantidade(event.target.value);
+                setQuantidadeInvalida(false);
+              }}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') {
                   event.preventDefault();
@@ -108,6 +117,11 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
             {t('nova.produtos.add')}
           </Button>
         </div>
+        {quantidadeInvalida && (
+          <p id={erroId} role="alert" className="-mt-2 text-sm text-destructive">
+            {t('nova.produtos.quantidadeInvalida', { max: fmt.integer(MAX_QUANTIDADE_ITEM) })}
+          </p>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,0 +1,272 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../test/app';
+import { insertCliente, insertProduto } from '../../test/fixtures';
+
+/*
+ * Every API route (read from Fastify's own route table), fed inputs its schema refuses: wrong
+ * types, huge and negative numbers, NUL and other control characters, impossible dates, deep and
+ * oversized values, unknown extra fields. Each answer must be a 4xx with `{ code, message }`, and
+ * the database must be byte-for-byte what it was. better-auth's `/api/auth/*` is fuzzed with the
+ * auth routes, not here.
+ */
+
+type JsonSchema = {
+  type?: string | string[];
+  nullable?: boolean;
+  enum?: unknown[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+};
+interface Operation {
+  parameters?: { in: 'path' | 'query'; name: string; schema: JsonSchema }[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+}
+interface Route {
+  method: string;
+  path: string;
+  op: Operation;
+}
+
+/** Routes that take no input at all, or belong to better-auth (fuzzed with the auth routes). */
+const NO_INPUT = new Set(['GET /api/health', 'GET /api/openapi.json', 'GET /api/me', 'GET /api/dashboard', 'POST /api/me/sair']);
+const skip = (method: string, path: string) => method === 'HEAD' || path === '*' || path.startsWith('/api/auth') || NO_INPUT.has(`${method} ${path}`);
+
+/** `app.printRoutes()` as [method, path] pairs: the route table itself, not a list kept by hand. */
+function routeTable(printed: string): [string, string][] {
+  const stack: string[] = [];
+  const out: [string, string][] = [];
+  for (const line of printed.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const full = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = full;
+    if (match[3]) for (const method of match[3].split(', ')) out.push([method, full]);
+  }
+  return out;
+}
+
+let t: TestApp;
+let seller: SellerSession;
+let routes: Route[];
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  seller = await createSeller(t);
+  const cliente = await insertCliente(t, seller.id, { limiteCredito: 1_000_000 });
+  const produto = await insertProduto(t, seller.id, { estoqueAtual: 50 });
+  const venda = await seller.request({
+    method: 'POST',
+    url: '/api/vendas',
+    payload: { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] },
+  });
+  const pagamento = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 500 } });
+  ids.clientes = cliente.id;
+  ids.produtos = produto.id;
+  ids.vendas = venda.json().id;
+  ids.pagamentos = pagamento.json().lancamento.id;
+
+  const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  routes = routeTable(t.app.printRoutes({ commonPrefix: false }))
+    .filter(([method, path]) => !skip(method, path))
+    .map(([method, path]) => {
+      const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      if (!op) throw new Error(`${method} ${path} is in the route table but has no schema in the OpenAPI document`);
+      return { method, path, op };
+    });
+}, 120_000);
+afterAll(() => t.close());
+
+/** Every table's row count and an md5 of its rows: any write anywhere changes it. */
+async function checksum(): Promise<Record<string, string>> {
+  const rows = await t.db.execute<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const tables = ('rows' in rows ? rows.rows : rows) as { table_name: string }[];
+  const result: Record<string, string> = {};
+  for (const { table_name } of tables) {
+    const r = await t.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as c from "${table_name}" x`));
+    result[table_name] = String((('rows' in r ? r.rows : r) as { c: string }[])[0]!.c);
+  }
+  return result;
+}
+
+/**
+ * A value nested `depth` arrays deep. It travels as a marker and is spliced into the JSON text on
+ * sending: building it as an object would overflow the test's own stack before the server's.
+ */
+const deep = (depth: number) => `__DEEP_${depth}__`;
+const toJson = (payload: unknown) =>
+  JSON.stringify(payload).replace(/"__DEEP_(\d+)__"/g, (_, n: string) => `${'['.repeat(Number(n))}"x"${']'.repeat(Number(n))}`);
+const CONTROL = ['\u0000', 'a\u0000b', '\u0007', 'x\u001b[2J', '\u007f', 'ok\u0008'];
+
+const types = (s: JsonSchema): string[] => (Array.isArray(s.type) ? s.type : s.type ? [s.type] : (s.anyOf ?? []).flatMap(types));
+
+/** Values the schema `s` refuses, whatever else the request holds. */
+function badValues(s: JsonSchema): fc.Arbitrary<unknown> {
+  const allowed = types(s);
+  const wrongType: unknown[] = [
+    ...(allowed.includes('string') ? [] : ['12', 'abc', '']),
+    ...(allowed.includes('integer') || allowed.includes('number') ? [] : [12, -1, 1e308]),
+    ...(allowed.includes('boolean') ? [] : [true]),
+    ...(allowed.includes('object') ? [] : [{ $gt: '' }]),
+    ...(allowed.includes('array') ? [] : [['x']]),
+    deep(2_000),
+  ];
+  const specific: unknown[] = [];
+  if (allowed.includes('string')) {
+    specific.push(...CONTROL.map((c) => (s.enum || s.format ? c : `Nome${c}`)));
+    if (s.maxLength !== undefined) specific.push('a'.repeat(s.maxLength + 1), 'a'.repeat(200_000));
+    if (s.enum) specific.push('nao-existe', `${String(s.enum[0])}\u0000`);
+    if (s.format === 'uuid') specific.push('1', "' OR '1'='1", '00000000-0000-0000-0000-00000000000g');
+  }
+  if (allowed.includes('integer') || allowed.includes('number')) {
+    if (s.maximum !== undefined) specific.push(s.maximum + 1, 99_999_999_999, 2 ** 63, 1e308);
+    if (s.minimum !== undefined) specific.push(s.exclusiveMinimum === true ? s.minimum : s.minimum - 1, -(2 ** 63));
+    if (allowed.includes('integer')) specific.push(1.5, 0.001);
+  }
+  if (allowed.includes('array')) {
+    if (s.maxItems !== undefined) specific.push(Array.from({ length: s.maxItems + 1 }, () => plausible(s.items ?? {})));
+    if (s.minItems) specific.push([]);
+    if (s.items?.properties) {
+      for (const [name, field] of Object.entries(s.items.properties)) {
+        for (const bad of sampleBad(field)) specific.push([{ ...(plausible(s.items) as object), [name]: bad }]);
+      }
+    }
+  }
+  return fc.constantFrom(...wrongType, ...specific);
+}
+const sampleBad = (s: JsonSchema) => fc.sample(badValues(s), { numRuns: 4, seed: 1 });
+
+/** A value of the right shape (not necessarily accepted: a field is always made bad on top of it). */
+function plausible(s: JsonSchema): unknown {
+  const allowed = types(s);
+  if (s.enum) return s.enum[0];
+  if (allowed.includes('object') || s.properties) {
+    return Object.fromEntries(Object.entries(s.properties ?? {}).map(([k, v]) => [k, plausible(v)]));
+  }
+  if (allowed.includes('array')) return [plausible(s.items ?? {})];
+  if (allowed.includes('integer') || allowed.includes('number')) return Math.max(1, s.minimum ?? 1);
+  if (allowed.includes('boolean')) return false;
+  if (s.format === 'uuid') return ids.produtos;
+  return 'Teste';
+}
+
+const BAD_DATES = ['2024-02-30', '2024-13-01', '2023-02-29', '0000-01-01', '2024-1-1', '99999-01-01'];
+
+/** Query values arrive as text: "12" is a fine page number, so only text the schema refuses. */
+function badQueryValues(name: string, s: JsonSchema): fc.Arbitrary<string> {
+  const allowed = types(s);
+  const values: string[] = [...CONTROL.map((c) => `x${c}`)];
+  if (name === 'de' || name === 'ate') values.push(...BAD_DATES);
+  if (allowed.includes('integer') || allowed.includes('number')) {
+    values.push('abc', '1.5', '-1', '1e300', 'NaN', 'Infinity', '99999999999999999999999');
+    if (s.maximum !== undefined) values.push(String(s.maximum + 1));
+  }
+  if (s.enum) values.push('nao-existe');
+  if (s.format === 'uuid') values.push('abc', "' OR '1'='1");
+  if (s.maxLength !== undefined) values.push('a'.repeat(s.maxLength + 1));
+  return fc.constantFrom(...values);
+}
+
+/** One request the route must refuse. */
+function badRequest(route: Route): fc.Arbitrary<{ url: string; payload?: unknown; label: string }> {
+  const params = route.op.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path');
+  const query = params.filter((p) => p.in === 'query');
+  const body = route.op.requestBody?.content['application/json'].schema;
+  const resource = route.path.split('/')[2]!;
+  const goodUrl = route.path.replace(/:(\w+)/g, () => ids[resource] ?? crypto.randomUUID());
+  const goodBody = body ? plausible(body) : undefined;
+  const options: fc.Arbitrary<{ url: string; payload?: unknown; label: string }>[] = [];
+
+  if (pathParams.length) {
+    options.push(
+      fc.constantFrom('abc', '1', '%00', '%27%20OR%20%271%27%3D%271', 'a'.repeat(3000), '..%2F..', `${ids[resource] ?? ''}%00`).map((id) => ({
+        url: route.path.replace(/:(\w+)/g, id),
+        payload: goodBody,
+        label: `path ${id.slice(0, 40)}`,
+      })),
+    );
+  }
+  for (const p of query) {
+    options.push(
+      badQueryValues(p.name, p.schema).map((v) => ({
+        url: `${goodUrl}?${p.name}=${encodeURIComponent(v)}&extra=1`,
+        payload: goodBody,
+        label: `query ${p.name}=${JSON.stringify(v.slice(0, 40))}`,
+      })),
+    );
+  }
+  if (body) {
+    options.push(
+      fc.constantFrom<unknown>(null, 12, 'texto', [], [goodBody], true, deep(5_000)).map((payload) => ({ url: goodUrl, payload, label: 'body of the wrong type' })),
+    );
+    for (const [name, field] of Object.entries(body.properties ?? {})) {
+      options.push(
+        fc.tuple(badValues(field), fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })).map(([bad, extra]) => ({
+          url: goodUrl,
+          payload: { ...extra, ...(goodBody as object), [name]: bad },
+          label: `body.${name}=${JSON.stringify(bad)?.slice(0, 60)}`,
+        })),
+      );
+    }
+  }
+  return fc.oneof(...options);
+}
+
+describe('fuzzing every route with bad input', () => {
+  it('covers the whole route table but /api/auth/*', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(25);
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(['POST /api/vendas', 'GET /api/vendas', 'POST /api/clientes/:id/pagamentos', 'PUT /api/produtos/:id']));
+  });
+
+  it('answers 4xx with { code, message } and changes nothing', { timeout: 240_000 }, async () => {
+    const before = await checksum();
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    for (const route of routes) {
+      await fc.assert(
+        fc.asyncProperty(badRequest(route), async ({ url, payload, label }) => {
+          const withBody = payload !== undefined && route.method !== 'GET' && route.method !== 'DELETE';
+          const response = await seller.request({
+            method: route.method as 'GET',
+            url,
+            ...(withBody ? { payload: toJson(payload), headers: { 'content-type': 'application/json' } } : {}),
+          });
+          statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+          const body = response.headers['content-type']?.includes('json') ? response.json() : null;
+          const ok = response.statusCode >= 400 && response.statusCode < 500 && typeof body?.code === 'string' && typeof body?.message === 'string';
+          if (!ok) failures.push(`${route.method} ${route.path} ${label} → ${response.statusCode} ${response.body.slice(0, 200)}`);
+          return ok;
+        }),
+        { numRuns: 25, seed: 8 },
+      ).catch((error: unknown) => failures.push(`${route.method} ${route.path}: ${String(error).slice(0, 400)}`));
+      // The oversized body: refused before any parsing work.
+      if (route.op.requestBody) {
+        const response = await seller.request({ method: route.method as 'POST', url: route.path.replace(/:(\w+)/g, ids[route.path.split('/')[2]!] ?? ''), payload: { nome: 'a'.repeat(2 * 1024 * 1024) } });
+        if (response.statusCode !== 413 || typeof response.json().code !== 'string') failures.push(`${route.method} ${route.path} 2 MB body → ${response.statusCode}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    const sent = [...statuses.values()].reduce((a, b) => a + b, 0);
+    console.log(routes.length, sent, Object.fromEntries(statuses));
+    expect(sent).toBeGreaterThanOrEqual(routes.length * 25);
+    expect(await checksum()).toEqual(before);
+    if (process.env.FUZZ_REPORT) console.log(routes.length, 'routes', sent, 'requests', Object.fromEntries(statuses));
+  });
+});
