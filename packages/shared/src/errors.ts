@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'PRODUTO_TEM_VENDAS',
   'ESTOQUE_ALTERADO',
   'LOGIN_INDISPONIVEL',
+  'CROSS_SITE_REQUEST',
+  'UNSUPPORTED_MEDIA_TYPE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
 import type { RateLimits } from '../config';
 import type { Auth } from './auth';
 
@@ -16,6 +18,18 @@ const CODE_MAP: Record<string, string> = {
   SESSION_EXPIRED: 'UNAUTHENTICATED',
 };
 
+/** Session tokens never leave in a body: the browser needs only the HttpOnly cookie. */
+function withoutTokens(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const session = rest.session;
+  if (session && typeof session === 'object' && !Array.isArray(session)) {
+    const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>;
+    rest.session = sessionRest;
+  }
+  return rest;
+}
+
 /** Copies a Fetch Response from better-auth onto Fastify's reply, cookies included. */
 export async function sendFetchResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
@@ -25,35 +39,97 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
-    try {
-      const body = JSON.parse(text) as { code?: string; message?: string };
-      const code = (body.code && CODE_MAP[body.code]) ?? body.code ?? (response.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION');
-      return reply.send({ code, message: body.message ?? code });
-    } catch {
-      // Not JSON after all: pass it through below.
-    }
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return reply.send(text);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return reply.send(text); // Not JSON after all: pass it through.
   }
-  return reply.send(text);
+  if (response.status < 400) return reply.send(withoutTokens(body));
+  const error = (body ?? {}) as { code?: string; message?: string };
+  const code = (error.code && CODE_MAP[error.code]) ?? error.code ?? (response.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION');
+  return reply.send({ code, message: error.message ?? code });
 }
 
+// Bounded strings: better-auth gets only shallow, typed bodies (its own checks give the messages).
+const email = z.string().max(254);
+const password = z.string().max(128);
+const redirect = z.string().max(200).optional();
+
+/**
+ * better-auth answers dozens of endpoints under /api/auth; only those the app's screens use are
+ * open (sign-in, the password-reset pair and the link in the reset e-mail, and change-password
+ * for the settings screen), each with a validated body and a per-IP rate limit. Every other
+ * /api/auth path is a 404, so nothing the app does not use (update-user, list-sessions,
+ * get-session…) can be reached from outside. Sign-up is POST /api/cadastro; signing out is
+ * POST /api/me/sair; the session is read in-process (auth/session.ts).
+ */
 export function authRoutes(auth: Auth, publicUrl: string, limits: RateLimits) {
-  return async function (app: FastifyInstance) {
-    async function handle(request: FastifyRequest, reply: FastifyReply) {
-      const url = new URL(request.url, publicUrl);
+  return async function (base: FastifyInstance) {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    function toFetchRequest(request: FastifyRequest) {
       const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
-      const fetchRequest = new Request(url, {
+      return new Request(new URL(request.url, publicUrl), {
         method: request.method,
         headers: fromNodeHeaders(request.headers),
+        // The body was validated against a flat schema: stringifying it cannot recurse deeply.
         body: hasBody ? JSON.stringify(request.body) : undefined,
       });
-      return sendFetchResponse(reply, await auth.handler(fetchRequest));
+    }
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      return sendFetchResponse(reply, await auth.handler(toFetchRequest(request)));
     }
 
     const perIp = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
-    app.post('/api/auth/sign-in/email', { config: perIp(limits.signIn, '1 minute'), schema: { hide: true } }, handle);
-    app.post('/api/auth/request-password-reset', { config: perIp(limits.passwordReset, '15 minutes'), schema: { hide: true } }, handle);
-    app.post('/api/auth/reset-password', { config: perIp(limits.passwordReset * 2, '15 minutes'), schema: { hide: true } }, handle);
-    app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: handle });
+    app.post(
+      '/api/auth/sign-in/email',
+      {
+        config: perIp(limits.signIn, '1 minute'),
+        schema: { hide: true, body: z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL: redirect }) },
+      },
+      handle,
+    );
+    app.post(
+      '/api/auth/request-password-reset',
+      { config: perIp(limits.passwordReset, '15 minutes'), schema: { hide: true, body: z.object({ email, redirectTo: redirect }) } },
+      handle,
+    );
+    app.post(
+      '/api/auth/reset-password',
+      {
+        config: perIp(limits.passwordReset * 2, '15 minutes'),
+        schema: { hide: true, body: z.object({ newPassword: password, token: z.string().max(200) }) },
+      },
+      handle,
+    );
+    // The link in the reset e-mail: checks the token and redirects to the SPA's form.
+    app.get(
+      '/api/auth/reset-password/:token',
+      {
+        config: perIp(limits.passwordReset * 2, '15 minutes'),
+        schema: { hide: true, params: z.object({ token: z.string().max(200) }), querystring: z.object({ callbackURL: z.string().max(200) }) },
+      },
+      handle,
+    );
+    app.post(
+      '/api/auth/change-password',
+      {
+        config: perIp(limits.changePassword, '15 minutes'),
+        schema: {
+          hide: true,
+          body: z.object({ currentPassword: password, newPassword: password, revokeOtherSessions: z.boolean().optional() }),
+        },
+      },
+      handle,
+    );
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      handler: async (request, reply) =>
+        reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.routeOptions.url} não encontrada` }),
+    });
   };
 }
