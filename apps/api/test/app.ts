@@ -27,6 +27,8 @@ export interface TestAppOptions {
   trustedOrigins?: string[];
   /** TRUST_PROXY, as in the environment. */
   trustProxy?: string;
+  /** Mail is captured only once this settles: a slow mail server. */
+  mailGate?: Promise<void>;
   /** Fastify logger options (e.g. a stream that captures lines); off by default. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -44,7 +46,12 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const app = await buildApp({
     database,
     config,
-    mailer: { send: async (m) => void mails.push(m) },
+    mailer: {
+      send: async (m) => {
+        await options.mailGate;
+        mails.push(m);
+      },
+    },
     webDist: '/nonexistent',
     adminToken: options.adminToken,
     logger: options.logger,
