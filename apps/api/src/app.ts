@@ -7,13 +7,16 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig } from './config';
+import { fastifyTrustProxy, type AppConfig } from './config';
 import type { Database, DbHandle } from './db/client';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session';
 import { registerErrorHandler } from './lib/error-handler';
 import { resolveAuthSecret } from './lib/secret';
+import { logSerializers } from './security/log-redaction';
+import { allowedOrigins } from './security/origins';
+import { registerRequestOriginCheck } from './security/request-origin';
 import { createMailer, type Mailer } from './mail/mailer';
 import { adminRoutes } from './modules/codigos/admin.routes';
 import { clientesRoutes } from './modules/clientes/clientes.routes';
@@ -44,23 +47,36 @@ export interface BuildAppOptions {
   adminToken?: string;
 }
 
+/** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
+function withSafeSerializers(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...logSerializers, ...(base.serializers ?? {}) } } as FastifyServerOptions['logger'];
+}
+
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSafeSerializers(options.logger ?? false),
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  const origins = allowedOrigins(config.publicUrl, config.trustedOrigins);
+  registerRequestOriginCheck(app, origins);
+  // API answers hold a shop's customers and money: no browser or proxy cache keeps them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) reply.header('cache-control', 'no-store');
+  });
 
   const mailer =
     options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log });
   const secret = await resolveAuthSecret(database.db, config.authSecret);
-  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, trustedOrigins: config.trustedOrigins, mailer, log: app.log });
+  const auth = createAuth({ db: database.db, secret, publicUrl: config.publicUrl, trustedOrigins: origins, mailer, log: app.log });
   app.decorate('db', database.db);
   app.decorate('config', config);
   app.decorate('auth', auth);

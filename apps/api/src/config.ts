@@ -7,7 +7,18 @@ export interface RateLimits {
   signUp: number;
   /** Password-reset requests per IP per 15 minutes. */
   passwordReset: number;
+  /** Password changes (each one checks the current password) per IP per 15 minutes. */
+  changePassword: number;
 }
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For), as Fastify's `trustProxy`
+ * takes it: `false` (none: the socket's address is the client), a number of hops to trust from
+ * the nearest, or the proxies' addresses/CIDRs. `true` trusts every hop, so any client could
+ * pick its own address (and its own rate-limit bucket): only behind a proxy that overwrites
+ * the header.
+ */
+export type TrustProxy = boolean | number | string[];
 
 export interface AppConfig {
   port: number;
@@ -22,16 +33,48 @@ export interface AppConfig {
   mailFrom: string;
   authSecret?: string;
   rateLimits: RateLimits;
+  trustProxy: TrustProxy;
   logLevel: string;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { signIn: 10, signUp: 10, passwordReset: 5 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { signIn: 10, signUp: 10, passwordReset: 5, changePassword: 10 };
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+const IPV4_OR_CIDR = /^\d{1,3}(\.\d{1,3}){3}(\/\d{1,2})?$/;
+const IPV6_OR_CIDR = /^[0-9a-f:.]*:[0-9a-f:.]*(\/\d{1,3})?$/i;
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** TRUST_PROXY: `false` (default), `true`, a hop count (`1`), or addresses/CIDRs (`127.0.0.1,10.0.0.0/8`). */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = list(text);
+  for (const entry of entries) {
+    if (!IPV4_OR_CIDR.test(entry) && !IPV6_OR_CIDR.test(entry) && !PROXY_NAMES.has(entry)) {
+      throw new Error(
+        `TRUST_PROXY must be true, false, a number of hops or proxy addresses/CIDRs separated by commas; "${entry}" is none of these`,
+      );
+    }
+  }
+  return entries;
+}
+
+/**
+ * The value Fastify takes. Fastify 5.12 trusts nothing for a bare number (a direct client could
+ * forge enough hops), so hop counts become a function: the socket peer and the nearest n − 1
+ * addresses it forwarded are proxies, the next one to the left is the client.
+ */
+export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return value === 0 ? false : (_address, hop) => hop < value;
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -52,7 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signIn: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_RATE_LIMITS.signIn),
       signUp: Number(env.RATE_LIMIT_SIGN_UP ?? DEFAULT_RATE_LIMITS.signUp),
       passwordReset: Number(env.RATE_LIMIT_PASSWORD_RESET ?? DEFAULT_RATE_LIMITS.passwordReset),
+      changePassword: Number(env.RATE_LIMIT_CHANGE_PASSWORD ?? DEFAULT_RATE_LIMITS.changePassword),
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
   };
 }

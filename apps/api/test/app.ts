@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
 import type { Database, DbHandle } from '../src/db/client';
@@ -14,28 +14,49 @@ export interface TestApp {
   database: DbHandle;
   /** Every e-mail the app sent, newest last. */
   mails: MailMessage[];
+  /** The newest e-mail to `to`, waiting for it: some are sent after the answer (password reset). */
+  mailTo(to: string): Promise<MailMessage>;
   close(): Promise<void>;
 }
 
 /** The real app on a fresh database of its own; mail is captured instead of sent. */
-export async function buildTestApp(
-  options: {
-    rateLimits?: Partial<RateLimits>;
-    adminToken?: string;
-    /** Further routes a test needs (registered before the app is ready). */
-    extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  rateLimits?: Partial<RateLimits>;
+  adminToken?: string;
+  /** TRUSTED_ORIGINS */
+  trustedOrigins?: string[];
+  /** TRUST_PROXY, as in the environment. */
+  trustProxy?: string;
+  /** Mail is captured only once this settles: a slow mail server. */
+  mailGate?: Promise<void>;
+  /** Fastify logger options (e.g. a stream that captures lines); off by default. */
+  logger?: FastifyServerOptions['logger'];
+  /** Further routes a test needs (registered before the app is ready). */
+  extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const mails: MailMessage[] = [];
-  const base = loadConfig({ PUBLIC_URL: TEST_ORIGIN, AUTH_SECRET: 'test-secret-test-secret-test-secret!' });
-  const config = { ...base, rateLimits: { signIn: 1000, signUp: 1000, passwordReset: 1000, ...options.rateLimits } };
+  const base = loadConfig({
+    PUBLIC_URL: TEST_ORIGIN,
+    AUTH_SECRET: 'test-secret-test-secret-test-secret!',
+    TRUSTED_ORIGINS: (options.trustedOrigins ?? []).join(','),
+    TRUST_PROXY: options.trustProxy,
+  });
+  const config = { ...base, rateLimits: { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, ...options.rateLimits } };
   const app = await buildApp({
     database,
     config,
-    mailer: { send: async (m) => void mails.push(m) },
+    mailer: {
+      send: async (m) => {
+        await options.mailGate;
+        mails.push(m);
+      },
+    },
     webDist: '/nonexistent',
     adminToken: options.adminToken,
+    logger: options.logger,
   });
   await options.extraRoutes?.(app);
   await app.ready();
@@ -44,6 +65,14 @@ export async function buildTestApp(
     db: database.db,
     database,
     mails,
+    async mailTo(to) {
+      for (let waited = 0; waited < 5000; waited += 10) {
+        const mail = [...mails].reverse().find((m) => m.to === to);
+        if (mail) return mail;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error(`no e-mail to ${to} within 5 s`);
+    },
     async close() {
       await app.close();
       await database.close();

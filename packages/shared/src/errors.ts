@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'ESTOQUE_ALTERADO',
   'LOGIN_INDISPONIVEL',
   'TOTAL_VENDA_EXCEDIDO',
+  'CROSS_SITE_REQUEST',
+  'UNSUPPORTED_MEDIA_TYPE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

@@ -1,26 +1,89 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
 import type { RateLimits } from '../config';
 import type { Auth } from './auth';
 import { sendFetchResponse } from './fetch-response';
 
+// Bounded strings: better-auth gets only shallow, typed bodies (its own checks give the messages).
+const email = z.string().max(254);
+const password = z.string().max(128);
+const redirect = z.string().max(200).optional();
+
+/**
+ * better-auth answers dozens of endpoints under /api/auth; only those the app's screens use are
+ * open (sign-in, the password-reset pair and the link in the reset e-mail, and change-password
+ * for the settings screen), each with a validated body and a per-IP rate limit. Every other
+ * /api/auth path is a 404, so nothing the app does not use (update-user, list-sessions,
+ * get-session…) can be reached from outside. Sign-up is POST /api/cadastro; signing out is
+ * POST /api/me/sair; the session is read in-process (auth/session.ts).
+ */
 export function authRoutes(auth: Auth, publicUrl: string, limits: RateLimits) {
-  return async function (app: FastifyInstance) {
-    async function handle(request: FastifyRequest, reply: FastifyReply) {
-      const url = new URL(request.url, publicUrl);
+  return async function (base: FastifyInstance) {
+    const app = base.withTypeProvider<ZodTypeProvider>();
+
+    function toFetchRequest(request: FastifyRequest) {
       const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
-      const fetchRequest = new Request(url, {
+      return new Request(new URL(request.url, publicUrl), {
         method: request.method,
         headers: fromNodeHeaders(request.headers),
+        // The body was validated against a flat schema: stringifying it cannot recurse deeply.
         body: hasBody ? JSON.stringify(request.body) : undefined,
       });
-      return sendFetchResponse(reply, await auth.handler(fetchRequest));
+    }
+    async function handle(request: FastifyRequest, reply: FastifyReply) {
+      return sendFetchResponse(reply, await auth.handler(toFetchRequest(request)));
     }
 
     const perIp = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
-    app.post('/api/auth/sign-in/email', { config: perIp(limits.signIn, '1 minute'), schema: { hide: true } }, handle);
-    app.post('/api/auth/request-password-reset', { config: perIp(limits.passwordReset, '15 minutes'), schema: { hide: true } }, handle);
-    app.post('/api/auth/reset-password', { config: perIp(limits.passwordReset * 2, '15 minutes'), schema: { hide: true } }, handle);
-    app.route({ method: ['GET', 'POST'], url: '/api/auth/*', schema: { hide: true }, handler: handle });
+    app.post(
+      '/api/auth/sign-in/email',
+      {
+        config: perIp(limits.signIn, '1 minute'),
+        schema: { hide: true, body: z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL: redirect }) },
+      },
+      handle,
+    );
+    app.post(
+      '/api/auth/request-password-reset',
+      { config: perIp(limits.passwordReset, '15 minutes'), schema: { hide: true, body: z.object({ email, redirectTo: redirect }) } },
+      handle,
+    );
+    app.post(
+      '/api/auth/reset-password',
+      {
+        config: perIp(limits.passwordReset * 2, '15 minutes'),
+        schema: { hide: true, body: z.object({ newPassword: password, token: z.string().max(200) }) },
+      },
+      handle,
+    );
+    // The link in the reset e-mail: checks the token and redirects to the SPA's form.
+    app.get(
+      '/api/auth/reset-password/:token',
+      {
+        config: perIp(limits.passwordReset * 2, '15 minutes'),
+        schema: { hide: true, params: z.object({ token: z.string().max(200) }), querystring: z.object({ callbackURL: z.string().max(200) }) },
+      },
+      handle,
+    );
+    app.post(
+      '/api/auth/change-password',
+      {
+        config: perIp(limits.changePassword, '15 minutes'),
+        schema: {
+          hide: true,
+          body: z.object({ currentPassword: password, newPassword: password, revokeOtherSessions: z.boolean().optional() }),
+        },
+      },
+      handle,
+    );
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/api/auth/*',
+      schema: { hide: true },
+      handler: async (request, reply) =>
+        reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.routeOptions.url} não encontrada` }),
+    });
   };
 }

@@ -13,6 +13,7 @@ export interface AuthOptions {
   db: Database;
   secret: string;
   publicUrl: string;
+  /** Every origin whose pages may call the API with cookies, PUBLIC_URL's included (security/origins.ts). */
   trustedOrigins: string[];
   mailer: Mailer;
   log: FastifyBaseLogger;
@@ -21,18 +22,12 @@ export interface AuthOptions {
 export const SESSION_DAYS = 30;
 
 export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log }: AuthOptions) {
-  const origins = new Set([publicUrl, ...trustedOrigins]);
-  // The same machine is reachable as localhost and 127.0.0.1.
-  for (const origin of [...origins]) {
-    if (origin.includes('//localhost')) origins.add(origin.replace('//localhost', '//127.0.0.1'));
-    if (origin.includes('//127.0.0.1')) origins.add(origin.replace('//127.0.0.1', '//localhost'));
-  }
   return betterAuth({
     appName: 'Caderneta',
     baseURL: publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [...origins],
+    trustedOrigins: [...trustedOrigins],
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -48,10 +43,16 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log 
       autoSignIn: false,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // The answer must not wait for the e-mail: an unknown address answers at once, so a known
+      // one must too, or the time taken tells whether the e-mail has an account.
       async sendResetPassword({ user, url }) {
-        const [perfil] = await db.select({ idioma: perfis.idioma }).from(perfis).where(eq(perfis.ownerId, user.id));
-        const mail = resetPasswordMail((perfil?.idioma ?? 'pt-BR') as Language, user.name, url);
-        await mailer.send({ to: user.email, ...mail, link: url });
+        setImmediate(() => {
+          void (async () => {
+            const [perfil] = await db.select({ idioma: perfis.idioma }).from(perfis).where(eq(perfis.ownerId, user.id));
+            const mail = resetPasswordMail((perfil?.idioma ?? 'pt-BR') as Language, user.name, url);
+            await mailer.send({ to: user.email, ...mail, link: url });
+          })().catch((error: unknown) => log.error({ err: error }, 'password-reset e-mail not sent'));
+        });
       },
     },
     session: {
@@ -66,9 +67,12 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log 
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     logger: {
+      // better-auth passes e-mails and failed queries (with their parameters) as arguments: only
+      // errors are kept, and the logger's `err` serializer strips those.
       log: (level, message, ...args) => {
         const fn = level === 'error' ? log.error.bind(log) : level === 'warn' ? log.warn.bind(log) : log.debug.bind(log);
-        fn({ args }, `auth: ${message}`);
+        const error = args.find((arg) => arg instanceof Error);
+        fn(error ? { err: error } : {}, `auth: ${message}`);
       },
     },
   });

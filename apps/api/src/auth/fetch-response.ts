@@ -13,6 +13,18 @@ const CODE_MAP: Record<string, string> = {
   SESSION_EXPIRED: 'UNAUTHENTICATED',
 };
 
+/** Session tokens never leave in a body: the browser needs only the HttpOnly cookie. */
+function withoutTokens(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { token: _token, ...rest } = body as Record<string, unknown>;
+  const session = rest.session;
+  if (session && typeof session === 'object' && !Array.isArray(session)) {
+    const { token: _sessionToken, ...sessionRest } = session as Record<string, unknown>;
+    rest.session = sessionRest;
+  }
+  return rest;
+}
+
 /** Copies a Fetch Response from better-auth onto Fastify's reply, cookies included. */
 export async function sendFetchResponse(reply: FastifyReply, response: Response) {
   reply.status(response.status);
@@ -22,14 +34,15 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   const cookies = response.headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (response.status >= 400 && (response.headers.get('content-type') ?? '').includes('application/json')) {
-    try {
-      const body = JSON.parse(text) as { code?: string; message?: string };
-      const code = (body.code && CODE_MAP[body.code]) ?? body.code ?? (response.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION');
-      return reply.send({ code, message: body.message ?? code });
-    } catch {
-      // Not JSON after all: pass it through below.
-    }
+  if (!(response.headers.get('content-type') ?? '').includes('application/json')) return reply.send(text);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return reply.send(text); // Not JSON after all: pass it through.
   }
-  return reply.send(text);
+  if (response.status < 400) return reply.send(withoutTokens(body));
+  const error = (body ?? {}) as { code?: string; message?: string };
+  const code = (error.code && CODE_MAP[error.code]) ?? error.code ?? (response.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION');
+  return reply.send({ code, message: error.message ?? code });
 }

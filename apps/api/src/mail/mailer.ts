@@ -8,7 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
-  /** The one link the message is about, logged when mail goes to the outbox. */
+  /** The one link the message is about (tests follow it); never logged: it may carry a token. */
   link?: string;
 }
 
@@ -16,7 +16,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox and its link logged. */
+/** SMTP when SMTP_URL is set; otherwise each message is written to DATA_DIR/outbox and the file's path logged. */
 export function createMailer(options: { smtpUrl?: string; from: string; outboxDir: string; log: FastifyBaseLogger }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
@@ -32,7 +32,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; outboxDi
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.outboxDir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.json`);
       await writeFile(file, JSON.stringify({ from: options.from, ...message, createdAt: new Date().toISOString() }, null, 2));
-      options.log.info({ to: message.to, file, link: message.link }, `e-mail written to the outbox: ${message.subject}`);
+      // The file holds the recipient and the link (a reset token): the log says only where it is.
+      options.log.info({ file }, `e-mail written to the outbox: ${message.subject}`);
     },
   };
 }

@@ -58,6 +58,15 @@ export async function disableAccessCode(db: Database, codigo: string): Promise<b
   return rows.length > 0;
 }
 
+/** Whether a code could be consumed now (active and unused); consumeAccessCode still decides races. */
+export async function isAccessCodeUsable(tx: Executor, codigo: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: codigosAcesso.id })
+    .from(codigosAcesso)
+    .where(and(eq(codigosAcesso.codigo, normalizeAccessCode(codigo)), eq(codigosAcesso.ativo, true), eq(codigosAcesso.usado, false)));
+  return rows.length === 1;
+}
+
 /**
  * Marks an active, unused code as used by this seller. The conditional UPDATE is the lock: of
  * several sign-ups racing for one code, exactly one gets the row back.

@@ -6,7 +6,7 @@ import type { Database, Executor } from '../../db/client';
 import { accounts, perfis, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
-import { consumeAccessCode } from '../codigos/codigos.service';
+import { consumeAccessCode, isAccessCodeUsable } from '../codigos/codigos.service';
 import type { Seller } from '../../auth/seller';
 
 const invalidCode = () =>
@@ -20,7 +20,8 @@ const emailInUse = () => new AppError('EMAIL_IN_USE', 409, 'Este e-mail já est�
 /**
  * Creates the seller, their password credential and their shop profile, and marks the access
  * code used by them — all in one transaction: either the seller exists with the code spent, or
- * neither happened.
+ * neither happened. The code is checked before the e-mail: without a valid code the answer is
+ * the same whether the e-mail has an account or not, so nobody can probe for accounts.
  */
 export async function signUp(db: Database, input: SignUpInput, idioma: Language = 'pt-BR'): Promise<{ userId: string }> {
   const email = input.email.trim().toLowerCase();
@@ -28,6 +29,7 @@ export async function signUp(db: Database, input: SignUpInput, idioma: Language 
   const userId = randomUUID();
   try {
     await db.transaction(async (tx) => {
+      if (!(await isAccessCodeUsable(tx, input.codigoAcesso))) throw invalidCode();
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       if (existing) throw emailInUse();
       await tx.insert(users).values({ id: userId, name: input.nomeCompleto.trim(), email });

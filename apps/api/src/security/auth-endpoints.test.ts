@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../test/app';
+
+// better-auth answers many endpoints; only those the app's screens call stay open, with typed
+// bodies, and no session token ever comes back in a body.
+
+let t: TestApp;
+let seller: SellerSession;
+beforeAll(async () => {
+  t = await buildTestApp({ rateLimits: { changePassword: 4 } });
+  seller = await createSeller(t);
+});
+afterAll(() => t.close());
+
+const origin = { origin: TEST_ORIGIN };
+const deep = (n: number) => '['.repeat(n) + ']'.repeat(n);
+
+describe('closed better-auth endpoints', () => {
+  it.each([
+    ['POST', '/api/auth/update-user'],
+    ['GET', '/api/auth/get-session'],
+    ['GET', '/api/auth/list-sessions'],
+    ['POST', '/api/auth/sign-up/email'],
+    ['POST', '/api/auth/sign-out'],
+    ['POST', '/api/auth/revoke-sessions'],
+    ['POST', '/api/auth/delete-user'],
+    ['POST', '/api/auth/change-email'],
+    ['GET', '/api/auth/ok'],
+  ] as const)('%s %s answers 404 NOT_FOUND, even signed in', async (method, url) => {
+    const response = await seller.request({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('update-user cannot rename the seller with an array, an object, 200,000 characters or null', async () => {
+    for (const name of [['a'], { a: 1 }, 'x'.repeat(200_000), null]) {
+      const response = await seller.request({ method: 'POST', url: '/api/auth/update-user', payload: { name } });
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await seller.request({ method: 'GET', url: '/api/me' })).json()).toMatchObject({ user: { nome: expect.stringMatching(/^Vendedor /) } });
+  });
+});
+
+describe('open better-auth endpoints take only well-formed bodies', () => {
+  it.each(['/api/auth/sign-in/email', '/api/auth/request-password-reset', '/api/auth/reset-password', '/api/auth/change-password'])(
+    '%s answers 400 to 5,000-deep JSON, wrong types and oversized strings',
+    async (url) => {
+      // Each endpoint from its own address: the rate limits are per IP.
+      const remoteAddress = `10.1.0.${url.length}`;
+      const bodies = [
+        deep(5000),
+        `{"email":${deep(5000)},"password":${deep(5000)},"token":${deep(5000)},"newPassword":${deep(5000)},"currentPassword":${deep(5000)}}`,
+        JSON.stringify({ email: ['a@b.c'], password: { x: 1 }, token: null, newPassword: 5, currentPassword: [] }),
+        JSON.stringify({ email: `${'a'.repeat(200_000)}@b.c`, password: 'x'.repeat(200_000), token: 'x'.repeat(200_000), newPassword: 'x'.repeat(200_000), currentPassword: 'x' }),
+      ];
+      for (const payload of bodies) {
+        const response = await seller.request({ method: 'POST', url, remoteAddress, headers: { 'content-type': 'application/json' }, payload });
+        expect(response.statusCode, payload.slice(0, 40)).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION', message: expect.any(String) });
+      }
+    },
+  );
+});
+
+describe('no session token in a body', () => {
+  it('sign-in answers the user but not the token (the cookie carries it)', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: origin,
+      payload: { email: seller.email, password: 'segredo123' },
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json() as Record<string, unknown>;
+    expect(body).toMatchObject({ user: { email: seller.email } });
+    expect(body).not.toHaveProperty('token');
+    const cookieToken = decodeURIComponent(String(response.headers['set-cookie']).split(';')[0]!.split('=')[1]!).split('.')[0]!;
+    expect(response.body).not.toContain(cookieToken);
+  });
+});
+
+describe('change-password', () => {
+  it('changes the password with the right current one, without a token in the answer', async () => {
+    const other = await createSeller(t);
+    const response = await other.request({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      remoteAddress: '10.2.0.1',
+      payload: { currentPassword: 'segredo123', newPassword: 'outraSenha456', revokeOtherSessions: true },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).not.toHaveProperty('token');
+  });
+
+  it('is rate-limited: wrong current passwords end in 429 RATE_LIMITED', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const response = await seller.request({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        remoteAddress: '10.2.0.2',
+        payload: { currentPassword: `errada${i}xx`, newPassword: 'outraSenha456' },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+  });
+});
+
+describe('Cache-Control', () => {
+  it('is no-store on API answers, errors included', async () => {
+    for (const response of [
+      await seller.request({ method: 'GET', url: '/api/me' }),
+      await seller.request({ method: 'GET', url: '/api/clientes' }),
+      await t.app.inject({ method: 'GET', url: '/api/me' }),
+      await t.app.inject({ method: 'GET', url: '/api/nada' }),
+    ]) {
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+});
