@@ -56,12 +56,14 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
               {t('row.semLogin')}
             </Badge>
           )}
-          {devedor ? (
+          {/* One state per row: an inactive customer is "Inativo", not also "Ativo" (the amount shows any debt). */}
+          {!cliente.ativo ? (
+            <Badge variant="secondary">{t('row.inativo')}</Badge>
+          ) : devedor ? (
             <Badge variant="destructive">{t('row.devedor')}</Badge>
           ) : (
             <Badge className="bg-emerald-600 text-white dark:bg-emerald-700">{t('row.ativo')}</Badge>
           )}
-          {!cliente.ativo && <Badge variant="secondary">{t('row.inativo')}</Badge>}
         </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <div className="flex items-center gap-1.5">

@@ -188,12 +188,12 @@ export function NovaVendaForm() {
             <dd className="text-right tabular-nums">{fmt.integer(resumo.unidades)}</dd>
             <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-2">
               <dt className="text-base font-semibold">{t('nova.resumo.total')}</dt>
-              <dd className="text-xl font-bold tabular-nums" aria-live="polite">
+              <dd className="text-right text-xl font-bold [overflow-wrap:anywhere] tabular-nums" aria-live="polite">
                 {fmt.money(resumo.total)}
               </dd>
             </div>
           </dl>
-          <Button type="submit" size="lg" disabled={itens.length === 0 || busy}>
+          <Button type="submit" size="lg" className="hidden lg:inline-flex" disabled={itens.length === 0 || busy}>
             <CheckIcon aria-hidden="true" />
             {busy ? t('nova.finalizando') : t('nova.finalizar')}
           </Button>
@@ -202,6 +202,22 @@ export function NovaVendaForm() {
           </Button>
         </CardContent>
       </Card>
+
+      {/* On a phone the total and "Finalizar Venda" stay at the bottom of the screen while the items scroll. */}
+      <div
+        role="region"
+        aria-label={t('nova.resumo.barra')}
+        className="sticky bottom-0 z-10 -mx-4 -mb-6 flex items-center gap-3 border-t bg-background/95 px-4 py-3 shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.3)] backdrop-blur supports-[backdrop-filter]:bg-background/80 sm:-mx-6 sm:px-6 lg:hidden"
+      >
+        <div className="min-w-0 flex-1">
+          <p className="text-xs text-muted-foreground">{t('nova.resumo.total')}</p>
+          <p className="text-lg leading-tight font-bold [overflow-wrap:anywhere] tabular-nums">{fmt.money(resumo.total)}</p>
+        </div>
+        <Button type="submit" size="lg" className="px-4" disabled={itens.length === 0 || busy}>
+          <CheckIcon aria-hidden="true" />
+          {busy ? t('nova.finalizando') : t('nova.finalizar')}
+        </Button>
+      </div>
 
       <LimiteDialog
         aviso={aviso}
