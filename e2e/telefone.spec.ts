@@ -135,7 +135,7 @@ async function openDialog(page: Page, open: () => Promise<void>, where: string) 
 
 for (const width of [390, 360]) {
   test(`every signed-in page and dialog fits a ${width} px phone`, async ({ page }, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 844 });
     await signedInSeller(page, testInfo);
     const { pagamentoId } = await createData(page);
@@ -167,7 +167,7 @@ for (const width of [390, 360]) {
       async () => {
         await more.click();
         await page.getByRole('menuitem', { name: 'Extrato' }).click();
-        await expect(page.getByRole('dialog').getByRole('table')).toBeVisible();
+        await expect(page.getByRole('dialog').getByText(/Pagamento parcial/)).toBeVisible();
       },
       `statement at ${width}px`,
     );
@@ -187,3 +187,75 @@ for (const width of [390, 360]) {
     );
   });
 }
+
+test('a new page of a long list starts at the top of the list', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInSeller(page, testInfo);
+  for (let i = 1; i <= 21; i++) {
+    await post(page, '/api/produtos', { nome: `Produto ${String(i).padStart(2, '0')}`, precoVenda: 100 * i, precoCusto: 50, estoqueAtual: 10, estoqueMinimo: 1 });
+  }
+  await page.goto('/produtos');
+  const next = page.getByRole('button', { name: 'Próxima' });
+  await next.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await next.click();
+  await expect(page.getByText('Página 2 de 2')).toBeVisible();
+  // The list's first row is on screen again, not the pagination at its end.
+  await expect(page.getByRole('list', { name: 'Lista de produtos' }).getByRole('listitem').first()).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(1000);
+});
+
+test('on a desktop the header shows the whole name and e-mail', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const seller = await signedInSeller(page, testInfo);
+  await expect(page.getByRole('banner')).toContainText(seller.email);
+  const cut = await page.getByRole('banner').evaluate((header) =>
+    [...header.querySelectorAll('span')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
+});
+
+test('a receipt prints black on white from the dark theme, without buttons, and fits 80 mm and A4', async ({ page }, testInfo) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const seller = await signedInSeller(page, testInfo);
+  const { pagamentoId } = await createData(page);
+  await page.goto(`/recibos/${pagamentoId}`);
+  const recibo = page.getByRole('article', { name: 'Recibo de pagamento' });
+  await expect(recibo).toContainText(seller.loja);
+  await expect(recibo).toContainText('R$ 1.238.375,37');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
+
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+
+  const colors = await page.evaluate(() => {
+    const texts = [...document.querySelectorAll('article *')].filter((el) => (el as HTMLElement).innerText?.trim() && el.childElementCount === 0);
+    return {
+      body: getComputedStyle(document.body).backgroundColor,
+      page: getComputedStyle(document.querySelector('main')!).backgroundColor,
+      article: getComputedStyle(document.querySelector('article')!).backgroundColor,
+      text: [...new Set(texts.map((el) => getComputedStyle(el).color))],
+    };
+  });
+  const white = /^rgb\(255, 255, 255\)$|^rgba\(0, 0, 0, 0\)$/;
+  expect(colors.body).toBe('rgb(255, 255, 255)');
+  expect(colors.page).toMatch(white);
+  expect(colors.article).toMatch(white);
+  expect(colors.text).toEqual(['rgb(0, 0, 0)']);
+
+  // 80 mm roll (≈ 72 mm printable, 272 px at 96 dpi) and A4 (210 mm, 794 px): nothing runs off the paper.
+  for (const width of [272, 794]) {
+    await page.setViewportSize({ width, height: 1000 });
+    const fit = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      article: document.querySelector('article')!.getBoundingClientRect().right,
+    }));
+    expect(fit.scroll, `${width}px`).toBeLessThanOrEqual(fit.client);
+    expect(fit.article, `${width}px`).toBeLessThanOrEqual(fit.client);
+  }
+});

@@ -22,7 +22,7 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
           </h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         {!atividades ? (
           <div className="grid gap-2">
             <Skeleton className="h-10 w-full" />

@@ -22,7 +22,7 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
           </h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         {!data ? (
           <Skeleton className="h-12 w-full" />
         ) : data.devedores > 0 ? (
