@@ -11,6 +11,9 @@ const LONG_CLIENT = 'Maria Aparecida dos Santos Oliveira Pereira de Albuquerque'
 const LONG_PRODUCT = 'Refrigerante Guaraná Antarctica Zero Açúcar Garrafa Pet 2 Litros Pack com 6';
 const MIN_TAP = 44;
 
+// Each journey signs up and creates data through the real server; give a busy machine room.
+test.describe.configure({ timeout: 300_000 });
+
 interface Fixture {
   clienteId: string;
   pagamentoId: string;
@@ -133,9 +136,41 @@ async function openDialog(page: Page, open: () => Promise<void>, where: string) 
   await expect(dialog).toBeHidden();
 }
 
+/** Two items in the new sale, one with a long name and a price in the millions. */
+async function fillCart(page: Page) {
+  const select = page.getByLabel('Produto', { exact: true });
+  for (const name of [LONG_PRODUCT, 'Pão francês']) {
+    await expect(select.locator('option', { hasText: name })).toHaveCount(1);
+    await select.selectOption({ label: (await select.locator('option', { hasText: name }).textContent())! });
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+  }
+  await expect(page.getByRole('list', { name: 'Itens da venda' }).getByRole('listitem')).toHaveCount(2);
+}
+
+test('on a phone the total and "Finalizar Venda" stay on screen while the items scroll', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInSeller(page, testInfo);
+  await createData(page);
+  await page.goto('/vendas/nova');
+  await fillCart(page);
+  const finalizar = page.getByRole('button', { name: 'Finalizar Venda' });
+  const total = page.getByRole('region', { name: 'Resumo da venda' }).getByText('R$ 1.238.376,12');
+  for (const y of [0, 400, 100_000]) {
+    await page.evaluate((top) => window.scrollTo({ top }), y);
+    await expect(finalizar).toBeInViewport({ ratio: 1 });
+    await expect(total).toBeInViewport({ ratio: 1 });
+  }
+  // Nothing at the end of the page hides under the bar: "Cancelar" can still be reached.
+  await expect(page.getByRole('link', { name: 'Cancelar' })).toBeInViewport({ ratio: 1 });
+  const [bar, cancel] = await Promise.all([finalizar.boundingBox(), page.getByRole('link', { name: 'Cancelar' }).boundingBox()]);
+  expect(cancel!.y + cancel!.height).toBeLessThanOrEqual(bar!.y);
+  // The items are above the bar, reachable by scrolling: the bar does not cover the list's start.
+  await page.evaluate(() => window.scrollTo({ top: 0 }));
+  await expect(page.getByRole('heading', { name: 'Nova Venda', level: 1 })).toBeInViewport();
+});
+
 for (const width of [390, 360]) {
   test(`every signed-in page and dialog fits a ${width} px phone`, async ({ page }, testInfo) => {
-    test.setTimeout(300_000);
     await page.setViewportSize({ width, height: 844 });
     await signedInSeller(page, testInfo);
     const { pagamentoId } = await createData(page);
@@ -143,7 +178,8 @@ for (const width of [390, 360]) {
     const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/configuracoes', '/notificacoes', `/recibos/${pagamentoId}`];
     for (const route of routes) {
       await page.goto(route);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+      if (route === '/vendas/nova') await fillCart(page);
       await expectFits(page, `${route} at ${width}px`);
     }
 
@@ -151,7 +187,7 @@ for (const width of [390, 360]) {
     await openDialog(page, () => page.getByRole('button', { name: 'Abrir menu' }).click(), `menu at ${width}px`);
 
     await page.goto('/clientes');
-    await expect(page.getByRole('heading', { name: LONG_CLIENT })).toBeVisible();
+    await expect(page.getByRole('heading', { name: LONG_CLIENT })).toBeVisible({ timeout: 30_000 });
     await openDialog(page, () => page.getByRole('button', { name: 'Novo Cliente' }).click(), `new customer at ${width}px`);
     const more = page.getByRole('button', { name: `Mais ações para ${LONG_CLIENT}` });
     await openDialog(

@@ -89,12 +89,13 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
         </dl>
       </div>
 
-      <div className="flex items-center justify-between gap-4 sm:justify-end">
+      {/* On a narrow phone the buttons move under the amount rather than cut it. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:flex-nowrap sm:justify-end">
         <div className="text-left sm:text-right">
           <p className="text-xs text-muted-foreground">{t('row.pending')}</p>
           <p
             className={cn(
-              'text-lg font-semibold tabular-nums',
+              'text-lg font-semibold whitespace-nowrap tabular-nums',
               cliente.saldoPendente > 0 ? 'text-destructive' : 'text-emerald-600 dark:text-emerald-400',
             )}
           >
@@ -102,7 +103,7 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           </p>
           <p className="text-xs text-muted-foreground">{t('row.limit', { value: fmt.money(cliente.limiteCredito) })}</p>
         </div>
-        <div className="flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-1">
           <Button variant="ghost" size="icon" aria-label={t('row.edit', { nome: cliente.nome })} onClick={() => actions.onEdit(cliente)}>
             <PencilIcon aria-hidden="true" />
           </Button>

@@ -132,9 +132,9 @@ export function NovaVendaForm() {
         void finalizar();
       }}
       // Room at the end for the bar fixed to the bottom of a phone's screen.
-      className="grid gap-6 max-lg:pb-20 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
+      className="grid grid-cols-1 gap-6 max-lg:pb-20 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
     >
-      <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
         <Card>
           <CardContent className="grid gap-2">
             <Label htmlFor={formaId}>{t('nova.pagamento')}</Label>
