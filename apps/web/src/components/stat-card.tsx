@@ -32,7 +32,8 @@ export function StatCard({ title, value, hint, icon: Icon, tone = 'default' }: S
         {value === undefined ? (
           <Skeleton className="h-7 w-20" />
         ) : (
-          <p className="truncate text-lg font-bold tabular-nums sm:text-2xl">{value}</p>
+          // Large amounts wrap (smaller) instead of being cut: "R$ 1.238.37…" would misinform.
+          <p className={cn('font-bold [overflow-wrap:anywhere] tabular-nums', value.length > 12 ? 'text-base sm:text-xl' : 'text-lg sm:text-2xl')}>{value}</p>
         )}
         {hint && <CardDescription className="mt-1 hidden text-xs sm:block">{hint}</CardDescription>}
       </CardContent>

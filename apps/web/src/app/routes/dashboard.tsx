@@ -43,7 +43,7 @@ export function Component() {
 
       <DashboardStats data={dashboard.data} />
 
-      <div className="mb-6 grid gap-4 lg:grid-cols-[1fr_2fr]">
+      <div className="mb-6 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <DevedoresCard data={dashboard.data} />
         <AtividadeRecente atividades={dashboard.data?.atividades} />
       </div>

@@ -17,11 +17,13 @@ const buttonVariants = cva(
         ghost: 'hover:bg-accent hover:text-accent-foreground dark:hover:bg-accent/50',
         link: 'text-primary underline-offset-4 hover:underline',
       },
+      // A fingertip needs 44 px (WCAG 2.5.5): every size is 44 px on phones and touch screens; the
+      // denser desktop sizes apply from md up with a mouse (`pointer-fine`).
       size: {
-        default: 'h-10 px-4 py-2 has-[>svg]:px-3',
-        sm: 'h-8 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5',
+        default: 'h-11 px-4 py-2 has-[>svg]:px-3 md:pointer-fine:h-10',
+        sm: 'h-11 gap-1.5 rounded-md px-3 has-[>svg]:px-2.5 md:pointer-fine:h-8',
         lg: 'h-11 rounded-md px-6 has-[>svg]:px-4',
-        icon: 'size-10',
+        icon: 'size-11 md:pointer-fine:size-10',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

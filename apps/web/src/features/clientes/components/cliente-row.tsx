@@ -56,12 +56,14 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
               {t('row.semLogin')}
             </Badge>
           )}
-          {devedor ? (
+          {/* One state per row: an inactive customer is "Inativo", not also "Ativo" (the amount shows any debt). */}
+          {!cliente.ativo ? (
+            <Badge variant="secondary">{t('row.inativo')}</Badge>
+          ) : devedor ? (
             <Badge variant="destructive">{t('row.devedor')}</Badge>
           ) : (
             <Badge className="bg-emerald-600 text-white dark:bg-emerald-700">{t('row.ativo')}</Badge>
           )}
-          {!cliente.ativo && <Badge variant="secondary">{t('row.inativo')}</Badge>}
         </div>
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <div className="flex items-center gap-1.5">
@@ -87,12 +89,13 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
         </dl>
       </div>
 
-      <div className="flex items-center justify-between gap-4 sm:justify-end">
+      {/* On a narrow phone the buttons move under the amount rather than cut it. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:flex-nowrap sm:justify-end">
         <div className="text-left sm:text-right">
           <p className="text-xs text-muted-foreground">{t('row.pending')}</p>
           <p
             className={cn(
-              'text-lg font-semibold tabular-nums',
+              'text-lg font-semibold whitespace-nowrap tabular-nums',
               cliente.saldoPendente > 0 ? 'text-destructive' : 'text-emerald-600 dark:text-emerald-400',
             )}
           >
@@ -100,7 +103,7 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           </p>
           <p className="text-xs text-muted-foreground">{t('row.limit', { value: fmt.money(cliente.limiteCredito) })}</p>
         </div>
-        <div className="flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-1">
           <Button variant="ghost" size="icon" aria-label={t('row.edit', { nome: cliente.nome })} onClick={() => actions.onEdit(cliente)}>
             <PencilIcon aria-hidden="true" />
           </Button>

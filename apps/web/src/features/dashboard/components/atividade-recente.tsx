@@ -22,7 +22,7 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
           </h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         {!atividades ? (
           <div className="grid gap-2">
             <Skeleton className="h-10 w-full" />
@@ -68,7 +68,7 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
                   </div>
                   <p
                     className={cn(
-                      'text-sm font-semibold tabular-nums',
+                      'shrink-0 text-right text-sm font-semibold tabular-nums',
                       !venda && 'text-emerald-600 dark:text-emerald-400',
                       venda && a.statusPagamento === 'cancelado' && 'text-muted-foreground line-through',
                     )}
@@ -80,7 +80,7 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
             })}
           </ul>
         )}
-        <Link to="/vendas" className="text-sm text-primary underline-offset-4 hover:underline">
+        <Link to="/vendas" className="inline-flex min-h-11 w-fit items-center text-sm text-primary underline-offset-4 hover:underline">
           {t('atividade.verTodas')}
         </Link>
       </CardContent>

@@ -22,14 +22,14 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
           </h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-3">
+      <CardContent className="grid grid-cols-1 gap-3">
         {!data ? (
           <Skeleton className="h-12 w-full" />
         ) : data.devedores > 0 ? (
           <>
             <p className="text-3xl font-bold tabular-nums">{fmt.integer(data.devedores)}</p>
             <p className="text-sm text-muted-foreground">{t('devedores.count', { quantidade: fmt.integer(data.devedores) })}</p>
-            <p className="font-semibold text-destructive tabular-nums">{t('devedores.total', { valor: fmt.money(data.valorDevedores) })}</p>
+            <p className="font-semibold [overflow-wrap:anywhere] text-destructive tabular-nums">{t('devedores.total', { valor: fmt.money(data.valorDevedores) })}</p>
           </>
         ) : (
           <p className="text-sm text-muted-foreground">{t('devedores.none')}</p>
@@ -41,7 +41,7 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
           <p className="flex flex-wrap items-center gap-2 border-t pt-3 text-sm text-amber-700 dark:text-amber-400">
             <AlertTriangleIcon className="size-4" aria-hidden="true" />
             {t('devedores.estoqueBaixo', { quantidade: fmt.integer(data.estoqueBaixo) })}
-            <Link to="/produtos?estoque=baixo" className="underline underline-offset-4">
+            <Link to="/produtos?estoque=baixo" className="inline-flex min-h-11 items-center underline underline-offset-4">
               {t('devedores.estoqueAction')}
             </Link>
           </p>

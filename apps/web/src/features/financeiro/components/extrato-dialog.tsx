@@ -73,10 +73,12 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
             <p className="text-sm text-muted-foreground">{t('extrato.emptyDescription')}</p>
           </div>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" aria-busy={query.isPlaceholderData}>
+          // On a phone each entry stacks (description and amount, then date and balance) instead of
+          // four columns that would not fit.
+          <div>
+            <table className="w-full text-sm max-sm:block" aria-busy={query.isPlaceholderData}>
               <caption className="sr-only">{t('extrato.label')}</caption>
-              <thead>
+              <thead className="max-sm:hidden">
                 <tr className="border-b text-left text-muted-foreground">
                   <th scope="col" className="py-2 pr-2 font-medium">
                     {t('extrato.data')}
@@ -92,16 +94,21 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
                   </th>
                 </tr>
               </thead>
-              <tbody>
+              <tbody className="max-sm:block">
                 {data.items.map((item) => (
-                  <tr key={item.id} className="border-b align-top last:border-0">
-                    <td className="py-2 pr-2 whitespace-nowrap tabular-nums">{fmt.dateTime(item.data)}</td>
-                    <td className="py-2 pr-2">
+                  <tr
+                    key={item.id}
+                    className="border-b align-top last:border-0 max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:py-2"
+                  >
+                    <td className="py-2 pr-2 whitespace-nowrap text-muted-foreground tabular-nums max-sm:col-start-1 max-sm:row-start-2 max-sm:p-0 max-sm:text-xs sm:text-foreground">
+                      {fmt.dateTime(item.data)}
+                    </td>
+                    <td className="py-2 pr-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0">
                       <span>{descricao(item)}</span>
                       {item.tipo === 'pagamento' && (
                         <Link
                           to={`/recibos/${item.id}`}
-                          className="ml-2 inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline"
+                          className="-my-3 ml-1 inline-flex size-11 items-center justify-center rounded-md align-middle text-primary hover:bg-accent"
                           aria-label={t('extrato.recibo', { data: fmt.dateTime(item.data) })}
                         >
                           <ReceiptTextIcon className="size-3.5" aria-hidden="true" />
@@ -110,13 +117,19 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
                     </td>
                     <td
                       className={cn(
-                        'py-2 pr-2 text-right whitespace-nowrap tabular-nums',
+                        'py-2 pr-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0 max-sm:font-medium',
                         item.valor < 0 ? 'text-destructive' : 'text-emerald-600 dark:text-emerald-400',
                       )}
                     >
                       {signed(item.valor)}
                     </td>
-                    <td className={cn('py-2 text-right whitespace-nowrap tabular-nums', item.saldo < 0 && 'text-destructive')}>
+                    <td
+                      className={cn(
+                        'py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0 max-sm:text-xs',
+                        item.saldo < 0 && 'text-destructive',
+                      )}
+                    >
+                      <span className="sm:hidden">{t('extrato.saldo')}: </span>
                       {item.saldo < 0 ? `−${fmt.money(-item.saldo)}` : fmt.money(item.saldo)}
                     </td>
                   </tr>

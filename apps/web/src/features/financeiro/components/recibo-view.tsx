@@ -59,7 +59,9 @@ export function ReciboView({ id }: { id: string }) {
   }
 
   return (
-    <div className="mx-auto grid max-w-md gap-6">
+    // Print: the same receipt, black on white (index.css), as wide as the paper allows up to
+    // max-w-md — a full line on an 80 mm roll, a slip at the top of an A4 sheet.
+    <div className="mx-auto grid w-full max-w-md gap-6 print:gap-0">
       <div className="flex flex-wrap gap-2 print:hidden">
         <Button variant="ghost" onClick={() => void navigate(-1)}>
           <ArrowLeftIcon aria-hidden="true" />
@@ -81,9 +83,9 @@ export function ReciboView({ id }: { id: string }) {
         </Button>
       </div>
 
-      <article aria-labelledby="recibo-title" className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm print:border-0 print:shadow-none">
+      <article aria-labelledby="recibo-title" className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm print:rounded-none print:border-0 print:p-0 print:text-[10pt] print:shadow-none">
         <header className="border-b pb-4 text-center">
-          <p className="text-xl font-bold">{recibo.loja.nome}</p>
+          <p className="text-xl font-bold [overflow-wrap:anywhere] print:text-[13pt]">{recibo.loja.nome}</p>
           {recibo.loja.endereco && <p className="text-sm text-muted-foreground">{recibo.loja.endereco}</p>}
           {recibo.loja.telefone && <p className="text-sm text-muted-foreground">{formatPhone(recibo.loja.telefone)}</p>}
           <h1 id="recibo-title" className="mt-4 text-lg font-semibold">
@@ -93,7 +95,7 @@ export function ReciboView({ id }: { id: string }) {
         </header>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 py-4 text-sm">
           <dt className="text-muted-foreground">{t('recibo.cliente')}</dt>
-          <dd className="text-right font-medium">{recibo.cliente.nome}</dd>
+          <dd className="min-w-0 text-right font-medium [overflow-wrap:anywhere]">{recibo.cliente.nome}</dd>
           <dt className="text-muted-foreground">{t('recibo.data')}</dt>
           <dd className="text-right tabular-nums">{fmt.dateTime(recibo.data)}</dd>
           <dt className="text-muted-foreground">{t('recibo.metodo')}</dt>
@@ -101,15 +103,15 @@ export function ReciboView({ id }: { id: string }) {
           {recibo.observacao && (
             <>
               <dt className="text-muted-foreground">{t('recibo.observacao')}</dt>
-              <dd className="text-right">{recibo.observacao}</dd>
+              <dd className="min-w-0 text-right [overflow-wrap:anywhere]">{recibo.observacao}</dd>
             </>
           )}
           <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-3">
             <dt className="text-base font-semibold">{t('recibo.valor')}</dt>
-            <dd className="text-2xl font-bold tabular-nums">{fmt.money(recibo.valor)}</dd>
+            <dd className="text-right text-2xl font-bold [overflow-wrap:anywhere] tabular-nums print:text-[15pt]">{fmt.money(recibo.valor)}</dd>
           </div>
         </dl>
-        <p className="rounded-md bg-muted px-3 py-2 text-center text-sm font-medium">
+        <p className="rounded-md bg-muted px-3 py-2 text-center text-sm font-medium print:border print:border-black">
           {resultadoTexto(t, resultadoPagamento(recibo.saldoApos), fmt.money)}
         </p>
         <p className="mt-4 text-center text-sm text-muted-foreground">{t('recibo.obrigado')}</p>

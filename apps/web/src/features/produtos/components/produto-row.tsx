@@ -53,12 +53,14 @@ export function ProdutoRow({ produto, actions }: { produto: Produto; actions: Pr
         </div>
         <div className="flex flex-wrap gap-2">
           {produto.categoria && <Badge variant="secondary">{produto.categoria}</Badge>}
-          {produto.estoqueBaixo ? (
+          {/* One state per row: a deactivated product is "Inativo" (its stock figures stay below). */}
+          {!produto.ativo ? (
+            <Badge variant="outline">{t('row.inativo')}</Badge>
+          ) : produto.estoqueBaixo ? (
             <Badge variant="destructive">{t('row.estoqueBaixo')}</Badge>
           ) : (
             <Badge variant="outline">{t('row.normal')}</Badge>
           )}
-          {!produto.ativo && <Badge variant="outline">{t('row.inativo')}</Badge>}
         </div>
         {produto.descricao && <p className="truncate text-sm text-muted-foreground">{produto.descricao}</p>}
       </div>

@@ -69,7 +69,7 @@ export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) 
                       <PlusIcon aria-hidden="true" />
                     </Button>
                   </div>
-                  <p className="ml-auto w-24 text-right font-semibold tabular-nums">
+                  <p className="ml-auto min-w-24 flex-1 text-right font-semibold [overflow-wrap:anywhere] tabular-nums sm:flex-none">
                     <span className="sr-only">{t('nova.itens.subtotal')}: </span>
                     {fmt.money(subtotal(item))}
                   </p>

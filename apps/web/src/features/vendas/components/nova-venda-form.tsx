@@ -131,9 +131,10 @@ export function NovaVendaForm() {
         event.preventDefault();
         void finalizar();
       }}
-      className="grid gap-6 lg:grid-cols-[1fr_20rem] lg:items-start"
+      // Room at the end for the bar fixed to the bottom of a phone's screen.
+      className="grid grid-cols-1 gap-6 max-lg:pb-20 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
     >
-      <div className="grid min-w-0 gap-6">
+      <div className="grid min-w-0 grid-cols-1 gap-6">
         <Card>
           <CardContent className="grid gap-2">
             <Label htmlFor={formaId}>{t('nova.pagamento')}</Label>
@@ -186,17 +187,21 @@ export function NovaVendaForm() {
             <dd className="text-right tabular-nums">{fmt.integer(resumo.itens)}</dd>
             <dt className="text-muted-foreground">{t('nova.resumo.unidades')}</dt>
             <dd className="text-right tabular-nums">{fmt.integer(resumo.unidades)}</dd>
-            <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-2">
-              <dt className="text-base font-semibold">{t('nova.resumo.total')}</dt>
-              <dd className="text-xl font-bold tabular-nums" aria-live="polite">
+          </dl>
+          {/* The total and "Finalizar Venda": a bar fixed to the bottom of a phone's screen (the items
+              scroll under it), part of this card from lg up. */}
+          <div className="grid gap-4 max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-20 max-lg:grid-cols-[minmax(0,1fr)_auto] max-lg:items-center max-lg:gap-3 max-lg:border-t max-lg:bg-background/95 max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.3)] max-lg:backdrop-blur sm:max-lg:px-6 md:max-lg:left-64">
+            <dl className="flex min-w-0 items-baseline justify-between gap-4 border-t pt-2 max-lg:flex-col max-lg:items-start max-lg:gap-0 max-lg:border-0 max-lg:pt-0">
+              <dt className="text-base font-semibold max-lg:text-xs max-lg:font-normal max-lg:text-muted-foreground">{t('nova.resumo.total')}</dt>
+              <dd className="min-w-0 text-right text-xl font-bold [overflow-wrap:anywhere] tabular-nums max-lg:text-left max-lg:text-lg max-lg:leading-tight" aria-live="polite">
                 {fmt.money(resumo.total)}
               </dd>
-            </div>
-          </dl>
-          <Button type="submit" size="lg" disabled={itens.length === 0 || busy}>
-            <CheckIcon aria-hidden="true" />
-            {busy ? t('nova.finalizando') : t('nova.finalizar')}
-          </Button>
+            </dl>
+            <Button type="submit" size="lg" className="max-lg:px-4" disabled={itens.length === 0 || busy}>
+              <CheckIcon aria-hidden="true" />
+              {busy ? t('nova.finalizando') : t('nova.finalizar')}
+            </Button>
+          </div>
           <Button asChild variant="outline">
             <Link to="/vendas">{t('nova.cancelar')}</Link>
           </Button>

@@ -3,6 +3,7 @@ import PackageIcon from 'lucide-react/icons/package';
 import PlusIcon from 'lucide-react/icons/plus';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -42,6 +43,26 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
   }
 
   const itens = produtos.data?.items ?? [];
+  // Nothing to sell yet: say so and lead to the catalogue instead of an empty select.
+  if (!termo && produtos.data && produtos.data.total === 0) {
+    return (
+      <Card>
+        <CardContent className="grid justify-items-center gap-3 py-4 text-center">
+          <PackageIcon className="size-8 text-muted-foreground" aria-hidden="true" />
+          <div>
+            <h2 className="font-medium">{t('nova.produtos.catalogoVazio')}</h2>
+            <p className="mt-1 text-sm text-muted-foreground">{t('nova.produtos.catalogoVazioHint')}</p>
+          </div>
+          <Button asChild>
+            <Link to="/produtos">
+              <PlusIcon aria-hidden="true" />
+              {t('nova.produtos.cadastrar')}
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
   return (
     <Card>
       <CardHeader>

@@ -40,7 +40,7 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-muted-foreground">{t('detail.cliente')}</dt>
-                <dd className="font-medium">{data.clienteNome ?? t('row.semCliente')}</dd>
+                <dd className="font-medium [overflow-wrap:anywhere]">{data.clienteNome ?? t('row.semCliente')}</dd>
               </div>
               <div>
                 <dt className="text-muted-foreground">{t('detail.data')}</dt>
@@ -65,10 +65,11 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                 <p>{data.observacoes}</p>
               </div>
             )}
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
+            {/* On a phone each item stacks: its name, then "quantity × price" and the subtotal. */}
+            <div>
+              <table className="w-full text-sm max-sm:block">
                 <caption className="sr-only">{t('detail.itens')}</caption>
-                <thead>
+                <thead className="max-sm:hidden">
                   <tr className="border-b text-left text-muted-foreground">
                     <th scope="col" className="py-2 font-medium">
                       {t('detail.produto')}
@@ -84,27 +85,32 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                     </th>
                   </tr>
                 </thead>
-                <tbody>
+                <tbody className="max-sm:block">
                   {data.itens.map((item) => (
-                    <tr key={item.id} className="border-b last:border-0">
-                      <th scope="row" className="py-2 text-left font-normal">
+                    <tr key={item.id} className="border-b last:border-0 max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:gap-x-1.5 max-sm:py-2">
+                      <th scope="row" className="py-2 text-left font-normal [overflow-wrap:anywhere] max-sm:col-span-3 max-sm:p-0 max-sm:font-medium">
                         {item.produtoNome}
                       </th>
-                      <td className="py-2 text-right tabular-nums">{fmt.integer(item.quantidade)}</td>
-                      <td className="py-2 text-right tabular-nums">{fmt.money(item.precoUnitario)}</td>
-                      <td className="py-2 text-right tabular-nums">{fmt.money(item.subtotal)}</td>
+                      <td className="py-2 text-right tabular-nums max-sm:p-0 max-sm:text-muted-foreground">
+                        {fmt.integer(item.quantidade)}
+                        <span className="sm:hidden" aria-hidden="true">
+                          {' ×'}
+                        </span>
+                      </td>
+                      <td className="py-2 text-right tabular-nums max-sm:p-0 max-sm:text-left max-sm:text-muted-foreground">{fmt.money(item.precoUnitario)}</td>
+                      <td className="py-2 text-right font-medium tabular-nums max-sm:p-0">{fmt.money(item.subtotal)}</td>
                     </tr>
                   ))}
                 </tbody>
-                <tfoot>
-                  <tr>
+                <tfoot className="max-sm:block">
+                  <tr className="max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3">
                     <th scope="row" colSpan={3} className="pt-3 text-right">
                       {t('detail.total')}
                     </th>
                     <td className="pt-3 text-right text-base font-bold tabular-nums">{fmt.money(data.valorTotal)}</td>
                   </tr>
                   {data.formaPagamento === 'fiado' && data.statusPagamento !== 'cancelado' && (
-                    <tr>
+                    <tr className="max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3">
                       <th scope="row" colSpan={3} className="pt-1 text-right font-normal text-muted-foreground">
                         {t('detail.valorPago')}
                       </th>

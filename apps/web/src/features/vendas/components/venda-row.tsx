@@ -52,15 +52,15 @@ export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
           )}
         </div>
       </div>
-      <div className="flex items-center justify-between gap-4 sm:justify-end">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 sm:flex-nowrap sm:justify-end">
         <div className="text-left sm:text-right">
-          <p className={cn('text-lg font-semibold tabular-nums', cancelada && 'text-muted-foreground line-through')}>{fmt.money(venda.valorTotal)}</p>
+          <p className={cn('text-lg font-semibold whitespace-nowrap tabular-nums', cancelada && 'text-muted-foreground line-through')}>{fmt.money(venda.valorTotal)}</p>
           <p className="text-xs text-muted-foreground">{venda.formaPagamento === 'fiado' ? t('forma.fiado') : t('forma.vista')}</p>
           {restante > 0 && restante < venda.valorTotal && (
             <p className="text-xs text-amber-700 dark:text-amber-400">{t('row.restante', { valor: fmt.money(restante) })}</p>
           )}
         </div>
-        <div className="flex items-center gap-1">
+        <div className="ml-auto flex items-center gap-1">
           <Button variant="ghost" size="icon" aria-label={t('row.details', { numero: venda.numeroVenda })} onClick={() => onDetails(venda)}>
             <EyeIcon aria-hidden="true" />
           </Button>

@@ -1,0 +1,297 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signedInSeller } from './support';
+
+/**
+ * The seller's usual screen is a phone (390 × 844; 360 px on the cheapest ones): every signed-in
+ * page and the main dialogs fit the width, amounts are never cut, and every button is a thumb's
+ * size (≥ 44 px) — issue 8 "Phone first".
+ */
+
+const LONG_CLIENT = 'Maria Aparecida dos Santos Oliveira Pereira de Albuquerque';
+const LONG_PRODUCT = 'Refrigerante Guaraná Antarctica Zero Açúcar Garrafa Pet 2 Litros Pack com 6';
+const MIN_TAP = 44;
+
+// Each journey signs up and creates data through the real server; give a busy machine room.
+test.describe.configure({ timeout: 300_000 });
+
+interface Fixture {
+  clienteId: string;
+  pagamentoId: string;
+}
+
+async function post(page: Page, url: string, data: unknown): Promise<{ id: string; lancamento?: { id: string } }> {
+  const response = await page.request.post(url, { data });
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
+  return response.json();
+}
+
+/** Data that stresses a narrow screen: long names, millions of reais, a payment and a cancelled sale. */
+async function createData(page: Page): Promise<Fixture> {
+  const cliente = await post(page, '/api/clientes', {
+    nome: LONG_CLIENT,
+    telefone: '11987654321',
+    endereco: 'Rua Doutor Antônio Bernardino de Campos Sobrinho, 1234, apartamento 56, Jardim Paulistano',
+    limiteCredito: 1_000_000_000,
+  });
+  const inativo = await post(page, '/api/clientes', { nome: `${LONG_CLIENT} Inativa`, telefone: '11912345678', limiteCredito: 0 });
+  expect((await page.request.post(`/api/clientes/${inativo.id}/desativar`)).ok()).toBe(true);
+  const produto = await post(page, '/api/produtos', {
+    nome: LONG_PRODUCT,
+    categoria: 'Bebidas e refrigerantes importados',
+    descricao: 'Descrição muito longa do produto para ver se a linha quebra ou corta direito no telefone',
+    precoVenda: 123_837_537,
+    precoCusto: 99_999_999,
+    estoqueAtual: 90_000,
+    estoqueMinimo: 10,
+  });
+  await post(page, '/api/produtos', { nome: 'Pão francês', precoVenda: 75, precoCusto: 40, estoqueAtual: 3, estoqueMinimo: 5 });
+  const itens = [{ produtoId: produto.id, quantidade: 5 }];
+  await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens, observacoes: 'Observação comprida da venda para a festa da escola do bairro' });
+  const cancelada = await post(page, '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
+  expect((await page.request.post(`/api/vendas/${cancelada.id}/cancelar`)).ok()).toBe(true);
+  const pagamento = await post(page, `/api/clientes/${cliente.id}/pagamentos`, { valor: '1.238.375,37', metodo: 'pix', observacao: 'Pagamento parcial' });
+  return { clienteId: cliente.id, pagamentoId: pagamento.lancamento!.id };
+}
+
+interface LayoutProblems {
+  pageScrollWidth: number;
+  clientWidth: number;
+  /** Elements that scroll or clip sideways (`overflow-x` other than visible) with hidden content. */
+  clipped: string[];
+  wide: string[];
+  /** Visible buttons smaller than a fingertip. */
+  small: string[];
+}
+
+/** What a person on this screen would hit: sideways scrolling, cut amounts, tiny buttons. */
+async function layoutProblems(page: Page, within?: Locator): Promise<LayoutProblems> {
+  const root = within ? await within.elementHandle() : null;
+  return page.evaluate(
+    ({ root, minTap }) => {
+      const scope: Element = root ?? document.body;
+      const describe = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.getAttribute('aria-label') ? `[${el.getAttribute('aria-label')}]` : ''} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      const visible = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const s = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
+      };
+      const all = [scope, ...scope.querySelectorAll('*')].filter((el) => !el.closest('[data-sonner-toaster]'));
+      const money = /R\$\s?\d/;
+      const clipped = all
+        .filter((el) => {
+          if (!visible(el) || el.matches('input, textarea, select') || el.scrollWidth <= el.clientWidth + 1) return false;
+          // The page's own sideways scroll is measured separately; this is everything inside it.
+          if (el === document.documentElement || el === document.body) return false;
+          const r = el.getBoundingClientRect();
+          if (r.width <= 1 || r.height <= 1) return false; // visually hidden text for screen readers
+          const overflowX = getComputedStyle(el).overflowX;
+          // A box that scrolls sideways, or an amount of money cut short ("R$ 1.238.37…").
+          return overflowX === 'auto' || overflowX === 'scroll' || (overflowX !== 'visible' && money.test(el.textContent ?? ''));
+        })
+        .map(describe);
+      const small = all
+        .filter((el) => el.matches('button, [role="button"], a[data-slot="button"], [role="radio"], [role="tab"]') && visible(el))
+        .filter((el) => {
+          const r = el.getBoundingClientRect();
+          return r.width < minTap - 0.5 || r.height < minTap - 0.5;
+        })
+        .map((el) => `${describe(el)} ${Math.round(el.getBoundingClientRect().width)}×${Math.round(el.getBoundingClientRect().height)}`);
+      const width = document.documentElement.clientWidth;
+      const beyond = (el: Element) => visible(el) && el.getBoundingClientRect().right > width + 1;
+      // The outermost elements that reach past the right edge: where to look when the page is too wide.
+      const wide = all.filter((el) => beyond(el) && !(el.parentElement && beyond(el.parentElement))).map(describe);
+      return {
+        wide,
+        pageScrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+        clipped,
+        small,
+      };
+    },
+    { root, minTap: MIN_TAP },
+  );
+}
+
+async function expectFits(page: Page, where: string, within?: Locator) {
+  // Wait for the page's data (no skeletons, no "Carregando") before measuring.
+  await expect(page.locator('[data-slot="skeleton"]')).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: /Carregando/ })).toHaveCount(0);
+  const problems = await layoutProblems(page, within);
+  expect.soft(problems.pageScrollWidth, `${where}: page wider than the screen`).toBeLessThanOrEqual(problems.clientWidth);
+  expect.soft(problems.wide, `${where}: elements past the right edge`).toEqual([]);
+  expect.soft(problems.clipped, `${where}: content cut or scrolling sideways`).toEqual([]);
+  expect.soft(problems.small, `${where}: buttons under ${MIN_TAP} px`).toEqual([]);
+}
+
+async function openDialog(page: Page, open: () => Promise<void>, where: string) {
+  await open();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  // Let the opening animation end before measuring.
+  await expect(dialog).not.toHaveAttribute('data-state', 'closed');
+  await page.waitForTimeout(300);
+  await expectFits(page, where, dialog);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+}
+
+/** Two items in the new sale, one with a long name and a price in the millions. */
+async function fillCart(page: Page) {
+  const select = page.getByLabel('Produto', { exact: true });
+  for (const name of [LONG_PRODUCT, 'Pão francês']) {
+    await expect(select.locator('option', { hasText: name })).toHaveCount(1);
+    await select.selectOption({ label: (await select.locator('option', { hasText: name }).textContent())! });
+    await page.getByRole('button', { name: 'Adicionar' }).click();
+  }
+  await expect(page.getByRole('list', { name: 'Itens da venda' }).getByRole('listitem')).toHaveCount(2);
+}
+
+test('on a phone the total and "Finalizar Venda" stay on screen while the items scroll', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInSeller(page, testInfo);
+  await createData(page);
+  await page.goto('/vendas/nova');
+  await fillCart(page);
+  const finalizar = page.getByRole('button', { name: 'Finalizar Venda' });
+  const total = page.getByRole('region', { name: 'Resumo da venda' }).getByText('R$ 1.238.376,12');
+  for (const y of [0, 400, 100_000]) {
+    await page.evaluate((top) => window.scrollTo({ top }), y);
+    await expect(finalizar).toBeInViewport({ ratio: 1 });
+    await expect(total).toBeInViewport({ ratio: 1 });
+  }
+  // Nothing at the end of the page hides under the bar: "Cancelar" can still be reached.
+  await expect(page.getByRole('link', { name: 'Cancelar' })).toBeInViewport({ ratio: 1 });
+  const [bar, cancel] = await Promise.all([finalizar.boundingBox(), page.getByRole('link', { name: 'Cancelar' }).boundingBox()]);
+  expect(cancel!.y + cancel!.height).toBeLessThanOrEqual(bar!.y);
+  // The items are above the bar, reachable by scrolling: the bar does not cover the list's start.
+  await page.evaluate(() => window.scrollTo({ top: 0 }));
+  await expect(page.getByRole('heading', { name: 'Nova Venda', level: 1 })).toBeInViewport();
+});
+
+for (const width of [390, 360]) {
+  test(`every signed-in page and dialog fits a ${width} px phone`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width, height: 844 });
+    await signedInSeller(page, testInfo);
+    const { pagamentoId } = await createData(page);
+
+    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/configuracoes', '/notificacoes', `/recibos/${pagamentoId}`];
+    for (const route of routes) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+      if (route === '/vendas/nova') await fillCart(page);
+      await expectFits(page, `${route} at ${width}px`);
+    }
+
+    await page.goto('/dashboard');
+    await openDialog(page, () => page.getByRole('button', { name: 'Abrir menu' }).click(), `menu at ${width}px`);
+
+    await page.goto('/clientes');
+    await expect(page.getByRole('heading', { name: LONG_CLIENT })).toBeVisible({ timeout: 30_000 });
+    await openDialog(page, () => page.getByRole('button', { name: 'Novo Cliente' }).click(), `new customer at ${width}px`);
+    const more = page.getByRole('button', { name: `Mais ações para ${LONG_CLIENT}` });
+    await openDialog(
+      page,
+      async () => {
+        await more.click();
+        await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
+      },
+      `payment at ${width}px`,
+    );
+    await openDialog(
+      page,
+      async () => {
+        await more.click();
+        await page.getByRole('menuitem', { name: 'Extrato' }).click();
+        await expect(page.getByRole('dialog').getByText(/Pagamento parcial/)).toBeVisible();
+      },
+      `statement at ${width}px`,
+    );
+
+    await page.goto('/produtos');
+    await openDialog(page, () => page.getByRole('button', { name: 'Novo Produto' }).click(), `new product at ${width}px`);
+
+    await page.goto('/vendas');
+    const details = page.getByRole('button', { name: /^Detalhes da venda/ }).first();
+    await openDialog(
+      page,
+      async () => {
+        await details.click();
+        await expect(page.getByRole('dialog').getByText(LONG_PRODUCT)).toBeVisible();
+      },
+      `sale detail at ${width}px`,
+    );
+  });
+}
+
+test('a new page of a long list starts at the top of the list', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signedInSeller(page, testInfo);
+  for (let i = 1; i <= 21; i++) {
+    await post(page, '/api/produtos', { nome: `Produto ${String(i).padStart(2, '0')}`, precoVenda: 100 * i, precoCusto: 50, estoqueAtual: 10, estoqueMinimo: 1 });
+  }
+  await page.goto('/produtos');
+  const next = page.getByRole('button', { name: 'Próxima' });
+  await next.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  await next.click();
+  await expect(page.getByText('Página 2 de 2')).toBeVisible();
+  // The list's first row is on screen again, not the pagination at its end.
+  await expect(page.getByRole('list', { name: 'Lista de produtos' }).getByRole('listitem').first()).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(1000);
+});
+
+test('on a desktop the header shows the whole name and e-mail', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const seller = await signedInSeller(page, testInfo);
+  await expect(page.getByRole('banner')).toContainText(seller.email);
+  const cut = await page.getByRole('banner').evaluate((header) =>
+    [...header.querySelectorAll('span')].filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent),
+  );
+  expect(cut).toEqual([]);
+});
+
+test('a receipt prints black on white from the dark theme, without buttons, and fits 80 mm and A4', async ({ page }, testInfo) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const seller = await signedInSeller(page, testInfo);
+  const { pagamentoId } = await createData(page);
+  await page.goto(`/recibos/${pagamentoId}`);
+  const recibo = page.getByRole('article', { name: 'Recibo de pagamento' });
+  await expect(recibo).toContainText(seller.loja);
+  await expect(recibo).toContainText('R$ 1.238.375,37');
+  expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeVisible();
+
+  await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+  await expect(page.getByRole('button', { name: 'Imprimir' })).toBeHidden();
+  await expect(page.getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('link')).toHaveCount(0);
+  await expect(page.getByRole('navigation')).toHaveCount(0);
+
+  const colors = await page.evaluate(() => {
+    const texts = [...document.querySelectorAll('article *')].filter((el) => (el as HTMLElement).innerText?.trim() && el.childElementCount === 0);
+    return {
+      body: getComputedStyle(document.body).backgroundColor,
+      page: getComputedStyle(document.querySelector('main')!).backgroundColor,
+      article: getComputedStyle(document.querySelector('article')!).backgroundColor,
+      text: [...new Set(texts.map((el) => getComputedStyle(el).color))],
+    };
+  });
+  const white = /^rgb\(255, 255, 255\)$|^rgba\(0, 0, 0, 0\)$/;
+  expect(colors.body).toBe('rgb(255, 255, 255)');
+  expect(colors.page).toMatch(white);
+  expect(colors.article).toMatch(white);
+  expect(colors.text).toEqual(['rgb(0, 0, 0)']);
+
+  // 80 mm roll (≈ 72 mm printable, 272 px at 96 dpi) and A4 (210 mm, 794 px): nothing runs off the paper.
+  for (const width of [272, 794]) {
+    await page.setViewportSize({ width, height: 1000 });
+    const fit = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+      article: document.querySelector('article')!.getBoundingClientRect().right,
+    }));
+    expect(fit.scroll, `${width}px`).toBeLessThanOrEqual(fit.client);
+    expect(fit.article, `${width}px`).toBeLessThanOrEqual(fit.client);
+  }
+});
