@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
+  fiadoBloqueado,
   offsetOf,
   verificarLimite,
   type NovaVendaData,
@@ -92,6 +93,13 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
 
   let limiteExcedidoConfirmado = false;
   if (input.formaPagamento === 'fiado') {
+    // No confirmation can override a limit of 0.
+    if (fiadoBloqueado({ limite: cliente!.limiteCredito, saldoAtual: cliente!.saldoAtual, valorVenda: valorTotal })) {
+      throw new AppError('FIADO_NAO_PERMITIDO', 409, 'Este cliente não compra fiado (limite de crédito R$ 0,00)', undefined, {
+        clienteId: cliente!.id,
+        cliente: cliente!.nome,
+      });
+    }
     const limite = verificarLimite({ limite: cliente!.limiteCredito, saldoAtual: cliente!.saldoAtual, valorVenda: valorTotal });
     if (limite.excedido) {
       if (!input.confirmarLimiteExcedido) {

@@ -248,7 +248,14 @@ describe('fiado sale', () => {
     const produto = await insertProduto(t, seller.id, { precoVenda: 1000 });
     const item = [{ produtoId: produto.id, quantidade: 1 }];
     const refused = await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item });
-    expect(refused.json()).toMatchObject({ code: 'LIMITE_EXCEDIDO', details: { limite: 0, disponivel: 0, saldoPendente: 0 } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'FIADO_NAO_PERMITIDO', message: expect.stringContaining('não compra fiado'), details: { cliente: cliente.nome } });
+    // A confirmation cannot override "no fiado"; nothing was written.
+    const confirmed = await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item, confirmarLimiteExcedido: true });
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json()).toMatchObject({ code: 'FIADO_NAO_PERMITIDO' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(100);
     await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: '10' } });
     const covered = await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item });
     expect(covered.statusCode).toBe(201);

@@ -240,6 +240,37 @@ describe('/vendas/nova', () => {
     expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({ clienteId: JOSE, confirmarLimiteExcedido: true });
   });
 
+  it('refuses fiado to a customer with limit 0 with a clear message, never "Vender Mesmo Assim"', async () => {
+    const { user, api } = setup({ 'GET /api/clientes': () => jsonResponse(200, clientes([cliente({ limiteCredito: 0, saldoAtual: 0, saldoPendente: 0 })])) });
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /José da Silva/ })).toBeInTheDocument());
+    await user.selectOptions(select, JOSE);
+    await addProduct(user, /Leite 1L/);
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    expect(await screen.findByText('Venda fiada não permitida')).toBeInTheDocument();
+    expect(screen.getByText(/José da Silva não compra fiado: o limite de crédito é R\$ 0,00/)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Vender Mesmo Assim' })).not.toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(0);
+  });
+
+  it('shows the server\'s "no fiado" refusal instead of the limit dialog', async () => {
+    const { user } = setup({
+      'POST /api/vendas': () =>
+        jsonResponse(409, { code: 'FIADO_NAO_PERMITIDO', message: 'x', details: { cliente: 'José da Silva' } }),
+    });
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /José da Silva/ })).toBeInTheDocument());
+    await user.selectOptions(select, JOSE);
+    await addProduct(user, /Leite 1L/);
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Venda fiada não permitida')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('shows the server\'s "Estoque insuficiente" with the product and what is left', async () => {
     const { user } = setup({
       'POST /api/vendas': () =>

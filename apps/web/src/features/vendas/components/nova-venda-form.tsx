@@ -3,6 +3,7 @@ import {
   type EstoqueInsuficienteDetails,
   type FormaPagamento,
   type LimiteExcedidoDetails,
+  fiadoBloqueado,
   type Produto,
   verificarLimite,
 } from '@caderneta/shared';
@@ -64,6 +65,10 @@ export function NovaVendaForm() {
     toast.error(t('nova.toast.estoqueTitle'), { description: t('nova.toast.estoqueDescription', { quantidade: disponivel }) });
   }
 
+  function semFiado(nome: string) {
+    toast.error(t('nova.toast.semFiadoTitle'), { description: t('errors:FIADO_NAO_PERMITIDO', { cliente: nome }) });
+  }
+
   function aplicar(result: ResultadoCarrinho): boolean {
     if (!result.ok) {
       semEstoque(result.disponivel);
@@ -87,6 +92,10 @@ export function NovaVendaForm() {
     }
     if (forma === 'fiado' && !cliente) {
       toast.error(t('nova.toast.clienteTitle'), { description: t('nova.toast.clienteDescription') });
+      return;
+    }
+    if (forma === 'fiado' && cliente && fiadoBloqueado({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: resumo.total })) {
+      semFiado(cliente.nome);
       return;
     }
     if (forma === 'fiado' && cliente && !confirmarLimiteExcedido) {
@@ -114,6 +123,8 @@ export function NovaVendaForm() {
         toast.error(t('nova.toast.estoqueTitle'), {
           description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, quantidade: details.disponivel }),
         });
+      } else if (isApiError(error, 'FIADO_NAO_PERMITIDO') && cliente) {
+        semFiado(cliente.nome);
       } else if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
         // The balance moved since this screen loaded it: the server's figures decide.
         setAviso({ ...(error.details as unknown as LimiteExcedidoDetails), cliente: cliente.nome, valorVenda: resumo.total });
