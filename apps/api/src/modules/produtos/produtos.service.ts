@@ -1,6 +1,7 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   isLowStock,
+  lowStockAlertOnSave,
   margemPercent,
   normalizeForSearch,
   offsetOf,
@@ -130,7 +131,7 @@ export async function createProduto(tx: Tx, ownerId: string, input: ProdutoInput
     .insert(produtos)
     .values({ ownerId, ...columnsOf(input), ativo: true })
     .returning();
-  await notifyIfLowStock(tx, ownerId, null, row!);
+  await notifyIfLowStock(tx, ownerId, null, row!, lowStockAlertOnSave);
   return toProduto(row!);
 }
 
@@ -157,7 +158,7 @@ export async function updateProduto(tx: Tx, ownerId: string, id: string, input: 
     .set({ ...columnsOf({ ...fields, estoqueAtual }), updatedAt: sql`now()` })
     .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id)))
     .returning();
-  if (row!.ativo) await notifyIfLowStock(tx, ownerId, before, row!);
+  if (row!.ativo) await notifyIfLowStock(tx, ownerId, before, row!, lowStockAlertOnSave);
   return toProduto(row!);
 }
 

@@ -181,6 +181,47 @@ describe('product form', () => {
   });
 });
 
+describe('low stock after saving', () => {
+  it('warns "Produto {nome} está com estoque baixo ({n} unidades)" when the saved product is at or below its minimum', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto({ estoqueAtual: 20, estoqueBaixo: false })])),
+      [`PUT /api/produtos/${ID}`]: () => jsonResponse(200, produto({ estoqueAtual: 1, estoqueBaixo: true })),
+      'POST /api/produtos': () => jsonResponse(201, produto({ nome: 'Sal 1kg', estoqueAtual: 2, estoqueBaixo: true })),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Editar Café Torrado 500g' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual/);
+    await user.clear(estoque);
+    await user.type(estoque, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Produto Café Torrado 500g está com estoque baixo (1 unidade)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Novo Produto' }));
+    dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Sal 1kg');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '3,00');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '2,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    expect(await screen.findByText('Produto Sal 1kg está com estoque baixo (2 unidades)')).toBeInTheDocument();
+  });
+
+  it('says nothing about stock when the saved product is above its minimum', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto({ estoqueAtual: 20, estoqueBaixo: false })])),
+      [`PUT /api/produtos/${ID}`]: () => jsonResponse(200, produto({ estoqueAtual: 20, estoqueBaixo: false })),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Editar Café Torrado 500g' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Produto atualizado com sucesso!')).toBeInTheDocument();
+    expect(screen.queryByText(/está com estoque baixo/)).not.toBeInTheDocument();
+  });
+});
+
 describe('deleting a product', () => {
   it('needs the typed name and shows a refusal under the input', async () => {
     const message = 'Não é possível deletar produto que possui vendas registradas. Desative o produto em vez de deletá-lo.';

@@ -82,12 +82,17 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
 
   async function onSubmit(input: ProdutoInput) {
     try {
+      let salvo: Produto;
       if (produto) {
-        await updateProduto.mutateAsync({ id: produto.id, input: { ...input, estoqueAnterior: produto.estoqueAtual } });
+        salvo = await updateProduto.mutateAsync({ id: produto.id, input: { ...input, estoqueAnterior: produto.estoqueAtual } });
         toast.success(t('toast.updated'));
       } else {
-        await createProduto.mutateAsync(input);
+        salvo = await createProduto.mutateAsync(input);
         toast.success(t('toast.created'));
+      }
+      // Spec §4: saved at or below its minimum → "Produto {nome} está com estoque baixo ({n} unidades)".
+      if (salvo.ativo && salvo.estoqueBaixo) {
+        toast.warning(t('toast.lowStockTitle'), { description: t('toast.lowStock', { nome: salvo.nome, count: salvo.estoqueAtual }) });
       }
     } catch (error) {
       applyIssuesToForm(error, form.setError, FIELDS);
