@@ -204,6 +204,20 @@ describe('/vendas/nova', () => {
     expect(within(resumo()).getByText('Fiado')).toBeInTheDocument();
   });
 
+  it('shows "Crédito R$ x" for a customer with credit, in the results, the list and the chosen card', async () => {
+    const { user } = setup({ 'GET /api/clientes': () => jsonResponse(200, clientes([cliente({ saldoAtual: 1500, saldoPendente: 0 })])) });
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'José da Silva — Crédito R$ 15,00' })).toBeInTheDocument());
+    await user.type(screen.getByLabelText('Buscar cliente'), 'jose');
+    const results = await screen.findByRole('list', { name: 'Clientes encontrados' });
+    const result = within(results).getByRole('button', { name: /José da Silva/ });
+    expect(within(result).getByText('Crédito R$ 15,00')).toBeInTheDocument();
+    expect(within(result).queryByText(/Devedor/)).not.toBeInTheDocument();
+    await user.click(result);
+    expect(within(screen.getByRole('group', { name: 'Cliente' })).getByText('Crédito R$ 15,00')).toBeInTheDocument();
+  });
+
   it('asks to confirm a sale past the credit limit, showing the available credit, then records the confirmation', async () => {
     const { user, api } = setup();
     await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
