@@ -7,6 +7,8 @@ import {
   offsetOf,
   type Produto,
   type ProdutoInput,
+  type ProdutoNomeDuplicado,
+  type ProdutoNomeQuery,
   type ProdutoUpdate,
   type ProdutosPage,
   type produtosQuerySchema,
@@ -98,6 +100,23 @@ export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery
     pageSize: query.pageSize,
     resumo: resumo ?? { total: 0, estoqueBaixo: 0, valorTotal: 0, margemMedia: 0 },
   };
+}
+
+/** The same name as another of this seller's products, compared as search compares (no case, no accents). */
+export async function findNomeDuplicado(tx: Tx, ownerId: string, query: ProdutoNomeQuery): Promise<ProdutoNomeDuplicado> {
+  const [row] = await tx
+    .select({ id: produtos.id, nome: produtos.nome, ativo: produtos.ativo })
+    .from(produtos)
+    .where(
+      and(
+        eq(produtos.ownerId, ownerId),
+        eq(produtos.nomeBusca, normalizeForSearch(query.nome)),
+        query.excetoId ? sql`${produtos.id} <> ${query.excetoId}` : undefined,
+      ),
+    )
+    .orderBy(sql`${produtos.ativo} desc`, asc(produtos.createdAt))
+    .limit(1);
+  return { duplicado: !!row, produto: row ?? null };
 }
 
 async function findRow(tx: Tx, ownerId: string, id: string, lock = false): Promise<ProdutoRow> {

@@ -213,6 +213,36 @@ describe('listing, filters and the four cards', () => {
   });
 });
 
+describe('duplicate names', () => {
+  const check = (seller: SellerSession, query: string) => seller.request({ method: 'GET', url: `/api/produtos/nome-duplicado?${query}` });
+
+  it('finds the same name ignoring case, accents and spaces, only among the seller\'s own products', async () => {
+    const seller = await createSeller(t);
+    const other = await createSeller(t);
+    const cafe = await novoProduto(seller, { nome: 'Café Torrado 500g' });
+
+    const same = await check(seller, `nome=${encodeURIComponent('  CAFE  torrado 500G ')}`);
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual({ duplicado: true, produto: { id: cafe.id, nome: 'Café Torrado 500g', ativo: true } });
+
+    expect((await check(seller, 'nome=Café')).json()).toEqual({ duplicado: false, produto: null });
+    // Another seller's catalogue is not looked at.
+    expect((await check(other, `nome=${encodeURIComponent('Café Torrado 500g')}`)).json()).toEqual({ duplicado: false, produto: null });
+    // Editing the product itself is not a duplicate.
+    expect((await check(seller, `nome=${encodeURIComponent('café torrado 500g')}&excetoId=${cafe.id}`)).json()).toMatchObject({ duplicado: false });
+    // A deactivated product with that name still counts.
+    await seller.request({ method: 'POST', url: `/api/produtos/${cafe.id}/desativar` });
+    expect((await check(seller, `nome=${encodeURIComponent('Café Torrado 500g')}`)).json()).toMatchObject({ duplicado: true, produto: { ativo: false } });
+  });
+
+  it('refuses an empty name with 400', async () => {
+    const seller = await createSeller(t);
+    const response = await check(seller, 'nome=');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION' });
+  });
+});
+
 describe('low-stock notification', () => {
   it('is stored when a save leaves the product at or below its minimum, not on every save while low', async () => {
     const seller = await createSeller(t);
