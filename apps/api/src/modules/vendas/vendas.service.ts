@@ -355,6 +355,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
           and ${vendas.dataVenda} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})
           and ${vendas.dataVenda} < ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}))::int`.mapWith(Number),
       pendentes: sql<number>`coalesce(sum(${vendas.valorTotal} - ${vendas.valorPago}) filter (where ${vendas.statusPagamento} = 'pendente'), 0)::bigint`.mapWith(Number),
+      canceladas: sql<number>`count(*) filter (where ${vendas.statusPagamento} = 'cancelado')::int`.mapWith(Number),
     })
     .from(vendas)
     .leftJoin(clientes, joinCliente)
@@ -379,6 +380,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
       valorTotal: resumo?.valorTotal ?? 0,
       vendasHoje: resumo?.vendasHoje ?? 0,
       pendentes: resumo?.pendentes ?? 0,
+      canceladas: resumo?.canceladas ?? 0,
     },
   };
 }

@@ -160,7 +160,9 @@ export function Component() {
         </div>
         {data && (
           <p className="px-4 pt-3 text-sm text-muted-foreground" aria-live="polite">
-            {t('filters.found', { quantidade: data.total })}
+            {t('filters.found', { count: data.total })}
+            {/* The cards leave cancelled sales out; the list shows them. Say so, so both add up. */}
+            {data.resumo.canceladas > 0 && ` (${t('filters.canceladas', { count: data.resumo.canceladas })})`}
           </p>
         )}
         {renderBody()}

@@ -80,7 +80,7 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/produtos': () => jsonResponse(200, produtos),
     'GET /api/clientes': () => jsonResponse(200, clientes([cliente()])),
     'POST /api/vendas': (request) => jsonResponse(201, vendaCriada(request)),
-    'GET /api/vendas': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, resumo: { totalVendas: 0, valorTotal: 0, vendasHoje: 0, pendentes: 0 } }),
+    'GET /api/vendas': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, resumo: { totalVendas: 0, valorTotal: 0, vendasHoje: 0, pendentes: 0, canceladas: 0 } }),
     ...extra,
   });
   const app = renderApp('/vendas/nova');

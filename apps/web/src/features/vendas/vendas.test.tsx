@@ -24,18 +24,35 @@ function venda(overrides: Partial<VendaListItem> = {}): VendaListItem {
   };
 }
 
-const page = (items: VendaListItem[], total = items.length): VendasPage => ({
+const page = (items: VendaListItem[], total = items.length, resumo: Partial<VendasPage['resumo']> = {}): VendasPage => ({
   items,
   total,
   page: 1,
   pageSize: 20,
-  resumo: { totalVendas: 12, valorTotal: 123456, vendasHoje: 3, pendentes: 4500 },
+  resumo: { totalVendas: 12, valorTotal: 123456, vendasHoje: 3, pendentes: 4500, canceladas: 0, ...resumo },
 });
 
 const listUrls = (api: ReturnType<typeof mockApi>) =>
   api.spy.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/vendas'));
 
 describe('/vendas', () => {
+  it('says how many cancelled sales the list holds that the cards leave out, with thousands separators', async () => {
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()], 1236, { totalVendas: 1234, canceladas: 2 })) });
+    renderApp('/vendas');
+    // 1.234 counted + 2 cancelled = 1.236 listed.
+    expect(await screen.findByText('1.236 vendas encontradas (incluindo 2 canceladas, que ficam fora dos totais)')).toBeInTheDocument();
+    const total = screen.getByRole('group', { name: 'Total de Vendas' });
+    expect(within(total).getByText('1.234')).toBeInTheDocument();
+    expect(within(total).getByText('Sem as canceladas')).toBeInTheDocument();
+  });
+
+  it('says "1 venda encontrada" in the singular and nothing about cancelled ones when there are none', async () => {
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()], 1, { totalVendas: 1 })) });
+    renderApp('/vendas');
+    expect(await screen.findByText('1 venda encontrada')).toBeInTheDocument();
+    expect(screen.queryByText(/incluindo/)).not.toBeInTheDocument();
+  });
+
   it('shows the loading text, then the four cards and each row as in the spec', async () => {
     const answer = deferred<Response>();
     mockApi({ ...signedIn(), 'GET /api/vendas': () => answer.promise });
@@ -52,7 +69,7 @@ describe('/vendas', () => {
       ),
     );
 
-    expect(await screen.findByText('3 venda(s) encontrada(s)')).toBeInTheDocument();
+    expect(await screen.findByText('3 vendas encontradas')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total de Vendas' })).getByText('12')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Valor Total' })).getByText('R$ 1.234,56')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Vendas Hoje' })).getByText('3')).toBeInTheDocument();

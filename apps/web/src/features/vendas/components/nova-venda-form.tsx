@@ -20,6 +20,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { isApiError, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { translateDynamic } from '@/lib/i18n';
 import { useCreateVenda } from '../api/create-venda';
 import {
   adicionarItem,
@@ -66,7 +67,7 @@ export function NovaVendaForm() {
   }
 
   function semFiado(nome: string) {
-    toast.error(t('nova.toast.semFiadoTitle'), { description: t('errors:FIADO_NAO_PERMITIDO', { cliente: nome }) });
+    toast.error(t('nova.toast.semFiadoTitle'), { description: translateDynamic('errors:FIADO_NAO_PERMITIDO', '', { cliente: nome }) });
   }
 
   function aplicar(result: ResultadoCarrinho): boolean {
