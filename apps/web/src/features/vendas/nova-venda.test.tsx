@@ -112,8 +112,54 @@ describe('/vendas/nova', () => {
     await addProduct(user, /Arroz 5kg — R\$ 28,90/);
     expect(finalizar).toBeEnabled();
 
-    await user.click(within(resumo()).getByRole('link', { name: 'Cancelar' }));
+    // With items in the cart, "Cancelar" asks first; "Continuar venda" keeps everything.
+    await user.click(within(resumo()).getByRole('button', { name: 'Cancelar' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Descartar esta venda?' });
+    expect(within(dialog).getByText('O item adicionado será descartado.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar venda' }));
+    expect(router.state.location.pathname).toBe('/vendas/nova');
+    expect(screen.getByRole('list', { name: 'Itens da venda' })).toHaveTextContent('Arroz 5kg');
+
+    await user.click(within(resumo()).getByRole('button', { name: 'Cancelar' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Descartar esta venda?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Descartar venda' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'));
+    expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
+  });
+
+  it('leaves at once on "Cancelar" when the cart is empty', async () => {
+    const { user, router } = setup();
+    await screen.findByRole('region', { name: 'Resumo da venda' });
+    await user.click(within(resumo()).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the cart, payment form, customer and note across a reload, per seller, until the sale is made', async () => {
+    const first = setup();
+    await first.user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /José da Silva/ })).toBeInTheDocument());
+    await first.user.selectOptions(select, JOSE);
+    await addProduct(first.user, /Leite 1L/, '2');
+    await first.user.type(screen.getByLabelText('Observações'), 'Entregar amanhã');
+    first.unmount();
+
+    // The page is opened again in the same tab.
+    const { user, api } = setup();
+    const itens = await screen.findByRole('list', { name: 'Itens da venda' });
+    expect(itens).toHaveTextContent('Leite 1L');
+    expect(screen.getByLabelText('Forma de pagamento')).toHaveValue('fiado');
+    expect(within(resumo()).getByText('José da Silva')).toBeInTheDocument();
+    expect(within(resumo()).getByText('R$ 11,00')).toBeInTheDocument();
+    expect(screen.getByLabelText('Observações')).toHaveValue('Entregar amanhã');
+    // Another seller signing in on this tab starts from an empty cart.
+    expect(window.sessionStorage.getItem('caderneta.venda.outro')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({ clienteId: JOSE, itens: [{ produtoId: LEITE, quantidade: 2 }], observacoes: 'Entregar amanhã' });
+    expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
   });
 
   it('merges a product added twice, shows subtotals and the sticky summary, and changes quantities', async () => {
