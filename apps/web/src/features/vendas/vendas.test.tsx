@@ -177,4 +177,32 @@ describe('/vendas', () => {
     expect(await screen.findAllByText('Erro ao carregar vendas')).not.toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
+
+  it('loads the list again on "Tentar novamente"', async () => {
+    let fail = true;
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => (fail ? jsonResponse(400, { code: 'VALIDATION', message: 'x' }) : jsonResponse(200, page([venda()]))) });
+    const { user } = renderApp('/vendas');
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('listitem', { name: 'V1741600000000' })).toBeInTheDocument();
+  });
+
+  it('offers "Tentar novamente" in the sale details when they cannot load', async () => {
+    let fail = true;
+    mockApi({
+      ...signedIn(),
+      'GET /api/vendas': () => jsonResponse(200, page([venda()])),
+      [`GET /api/vendas/${V1}`]: () => (fail ? jsonResponse(404, { code: 'NOT_FOUND', message: 'x' }) : jsonResponse(200, { ...venda(), itens: [] })),
+    });
+    const { user } = renderApp('/vendas');
+    await user.click(await screen.findByRole('button', { name: 'Detalhes da venda V1741600000000' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Venda V1741600000000' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Erro ao carregar a venda')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Leva pra mãe')).toBeInTheDocument();
+  });
 });
