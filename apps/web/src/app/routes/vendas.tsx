@@ -6,6 +6,7 @@ import XIcon from 'lucide-react/icons/x';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateField } from '@/components/date-field';
 import { EmptyState, ListLoading } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadError } from '@/components/load-error';
@@ -13,7 +14,6 @@ import { ListSearch } from '@/components/list-search';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useVendas } from '@/features/vendas/api/get-vendas';
@@ -137,11 +137,11 @@ export function Component() {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor={ids.de}>{t('filters.de')}</Label>
-              <Input id={ids.de} type="date" value={de ?? ''} max={ate} onChange={(e) => list.setFilter('de', e.target.value || null)} />
+              <DateField id={ids.de} value={de} max={ate} onChange={(value) => list.setFilter('de', value)} />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor={ids.ate}>{t('filters.ate')}</Label>
-              <Input id={ids.ate} type="date" value={ate ?? ''} min={de} onChange={(e) => list.setFilter('ate', e.target.value || null)} />
+              <DateField id={ids.ate} value={ate} min={de} onChange={(value) => list.setFilter('ate', value)} />
             </div>
             {filtered && (
               <Button variant="ghost" className="col-span-2 lg:col-span-1" onClick={limpar}>

@@ -106,7 +106,9 @@ describe('/vendas', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Pendente');
     await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'Fiado');
     await waitFor(() => expect(listUrls(api)).toContain('/api/vendas?busca=jos%C3%A9&status=pendente&forma=fiado&pageSize=20'));
-    await user.type(screen.getByLabelText('De'), '2025-03-01');
+    // Typed as dd/mm/aaaa in pt-BR; the slashes come by themselves.
+    await user.type(screen.getByLabelText('De'), '01032025');
+    expect(screen.getByLabelText('De')).toHaveValue('01/03/2025');
     await waitFor(() => expect(listUrls(api).at(-1)).toContain('de=2025-03-01'));
     expect(router.state.location.search).toContain('status=pendente');
 
@@ -116,6 +118,25 @@ describe('/vendas', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('');
     expect(screen.getByLabelText('De')).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Limpar filtros' })).not.toBeInTheDocument();
+  });
+
+  it('shows the dates of the URL as dd/mm/aaaa and refuses an impossible date without filtering by it', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])) });
+    const { user } = renderApp('/vendas?de=2025-03-01');
+    await screen.findByRole('listitem', { name: 'V1741600000000' });
+    expect(screen.getByLabelText('De')).toHaveValue('01/03/2025');
+    expect(screen.getByLabelText('De')).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    expect(screen.getByLabelText('De')).not.toHaveAttribute('type', 'date');
+
+    await user.type(screen.getByLabelText('Até'), '31022025');
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    expect(screen.getByLabelText('Até')).toHaveAttribute('aria-invalid', 'true');
+    expect(listUrls(api).some((url) => url.includes('ate='))).toBe(false);
+
+    await user.clear(screen.getByLabelText('Até'));
+    await user.type(screen.getByLabelText('Até'), '28022025');
+    expect(await screen.findByText('A data não pode ser antes de 01/03/2025')).toBeInTheDocument();
+    expect(listUrls(api).some((url) => url.includes('ate='))).toBe(false);
   });
 
   it('offers the first sale when there is none, and says when filters find nothing', async () => {
