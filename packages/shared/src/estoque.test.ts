@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crossedIntoLowStock, isLowStock } from './estoque';
+import { crossedIntoLowStock, isLowStock, lowStockAlertOnSave } from './estoque';
 import { notificationEnabled } from './notificacoes';
 
 describe('low stock', () => {
@@ -15,6 +15,16 @@ describe('low stock', () => {
     expect(crossedIntoLowStock({ estoqueAtual: 8, estoqueMinimo: 5 }, { estoqueAtual: 8, estoqueMinimo: 10 })).toBe(true);
     expect(crossedIntoLowStock(null, { estoqueAtual: 2, estoqueMinimo: 5 })).toBe(true);
     expect(crossedIntoLowStock(null, { estoqueAtual: 20, estoqueMinimo: 5 })).toBe(false);
+  });
+});
+
+describe('low stock when saving a product', () => {
+  it('alerts on a crossing and on a stock lowered while low, not on a partial restock or other edits', () => {
+    expect(lowStockAlertOnSave(null, { estoqueAtual: 2, estoqueMinimo: 5 })).toBe(true);
+    expect(lowStockAlertOnSave({ estoqueAtual: 3, estoqueMinimo: 5 }, { estoqueAtual: 2, estoqueMinimo: 5 })).toBe(true);
+    expect(lowStockAlertOnSave({ estoqueAtual: 2, estoqueMinimo: 5 }, { estoqueAtual: 2, estoqueMinimo: 5 })).toBe(false);
+    expect(lowStockAlertOnSave({ estoqueAtual: 2, estoqueMinimo: 5 }, { estoqueAtual: 4, estoqueMinimo: 5 })).toBe(false);
+    expect(lowStockAlertOnSave({ estoqueAtual: 9, estoqueMinimo: 5 }, { estoqueAtual: 5, estoqueMinimo: 5 })).toBe(true);
   });
 });
 

@@ -13,3 +13,15 @@ export function crossedIntoLowStock(
 ): boolean {
   return isLowStock(after) && (before === null || !isLowStock(before));
 }
+
+/**
+ * Saving a product (create or edit) is the seller setting its stock: besides a crossing, a stock
+ * lowered further while already low is news too ("Produto X está com estoque baixo (2 unidades)").
+ * Raising a low stock that stays low, or editing other fields, raises nothing.
+ */
+export function lowStockAlertOnSave(
+  before: { estoqueAtual: number; estoqueMinimo: number } | null,
+  after: { estoqueAtual: number; estoqueMinimo: number },
+): boolean {
+  return crossedIntoLowStock(before, after) || (before !== null && isLowStock(after) && after.estoqueAtual < before.estoqueAtual);
+}

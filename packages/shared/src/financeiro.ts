@@ -55,6 +55,14 @@ export function resultadoPagamento(saldoAtual: Cents): ResultadoPagamento {
  * Credit-limit rule for a fiado sale. The customer may owe up to `limite`; credit they hold in the
  * shop adds to what they may buy. Limit 0 means "no fiado" (unless their credit covers the sale).
  */
+/**
+ * Limit 0 means "no fiado" (PRODUCT.md): such a customer may buy on their account only what the
+ * credit they hold in the shop covers; beyond it the sale is refused, not offered a confirmation.
+ */
+export function fiadoBloqueado(input: { limite: Cents; saldoAtual: Cents; valorVenda: Cents }): boolean {
+  return input.limite === 0 && input.saldoAtual - input.valorVenda < 0;
+}
+
 export function verificarLimite(input: { limite: Cents; saldoAtual: Cents; valorVenda: Cents }) {
   const disponivel = Math.max(0, input.limite + input.saldoAtual);
   const saldoPendenteDepois = saldoPendenteDe(input.saldoAtual - input.valorVenda);

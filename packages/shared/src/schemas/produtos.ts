@@ -131,3 +131,21 @@ export type ProdutosResumo = z.infer<typeof produtosResumoSchema>;
 
 export const produtosPageSchema = paginatedSchema(produtoSchema).extend({ resumo: produtosResumoSchema });
 export type ProdutosPage = z.infer<typeof produtosPageSchema>;
+
+/**
+ * GET /api/produtos/nome-duplicado: is there already a product of this seller with this name
+ * (case, accents and inner spaces ignored)? The form asks before saving; `excetoId` leaves out
+ * the product being edited.
+ */
+export const produtoNomeQuerySchema = z.object({
+  nome: produtoCampos.nome,
+  excetoId: z.uuid().optional(),
+});
+export type ProdutoNomeQuery = z.output<typeof produtoNomeQuerySchema>;
+
+export const produtoNomeDuplicadoSchema = z.object({
+  duplicado: z.boolean(),
+  /** The existing product with that name (active or not), when there is one. */
+  produto: z.object({ id: z.uuid(), nome: z.string(), ativo: z.boolean() }).nullable(),
+});
+export type ProdutoNomeDuplicado = z.infer<typeof produtoNomeDuplicadoSchema>;

@@ -87,6 +87,8 @@ export const vendasResumoSchema = z.object({
   vendasHoje: z.number().int(),
   /** "A receber": what is still open on pending sales (total − already paid). */
   pendentes: z.number().int(),
+  /** Cancelled sales among the matching ones: listed (and in `total`), left out of the cards. */
+  canceladas: z.number().int(),
 });
 export type VendasResumo = z.infer<typeof vendasResumoSchema>;
 

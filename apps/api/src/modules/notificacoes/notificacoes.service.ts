@@ -24,9 +24,16 @@ type StockState = { id: string; nome: string; estoqueAtual: number; estoqueMinim
 
 /**
  * "Estoque Baixo" / "Produto {nome} está com estoque baixo ({n} unidades)" — once per crossing
- * into low stock (edit, sale, import), not on every save while it stays low.
+ * into low stock (sale, import), not on every sale while it stays low. Saving the product form
+ * passes `lowStockAlertOnSave`, which also alerts when the seller lowers a stock that is low.
  */
-export async function notifyIfLowStock(tx: Executor, ownerId: string, before: StockState | null, after: StockState): Promise<boolean> {
-  if (!crossedIntoLowStock(before, after)) return false;
+export async function notifyIfLowStock(
+  tx: Executor,
+  ownerId: string,
+  before: StockState | null,
+  after: StockState,
+  rule: typeof crossedIntoLowStock = crossedIntoLowStock,
+): Promise<boolean> {
+  if (!rule(before, after)) return false;
   return notify(tx, ownerId, 'estoque_baixo', { produtoId: after.id, nome: after.nome, quantidade: after.estoqueAtual });
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamsSchema, produtoInputSchema, produtoSchema, produtoUpdateSchema, produtosPageSchema, produtosQuerySchema } from '@caderneta/shared';
-import { createProduto, deleteProduto, getProduto, listProdutos, setProdutoAtivo, updateProduto } from './produtos.service';
+import { idParamsSchema, produtoInputSchema, produtoNomeDuplicadoSchema, produtoNomeQuerySchema, produtoSchema, produtoUpdateSchema, produtosPageSchema, produtosQuerySchema } from '@caderneta/shared';
+import { createProduto, deleteProduto, findNomeDuplicado, getProduto, listProdutos, setProdutoAtivo, updateProduto } from './produtos.service';
 
 /** /api/produtos: the seller's catalogue and stock. Every handler runs under the seller's RLS scope. */
 export async function produtosRoutes(base: FastifyInstance) {
@@ -15,6 +15,15 @@ export async function produtosRoutes(base: FastifyInstance) {
     '/api/produtos',
     { preHandler, schema: { tags, summary: 'List, search, filter and summarise products', querystring: produtosQuerySchema, response: { 200: produtosPageSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => listProdutos(tx, seller.id, request.query)),
+  );
+
+  app.get(
+    '/api/produtos/nome-duplicado',
+    {
+      preHandler,
+      schema: { tags, summary: 'Whether another product already has this name (case- and accent-insensitive)', querystring: produtoNomeQuerySchema, response: { 200: produtoNomeDuplicadoSchema } },
+    },
+    (request) => app.sellerTx(request, (tx, seller) => findNomeDuplicado(tx, seller.id, request.query)),
   );
 
   app.get('/api/produtos/:id', { preHandler, schema: { tags, params, response: { 200: produtoSchema } } }, (request) =>

@@ -1,11 +1,14 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
   isLowStock,
+  lowStockAlertOnSave,
   margemPercent,
   normalizeForSearch,
   offsetOf,
   type Produto,
   type ProdutoInput,
+  type ProdutoNomeDuplicado,
+  type ProdutoNomeQuery,
   type ProdutoUpdate,
   type ProdutosPage,
   type produtosQuerySchema,
@@ -99,6 +102,23 @@ export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery
   };
 }
 
+/** The same name as another of this seller's products, compared as search compares (no case, no accents). */
+export async function findNomeDuplicado(tx: Tx, ownerId: string, query: ProdutoNomeQuery): Promise<ProdutoNomeDuplicado> {
+  const [row] = await tx
+    .select({ id: produtos.id, nome: produtos.nome, ativo: produtos.ativo })
+    .from(produtos)
+    .where(
+      and(
+        eq(produtos.ownerId, ownerId),
+        eq(produtos.nomeBusca, normalizeForSearch(query.nome)),
+        query.excetoId ? sql`${produtos.id} <> ${query.excetoId}` : undefined,
+      ),
+    )
+    .orderBy(sql`${produtos.ativo} desc`, asc(produtos.createdAt))
+    .limit(1);
+  return { duplicado: !!row, produto: row ?? null };
+}
+
 async function findRow(tx: Tx, ownerId: string, id: string, lock = false): Promise<ProdutoRow> {
   const select = tx
     .select()
@@ -130,7 +150,7 @@ export async function createProduto(tx: Tx, ownerId: string, input: ProdutoInput
     .insert(produtos)
     .values({ ownerId, ...columnsOf(input), ativo: true })
     .returning();
-  await notifyIfLowStock(tx, ownerId, null, row!);
+  await notifyIfLowStock(tx, ownerId, null, row!, lowStockAlertOnSave);
   return toProduto(row!);
 }
 
@@ -157,7 +177,7 @@ export async function updateProduto(tx: Tx, ownerId: string, id: string, input: 
     .set({ ...columnsOf({ ...fields, estoqueAtual }), updatedAt: sql`now()` })
     .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id)))
     .returning();
-  if (row!.ativo) await notifyIfLowStock(tx, ownerId, before, row!);
+  if (row!.ativo) await notifyIfLowStock(tx, ownerId, before, row!, lowStockAlertOnSave);
   return toProduto(row!);
 }
 

@@ -213,27 +213,66 @@ describe('listing, filters and the four cards', () => {
   });
 });
 
+describe('duplicate names', () => {
+  const check = (seller: SellerSession, query: string) => seller.request({ method: 'GET', url: `/api/produtos/nome-duplicado?${query}` });
+
+  it('finds the same name ignoring case, accents and spaces, only among the seller\'s own products', async () => {
+    const seller = await createSeller(t);
+    const other = await createSeller(t);
+    const cafe = await novoProduto(seller, { nome: 'Café Torrado 500g' });
+
+    const same = await check(seller, `nome=${encodeURIComponent('  CAFE  torrado 500G ')}`);
+    expect(same.statusCode).toBe(200);
+    expect(same.json()).toEqual({ duplicado: true, produto: { id: cafe.id, nome: 'Café Torrado 500g', ativo: true } });
+
+    expect((await check(seller, 'nome=Café')).json()).toEqual({ duplicado: false, produto: null });
+    // Another seller's catalogue is not looked at.
+    expect((await check(other, `nome=${encodeURIComponent('Café Torrado 500g')}`)).json()).toEqual({ duplicado: false, produto: null });
+    // Editing the product itself is not a duplicate.
+    expect((await check(seller, `nome=${encodeURIComponent('café torrado 500g')}&excetoId=${cafe.id}`)).json()).toMatchObject({ duplicado: false });
+    // A deactivated product with that name still counts.
+    await seller.request({ method: 'POST', url: `/api/produtos/${cafe.id}/desativar` });
+    expect((await check(seller, `nome=${encodeURIComponent('Café Torrado 500g')}`)).json()).toMatchObject({ duplicado: true, produto: { ativo: false } });
+  });
+
+  it('refuses an empty name with 400', async () => {
+    const seller = await createSeller(t);
+    const response = await check(seller, 'nome=');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION' });
+  });
+});
+
 describe('low-stock notification', () => {
-  it('is stored once per crossing into low stock, not on every save', async () => {
+  it('is stored when a save leaves the product at or below its minimum, not on every save while low', async () => {
     const seller = await createSeller(t);
     const produto = await novoProduto(seller, { nome: 'Óleo de Soja', estoqueAtual: 3, estoqueMinimo: 5 });
+    expect(produto).toMatchObject({ estoqueBaixo: true, estoqueAtual: 3 });
     let alerts = await alertsOf(seller.id);
     expect(alerts).toHaveLength(1);
     expect(alerts[0]).toMatchObject({ tipo: 'estoque_baixo', lida: false, params: { produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 3 } });
 
-    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 2, estoqueMinimo: 5 }); // still low
-    expect(await alertsOf(seller.id)).toHaveLength(1);
-    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 30, estoqueMinimo: 5 }); // back to normal
-    expect(await alertsOf(seller.id)).toHaveLength(1);
-    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 30, estoqueMinimo: 30 }); // raising the minimum crosses too
+    // The seller lowers a low stock: that is news (2 units now).
+    const lowered = await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 2, estoqueMinimo: 5 });
+    expect(lowered.json()).toMatchObject({ estoqueBaixo: true, estoqueAtual: 2 });
     alerts = await alertsOf(seller.id);
     expect(alerts).toHaveLength(2);
-    expect(alerts[1]!.params).toEqual({ produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 30 });
+    expect(alerts[1]!.params).toEqual({ produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 2 });
+    // Editing other fields, or a partial restock that stays low: nothing new.
+    await edit(seller, produto.id, { nome: 'Óleo de Soja', precoVenda: 2690, estoqueAtual: 2, estoqueMinimo: 5 });
+    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 4, estoqueMinimo: 5 });
+    expect(await alertsOf(seller.id)).toHaveLength(2);
+    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 30, estoqueMinimo: 5 }); // back to normal
+    expect(await alertsOf(seller.id)).toHaveLength(2);
+    await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 30, estoqueMinimo: 30 }); // raising the minimum crosses too
+    alerts = await alertsOf(seller.id);
+    expect(alerts).toHaveLength(3);
+    expect(alerts[2]!.params).toEqual({ produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 30 });
 
     const normal = await novoProduto(seller, { nome: 'Sal', estoqueAtual: 100 });
-    expect(await alertsOf(seller.id)).toHaveLength(2);
-    await edit(seller, normal.id, { nome: 'Sal', estoqueAtual: 5, estoqueMinimo: 5 });
     expect(await alertsOf(seller.id)).toHaveLength(3);
+    await edit(seller, normal.id, { nome: 'Sal', estoqueAtual: 5, estoqueMinimo: 5 });
+    expect(await alertsOf(seller.id)).toHaveLength(4);
   });
 
   it('is raised on reactivation when already low, never for an inactive product, nor when turned off', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_TOTAL_VENDA,
+  fiadoBloqueado,
   offsetOf,
   verificarLimite,
   type NovaVendaData,
@@ -97,6 +98,13 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
 
   let limiteExcedidoConfirmado = false;
   if (input.formaPagamento === 'fiado') {
+    // No confirmation can override a limit of 0.
+    if (fiadoBloqueado({ limite: cliente!.limiteCredito, saldoAtual: cliente!.saldoAtual, valorVenda: valorTotal })) {
+      throw new AppError('FIADO_NAO_PERMITIDO', 409, 'Este cliente não compra fiado (limite de crédito R$ 0,00)', undefined, {
+        clienteId: cliente!.id,
+        cliente: cliente!.nome,
+      });
+    }
     const limite = verificarLimite({ limite: cliente!.limiteCredito, saldoAtual: cliente!.saldoAtual, valorVenda: valorTotal });
     if (limite.excedido) {
       if (!input.confirmarLimiteExcedido) {
@@ -352,6 +360,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
           and ${vendas.dataVenda} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})
           and ${vendas.dataVenda} < ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}))::int`.mapWith(Number),
       pendentes: sql<number>`coalesce(sum(${vendas.valorTotal} - ${vendas.valorPago}) filter (where ${vendas.statusPagamento} = 'pendente'), 0)::numeric`.mapWith(Number),
+      canceladas: sql<number>`count(*) filter (where ${vendas.statusPagamento} = 'cancelado')::int`.mapWith(Number),
     })
     .from(vendas)
     .leftJoin(clientes, joinCliente)
@@ -376,6 +385,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
       valorTotal: resumo?.valorTotal ?? 0,
       vendasHoje: resumo?.vendasHoje ?? 0,
       pendentes: resumo?.pendentes ?? 0,
+      canceladas: resumo?.canceladas ?? 0,
     },
   };
 }

@@ -248,7 +248,14 @@ describe('fiado sale', () => {
     const produto = await insertProduto(t, seller.id, { precoVenda: 1000 });
     const item = [{ produtoId: produto.id, quantidade: 1 }];
     const refused = await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item });
-    expect(refused.json()).toMatchObject({ code: 'LIMITE_EXCEDIDO', details: { limite: 0, disponivel: 0, saldoPendente: 0 } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'FIADO_NAO_PERMITIDO', message: expect.stringContaining('não compra fiado'), details: { cliente: cliente.nome } });
+    // A confirmation cannot override "no fiado"; nothing was written.
+    const confirmed = await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item, confirmarLimiteExcedido: true });
+    expect(confirmed.statusCode).toBe(409);
+    expect(confirmed.json()).toMatchObject({ code: 'FIADO_NAO_PERMITIDO' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(100);
     await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 1000 } });
     const covered = await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: item });
     expect(covered.statusCode).toBe(201);
@@ -399,8 +406,9 @@ describe('sales list', () => {
     const page = await listar('', other);
     expect(page.items.map((v) => v.id)).toEqual([ids.e, ids.d, ids.c, ids.b, ids.a]);
     expect(page.total).toBe(5);
-    // Cancelled sale c (R$ 30) is listed but not counted.
-    expect(page.resumo).toEqual({ totalVendas: 4, valorTotal: 12_000, vendasHoje: 2, pendentes: 7000 });
+    // Cancelled sale c (R$ 30) is listed but not counted, and the page says how many were left out.
+    expect(page.resumo).toEqual({ totalVendas: 4, valorTotal: 12_000, vendasHoje: 2, pendentes: 7000, canceladas: 1 });
+    expect(page.resumo.totalVendas + page.resumo.canceladas).toBe(page.total);
     expect(page.items[3]).toMatchObject({ clienteNome: 'João Conceição', observacoes: 'leva pra mãe', formaPagamento: 'fiado' });
     expect(page.items[4]).toMatchObject({ clienteNome: null, formaPagamento: 'vista', statusPagamento: 'pago' });
   });
@@ -421,7 +429,7 @@ describe('sales list', () => {
     expect((await listar('de=2025-01-09&ate=2025-01-09', other)).items.map((v) => v.id)).toEqual([ids.a]);
     expect((await listar('de=2025-01-10&ate=2025-01-11', other)).items.map((v) => v.id)).toEqual([ids.c, ids.b]);
     const filtered = await listar('forma=fiado&de=2025-01-01&ate=2025-01-31', other);
-    expect(filtered.resumo).toEqual({ totalVendas: 1, valorTotal: 2000, vendasHoje: 0, pendentes: 2000 });
+    expect(filtered.resumo).toEqual({ totalVendas: 1, valorTotal: 2000, vendasHoje: 0, pendentes: 2000, canceladas: 1 });
   });
 
   it('paginates on the server', async () => {

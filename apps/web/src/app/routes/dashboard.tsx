@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
@@ -41,12 +42,20 @@ export function Component() {
         documentTitle={t('title')}
       />
 
-      <DashboardStats data={dashboard.data} />
+      {dashboard.isError && !dashboard.data ? (
+        <Card className="mb-6 py-0">
+          <LoadError title={t('loadError')} error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+        </Card>
+      ) : (
+        <>
+          <DashboardStats data={dashboard.data} />
 
-      <div className="mb-6 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
-        <DevedoresCard data={dashboard.data} />
-        <AtividadeRecente atividades={dashboard.data?.atividades} />
-      </div>
+          <div className="mb-6 grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
+            <DevedoresCard data={dashboard.data} />
+            <AtividadeRecente atividades={dashboard.data?.atividades} />
+          </div>
+        </>
+      )}
 
       <section aria-labelledby="shortcuts-title">
         <h2 id="shortcuts-title" className="sr-only">

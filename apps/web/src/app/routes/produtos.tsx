@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { EmptyState, ListLoading } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { LoadError } from '@/components/load-error';
 import { ListSearch } from '@/components/list-search';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
@@ -19,7 +20,7 @@ import { DeleteProdutoDialog } from '@/features/produtos/components/delete-produ
 import { ProdutoFormDialog } from '@/features/produtos/components/produto-form-dialog';
 import { ProdutoRow } from '@/features/produtos/components/produto-row';
 import { ProdutosStats } from '@/features/produtos/components/produtos-stats';
-import { errorMessage, toastError } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useListParams } from '@/lib/use-list-params';
 
 const PAGE_SIZE = 20;
@@ -83,15 +84,7 @@ export function Component() {
   function renderBody() {
     if (query.isPending) return <ListLoading text={t('list.loading')} />;
     if (!data) {
-      return (
-        <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-          <p className="font-medium">{t('toast.loadError')}</p>
-          <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            {t('list.retry')}
-          </Button>
-        </div>
-      );
+      return <LoadError title={t('toast.loadError')} error={query.error} onRetry={() => void query.refetch()} />;
     }
     if (data.items.length === 0) {
       if (list.busca || estoque !== 'todos') {

@@ -6,13 +6,14 @@ import XIcon from 'lucide-react/icons/x';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { DateField } from '@/components/date-field';
 import { EmptyState, ListLoading } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
+import { LoadError } from '@/components/load-error';
 import { ListSearch } from '@/components/list-search';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useVendas } from '@/features/vendas/api/get-vendas';
@@ -20,7 +21,7 @@ import { CancelarVendaDialog } from '@/features/vendas/components/cancelar-venda
 import { VendaDetalheDialog } from '@/features/vendas/components/venda-detalhe-dialog';
 import { VendaRow } from '@/features/vendas/components/venda-row';
 import { VendasStats } from '@/features/vendas/components/vendas-stats';
-import { errorMessage, toastError } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useListParams } from '@/lib/use-list-params';
 
 const PAGE_SIZE = 20;
@@ -62,15 +63,7 @@ export function Component() {
   function renderBody() {
     if (query.isPending) return <ListLoading text={t('list.loading')} />;
     if (!data) {
-      return (
-        <div role="alert" className="flex flex-col items-center gap-3 px-4 py-12 text-center">
-          <p className="font-medium">{t('toast.loadError')}</p>
-          <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
-            {t('list.retry')}
-          </Button>
-        </div>
-      );
+      return <LoadError title={t('toast.loadError')} error={query.error} onRetry={() => void query.refetch()} />;
     }
     if (data.items.length === 0) {
       if (filtered) return <EmptyState icon={SearchXIcon} title={t('list.noResults')} description={t('list.noResultsDescription')} />;
@@ -144,11 +137,11 @@ export function Component() {
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor={ids.de}>{t('filters.de')}</Label>
-              <Input id={ids.de} type="date" value={de ?? ''} max={ate} onChange={(e) => list.setFilter('de', e.target.value || null)} />
+              <DateField id={ids.de} value={de} max={ate} onChange={(value) => list.setFilter('de', value)} />
             </div>
             <div className="grid gap-1.5">
               <Label htmlFor={ids.ate}>{t('filters.ate')}</Label>
-              <Input id={ids.ate} type="date" value={ate ?? ''} min={de} onChange={(e) => list.setFilter('ate', e.target.value || null)} />
+              <DateField id={ids.ate} value={ate} min={de} onChange={(value) => list.setFilter('ate', value)} />
             </div>
             {filtered && (
               <Button variant="ghost" className="col-span-2 lg:col-span-1" onClick={limpar}>
@@ -160,7 +153,9 @@ export function Component() {
         </div>
         {data && (
           <p className="px-4 pt-3 text-sm text-muted-foreground" aria-live="polite">
-            {t('filters.found', { quantidade: data.total })}
+            {t('filters.found', { count: data.total })}
+            {/* The cards leave cancelled sales out; the list shows them. Say so, so both add up. */}
+            {data.resumo.canceladas > 0 && ` (${t('filters.canceladas', { count: data.resumo.canceladas })})`}
           </p>
         )}
         {renderBody()}

@@ -79,6 +79,9 @@ describe('/clientes', () => {
     expect(within(ana).getByText('Ativo')).toBeInTheDocument();
     expect(within(ana).getByText('(21) 3333-4444')).toBeInTheDocument();
     expect(within(ana).getByText('R$ 0,00')).not.toHaveClass('text-destructive');
+    // A positive balance is credit in the shop.
+    expect(within(ana).getByText('Crédito R$ 5,00')).toBeInTheDocument();
+    expect(within(jose).queryByText(/Crédito/)).not.toBeInTheDocument();
   });
 
   it('shows money in the seller\'s currency', async () => {

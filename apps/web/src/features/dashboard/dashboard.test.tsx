@@ -66,4 +66,20 @@ describe('/dashboard', () => {
     expect(await screen.findByText('Nenhum cliente devendo. Tudo em dia!', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Nenhuma atividade ainda')).toBeInTheDocument();
   });
+
+  it('offers "Tentar novamente" when the dashboard cannot load, and shows it once the retry works', async () => {
+    let fail = true;
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/dashboard': () => (fail ? jsonResponse(400, { code: 'VALIDATION', message: 'x' }) : jsonResponse(200, DASHBOARD)),
+    });
+    const { user } = renderApp('/dashboard');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Erro ao carregar o painel')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByText(/Ana Souza/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.calls('GET', '/api/dashboard')).toHaveLength(2);
+  });
 });

@@ -98,6 +98,7 @@ describe('product form', () => {
       ...signedIn(),
       'GET /api/produtos': () => jsonResponse(200, page([produto()])),
       'POST /api/produtos': (request) => jsonResponse(201, produto(request.body as Partial<Produto>)),
+      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: false, produto: null }),
     });
     const app = renderApp('/produtos');
     await app.user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
@@ -178,6 +179,93 @@ describe('product form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
     expect(await screen.findByText('Produto atualizado com sucesso!')).toBeInTheDocument();
     expect(api.calls('PUT', `/api/produtos/${ID}`)[0]?.body).toMatchObject({ precoVenda: 1890, precoCusto: 1200, estoqueAtual: 30, estoqueMinimo: 5 });
+  });
+});
+
+describe('duplicate product names', () => {
+  it('warns "Já existe um produto com este nome" before saving; "Voltar" saves nothing, confirming saves', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: true, produto: { id: ID, nome: 'Café Torrado 500g', ativo: true } }),
+      'POST /api/produtos': (request) => jsonResponse(201, produto({ ...(request.body as Partial<Produto>), estoqueBaixo: false })),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'cafe torrado 500G');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '18,90');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '12,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+
+    let warning = await screen.findByRole('alertdialog', { name: 'Já existe um produto com este nome' });
+    expect(api.calls('GET', '/api/produtos/nome-duplicado')).toHaveLength(1);
+    await user.click(within(warning).getByRole('button', { name: 'Voltar e alterar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Novo Produto' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    warning = await screen.findByRole('alertdialog', { name: 'Já existe um produto com este nome' });
+    await user.click(within(warning).getByRole('button', { name: 'Salvar mesmo assim' }));
+    expect(await screen.findByText('Produto criado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/produtos')[0]?.body).toMatchObject({ nome: 'cafe torrado 500G' });
+  });
+
+  it('does not ask when editing a product without changing its name', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto({ estoqueAtual: 20, estoqueBaixo: false })])),
+      [`PUT /api/produtos/${ID}`]: () => jsonResponse(200, produto({ estoqueAtual: 20, estoqueBaixo: false })),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Editar Café Torrado 500g' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Produto atualizado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/produtos/nome-duplicado')).toHaveLength(0);
+  });
+});
+
+describe('low stock after saving', () => {
+  it('warns "Produto {nome} está com estoque baixo ({n} unidades)" when the saved product is at or below its minimum', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto({ estoqueAtual: 20, estoqueBaixo: false })])),
+      [`PUT /api/produtos/${ID}`]: () => jsonResponse(200, produto({ estoqueAtual: 1, estoqueBaixo: true })),
+      'POST /api/produtos': () => jsonResponse(201, produto({ nome: 'Sal 1kg', estoqueAtual: 2, estoqueBaixo: true })),
+      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: false, produto: null }),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Editar Café Torrado 500g' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual/);
+    await user.clear(estoque);
+    await user.type(estoque, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Produto Café Torrado 500g está com estoque baixo (1 unidade)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Novo Produto' }));
+    dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Sal 1kg');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '3,00');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '2,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    expect(await screen.findByText('Produto Sal 1kg está com estoque baixo (2 unidades)')).toBeInTheDocument();
+  });
+
+  it('says nothing about stock when the saved product is above its minimum', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto({ estoqueAtual: 20, estoqueBaixo: false })])),
+      [`PUT /api/produtos/${ID}`]: () => jsonResponse(200, produto({ estoqueAtual: 20, estoqueBaixo: false })),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Editar Café Torrado 500g' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Produto atualizado com sucesso!')).toBeInTheDocument();
+    expect(screen.queryByText(/está com estoque baixo/)).not.toBeInTheDocument();
   });
 });
 

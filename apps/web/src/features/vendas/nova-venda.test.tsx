@@ -80,7 +80,7 @@ function setup(extra: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/produtos': () => jsonResponse(200, produtos),
     'GET /api/clientes': () => jsonResponse(200, clientes([cliente()])),
     'POST /api/vendas': (request) => jsonResponse(201, vendaCriada(request)),
-    'GET /api/vendas': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, resumo: { totalVendas: 0, valorTotal: 0, vendasHoje: 0, pendentes: 0 } }),
+    'GET /api/vendas': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, resumo: { totalVendas: 0, valorTotal: 0, vendasHoje: 0, pendentes: 0, canceladas: 0 } }),
     ...extra,
   });
   const app = renderApp('/vendas/nova');
@@ -112,8 +112,54 @@ describe('/vendas/nova', () => {
     await addProduct(user, /Arroz 5kg — R\$ 28,90/);
     expect(finalizar).toBeEnabled();
 
-    await user.click(within(resumo()).getByRole('link', { name: 'Cancelar' }));
+    // With items in the cart, "Cancelar" asks first; "Continuar venda" keeps everything.
+    await user.click(within(resumo()).getByRole('button', { name: 'Cancelar' }));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Descartar esta venda?' });
+    expect(within(dialog).getByText('O item adicionado será descartado.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar venda' }));
+    expect(router.state.location.pathname).toBe('/vendas/nova');
+    expect(screen.getByRole('list', { name: 'Itens da venda' })).toHaveTextContent('Arroz 5kg');
+
+    await user.click(within(resumo()).getByRole('button', { name: 'Cancelar' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Descartar esta venda?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Descartar venda' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'));
+    expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
+  });
+
+  it('leaves at once on "Cancelar" when the cart is empty', async () => {
+    const { user, router } = setup();
+    await screen.findByRole('region', { name: 'Resumo da venda' });
+    await user.click(within(resumo()).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the cart, payment form, customer and note across a reload, per seller, until the sale is made', async () => {
+    const first = setup();
+    await first.user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /José da Silva/ })).toBeInTheDocument());
+    await first.user.selectOptions(select, JOSE);
+    await addProduct(first.user, /Leite 1L/, '2');
+    await first.user.type(screen.getByLabelText('Observações'), 'Entregar amanhã');
+    first.unmount();
+
+    // The page is opened again in the same tab.
+    const { user, api } = setup();
+    const itens = await screen.findByRole('list', { name: 'Itens da venda' });
+    expect(itens).toHaveTextContent('Leite 1L');
+    expect(screen.getByLabelText('Forma de pagamento')).toHaveValue('fiado');
+    expect(within(resumo()).getByText('José da Silva')).toBeInTheDocument();
+    expect(within(resumo()).getByText('R$ 11,00')).toBeInTheDocument();
+    expect(screen.getByLabelText('Observações')).toHaveValue('Entregar amanhã');
+    // Another seller signing in on this tab starts from an empty cart.
+    expect(window.sessionStorage.getItem('caderneta.venda.outro')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({ clienteId: JOSE, itens: [{ produtoId: LEITE, quantidade: 2 }], observacoes: 'Entregar amanhã' });
+    expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
   });
 
   it('merges a product added twice, shows subtotals and the sticky summary, and changes quantities', async () => {
@@ -218,6 +264,20 @@ describe('/vendas/nova', () => {
     expect(within(resumo()).getByText('Fiado')).toBeInTheDocument();
   });
 
+  it('shows "Crédito R$ x" for a customer with credit, in the results, the list and the chosen card', async () => {
+    const { user } = setup({ 'GET /api/clientes': () => jsonResponse(200, clientes([cliente({ saldoAtual: 1500, saldoPendente: 0 })])) });
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'José da Silva — Crédito R$ 15,00' })).toBeInTheDocument());
+    await user.type(screen.getByLabelText('Buscar cliente'), 'jose');
+    const results = await screen.findByRole('list', { name: 'Clientes encontrados' });
+    const result = within(results).getByRole('button', { name: /José da Silva/ });
+    expect(within(result).getByText('Crédito R$ 15,00')).toBeInTheDocument();
+    expect(within(result).queryByText(/Devedor/)).not.toBeInTheDocument();
+    await user.click(result);
+    expect(within(screen.getByRole('group', { name: 'Cliente' })).getByText('Crédito R$ 15,00')).toBeInTheDocument();
+  });
+
   it('asks to confirm a sale past the credit limit, showing the available credit, then records the confirmation', async () => {
     const { user, api } = setup();
     await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
@@ -252,6 +312,37 @@ describe('/vendas/nova', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Vender Mesmo Assim' }));
     expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
     expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({ clienteId: JOSE, confirmarLimiteExcedido: true });
+  });
+
+  it('refuses fiado to a customer with limit 0 with a clear message, never "Vender Mesmo Assim"', async () => {
+    const { user, api } = setup({ 'GET /api/clientes': () => jsonResponse(200, clientes([cliente({ limiteCredito: 0, saldoAtual: 0, saldoPendente: 0 })])) });
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /José da Silva/ })).toBeInTheDocument());
+    await user.selectOptions(select, JOSE);
+    await addProduct(user, /Leite 1L/);
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    expect(await screen.findByText('Venda fiada não permitida')).toBeInTheDocument();
+    expect(screen.getByText(/José da Silva não compra fiado: o limite de crédito é R\$ 0,00/)).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Vender Mesmo Assim' })).not.toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(0);
+  });
+
+  it('shows the server\'s "no fiado" refusal instead of the limit dialog', async () => {
+    const { user } = setup({
+      'POST /api/vendas': () =>
+        jsonResponse(409, { code: 'FIADO_NAO_PERMITIDO', message: 'x', details: { cliente: 'José da Silva' } }),
+    });
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const select = screen.getByLabelText('Ou selecione da lista');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /José da Silva/ })).toBeInTheDocument());
+    await user.selectOptions(select, JOSE);
+    await addProduct(user, /Leite 1L/);
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Venda fiada não permitida')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
 
   it('shows the server\'s "Estoque insuficiente" with the product and what is left', async () => {

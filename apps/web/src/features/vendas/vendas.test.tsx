@@ -24,18 +24,35 @@ function venda(overrides: Partial<VendaListItem> = {}): VendaListItem {
   };
 }
 
-const page = (items: VendaListItem[], total = items.length): VendasPage => ({
+const page = (items: VendaListItem[], total = items.length, resumo: Partial<VendasPage['resumo']> = {}): VendasPage => ({
   items,
   total,
   page: 1,
   pageSize: 20,
-  resumo: { totalVendas: 12, valorTotal: 123456, vendasHoje: 3, pendentes: 4500 },
+  resumo: { totalVendas: 12, valorTotal: 123456, vendasHoje: 3, pendentes: 4500, canceladas: 0, ...resumo },
 });
 
 const listUrls = (api: ReturnType<typeof mockApi>) =>
   api.spy.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/vendas'));
 
 describe('/vendas', () => {
+  it('says how many cancelled sales the list holds that the cards leave out, with thousands separators', async () => {
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()], 1236, { totalVendas: 1234, canceladas: 2 })) });
+    renderApp('/vendas');
+    // 1.234 counted + 2 cancelled = 1.236 listed.
+    expect(await screen.findByText('1.236 vendas encontradas (incluindo 2 canceladas, que ficam fora dos totais)')).toBeInTheDocument();
+    const total = screen.getByRole('group', { name: 'Total de Vendas' });
+    expect(within(total).getByText('1.234')).toBeInTheDocument();
+    expect(within(total).getByText('Sem as canceladas')).toBeInTheDocument();
+  });
+
+  it('says "1 venda encontrada" in the singular and nothing about cancelled ones when there are none', async () => {
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()], 1, { totalVendas: 1 })) });
+    renderApp('/vendas');
+    expect(await screen.findByText('1 venda encontrada')).toBeInTheDocument();
+    expect(screen.queryByText(/incluindo/)).not.toBeInTheDocument();
+  });
+
   it('shows the loading text, then the four cards and each row as in the spec', async () => {
     const answer = deferred<Response>();
     mockApi({ ...signedIn(), 'GET /api/vendas': () => answer.promise });
@@ -52,7 +69,7 @@ describe('/vendas', () => {
       ),
     );
 
-    expect(await screen.findByText('3 venda(s) encontrada(s)')).toBeInTheDocument();
+    expect(await screen.findByText('3 vendas encontradas')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total de Vendas' })).getByText('12')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Valor Total' })).getByText('R$ 1.234,56')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Vendas Hoje' })).getByText('3')).toBeInTheDocument();
@@ -89,7 +106,9 @@ describe('/vendas', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'Pendente');
     await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'Fiado');
     await waitFor(() => expect(listUrls(api)).toContain('/api/vendas?busca=jos%C3%A9&status=pendente&forma=fiado&pageSize=20'));
-    await user.type(screen.getByLabelText('De'), '2025-03-01');
+    // Typed as dd/mm/aaaa in pt-BR; the slashes come by themselves.
+    await user.type(screen.getByLabelText('De'), '01032025');
+    expect(screen.getByLabelText('De')).toHaveValue('01/03/2025');
     await waitFor(() => expect(listUrls(api).at(-1)).toContain('de=2025-03-01'));
     expect(router.state.location.search).toContain('status=pendente');
 
@@ -99,6 +118,25 @@ describe('/vendas', () => {
     expect(screen.getByLabelText('Status')).toHaveValue('');
     expect(screen.getByLabelText('De')).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Limpar filtros' })).not.toBeInTheDocument();
+  });
+
+  it('shows the dates of the URL as dd/mm/aaaa and refuses an impossible date without filtering by it', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])) });
+    const { user } = renderApp('/vendas?de=2025-03-01');
+    await screen.findByRole('listitem', { name: 'V1741600000000' });
+    expect(screen.getByLabelText('De')).toHaveValue('01/03/2025');
+    expect(screen.getByLabelText('De')).toHaveAttribute('placeholder', 'dd/mm/aaaa');
+    expect(screen.getByLabelText('De')).not.toHaveAttribute('type', 'date');
+
+    await user.type(screen.getByLabelText('Até'), '31022025');
+    expect(await screen.findByText('Data inválida')).toBeInTheDocument();
+    expect(screen.getByLabelText('Até')).toHaveAttribute('aria-invalid', 'true');
+    expect(listUrls(api).some((url) => url.includes('ate='))).toBe(false);
+
+    await user.clear(screen.getByLabelText('Até'));
+    await user.type(screen.getByLabelText('Até'), '28022025');
+    expect(await screen.findByText('A data não pode ser antes de 01/03/2025')).toBeInTheDocument();
+    expect(listUrls(api).some((url) => url.includes('ate='))).toBe(false);
   });
 
   it('offers the first sale when there is none, and says when filters find nothing', async () => {
@@ -159,5 +197,33 @@ describe('/vendas', () => {
     renderApp('/vendas');
     expect(await screen.findAllByText('Erro ao carregar vendas')).not.toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+
+  it('loads the list again on "Tentar novamente"', async () => {
+    let fail = true;
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => (fail ? jsonResponse(400, { code: 'VALIDATION', message: 'x' }) : jsonResponse(200, page([venda()]))) });
+    const { user } = renderApp('/vendas');
+    const alert = await screen.findByRole('alert');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByRole('listitem', { name: 'V1741600000000' })).toBeInTheDocument();
+  });
+
+  it('offers "Tentar novamente" in the sale details when they cannot load', async () => {
+    let fail = true;
+    mockApi({
+      ...signedIn(),
+      'GET /api/vendas': () => jsonResponse(200, page([venda()])),
+      [`GET /api/vendas/${V1}`]: () => (fail ? jsonResponse(404, { code: 'NOT_FOUND', message: 'x' }) : jsonResponse(200, { ...venda(), itens: [] })),
+    });
+    const { user } = renderApp('/vendas');
+    await user.click(await screen.findByRole('button', { name: 'Detalhes da venda V1741600000000' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Venda V1741600000000' });
+    const alert = await within(dialog).findByRole('alert');
+    expect(within(alert).getByText('Erro ao carregar a venda')).toBeInTheDocument();
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument());
+    expect(within(dialog).getByText('Leva pra mãe')).toBeInTheDocument();
   });
 });

@@ -101,6 +101,11 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           >
             {fmt.money(cliente.saldoPendente)}
           </p>
+          {cliente.saldoAtual > 0 && (
+            <p className="text-sm font-medium text-emerald-700 tabular-nums dark:text-emerald-400">
+              {t('row.credito', { value: fmt.money(cliente.saldoAtual) })}
+            </p>
+          )}
           <p className="text-xs text-muted-foreground">{t('row.limit', { value: fmt.money(cliente.limiteCredito) })}</p>
         </div>
         <div className="ml-auto flex items-center gap-1">

@@ -1,6 +1,7 @@
 import {
   emptyProdutoForm,
   margemPercent,
+  normalizeForSearch,
   parseMoney,
   type Produto,
   type ProdutoFormValues,
@@ -9,10 +10,20 @@ import {
   produtoToForm,
 } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -37,6 +48,7 @@ import { applyIssuesToForm, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
+import { checkNomeProduto } from '../api/check-nome-produto';
 import { useCreateProduto } from '../api/create-produto';
 import { useUpdateProduto } from '../api/update-produto';
 
@@ -82,14 +94,42 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
   const custo = parseMoney(precoCusto, fmt.locale);
   const margem = venda !== null && venda > 0 && custo !== null && custo >= 0 ? margemPercent(venda, custo) : null;
 
+  /** A save waiting for the seller to confirm a name another product already has. */
+  const [duplicado, setDuplicado] = useState<ProdutoInput | null>(null);
+  useEffect(() => {
+    if (!open) setDuplicado(null);
+  }, [open]);
+
   async function onSubmit(input: ProdutoInput) {
+    const nomeMudou = !produto || normalizeForSearch(produto.nome) !== normalizeForSearch(input.nome);
+    if (nomeMudou) {
+      try {
+        const check = await checkNomeProduto(input.nome, produto?.id);
+        if (check.duplicado) {
+          setDuplicado(input);
+          return;
+        }
+      } catch (error) {
+        // Only a warning: when the check cannot answer, the save itself reports any problem.
+        console.warn('duplicate-name check failed', error);
+      }
+    }
+    await save(input);
+  }
+
+  async function save(input: ProdutoInput) {
     try {
+      let salvo: Produto;
       if (produto) {
-        await updateProduto.mutateAsync({ id: produto.id, input: { ...input, estoqueAnterior: produto.estoqueAtual } });
+        salvo = await updateProduto.mutateAsync({ id: produto.id, input: { ...input, estoqueAnterior: produto.estoqueAtual } });
         toast.success(t('toast.updated'));
       } else {
-        await createProduto.mutateAsync(input);
+        salvo = await createProduto.mutateAsync(input);
         toast.success(t('toast.created'));
+      }
+      // Spec §4: saved at or below its minimum → "Produto {nome} está com estoque baixo ({n} unidades)".
+      if (salvo.ativo && salvo.estoqueBaixo) {
+        toast.warning(t('toast.lowStockTitle'), { description: t('toast.lowStock', { nome: salvo.nome, count: salvo.estoqueAtual }) });
       }
     } catch (error) {
       applyIssuesToForm(error, form.setError, FIELDS);
@@ -205,6 +245,26 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
           </form>
         </Form>
       </DialogContent>
+      <AlertDialog open={!!duplicado} onOpenChange={(next) => !next && setDuplicado(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('duplicado.title')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('duplicado.description', { nome: duplicado?.nome ?? '' })}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('duplicado.cancel')}</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                const input = duplicado;
+                setDuplicado(null);
+                if (input) void save(input);
+              }}
+            >
+              {t('duplicado.confirm')}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </Dialog>
   );
 }

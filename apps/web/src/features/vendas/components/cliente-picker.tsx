@@ -85,6 +85,7 @@ export function ClientePicker({ cliente, onChange }: ClientePickerProps) {
                             {c.saldoPendente > 0 && (
                               <Badge variant="destructive">{t('nova.cliente.devedor', { valor: fmt.money(c.saldoPendente) })}</Badge>
                             )}
+                            {c.saldoAtual > 0 && <CreditoBadge valor={c.saldoAtual} />}
                           </button>
                         </li>
                       ))}
@@ -109,7 +110,9 @@ export function ClientePicker({ cliente, onChange }: ClientePickerProps) {
                   <option key={c.id} value={c.id}>
                     {c.saldoPendente > 0
                       ? `${c.nome} — ${t('nova.cliente.devedor', { valor: fmt.money(c.saldoPendente) })}`
-                      : c.nome}
+                      : c.saldoAtual > 0
+                        ? `${c.nome} — ${t('nova.cliente.creditBadge', { valor: fmt.money(c.saldoAtual) })}`
+                        : c.nome}
                   </option>
                 ))}
               </NativeSelect>
@@ -138,6 +141,7 @@ function ClienteEscolhido({ cliente, onChange }: { cliente: Cliente; onChange: (
         {cliente.saldoPendente > 0 && (
           <Badge variant="destructive">{t('nova.cliente.devedor', { valor: fmt.money(cliente.saldoPendente) })}</Badge>
         )}
+        {cliente.saldoAtual > 0 && <CreditoBadge valor={cliente.saldoAtual} />}
       </div>
       {cliente.saldoPendente > 0 && (
         <p role="note" className="rounded-md border border-destructive/30 bg-destructive/10 px-3 py-2 text-sm font-medium text-destructive">
@@ -155,4 +159,11 @@ function ClienteEscolhido({ cliente, onChange }: { cliente: Cliente; onChange: (
       </Button>
     </div>
   );
+}
+
+/** A positive balance is credit in the shop: "Crédito R$ x", in the colour of money owed to the customer. */
+function CreditoBadge({ valor }: { valor: number }) {
+  const { t } = useTranslation('vendas');
+  const fmt = useFormatters();
+  return <Badge className="bg-emerald-600 text-white dark:bg-emerald-700">{t('nova.cliente.creditBadge', { valor: fmt.money(valor) })}</Badge>;
 }

@@ -3,22 +3,35 @@ import {
   type EstoqueInsuficienteDetails,
   type FormaPagamento,
   type LimiteExcedidoDetails,
+  fiadoBloqueado,
   type Produto,
   verificarLimite,
 } from '@caderneta/shared';
 import CheckIcon from 'lucide-react/icons/check';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import { useSession } from '@/features/auth/session';
 import { isApiError, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { translateDynamic } from '@/lib/i18n';
 import { useCreateVenda } from '../api/create-venda';
 import {
   adicionarItem,
@@ -29,6 +42,7 @@ import {
   resumoCarrinho,
   type ResultadoCarrinho,
 } from '../carrinho';
+import { lerRascunho, limparRascunho, salvarRascunho } from '../rascunho';
 import { ClientePicker } from './cliente-picker';
 import { ItensVenda } from './itens-venda';
 import { LimiteDialog } from './limite-dialog';
@@ -48,20 +62,36 @@ export function NovaVendaForm() {
   const obsId = useId();
   const createVenda = useCreateVenda();
 
-  const [forma, setForma] = useState<FormaPagamento>('vista');
-  const [cliente, setCliente] = useState<Cliente | null>(null);
-  const [itens, setItens] = useState<ItemCarrinho[]>([]);
-  const [observacoes, setObservacoes] = useState('');
+  const sellerId = useSession().user.id;
+  // The cart survives a reload: read once from this seller's draft, written back on every change.
+  const [rascunho] = useState(() => lerRascunho(sellerId));
+  const [forma, setForma] = useState<FormaPagamento>(rascunho.forma);
+  const [cliente, setCliente] = useState<Cliente | null>(rascunho.cliente);
+  const [itens, setItens] = useState<ItemCarrinho[]>(rascunho.itens);
+  const [observacoes, setObservacoes] = useState(rascunho.observacoes);
   const [aviso, setAviso] = useState<AvisoLimite | null>(null);
   const [concluida, setConcluida] = useState(false);
+  const [descartando, setDescartando] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!concluida) salvarRascunho(sellerId, { forma, cliente, itens, observacoes });
+  }, [sellerId, forma, cliente, itens, observacoes, concluida]);
+
+  function sair() {
+    limparRascunho(sellerId);
+    void navigate('/vendas');
+  }
 
   const resumo = resumoCarrinho(itens);
   const busy = createVenda.isPending || concluida;
 
   function semEstoque(disponivel: number) {
     toast.error(t('nova.toast.estoqueTitle'), { description: t('nova.toast.estoqueDescription', { quantidade: disponivel }) });
+  }
+
+  function semFiado(nome: string) {
+    toast.error(t('nova.toast.semFiadoTitle'), { description: translateDynamic('errors:FIADO_NAO_PERMITIDO', '', { cliente: nome }) });
   }
 
   function aplicar(result: ResultadoCarrinho): boolean {
@@ -89,6 +119,10 @@ export function NovaVendaForm() {
       toast.error(t('nova.toast.clienteTitle'), { description: t('nova.toast.clienteDescription') });
       return;
     }
+    if (forma === 'fiado' && cliente && fiadoBloqueado({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: resumo.total })) {
+      semFiado(cliente.nome);
+      return;
+    }
     if (forma === 'fiado' && cliente && !confirmarLimiteExcedido) {
       const limite = verificarLimite({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: resumo.total });
       if (limite.excedido) {
@@ -105,6 +139,7 @@ export function NovaVendaForm() {
         confirmarLimiteExcedido,
       });
       setConcluida(true);
+      limparRascunho(sellerId);
       toast.success(t('nova.toast.sucesso'), { description: t('nova.toast.sucessoDescription', { total: fmt.money(venda.valorTotal) }) });
       timer.current = setTimeout(() => void navigate('/vendas'), REDIRECT_DELAY_MS);
     } catch (error) {
@@ -114,6 +149,8 @@ export function NovaVendaForm() {
         toast.error(t('nova.toast.estoqueTitle'), {
           description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, quantidade: details.disponivel }),
         });
+      } else if (isApiError(error, 'FIADO_NAO_PERMITIDO') && cliente) {
+        semFiado(cliente.nome);
       } else if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
         // The balance moved since this screen loaded it: the server's figures decide.
         setAviso({ ...(error.details as unknown as LimiteExcedidoDetails), cliente: cliente.nome, valorVenda: resumo.total });
@@ -202,11 +239,24 @@ export function NovaVendaForm() {
               {busy ? t('nova.finalizando') : t('nova.finalizar')}
             </Button>
           </div>
-          <Button asChild variant="outline">
-            <Link to="/vendas">{t('nova.cancelar')}</Link>
+          <Button type="button" variant="outline" disabled={busy} onClick={() => (itens.length > 0 ? setDescartando(true) : sair())}>
+            {t('nova.cancelar')}
           </Button>
         </CardContent>
       </Card>
+
+      <AlertDialog open={descartando} onOpenChange={setDescartando}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>{t('nova.descartar.title')}</AlertDialogTitle>
+            <AlertDialogDescription>{t('nova.descartar.description', { count: resumo.itens })}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t('nova.descartar.cancel')}</AlertDialogCancel>
+            <AlertDialogAction onClick={sair}>{t('nova.descartar.confirm')}</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
 
       <LimiteDialog
         aviso={aviso}

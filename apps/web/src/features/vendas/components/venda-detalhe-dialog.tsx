@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/api-client';
+import { LoadError } from '@/components/load-error';
 import { useFormatters } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useVenda } from '../api/get-venda';
@@ -32,9 +32,7 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
             {t('detail.loading')}
           </p>
         ) : !data ? (
-          <p role="alert" className="py-6 text-center text-destructive">
-            {errorMessage(query.error)}
-          </p>
+          <LoadError title={t('detail.loadError')} error={query.error} onRetry={() => void query.refetch()} className="py-6" />
         ) : (
           <div className="grid gap-4">
             <dl className="grid grid-cols-2 gap-x-4 gap-y-3 text-sm sm:grid-cols-4">

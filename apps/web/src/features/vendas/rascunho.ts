@@ -1,0 +1,71 @@
+import type { Cliente, FormaPagamento } from '@caderneta/shared';
+import type { ItemCarrinho } from './carrinho';
+
+/**
+ * The sale being built on /vendas/nova, kept in sessionStorage per seller so a reload (or a
+ * phone that drops the tab) does not lose the cart. Session storage dies with the tab, and
+ * signing out clears it.
+ */
+export interface RascunhoVenda {
+  forma: FormaPagamento;
+  cliente: Cliente | null;
+  itens: ItemCarrinho[];
+  observacoes: string;
+}
+
+export const RASCUNHO_VAZIO: RascunhoVenda = { forma: 'vista', cliente: null, itens: [], observacoes: '' };
+
+export const rascunhoKey = (sellerId: string) => `caderneta.venda.${sellerId}`;
+
+const isItem = (value: unknown): value is ItemCarrinho => {
+  const i = value as ItemCarrinho;
+  return (
+    !!i &&
+    typeof i.produtoId === 'string' &&
+    typeof i.nome === 'string' &&
+    Number.isInteger(i.precoVenda) &&
+    Number.isInteger(i.estoque) &&
+    Number.isInteger(i.quantidade) &&
+    i.quantidade > 0
+  );
+};
+
+/** What was stored, or an empty sale when nothing (or something unreadable) is there. */
+export function lerRascunho(sellerId: string): RascunhoVenda {
+  let text: string | null = null;
+  try {
+    text = window.sessionStorage.getItem(rascunhoKey(sellerId));
+  } catch {
+    return RASCUNHO_VAZIO; // Blocked storage: the cart lives only in this page.
+  }
+  if (!text) return RASCUNHO_VAZIO;
+  try {
+    const data = JSON.parse(text) as Partial<RascunhoVenda>;
+    return {
+      forma: data.forma === 'fiado' ? 'fiado' : 'vista',
+      cliente: data.cliente && typeof data.cliente.id === 'string' ? data.cliente : null,
+      itens: Array.isArray(data.itens) ? data.itens.filter(isItem) : [],
+      observacoes: typeof data.observacoes === 'string' ? data.observacoes : '',
+    };
+  } catch {
+    return RASCUNHO_VAZIO; // Not ours or corrupted: start a new sale.
+  }
+}
+
+export function salvarRascunho(sellerId: string, rascunho: RascunhoVenda): void {
+  try {
+    const vazio = rascunho.itens.length === 0 && !rascunho.cliente && !rascunho.observacoes && rascunho.forma === 'vista';
+    if (vazio) window.sessionStorage.removeItem(rascunhoKey(sellerId));
+    else window.sessionStorage.setItem(rascunhoKey(sellerId), JSON.stringify(rascunho));
+  } catch {
+    // Blocked or full storage: the cart still works, it just won't survive a reload.
+  }
+}
+
+export function limparRascunho(sellerId: string): void {
+  try {
+    window.sessionStorage.removeItem(rascunhoKey(sellerId));
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+}
