@@ -124,12 +124,13 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
                       {signed(item.valor)}
                     </td>
                     <td
+                      // Without the column headers a phone labels the balance ("Saldo: −R$ 10,00").
+                      data-label={`${t('extrato.saldo')}: `}
                       className={cn(
-                        'py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0 max-sm:text-xs',
+                        'py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0 max-sm:text-xs max-sm:before:content-[attr(data-label)]',
                         item.saldo < 0 && 'text-destructive',
                       )}
                     >
-                      <span className="sm:hidden">{t('extrato.saldo')}: </span>
                       {item.saldo < 0 ? `−${fmt.money(-item.saldo)}` : fmt.money(item.saldo)}
                     </td>
                   </tr>
