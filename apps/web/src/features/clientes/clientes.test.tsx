@@ -59,7 +59,7 @@ describe('/clientes', () => {
       ),
     );
 
-    expect(await screen.findByText('2 cliente(s) encontrado(s)')).toBeInTheDocument();
+    expect(await screen.findByText('2 clientes encontrados')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total de Clientes' })).getByText('7')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Clientes Ativos' })).getByText('4')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Com Pendências' })).getByText('3')).toBeInTheDocument();

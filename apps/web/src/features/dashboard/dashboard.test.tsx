@@ -43,10 +43,10 @@ describe('/dashboard', () => {
     expect(within(pendente).getByText('Em vendas pendentes')).toBeInTheDocument();
 
     const devedores = screen.getByRole('region', { name: 'Devedores' });
-    expect(within(devedores).getByText('5 cliente(s) com saldo pendente')).toBeInTheDocument();
+    expect(within(devedores).getByText('5 clientes com saldo pendente')).toBeInTheDocument();
     expect(within(devedores).getByText('Total a receber: R$ 987,00')).toBeInTheDocument();
     expect(within(devedores).getByRole('link', { name: 'Ver devedores' })).toHaveAttribute('href', '/devedores');
-    expect(within(devedores).getByText('3 produto(s) com estoque baixo')).toBeInTheDocument();
+    expect(within(devedores).getByText('3 produtos com estoque baixo')).toBeInTheDocument();
 
     const atividade = within(screen.getByRole('list', { name: 'Últimas vendas e pagamentos' })).getAllByRole('listitem');
     expect(atividade[0]).toHaveTextContent('Pagamento recebido');

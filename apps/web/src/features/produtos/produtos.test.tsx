@@ -52,7 +52,7 @@ describe('/produtos', () => {
       ),
     );
 
-    expect(await screen.findByText('2 produto(s) encontrado(s)')).toBeInTheDocument();
+    expect(await screen.findByText('2 produtos encontrados')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Total Produtos' })).getByText('12')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Estoque Baixo' })).getByText('2')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Valor Total' })).getByText('R$ 12.345,67')).toBeInTheDocument();

@@ -357,7 +357,7 @@ describe('/vendas/nova', () => {
     await addProduct(user, /Arroz 5kg/, '2');
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
     expect(await screen.findByText('Estoque insuficiente')).toBeInTheDocument();
-    expect(screen.getByText('Arroz 5kg — Disponível: 1 unidades')).toBeInTheDocument();
+    expect(screen.getByText('Arroz 5kg — Disponível: 1 unidade')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Finalizar Venda' })).toBeEnabled();
   });
 });

@@ -28,7 +28,7 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
         ) : data.devedores > 0 ? (
           <>
             <p className="text-3xl font-bold tabular-nums">{fmt.integer(data.devedores)}</p>
-            <p className="text-sm text-muted-foreground">{t('devedores.count', { quantidade: fmt.integer(data.devedores) })}</p>
+            <p className="text-sm text-muted-foreground">{t('devedores.count', { count: data.devedores })}</p>
             <p className="font-semibold [overflow-wrap:anywhere] text-destructive tabular-nums">{t('devedores.total', { valor: fmt.money(data.valorDevedores) })}</p>
           </>
         ) : (
@@ -40,7 +40,7 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
         {data && data.estoqueBaixo > 0 && (
           <p className="flex flex-wrap items-center gap-2 border-t pt-3 text-sm text-amber-700 dark:text-amber-400">
             <AlertTriangleIcon className="size-4" aria-hidden="true" />
-            {t('devedores.estoqueBaixo', { quantidade: fmt.integer(data.estoqueBaixo) })}
+            {t('devedores.estoqueBaixo', { count: data.estoqueBaixo })}
             <Link to="/produtos?estoque=baixo" className="inline-flex min-h-11 items-center underline underline-offset-4">
               {t('devedores.estoqueAction')}
             </Link>

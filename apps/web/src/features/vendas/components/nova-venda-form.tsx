@@ -87,7 +87,7 @@ export function NovaVendaForm() {
   const busy = createVenda.isPending || concluida;
 
   function semEstoque(disponivel: number) {
-    toast.error(t('nova.toast.estoqueTitle'), { description: t('nova.toast.estoqueDescription', { quantidade: disponivel }) });
+    toast.error(t('nova.toast.estoqueTitle'), { description: t('nova.toast.estoqueDescription', { count: disponivel }) });
   }
 
   function semFiado(nome: string) {
@@ -147,7 +147,7 @@ export function NovaVendaForm() {
         const details = error.details as unknown as EstoqueInsuficienteDetails;
         setItens((current) => atualizarEstoque(current, details.produtoId, details.disponivel));
         toast.error(t('nova.toast.estoqueTitle'), {
-          description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, quantidade: details.disponivel }),
+          description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, count: details.disponivel }),
         });
       } else if (isApiError(error, 'FIADO_NAO_PERMITIDO') && cliente) {
         semFiado(cliente.nome);
