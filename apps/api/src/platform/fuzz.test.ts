@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../test/app';
 import { insertCliente, insertProduto } from '../../test/fixtures';
+import { queryRows } from '../lib/sql';
 
 /*
  * Every API route (read from Fastify's own route table), fed inputs its schema refuses: wrong
@@ -93,14 +94,17 @@ afterAll(() => t.close());
 
 /** Every table's row count and an md5 of its rows: any write anywhere changes it. */
 async function checksum(): Promise<Record<string, string>> {
-  const rows = await t.db.execute<{ table_name: string }>(
+  const tables = await queryRows<{ table_name: string }>(
+    t.db,
     sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
   );
-  const tables = ('rows' in rows ? rows.rows : rows) as { table_name: string }[];
   const result: Record<string, string> = {};
   for (const { table_name } of tables) {
-    const r = await t.db.execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as c from "${table_name}" x`));
-    result[table_name] = String((('rows' in r ? r.rows : r) as { c: string }[])[0]!.c);
+    const [row] = await queryRows<{ c: string }>(
+      t.db,
+      sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as c from "${table_name}" x`),
+    );
+    result[table_name] = row!.c;
   }
   return result;
 }
@@ -249,7 +253,7 @@ describe('fuzzing every route with bad input', () => {
             ...(withBody ? { payload: toJson(payload), headers: { 'content-type': 'application/json' } } : {}),
           });
           statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
-          const body = response.headers['content-type']?.includes('json') ? response.json() : null;
+          const body = String(response.headers['content-type'] ?? '').includes('json') ? response.json() : null;
           const ok = response.statusCode >= 400 && response.statusCode < 500 && typeof body?.code === 'string' && typeof body?.message === 'string';
           if (!ok) failures.push(`${route.method} ${route.path} ${label} → ${response.statusCode} ${response.body.slice(0, 200)}`);
           return ok;
@@ -264,7 +268,6 @@ describe('fuzzing every route with bad input', () => {
     }
     expect(failures).toEqual([]);
     const sent = [...statuses.values()].reduce((a, b) => a + b, 0);
-    console.log(routes.length, sent, Object.fromEntries(statuses));
     expect(sent).toBeGreaterThanOrEqual(routes.length * 25);
     expect(await checksum()).toEqual(before);
     if (process.env.FUZZ_REPORT) console.log(routes.length, 'routes', sent, 'requests', Object.fromEntries(statuses));

@@ -22,8 +22,6 @@ export const MAX_ESTOQUE = 1_000_000;
 export const MAX_LIMITE_CREDITO = 1_000_000_000;
 /** Largest amount of any money field a form accepts (the largest of the above). */
 export const MAX_CENTS = 1_000_000_000;
-/** @deprecated name kept for callers; the stock maximum. */
-export const MAX_QUANTIDADE = MAX_ESTOQUE;
 
 /**
  * Control characters have no place in a name, note or search (PostgreSQL refuses NUL in text with
