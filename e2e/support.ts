@@ -6,13 +6,16 @@ import { expect, type Page, type TestInfo } from '@playwright/test';
 
 const run = promisify(execFile);
 
+/** What the helpers read of a test's (or a worker's) info: its project and worker. */
+type RunInfo = Pick<TestInfo, 'project' | 'workerIndex'>;
+
 /** The environment of the server this project's journeys run against (playwright.config.ts). */
-export function serverEnv(testInfo: TestInfo): Record<string, string> {
+export function serverEnv(testInfo: RunInfo): Record<string, string> {
   return (testInfo.project.metadata as { env: Record<string, string> }).env;
 }
 
 /** A fresh access code, made the way an operator makes one: with the CLI. */
-export async function accessCodeFromCli(testInfo: TestInfo): Promise<string> {
+export async function accessCodeFromCli(testInfo: RunInfo): Promise<string> {
   const { stdout } = await run('npm', ['run', '-s', 'access-code', '--', 'create', '1'], {
     env: { ...process.env, ...serverEnv(testInfo), LOG_LEVEL: 'silent' },
   });
@@ -29,7 +32,7 @@ interface OutboxMail {
 }
 
 /** The newest e-mail the server wrote to its outbox for `to` (no SMTP in tests). */
-export async function latestMailTo(testInfo: TestInfo, to: string): Promise<OutboxMail> {
+export async function latestMailTo(testInfo: RunInfo, to: string): Promise<OutboxMail> {
   const dir = path.join(serverEnv(testInfo).DATA_DIR!, 'outbox');
   let found: OutboxMail | undefined;
   await expect
@@ -49,7 +52,7 @@ export async function latestMailTo(testInfo: TestInfo, to: string): Promise<Outb
 }
 
 let counter = 0;
-export function newSeller(testInfo: TestInfo) {
+export function newSeller(testInfo: RunInfo) {
   const id = `${Date.now().toString(36)}${testInfo.workerIndex}${++counter}`;
   return { nome: `Maria Teste ${id}`, loja: `Mercadinho ${id}`, email: `maria.${id}@example.com`, senha: 'segredo123' };
 }
@@ -77,7 +80,7 @@ export async function logIn(page: Page, seller: Pick<Seller, 'email' | 'senha'>,
 }
 
 /** A seller who signed up with a CLI code and is now on the dashboard. */
-export async function signedInSeller(page: Page, testInfo: TestInfo): Promise<Seller> {
+export async function signedInSeller(page: Page, testInfo: RunInfo): Promise<Seller> {
   const seller = newSeller(testInfo);
   const code = await accessCodeFromCli(testInfo);
   await page.goto('/auth');

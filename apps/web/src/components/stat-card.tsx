@@ -13,8 +13,8 @@ interface StatCardProps {
 
 const TONES = {
   default: 'bg-primary/10 text-primary',
-  success: 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
-  warning: 'bg-amber-500/10 text-amber-600 dark:text-amber-400',
+  success: 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
+  warning: 'bg-amber-500/10 text-amber-700 dark:text-amber-400',
   danger: 'bg-destructive/10 text-destructive',
 } as const;
 

@@ -62,31 +62,34 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           ) : devedor ? (
             <Badge variant="destructive">{t('row.devedor')}</Badge>
           ) : (
-            <Badge className="bg-emerald-600 text-white dark:bg-emerald-700">{t('row.ativo')}</Badge>
+            <Badge className="bg-emerald-700 text-white">{t('row.ativo')}</Badge>
           )}
         </div>
-        <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-          <div className="flex items-center gap-1.5">
-            <dt>
-              <PhoneIcon className="size-3.5" aria-hidden="true" />
-              <span className="sr-only">{t('row.phone')}</span>
-            </dt>
-            <dd className="tabular-nums">{formatPhone(cliente.telefone)}</dd>
-          </div>
-          {cliente.endereco && (
-            <div className="flex min-w-0 items-center gap-1.5">
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <dl className="flex min-w-0 flex-wrap gap-x-4 gap-y-1">
+            <div className="flex items-center gap-1.5">
               <dt>
-                <MapPinIcon className="size-3.5" aria-hidden="true" />
-                <span className="sr-only">{t('row.address')}</span>
+                <PhoneIcon className="size-3.5" aria-hidden="true" />
+                <span className="sr-only">{t('row.phone')}</span>
               </dt>
-              <dd className="truncate">{cliente.endereco}</dd>
+              <dd className="tabular-nums">{formatPhone(cliente.telefone)}</dd>
             </div>
-          )}
-          <div className="flex items-center gap-1.5">
+            {cliente.endereco && (
+              <div className="flex min-w-0 items-center gap-1.5">
+                <dt>
+                  <MapPinIcon className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only">{t('row.address')}</span>
+                </dt>
+                <dd className="truncate">{cliente.endereco}</dd>
+              </div>
+            )}
+          </dl>
+          {/* A sentence, not a term and its value: outside the <dl>, which holds only dt/dd pairs. */}
+          <p className="flex items-center gap-1.5">
             <CalendarIcon className="size-3.5" aria-hidden="true" />
             <span>{t('row.createdAt', { date: fmt.date(cliente.createdAt) })}</span>
-          </div>
-        </dl>
+          </p>
+        </div>
       </div>
 
       {/* On a narrow phone the buttons move under the amount rather than cut it. */}
@@ -96,7 +99,7 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           <p
             className={cn(
               'text-lg font-semibold whitespace-nowrap tabular-nums',
-              cliente.saldoPendente > 0 ? 'text-destructive' : 'text-emerald-600 dark:text-emerald-400',
+              cliente.saldoPendente > 0 ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400',
             )}
           >
             {fmt.money(cliente.saldoPendente)}

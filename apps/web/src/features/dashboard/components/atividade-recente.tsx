@@ -43,7 +43,7 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
                   <span
                     className={cn(
                       'inline-flex size-8 shrink-0 items-center justify-center rounded-md',
-                      venda ? 'bg-primary/10 text-primary' : 'bg-emerald-500/10 text-emerald-600 dark:text-emerald-400',
+                      venda ? 'bg-primary/10 text-primary' : 'bg-emerald-500/10 text-emerald-700 dark:text-emerald-400',
                     )}
                   >
                     <Icon className="size-4" aria-hidden="true" />
@@ -69,7 +69,7 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
                   <p
                     className={cn(
                       'shrink-0 text-right text-sm font-semibold tabular-nums',
-                      !venda && 'text-emerald-600 dark:text-emerald-400',
+                      !venda && 'text-emerald-700 dark:text-emerald-400',
                       venda && a.statusPagamento === 'cancelado' && 'text-muted-foreground line-through',
                     )}
                   >

@@ -118,7 +118,7 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
                     <td
                       className={cn(
                         'py-2 pr-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0 max-sm:font-medium',
-                        item.valor < 0 ? 'text-destructive' : 'text-emerald-600 dark:text-emerald-400',
+                        item.valor < 0 ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400',
                       )}
                     >
                       {signed(item.valor)}

@@ -195,7 +195,7 @@ export function SaldoLinha({ cliente }: { cliente: ClienteSaldo }) {
     return <p className="text-lg font-semibold text-destructive tabular-nums">{t('saldo.deve', { valor: fmt.money(cliente.saldoPendente) })}</p>;
   }
   if (cliente.saldoAtual > 0) {
-    return <p className="text-lg font-semibold text-emerald-600 tabular-nums dark:text-emerald-400">{t('saldo.credito', { valor: fmt.money(cliente.saldoAtual) })}</p>;
+    return <p className="text-lg font-semibold text-emerald-700 tabular-nums dark:text-emerald-400">{t('saldo.credito', { valor: fmt.money(cliente.saldoAtual) })}</p>;
   }
-  return <p className="text-lg font-semibold text-emerald-600 dark:text-emerald-400">{t('saldo.emDia')}</p>;
+  return <p className="text-lg font-semibold text-emerald-700 dark:text-emerald-400">{t('saldo.emDia')}</p>;
 }

@@ -33,7 +33,7 @@ export function ProdutoRow({ produto, actions }: { produto: Produto; actions: Pr
       label: t('row.estoque'),
       value: t('row.unidades', { count: produto.estoqueAtual }),
       hint: t('row.minimo', { count: produto.estoqueMinimo }),
-      className: produto.estoqueBaixo ? 'text-amber-600 dark:text-amber-400' : undefined,
+      className: produto.estoqueBaixo ? 'text-amber-700 dark:text-amber-400' : undefined,
     },
     {
       label: t('row.margem'),

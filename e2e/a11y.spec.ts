@@ -1,0 +1,93 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
+import { signedInSeller } from './support';
+
+/**
+ * Accessibility as a fence: axe-core's WCAG 2.1 A and AA rules on every route, at desktop size
+ * and on a 390 px phone, with data on the lists. A serious or critical violation fails the build.
+ * New screens join the lists below as they are added.
+ */
+const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe'];
+const SIGNED_IN_ROUTES = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/produtos', '/devedores', '/relatorios', '/notificacoes', '/configuracoes', '/recibos/:id'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+interface Shop {
+  storageState: StorageState;
+  reciboId: string;
+}
+
+/** What a seller has after a day's work: customers (one owing), products (one low), sales, a payment. */
+async function seedShop(page: Page): Promise<{ reciboId: string }> {
+  const post = async (url: string, data: unknown) => {
+    const response = await page.request.post(url, { data });
+    expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
+    return response.json();
+  };
+  const cliente = await post('/api/clientes', { nome: 'José Conceição', telefone: '(11) 98765-4321', endereco: 'Rua das Flores, 10', limiteCredito: 100_000 });
+  await post('/api/clientes', { nome: 'Ana Paula', telefone: '(21) 3456-7890', limiteCredito: 0 });
+  const produto = await post('/api/produtos', { nome: 'Arroz Tipo 1 5kg', precoVenda: 2590, precoCusto: 1800, estoqueAtual: 6, estoqueMinimo: 5 });
+  await post('/api/produtos', { nome: 'Feijão Carioca 1kg', precoVenda: 890, precoCusto: 600, estoqueAtual: 40, estoqueMinimo: 5 });
+  await post('/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] });
+  await post('/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
+  const pagamento = await post(`/api/clientes/${cliente.id}/pagamentos`, { valor: '10,00' });
+  return { reciboId: pagamento.lancamento.id };
+}
+
+// One signed-in shop per worker (signing up takes a CLI call), shared by its route checks.
+const test = base.extend<object, { shop: Shop }>({
+  shop: [
+    async ({ browser }, use, workerInfo) => {
+      const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
+      await signedInSeller(page, workerInfo);
+      const { reciboId } = await seedShop(page);
+      const storageState = await page.context().storageState();
+      await page.close();
+      await use({ storageState, reciboId });
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+/** The page has rendered its data: nothing is loading any more (generous: a busy CI machine is slow). */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('main').first()).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('[aria-busy="true"]:visible, [data-slot="skeleton"]:visible')).toHaveCount(0, { timeout: 30_000 });
+}
+
+async function expectNoSeriousViolations(page: Page, route: string) {
+  await page.goto(route);
+  await settled(page);
+  // Legacy mode runs axe in the page itself, without a blank page per run (there are no iframes).
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(serious, serious.join('\n')).toEqual([]);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`axe, WCAG 2.1 A/AA, ${viewport.name} (${viewport.width} px)`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+
+    for (const route of PUBLIC_ROUTES) {
+      test(`${route} has no serious or critical violation`, async ({ page }) => {
+        await expectNoSeriousViolations(page, route);
+      });
+    }
+
+    test.describe('signed in, with data', () => {
+      test.use({ storageState: async ({ shop }, use) => use(shop.storageState) });
+      for (const route of SIGNED_IN_ROUTES) {
+        test(`${route} has no serious or critical violation`, async ({ page, shop }) => {
+          await expectNoSeriousViolations(page, route.replace(':id', shop.reciboId));
+        });
+      }
+    });
+  });
+}
