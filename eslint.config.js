@@ -4,8 +4,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -75,12 +74,14 @@ export default tseslint.config(
       // Without these, import-x reads no .ts file it follows, and no-cycle sees nothing.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Packages by Node's rules first (each lucide icon is its own module, not one .d.ts), then
-      // the tsconfig paths (`@/…`) and workspaces.
-      'import-x/resolver-next': [
-        createNodeResolver(),
-        createTypeScriptImportResolver({ project: ['tsconfig.json', 'apps/*/tsconfig.json', 'packages/*/tsconfig.json'], noWarnOnMultipleProjects: true }),
-      ],
+      // The tsconfig paths (`@/…`) and workspaces. Packages resolve to their code, not their
+      // types: each lucide icon is its own module, though all share one .d.ts.
+      'import-x/resolver': {
+        typescript: {
+          project: ['tsconfig.json', 'apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          conditionNames: ['import', 'module', 'node', 'require', 'default'],
+        },
+      },
     },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],

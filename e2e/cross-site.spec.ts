@@ -20,6 +20,7 @@ function attackerPage(appOrigin: string) {
 </body></html>`;
 }
 
+// eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a hook uses from this pattern; it needs none
 test.beforeAll(async ({}, testInfo) => {
   const appOrigin = new URL(testInfo.project.use.baseURL!).origin;
   attacker = createServer((_req, res) => {

@@ -28,7 +28,7 @@ export const MAX_CENTS = 1_000_000_000;
  * 22021, which used to surface as a 500), and neither do lone UTF-16 surrogates. Tab and line
  * breaks are allowed (notes may have several lines).
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+// eslint-disable-next-line no-control-regex -- matching them is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]|\p{Cs}/u;
 
 export const hasControlCharacters = (text: string) => CONTROL_CHARACTERS.test(text);

@@ -28,7 +28,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { useSession } from '@/features/auth/session';
+import { useSession } from '@/lib/session';
 import { isApiError, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
