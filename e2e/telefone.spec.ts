@@ -194,6 +194,10 @@ for (const width of [390, 360]) {
       page,
       async () => {
         await more.click();
+        // The row's menu is thumb-sized too.
+        const heights = await page.getByRole('menuitem').evaluateAll((items) => items.map((el) => el.getBoundingClientRect().height));
+        expect(heights.length).toBeGreaterThan(0);
+        expect(Math.min(...heights), 'menu items under 44 px').toBeGreaterThanOrEqual(MIN_TAP - 0.5);
         await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
       },
       `payment at ${width}px`,
