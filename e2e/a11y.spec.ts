@@ -34,7 +34,7 @@ async function seedShop(page: Page): Promise<{ reciboId: string }> {
   await post('/api/produtos', { nome: 'Feijão Carioca 1kg', precoVenda: 890, precoCusto: 600, estoqueAtual: 40, estoqueMinimo: 5 });
   await post('/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] });
   await post('/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
-  const pagamento = await post(`/api/clientes/${cliente.id}/pagamentos`, { valor: '10,00' });
+  const pagamento = await post(`/api/clientes/${cliente.id}/pagamentos`, { valor: 1000 });
   return { reciboId: pagamento.lancamento.id };
 }
 

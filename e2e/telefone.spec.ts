@@ -49,7 +49,7 @@ async function createData(page: Page): Promise<Fixture> {
   await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens, observacoes: 'Observação comprida da venda para a festa da escola do bairro' });
   const cancelada = await post(page, '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
   expect((await page.request.post(`/api/vendas/${cancelada.id}/cancelar`)).ok()).toBe(true);
-  const pagamento = await post(page, `/api/clientes/${cliente.id}/pagamentos`, { valor: '1.238.375,37', metodo: 'pix', observacao: 'Pagamento parcial' });
+  const pagamento = await post(page, `/api/clientes/${cliente.id}/pagamentos`, { valor: 123837537, metodo: 'pix', observacao: 'Pagamento parcial' });
   return { clienteId: cliente.id, pagamentoId: pagamento.lancamento!.id };
 }
 
