@@ -141,7 +141,7 @@ test('fiado to a new customer, debtor badge, partial then full payment, statemen
   await expect(card(page, 'Vendas Hoje')).toContainText('1');
   await expect(card(page, 'Valor Total')).toContainText('R$ 58,00');
   await expect(card(page, 'Total de Clientes')).toContainText('1');
-  await expect(page.getByText('1 cliente(s) com saldo pendente')).toBeVisible();
+  await expect(page.getByText('1 cliente com saldo pendente')).toBeVisible();
 
   // Partial payment, then the rest.
   await page.goto('/clientes');
