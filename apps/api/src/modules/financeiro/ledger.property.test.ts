@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { allocateOldestFirst, verificarLimite } from '@caderneta/shared';
+import { allocateOldestFirst, fiadoBloqueado, verificarLimite } from '@caderneta/shared';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente, insertProduto } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
@@ -161,7 +161,9 @@ describe('ledger invariants under random operations', () => {
             const expectedRefusal =
               op.quantidade > model.estoque[op.produto]!
                 ? 'ESTOQUE_INSUFICIENTE'
-                : op.forma === 'fiado' && !op.confirmar && verificarLimite({ limite: setup.limites[op.cliente]!, saldoAtual: model.saldo[op.cliente]!, valorVenda: total }).excedido
+                : op.forma === 'fiado' && fiadoBloqueado({ limite: setup.limites[op.cliente]!, saldoAtual: model.saldo[op.cliente]!, valorVenda: total })
+                  ? 'FIADO_NAO_PERMITIDO'
+                  : op.forma === 'fiado' && !op.confirmar && verificarLimite({ limite: setup.limites[op.cliente]!, saldoAtual: model.saldo[op.cliente]!, valorVenda: total }).excedido
                   ? 'LIMITE_EXCEDIDO'
                   : null;
             let id = '';
