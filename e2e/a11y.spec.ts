@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
-import { signedInSeller } from './support';
+import { postAsApp, signedInSeller } from './support';
 
 /**
  * Accessibility as a fence: axe-core's WCAG 2.1 A and AA rules on every route, at desktop size
@@ -24,7 +24,7 @@ interface Shop {
 /** What a seller has after a day's work: customers (one owing), products (one low), sales, a payment. */
 async function seedShop(page: Page): Promise<{ reciboId: string }> {
   const post = async (url: string, data: unknown) => {
-    const response = await page.request.post(url, { data });
+    const response = await postAsApp(page, url, data);
     expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
     return response.json();
   };

@@ -95,3 +95,12 @@ export async function signedInSeller(page: Page, testInfo: RunInfo): Promise<Sel
 export async function expectToast(page: Page, text: string | RegExp) {
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: text }).first()).toBeVisible();
 }
+
+/**
+ * A POST with the seller's session through Playwright's request context, which sends no Origin of
+ * its own: it says it comes from the app's page, as the browser does (the API refuses state
+ * changes from elsewhere, ADR 009). The page must have opened the app already.
+ */
+export function postAsApp(page: Page, url: string, data?: unknown) {
+  return page.request.post(url, { data, headers: { origin: new URL(page.url()).origin } });
+}

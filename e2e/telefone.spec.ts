@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signedInSeller } from './support';
+import { postAsApp, signedInSeller } from './support';
 
 /**
  * The seller's usual screen is a phone (390 × 844; 360 px on the cheapest ones): every signed-in
@@ -20,7 +20,7 @@ interface Fixture {
 }
 
 async function post(page: Page, url: string, data: unknown): Promise<{ id: string; lancamento?: { id: string } }> {
-  const response = await page.request.post(url, { data });
+  const response = await postAsApp(page, url, data);
   expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
   return response.json();
 }
@@ -34,7 +34,7 @@ async function createData(page: Page): Promise<Fixture> {
     limiteCredito: 1_000_000_000,
   });
   const inativo = await post(page, '/api/clientes', { nome: `${LONG_CLIENT} Inativa`, telefone: '11912345678', limiteCredito: 0 });
-  expect((await page.request.post(`/api/clientes/${inativo.id}/desativar`)).ok()).toBe(true);
+  expect((await postAsApp(page, `/api/clientes/${inativo.id}/desativar`)).ok()).toBe(true);
   const produto = await post(page, '/api/produtos', {
     nome: LONG_PRODUCT,
     categoria: 'Bebidas e refrigerantes importados',
@@ -48,7 +48,7 @@ async function createData(page: Page): Promise<Fixture> {
   const itens = [{ produtoId: produto.id, quantidade: 5 }];
   await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens, observacoes: 'Observação comprida da venda para a festa da escola do bairro' });
   const cancelada = await post(page, '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
-  expect((await page.request.post(`/api/vendas/${cancelada.id}/cancelar`)).ok()).toBe(true);
+  expect((await postAsApp(page, `/api/vendas/${cancelada.id}/cancelar`)).ok()).toBe(true);
   const pagamento = await post(page, `/api/clientes/${cliente.id}/pagamentos`, { valor: 123837537, metodo: 'pix', observacao: 'Pagamento parcial' });
   return { clienteId: cliente.id, pagamentoId: pagamento.lancamento!.id };
 }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, signedInSeller } from './support';
+import { expectToast, postAsApp, signedInSeller } from './support';
 
 interface NewProduct {
   nome: string;
@@ -11,7 +11,7 @@ interface NewProduct {
 
 /** Catalogue set-up through the API with the seller's own session (the screens are covered elsewhere). */
 async function createProduct(page: Page, p: NewProduct): Promise<{ id: string }> {
-  const response = await page.request.post('/api/produtos', { data: { estoqueMinimo: 2, ...p } });
+  const response = await postAsApp(page, '/api/produtos', { estoqueMinimo: 2, ...p });
   expect(response.status()).toBe(201);
   return response.json();
 }
