@@ -48,7 +48,7 @@ const serverEnv = (t: Target) => ({
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
