@@ -161,8 +161,8 @@ test('on a phone the total and "Finalizar Venda" stay on screen while the items 
     await expect(total).toBeInViewport({ ratio: 1 });
   }
   // Nothing at the end of the page hides under the bar: "Cancelar" can still be reached.
-  await expect(page.getByRole('link', { name: 'Cancelar' })).toBeInViewport({ ratio: 1 });
-  const [bar, cancel] = await Promise.all([finalizar.boundingBox(), page.getByRole('link', { name: 'Cancelar' }).boundingBox()]);
+  await expect(page.getByRole('button', { name: 'Cancelar' })).toBeInViewport({ ratio: 1 });
+  const [bar, cancel] = await Promise.all([finalizar.boundingBox(), page.getByRole('button', { name: 'Cancelar' }).boundingBox()]);
   expect(cancel!.y + cancel!.height).toBeLessThanOrEqual(bar!.y);
   // The items are above the bar, reachable by scrolling: the bar does not cover the list's start.
   await page.evaluate(() => window.scrollTo({ top: 0 }));
