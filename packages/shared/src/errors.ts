@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'TOTAL_VENDA_EXCEDIDO',
   'CROSS_SITE_REQUEST',
   'UNSUPPORTED_MEDIA_TYPE',
+  'CLIENTE_SEM_DIVIDA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

@@ -17,3 +17,6 @@ export * from './financeiro';
 export * from './schemas/financeiro';
 export * from './schemas/vendas';
 export * from './schemas/dashboard';
+export * from './devedores';
+export * from './mensagens-cobranca';
+export * from './schemas/devedores';

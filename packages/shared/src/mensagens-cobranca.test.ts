@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { FAIXAS_LEMBRETE } from './devedores';
+import {
+  formatDocumento,
+  identificacaoCredor,
+  MENSAGENS_PADRAO,
+  mensagemDaFaixa,
+  mensagensPadrao,
+  montarMensagem,
+  placeholdersDesconhecidos,
+  PLACEHOLDERS_MENSAGEM,
+  preencherMensagem,
+  TIPOS_MENSAGEM,
+  type ValoresMensagem,
+} from './mensagens-cobranca';
+
+const valores: ValoresMensagem = {
+  nome: 'Maria',
+  valor: 'R$ 150,00',
+  saldo: 'R$ 150,00',
+  link: 'https://loja.example.com/cliente/maria12345',
+  loja: 'Mercadinho Bom Preço',
+  vencimento: '01/03/2026',
+  dias: '12',
+};
+
+describe('message templates', () => {
+  it('fills every placeholder, as often as it appears', () => {
+    expect(preencherMensagem('{nome}, {nome}: {saldo} até {vencimento} ({dias} dias) — {loja} {link} {valor}', valores)).toBe(
+      'Maria, Maria: R$ 150,00 até 01/03/2026 (12 dias) — Mercadinho Bom Preço https://loja.example.com/cliente/maria12345 R$ 150,00',
+    );
+  });
+
+  it('leaves unknown placeholders as typed and lists them once', () => {
+    expect(preencherMensagem('Olá {nomee} {nome}', valores)).toBe('Olá {nomee} Maria');
+    expect(placeholdersDesconhecidos('Olá {nomee}, {nomee} {Nome} {} {saldo}')).toEqual(['{nomee}', '{Nome}', '{}']);
+    expect(placeholdersDesconhecidos('Sem chaves, só texto { solto }')).toEqual([]);
+  });
+
+  it('has a polite default for every message in every language, using only known placeholders', () => {
+    for (const [language, textos] of Object.entries(MENSAGENS_PADRAO)) {
+      for (const tipo of TIPOS_MENSAGEM) {
+        const texto = textos[tipo];
+        expect(placeholdersDesconhecidos(texto), `${language} ${tipo}`).toEqual([]);
+        expect(texto, `${language} ${tipo}`).toContain('{nome}');
+        expect(texto, `${language} ${tipo}`).toContain('{link}');
+        expect(texto, `${language} ${tipo}`).toContain('{loja}');
+        expect(texto.length).toBeLessThanOrEqual(1000);
+        // CDC art. 42: no threats, no shaming words.
+        expect(texto).not.toMatch(/protesto|SPC|Serasa|justiça|processo|negativ|lawsuit|collections agency|demanda|judicial/i);
+      }
+    }
+    // es-ES addresses the customer as "usted".
+    for (const texto of Object.values(MENSAGENS_PADRAO['es-ES'])) expect(texto).not.toMatch(/\b(tú|tu|tus|te|puedes|tienes)\b/i);
+  });
+
+  it('picks the default of the shop language, pt-BR for any other', () => {
+    expect(mensagensPadrao('en-US').gentil).toMatch(/^Hi \{nome\}/);
+    expect(mensagensPadrao('fr-FR')).toBe(MENSAGENS_PADRAO['pt-BR']);
+  });
+
+  it('uses the default message before the due date and the tier message after', () => {
+    expect(FAIXAS_LEMBRETE.map(mensagemDaFaixa)).toEqual(['padrao', 'gentil', 'firme', 'formal']);
+  });
+
+  it('knows exactly the placeholders the settings screen offers', () => {
+    expect(PLACEHOLDERS_MENSAGEM).toEqual(['nome', 'valor', 'saldo', 'link', 'loja', 'vencimento', 'dias']);
+  });
+});
+
+describe('creditor identification on formal notices (CDC art. 42-A)', () => {
+  it('formats CNPJ and CPF from digits', () => {
+    expect(formatDocumento('12345678000190')).toEqual({ tipo: 'CNPJ', texto: '12.345.678/0001-90' });
+    expect(formatDocumento('123.456.789-09')).toEqual({ tipo: 'CPF', texto: '123.456.789-09' });
+    expect(formatDocumento(' 12345 ')).toEqual({ tipo: null, texto: '12345' });
+  });
+
+  it('ends the formal message with the shop name and document when the shop has one', () => {
+    const formal = montarMensagem({ tipo: 'formal', template: MENSAGENS_PADRAO['pt-BR'].formal, valores, documento: '12345678000190' });
+    expect(formal).toContain('Mercadinho Bom Preço');
+    expect(formal.endsWith('Credor: Mercadinho Bom Preço — CNPJ 12.345.678/0001-90')).toBe(true);
+    expect(identificacaoCredor('Loja', '12345678909', 'es-ES')).toBe('Acreedor: Loja — CPF 123.456.789-09');
+  });
+
+  it('adds nothing without a document, nor on the other tiers, nor twice', () => {
+    const sem = montarMensagem({ tipo: 'formal', template: 'Prezado {nome}', valores, documento: null });
+    expect(sem).toBe('Prezado Maria');
+    expect(montarMensagem({ tipo: 'gentil', template: 'Oi {nome}', valores, documento: '12345678000190' })).toBe('Oi Maria');
+    const ja = montarMensagem({ tipo: 'formal', template: 'Loja {loja}, CNPJ 12.345.678/0001-90', valores, documento: '12345678000190' });
+    expect(ja).toBe('Loja Mercadinho Bom Preço, CNPJ 12.345.678/0001-90');
+  });
+});

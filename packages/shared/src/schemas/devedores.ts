@@ -1,0 +1,218 @@
+import { z } from 'zod';
+import {
+  DIA_VENCIMENTO_MAX,
+  DIA_VENCIMENTO_MIN,
+  DIAS_ANTECEDENCIA_MAX,
+  DIAS_ANTECEDENCIA_PADRAO,
+  DIAS_PRAZO_MAX,
+  DIAS_PRAZO_MIN,
+  FAIXAS_LEMBRETE,
+  NIVEIS_ATRASO,
+  ORDENS_DEVEDORES,
+  REGRA_VENCIMENTO_PADRAO,
+  SITUACOES_DEVEDOR,
+  TIPOS_REGRA_VENCIMENTO,
+} from '../devedores';
+import { MAX_MENSAGEM, placeholdersDesconhecidos } from '../mensagens-cobranca';
+import { parseInteger } from '../money';
+import { buscaSchema, isoDateSchema, optionalTextSchema, safeString } from './campos';
+import { paginatedSchema, paginationQuerySchema } from './pagination';
+import { languageSchema, currencySchema } from './perfil';
+
+// ── The seller's due-date rule (Configurar Vencimento) ──────────────────────────────────────────
+
+const diaVencimentoSchema = z
+  .number({ error: 'diaVencimentoInvalido' })
+  .int('diaVencimentoInvalido')
+  .min(DIA_VENCIMENTO_MIN, 'diaVencimentoInvalido')
+  .max(DIA_VENCIMENTO_MAX, 'diaVencimentoInvalido');
+const diasPrazoSchema = z
+  .number({ error: 'diasPrazoInvalido' })
+  .int('diasPrazoInvalido')
+  .min(DIAS_PRAZO_MIN, 'diasPrazoInvalido')
+  .max(DIAS_PRAZO_MAX, 'diasPrazoInvalido');
+
+/** Body of PUT /api/cobranca/regra. Every field has its default, so switching type keeps the others. */
+export const regraVencimentoSchema = z.object({
+  tipo: z.enum(TIPOS_REGRA_VENCIMENTO),
+  diaVencimento: diaVencimentoSchema.default(REGRA_VENCIMENTO_PADRAO.diaVencimento),
+  diasPrazo: diasPrazoSchema.default(REGRA_VENCIMENTO_PADRAO.diasPrazo),
+  /** Empty: day 1 of the month after the oldest pending sale (spec §4). */
+  dataFixa: isoDateSchema.nullish().transform((v) => v ?? null),
+});
+export type RegraVencimentoInput = z.input<typeof regraVencimentoSchema>;
+export type RegraVencimentoData = z.output<typeof regraVencimentoSchema>;
+
+/** The rule dialog's fields as typed (the term is text); its output is a RegraVencimentoData. */
+export const regraVencimentoFormSchema = (locale: string) =>
+  z.object({
+    tipo: z.enum(TIPOS_REGRA_VENCIMENTO),
+    diaVencimento: z.string().transform((text, ctx) => {
+      const n = Number(text);
+      if (!Number.isInteger(n) || n < DIA_VENCIMENTO_MIN || n > DIA_VENCIMENTO_MAX) {
+        ctx.addIssue({ code: 'custom', message: 'diaVencimentoInvalido' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+    diasPrazo: z.string().transform((text, ctx) => {
+      const n = parseInteger(text, locale);
+      if (n === null || n < DIAS_PRAZO_MIN || n > DIAS_PRAZO_MAX) {
+        ctx.addIssue({ code: 'custom', message: 'diasPrazoInvalido' });
+        return z.NEVER;
+      }
+      return n;
+    }),
+    dataFixa: z.union([z.literal(''), isoDateSchema]).transform((v) => (v ? v : null)),
+  });
+export type RegraVencimentoFormValues = z.input<ReturnType<typeof regraVencimentoFormSchema>>;
+
+// ── Messages and reminders (Configurações → Mensagens) ──────────────────────────────────────────
+
+const mensagemSchema = safeString({ error: 'required' })
+  .trim()
+  .min(1, 'required')
+  .max(MAX_MENSAGEM, 'tooLong')
+  .refine((texto) => placeholdersDesconhecidos(texto).length === 0, 'placeholderDesconhecido');
+
+/** One text per message; null (or absent) means the default in the shop's language. */
+const mensagemOpcional = mensagemSchema.nullish().transform((v) => v ?? null);
+const mensagensSchema = z.object({ padrao: mensagemOpcional, gentil: mensagemOpcional, firme: mensagemOpcional, formal: mensagemOpcional });
+
+/** Body of PUT /api/cobranca/mensagens. */
+export const mensagensInputSchema = z.object({
+  mensagens: mensagensSchema,
+  /** Friendly reminder before the due date ("A vencer"); off by default. */
+  lembreteAntecipado: z.boolean().default(false),
+  diasAntecedencia: z
+    .number({ error: 'diasAntecedenciaInvalido' })
+    .int('diasAntecedenciaInvalido')
+    .min(1, 'diasAntecedenciaInvalido')
+    .max(DIAS_ANTECEDENCIA_MAX, 'diasAntecedenciaInvalido')
+    .default(DIAS_ANTECEDENCIA_PADRAO),
+});
+export type MensagensInput = z.input<typeof mensagensInputSchema>;
+export type MensagensData = z.output<typeof mensagensInputSchema>;
+
+const textosSchema = z.object({ padrao: z.string(), gentil: z.string(), firme: z.string(), formal: z.string() });
+
+/** GET /api/cobranca: everything collection needs from the seller's settings. */
+export const cobrancaConfigSchema = z.object({
+  regra: z.object({
+    tipo: z.enum(TIPOS_REGRA_VENCIMENTO),
+    diaVencimento: z.number().int(),
+    diasPrazo: z.number().int(),
+    dataFixa: z.string().nullable(),
+  }),
+  /** What each message says now (the seller's text or the default). */
+  mensagens: textosSchema,
+  /** The defaults in the shop's language ("Restaurar padrão"). */
+  padroes: textosSchema,
+  lembreteAntecipado: z.boolean(),
+  diasAntecedencia: z.number().int(),
+  /** The shop as messages name it ({loja}; the formal tier adds its CPF/CNPJ). */
+  loja: z.object({ nome: z.string(), documento: z.string().nullable() }),
+  idioma: languageSchema,
+  moeda: currencySchema,
+  /** The shop's calendar day (its time zone). */
+  hoje: z.string(),
+});
+export type CobrancaConfig = z.infer<typeof cobrancaConfigSchema>;
+
+// ── /devedores ───────────────────────────────────────────────────────────────────────────────────
+
+export const devedoresQuerySchema = paginationQuerySchema.extend({
+  /** Name (case- and accent-insensitive) or phone digits. */
+  busca: buscaSchema,
+  ordem: z.enum(ORDENS_DEVEDORES).default('maior_divida'),
+  nivel: z.enum(NIVEIS_ATRASO).optional(),
+  situacao: z.enum(SITUACOES_DEVEDOR).default('todos'),
+});
+export type DevedoresQuery = Partial<z.input<typeof devedoresQuerySchema>>;
+
+export const ultimoLembreteSchema = z.object({
+  /** ISO instant it was marked sent. */
+  data: z.string(),
+  faixa: z.enum(FAIXAS_LEMBRETE),
+});
+
+export const devedorSchema = z.object({
+  id: z.uuid(),
+  nome: z.string(),
+  /** Digits only; may be empty or not a valid number for WhatsApp. */
+  telefone: z.string(),
+  login: z.string().nullable(),
+  saldoAtual: z.number().int(),
+  saldoPendente: z.number().int(),
+  /** Shop calendar day of the oldest pending fiado sale; null when the debt has no pending sale. */
+  dataVendaMaisAntiga: z.string().nullable(),
+  /** Pending fiado sales. */
+  totalVendas: z.number().int(),
+  dataVencimento: z.string(),
+  /** The due date is the customer's own (not the seller's rule). */
+  vencimentoProprio: z.boolean(),
+  diasEmAtraso: z.number().int(),
+  estaVencido: z.boolean(),
+  nivel: z.enum(NIVEIS_ATRASO),
+  faixa: z.enum(FAIXAS_LEMBRETE),
+  ultimoLembrete: ultimoLembreteSchema.nullable(),
+  lembradoHoje: z.boolean(),
+  promessa: z.object({ data: z.string(), quebrada: z.boolean() }).nullable(),
+});
+export type Devedor = z.infer<typeof devedorSchema>;
+
+/** The cards, over every debtor of the seller (one SQL aggregate). */
+export const devedoresResumoSchema = z.object({
+  totalDevedores: z.number().int(),
+  dividasVencidas: z.number().int(),
+  valorTotal: z.number().int(),
+  /** 30 days overdue or more. */
+  casosCriticos: z.number().int(),
+  /** Average days overdue over every debtor, rounded. */
+  mediaAtraso: z.number().int(),
+});
+export type DevedoresResumo = z.infer<typeof devedoresResumoSchema>;
+
+export const devedoresPageSchema = paginatedSchema(devedorSchema).extend({ resumo: devedoresResumoSchema, hoje: z.string() });
+export type DevedoresPage = z.infer<typeof devedoresPageSchema>;
+
+/** Detalhes: the card plus who the customer is and what they may still buy. */
+export const devedorDetalheSchema = devedorSchema.extend({
+  email: z.string().nullable(),
+  endereco: z.string().nullable(),
+  observacoes: z.string().nullable(),
+  limiteCredito: z.number().int(),
+  /** Credit left under the limit: limit − what they owe (credit in the shop adds to it). */
+  disponivel: z.number().int(),
+  ativo: z.boolean(),
+  /** The customer's own due date, if the seller set one. */
+  dataVencimentoPropria: z.string().nullable(),
+  hoje: z.string(),
+});
+export type DevedorDetalhe = z.infer<typeof devedorDetalheSchema>;
+
+/** Manage debt: notes and the customer's own due date (null: follow the seller's rule). */
+export const cobrancaClienteInputSchema = z.object({
+  observacoes: optionalTextSchema(500),
+  dataVencimento: isoDateSchema.nullish().transform((v) => v ?? null),
+});
+export type CobrancaClienteInput = z.input<typeof cobrancaClienteInputSchema>;
+export type CobrancaClienteData = z.output<typeof cobrancaClienteInputSchema>;
+
+/** "Promessa de pagamento": the day the customer promised to pay; null removes it. */
+export const promessaInputSchema = z.object({ data: isoDateSchema.nullable() });
+export type PromessaInput = z.infer<typeof promessaInputSchema>;
+
+/** "Enviado" in the reminders walk-through (or after the card's WhatsApp). */
+export const lembreteInputSchema = z.object({ clienteId: z.uuid('invalidId') });
+export type LembreteInput = z.infer<typeof lembreteInputSchema>;
+
+export const lembreteSchema = z.object({
+  id: z.uuid(),
+  clienteId: z.uuid(),
+  faixa: z.enum(FAIXAS_LEMBRETE),
+  data: z.string(),
+  diasAtraso: z.number().int(),
+  valor: z.number().int(),
+});
+export type Lembrete = z.infer<typeof lembreteSchema>;
