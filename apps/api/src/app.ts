@@ -12,6 +12,7 @@ import type { Database, DbHandle } from './db/client';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session';
+import { systemClock, type Clock } from './lib/clock';
 import { registerErrorHandler } from './lib/error-handler';
 import { resolveAuthSecret } from './lib/secret';
 import { logSerializers } from './security/log-redaction';
@@ -25,6 +26,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
+import { devedoresRoutes } from './modules/devedores/devedores.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,8 @@ declare module 'fastify' {
     config: AppConfig;
     auth: Auth;
     mailer: Mailer;
+    /** Where the API reads "now" (the shop's today, reminders; writes too when it is not the system's). */
+    clock: Clock;
   }
 }
 
@@ -45,6 +49,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Token the operator CLI presents to manage access codes on a running server. */
   adminToken?: string;
+  /** Defaults to the system clock; tests pass their own. */
+  clock?: Clock;
 }
 
 /** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
@@ -81,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  app.decorate('clock', options.clock ?? systemClock);
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -119,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
+  await app.register(devedoresRoutes);
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
 import type { Database, DbHandle } from '../src/db/client';
+import type { Clock } from '../src/lib/clock';
 import type { MailMessage } from '../src/mail/mailer';
 import { createAccessCodes } from '../src/modules/codigos/codigos.service';
 import { createTestDatabase } from './db';
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Further routes a test needs (registered before the app is ready). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** The API's clock (see test/clock.ts); the system clock by default. */
+  clock?: Clock;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -57,6 +60,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     webDist: '/nonexistent',
     adminToken: options.adminToken,
     logger: options.logger,
+    clock: options.clock,
   });
   await options.extraRoutes?.(app);
   await app.ready();

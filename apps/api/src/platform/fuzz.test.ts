@@ -41,7 +41,7 @@ interface Route {
 }
 
 /** Routes that take no input at all, or belong to better-auth (fuzzed with the auth routes). */
-const NO_INPUT = new Set(['GET /api/health', 'GET /api/openapi.json', 'GET /api/me', 'GET /api/dashboard', 'POST /api/me/sair']);
+const NO_INPUT = new Set(['GET /api/health', 'GET /api/openapi.json', 'GET /api/me', 'GET /api/dashboard', 'POST /api/me/sair', 'GET /api/cobranca']);
 const skip = (method: string, path: string) => method === 'HEAD' || path === '*' || path.startsWith('/api/auth') || NO_INPUT.has(`${method} ${path}`);
 
 /** `app.printRoutes()` as [method, path] pairs: the route table itself, not a list kept by hand. */
@@ -77,6 +77,7 @@ beforeAll(async () => {
   });
   const pagamento = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 500 } });
   ids.clientes = cliente.id;
+  ids.devedores = cliente.id;
   ids.produtos = produto.id;
   ids.vendas = venda.json().id;
   ids.pagamentos = pagamento.json().lancamento.id;

@@ -203,10 +203,6 @@ export type CobrancaClienteData = z.output<typeof cobrancaClienteInputSchema>;
 export const promessaInputSchema = z.object({ data: isoDateSchema.nullable() });
 export type PromessaInput = z.infer<typeof promessaInputSchema>;
 
-/** "Enviado" in the reminders walk-through (or after the card's WhatsApp). */
-export const lembreteInputSchema = z.object({ clienteId: z.uuid('invalidId') });
-export type LembreteInput = z.infer<typeof lembreteInputSchema>;
-
 export const lembreteSchema = z.object({
   id: z.uuid(),
   clienteId: z.uuid(),

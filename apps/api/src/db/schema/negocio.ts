@@ -43,6 +43,13 @@ export const clientes = pgTable(
     /** Cache of the ledger sum (credits − debits), written only with a ledger entry. */
     saldoAtual: cents('saldo_atual').notNull().default(0),
     saldoPendente: cents('saldo_pendente').generatedAlwaysAs(sql`GREATEST(0, -saldo_atual)`),
+    /**
+     * Date of the oldest pending fiado sale (null: none), kept by the ledger's allocation in the same
+     * transaction; the debtors list computes due dates from it without reading the sales.
+     */
+    pendenteDesde: timestamp('pendente_desde', { withTimezone: true }),
+    /** The day the customer promised to pay ("Promessa de pagamento"); cleared when the debt is paid. */
+    promessaPagamento: date('promessa_pagamento', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -9,6 +9,7 @@ import {
   paginationQuerySchema,
   reciboSchema,
 } from '@caderneta/shared';
+import { writeTime } from '../../lib/clock';
 import { getExtrato, getRecibo, registrarAjuste, registrarPagamento } from './financeiro.service';
 
 const params = z.object({ id: z.uuid() });
@@ -30,7 +31,7 @@ export async function financeiroRoutes(base: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await app.sellerTx(request, (tx, seller) =>
-        registrarPagamento(tx, seller.id, request.params.id, request.body, { criadoPor: seller.id }),
+        registrarPagamento(tx, seller.id, request.params.id, request.body, { criadoPor: seller.id, at: writeTime(app.clock) }),
       );
       return reply.status(201).send(result);
     },
@@ -50,7 +51,7 @@ export async function financeiroRoutes(base: FastifyInstance) {
     },
     async (request, reply) => {
       const result = await app.sellerTx(request, (tx, seller) =>
-        registrarAjuste(tx, seller.id, request.params.id, request.body, { criadoPor: seller.id }),
+        registrarAjuste(tx, seller.id, request.params.id, request.body, { criadoPor: seller.id, at: writeTime(app.clock) }),
       );
       return reply.status(201).send(result);
     },

@@ -3,6 +3,7 @@ import type { MetodoPagamento, TipoLancamento } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, lancamentos, vendas } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { syncPendencia } from '../devedores/pendencia.service';
 
 /**
  * The customer ledger. Every change to what a customer owes is an entry in `lancamentos`, posted
@@ -97,7 +98,7 @@ const fiadoAtiva = (ownerId: string, clienteId: string) =>
  * F > 0 pays pending sales oldest first; F < 0 (a debit adjustment or a reversed credit while sales
  * were paid) takes coverage back from the newest sales first. Returns the sales it fully paid.
  */
-export async function rebalanceAllocation(tx: Executor, ownerId: string, clienteId: string, saldoAtual: number): Promise<string[]> {
+async function allocate(tx: Executor, ownerId: string, clienteId: string, saldoAtual: number): Promise<string[]> {
   const pendentes = await tx
     .select({ id: vendas.id, numeroVenda: vendas.numeroVenda, valorTotal: vendas.valorTotal, valorPago: vendas.valorPago })
     .from(vendas)
@@ -143,5 +144,15 @@ export async function rebalanceAllocation(tx: Executor, ownerId: string, cliente
         .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, venda.id)));
     }
   }
+  return quitadas;
+}
+
+/**
+ * After every ledger entry: the allocation above, then the debtor fields that follow from it
+ * (oldest pending sale; a paid-off debt's own due date and promise), in the same transaction.
+ */
+export async function rebalanceAllocation(tx: Executor, ownerId: string, clienteId: string, saldoAtual: number): Promise<string[]> {
+  const quitadas = await allocate(tx, ownerId, clienteId, saldoAtual);
+  await syncPendencia(tx, ownerId, clienteId);
   return quitadas;
 }

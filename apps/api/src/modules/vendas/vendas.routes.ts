@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { novaVendaInputSchema, vendaDetalheSchema, vendasPageSchema, vendasQuerySchema } from '@caderneta/shared';
+import { writeTime } from '../../lib/clock';
 import { cancelVenda, createVenda, getVenda, listVendas } from './vendas.service';
 
 const params = z.object({ id: z.uuid() });
@@ -16,7 +17,7 @@ export async function vendasRoutes(base: FastifyInstance) {
       schema: { tags: ['vendas'], summary: 'Register a sale (one transaction)', body: novaVendaInputSchema, response: { 201: vendaDetalheSchema } },
     },
     async (request, reply) => {
-      const venda = await app.sellerTx(request, (tx, seller) => createVenda(tx, seller.id, request.body, { criadoPor: seller.id }));
+      const venda = await app.sellerTx(request, (tx, seller) => createVenda(tx, seller.id, request.body, { criadoPor: seller.id, at: writeTime(app.clock) }));
       return reply.status(201).send(venda);
     },
   );
@@ -39,6 +40,6 @@ export async function vendasRoutes(base: FastifyInstance) {
       preHandler: app.requireSeller,
       schema: { tags: ['vendas'], summary: 'Cancel a sale: stock back, ledger reversed', params, response: { 200: vendaDetalheSchema } },
     },
-    (request) => app.sellerTx(request, (tx, seller) => cancelVenda(tx, seller.id, request.params.id, { criadoPor: seller.id })),
+    (request) => app.sellerTx(request, (tx, seller) => cancelVenda(tx, seller.id, request.params.id, { criadoPor: seller.id, at: writeTime(app.clock) })),
   );
 }

@@ -1,0 +1,127 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_TIME_ZONE,
+  DIAS_ANTECEDENCIA_PADRAO,
+  mensagensPadrao,
+  REGRA_VENCIMENTO_PADRAO,
+  TIPOS_MENSAGEM,
+  today,
+  type CobrancaConfig,
+  type Currency,
+  type Language,
+  type MensagensData,
+  type RegraVencimento,
+  type RegraVencimentoData,
+  type TipoMensagem,
+} from '@caderneta/shared';
+import type { Executor } from '../../db/client';
+import { cobrancaConfig, perfis } from '../../db/schema';
+
+/** The seller's collection settings with every default filled in, and the shop's "today". */
+export interface ConfigLoja {
+  regra: RegraVencimento;
+  lembreteAntecipado: boolean;
+  diasAntecedencia: number;
+  /** Only the messages the seller rewrote. */
+  personalizadas: Partial<Record<TipoMensagem, string>>;
+  fuso: string;
+  idioma: Language;
+  moeda: Currency;
+  nomeLoja: string;
+  documento: string | null;
+}
+
+/** The settings and the shop's calendar day at `now` (its time zone decides). */
+export type ConfigComHoje = ConfigLoja & { hoje: string };
+
+/** One read (the profile and the collection settings, both by primary key). */
+export async function lerConfigLoja(tx: Executor, ownerId: string): Promise<ConfigLoja> {
+  const [row] = await tx
+    .select({
+      fuso: perfis.fusoHorario,
+      idioma: perfis.idioma,
+      moeda: perfis.moeda,
+      nomeLoja: perfis.nomeLoja,
+      cnpj: perfis.cnpj,
+      regraTipo: cobrancaConfig.regraTipo,
+      diaVencimento: cobrancaConfig.diaVencimento,
+      diasPrazo: cobrancaConfig.diasPrazo,
+      dataFixa: cobrancaConfig.dataFixa,
+      lembreteAntecipado: cobrancaConfig.lembreteAntecipado,
+      diasAntecedencia: cobrancaConfig.diasAntecedencia,
+      mensagens: cobrancaConfig.mensagens,
+    })
+    .from(perfis)
+    .leftJoin(cobrancaConfig, eq(cobrancaConfig.ownerId, perfis.ownerId))
+    .where(eq(perfis.ownerId, ownerId));
+  const fuso = row?.fuso ?? DEFAULT_TIME_ZONE;
+  return {
+    regra: row?.regraTipo
+      ? { tipo: row.regraTipo, diaVencimento: row.diaVencimento!, diasPrazo: row.diasPrazo!, dataFixa: row.dataFixa ?? null }
+      : REGRA_VENCIMENTO_PADRAO,
+    lembreteAntecipado: row?.lembreteAntecipado ?? false,
+    diasAntecedencia: row?.diasAntecedencia ?? DIAS_ANTECEDENCIA_PADRAO,
+    personalizadas: row?.mensagens ?? {},
+    fuso,
+    idioma: (row?.idioma ?? 'pt-BR') as Language,
+    moeda: (row?.moeda ?? 'BRL') as Currency,
+    nomeLoja: row?.nomeLoja ?? '',
+    documento: row?.cnpj?.trim() || null,
+  };
+}
+
+/** The settings, and "today" for the shop: the one place collection reads the clock's time. */
+export async function lerConfigHoje(tx: Executor, ownerId: string, now: Date): Promise<ConfigComHoje> {
+  const config = await lerConfigLoja(tx, ownerId);
+  return { ...config, hoje: today(config.fuso, now) };
+}
+
+export function toCobrancaConfig(config: ConfigComHoje): CobrancaConfig {
+  const padroes = mensagensPadrao(config.idioma);
+  const mensagens = Object.fromEntries(TIPOS_MENSAGEM.map((tipo) => [tipo, config.personalizadas[tipo] ?? padroes[tipo]])) as Record<TipoMensagem, string>;
+  return {
+    regra: config.regra,
+    mensagens,
+    padroes,
+    lembreteAntecipado: config.lembreteAntecipado,
+    diasAntecedencia: config.diasAntecedencia,
+    loja: { nome: config.nomeLoja, documento: config.documento },
+    idioma: config.idioma,
+    moeda: config.moeda,
+    hoje: config.hoje,
+  };
+}
+
+export async function getCobrancaConfig(tx: Executor, ownerId: string, now: Date): Promise<CobrancaConfig> {
+  return toCobrancaConfig(await lerConfigHoje(tx, ownerId, now));
+}
+
+/** "Configurar Vencimento": every due date computed from now on follows the new rule. */
+export async function salvarRegra(tx: Executor, ownerId: string, regra: RegraVencimentoData, now: Date): Promise<CobrancaConfig> {
+  const values = { regraTipo: regra.tipo, diaVencimento: regra.diaVencimento, diasPrazo: regra.diasPrazo, dataFixa: regra.dataFixa };
+  await tx
+    .insert(cobrancaConfig)
+    .values({ ownerId, ...values })
+    .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
+  return getCobrancaConfig(tx, ownerId, now);
+}
+
+/**
+ * The messages and the reminder before the due date. A message equal to the default of the
+ * shop's language (or empty, "Restaurar padrão") is not stored: it keeps following the default.
+ */
+export async function salvarMensagens(tx: Executor, ownerId: string, input: MensagensData, now: Date): Promise<CobrancaConfig> {
+  const atual = await lerConfigLoja(tx, ownerId);
+  const padroes = mensagensPadrao(atual.idioma);
+  const mensagens: Partial<Record<TipoMensagem, string>> = {};
+  for (const tipo of TIPOS_MENSAGEM) {
+    const texto = input.mensagens[tipo];
+    if (texto && texto !== padroes[tipo]) mensagens[tipo] = texto;
+  }
+  const values = { mensagens, lembreteAntecipado: input.lembreteAntecipado, diasAntecedencia: input.diasAntecedencia };
+  await tx
+    .insert(cobrancaConfig)
+    .values({ ownerId, ...values })
+    .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
+  return getCobrancaConfig(tx, ownerId, now);
+}

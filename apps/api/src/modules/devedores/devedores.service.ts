@@ -1,0 +1,319 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  devedoresQuerySchema,
+  faixaLembrete,
+  nivelAtraso,
+  normalizeForSearch,
+  offsetOf,
+  PROMESSA_MAX_DIAS,
+  type CobrancaClienteData,
+  type Devedor,
+  type DevedorDetalhe,
+  type DevedoresPage,
+  type DevedoresQuery,
+  type Lembrete,
+  type OrdemDevedores,
+} from '@caderneta/shared';
+import type { Executor } from '../../db/client';
+import { clientes, lembretes } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { escapeLike, queryRows } from '../../lib/sql';
+import { lockCliente } from '../financeiro/ledger.service';
+import { lerConfigHoje, lerConfigLoja, type ConfigComHoje } from './cobranca-config.service';
+import { devedoresSql, ehDevedor, nivelSql, type Contexto } from './devedores.sql';
+
+const semDivida = () => new AppError('CLIENTE_SEM_DIVIDA', 409, 'Este cliente não tem saldo devedor');
+
+const contexto = (ownerId: string, config: ConfigComHoje): Contexto => ({ ownerId, regra: config.regra, fuso: config.fuso, hoje: config.hoje });
+
+/** Name (accent- and case-insensitive) or, when the term looks like a phone, its digits. */
+function buscaSql(busca: string | undefined): SQL | null {
+  const term = normalizeForSearch(busca ?? '');
+  if (!term) return null;
+  const byName = sql`d.nome_busca like ${`%${escapeLike(term)}%`}`;
+  const digits = term.replace(/\D/g, '');
+  if (digits && /^[\d\s()+.-]+$/.test(term)) {
+    return sql`(${byName} or d.telefone like ${`%${escapeLike(digits.replace(/^0+/, '') || digits)}%`})`;
+  }
+  return byName;
+}
+
+/**
+ * Sort orders; a broken promise to pay comes first in every one (it needs the seller's attention).
+ * Ties break by name and id, so pages never repeat or skip a debtor.
+ */
+function ordemSql(ordem: OrdemDevedores, p: string): SQL {
+  const col = (name: string) => sql.raw(`${p}.${name}`);
+  const primeiro = sql`${col('promessa_quebrada')} desc`;
+  const fim = sql`${col('nome_busca')}, ${col('id')}`;
+  switch (ordem) {
+    case 'maior_divida':
+      return sql`${primeiro}, ${col('saldo_atual')} asc, ${fim}`;
+    case 'menor_divida':
+      return sql`${primeiro}, ${col('saldo_atual')} desc, ${fim}`;
+    case 'mais_antigo':
+      return sql`${primeiro}, ${col('vencimento')} asc, ${col('pendente_desde')} asc nulls last, ${fim}`;
+    case 'mais_recente':
+      return sql`${primeiro}, ${col('vencimento')} desc, ${col('pendente_desde')} desc nulls last, ${fim}`;
+  }
+}
+
+interface Linha {
+  id: string;
+  nome: string;
+  telefone: string;
+  login: string | null;
+  saldo_atual: number | string;
+  venda_antiga: string | null;
+  vencimento: string;
+  proprio: boolean;
+  dias: number | string;
+  promessa: string | null;
+  promessa_quebrada: boolean;
+  total_vendas: number | string;
+  lembrete_faixa: Devedor['faixa'] | null;
+  lembrete_em: string | null;
+  lembrete_dia: string | null;
+}
+
+/** Columns of one debtor row for the answer; `d` is devedoresSql, at most a page of rows. */
+const colunas = (ctx: Contexto) => sql`
+  d.id, d.nome, d.telefone, d.login, d.saldo_atual::bigint as saldo_atual,
+  to_char((d.pendente_desde at time zone ${ctx.fuso})::date, 'YYYY-MM-DD') as venda_antiga,
+  to_char(d.vencimento, 'YYYY-MM-DD') as vencimento, d.data_vencimento is not null as proprio,
+  d.dias::int as dias, to_char(d.promessa_pagamento, 'YYYY-MM-DD') as promessa, d.promessa_quebrada,
+  (select count(*) from vendas v where v.cliente_id = d.id and v.status_pagamento = 'pendente' and v.owner_id = ${ctx.ownerId})::int as total_vendas,
+  l.faixa as lembrete_faixa, to_char(l.enviado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as lembrete_em,
+  to_char(l.dia, 'YYYY-MM-DD') as lembrete_dia`;
+
+const ultimoLembrete = (ctx: Contexto) => sql`
+  left join lateral (
+    select faixa, enviado_em, dia from ${lembretes}
+    where owner_id = ${ctx.ownerId} and cliente_id = d.id
+    order by enviado_em desc limit 1
+  ) l on true`;
+
+function toDevedor(row: Linha, hoje: string): Devedor {
+  const saldoAtual = Number(row.saldo_atual);
+  const dias = Number(row.dias);
+  return {
+    id: row.id,
+    nome: row.nome,
+    telefone: row.telefone,
+    login: row.login,
+    saldoAtual,
+    saldoPendente: Math.max(0, -saldoAtual),
+    dataVendaMaisAntiga: row.venda_antiga,
+    totalVendas: Number(row.total_vendas),
+    dataVencimento: row.vencimento,
+    vencimentoProprio: row.proprio,
+    diasEmAtraso: dias,
+    estaVencido: row.vencimento < hoje,
+    nivel: nivelAtraso(dias),
+    faixa: faixaLembrete(dias),
+    ultimoLembrete: row.lembrete_em ? { data: row.lembrete_em, faixa: row.lembrete_faixa! } : null,
+    lembradoHoje: row.lembrete_dia === hoje,
+    promessa: row.promessa ? { data: row.promessa, quebrada: row.promessa_quebrada } : null,
+  };
+}
+
+/**
+ * /devedores: the cards over every debtor and the count of those matching the filters in one
+ * aggregate, then one page sorted and cut in SQL. Both read the seller's debtors through
+ * clientes_owner_saldo_idx and compute due dates from the customer rows; only the page's rows
+ * look at their pending sales (a count) and their last reminder.
+ */
+export async function listDevedores(tx: Executor, ownerId: string, rawQuery: DevedoresQuery, now: Date): Promise<DevedoresPage> {
+  const query = devedoresQuerySchema.parse(rawQuery);
+  const config = await lerConfigHoje(tx, ownerId, now);
+  const ctx = contexto(ownerId, config);
+
+  const filtros: SQL[] = [];
+  const busca = buscaSql(query.busca);
+  if (busca) filtros.push(busca);
+  if (query.nivel) filtros.push(nivelSql(query.nivel));
+  if (query.situacao === 'vencidos') filtros.push(sql`d.vencimento < ${ctx.hoje}::date`);
+  if (query.situacao === 'a_vencer') {
+    filtros.push(sql`d.vencimento >= ${ctx.hoje}::date and d.vencimento <= ${addDays(ctx.hoje, config.diasAntecedencia)}::date`);
+  }
+  const filtro = filtros.length ? sql.join(filtros, sql` and `) : sql`true`;
+
+  const [resumo] = await queryRows<{ total: number; vencidas: number; valor: number | string; criticos: number; media: number | string; encontrados: number }>(
+    tx,
+    sql`
+      select count(*)::int as total,
+             count(*) filter (where d.vencimento < ${ctx.hoje}::date)::int as vencidas,
+             coalesce(sum(-d.saldo_atual), 0)::numeric as valor,
+             count(*) filter (where d.dias >= 30)::int as criticos,
+             coalesce(round(avg(d.dias)), 0)::int as media,
+             count(*) filter (where ${filtro})::int as encontrados
+      from ${devedoresSql(ctx, ehDevedor)}
+    `,
+  );
+
+  const rows = await queryRows<Linha>(
+    tx,
+    sql`
+      with pagina as (
+        select * from ${devedoresSql(ctx, ehDevedor)}
+        where ${filtro}
+        order by ${ordemSql(query.ordem, 'd')}
+        limit ${query.pageSize} offset ${offsetOf(query)}
+      )
+      select ${colunas(ctx)}
+      from pagina d
+      ${ultimoLembrete(ctx)}
+      order by ${ordemSql(query.ordem, 'd')}
+    `,
+  );
+
+  return {
+    items: rows.map((r) => toDevedor(r, ctx.hoje)),
+    total: Number(resumo?.encontrados ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+    hoje: ctx.hoje,
+    resumo: {
+      totalDevedores: Number(resumo?.total ?? 0),
+      dividasVencidas: Number(resumo?.vencidas ?? 0),
+      valorTotal: Number(resumo?.valor ?? 0),
+      casosCriticos: Number(resumo?.criticos ?? 0),
+      mediaAtraso: Number(resumo?.media ?? 0),
+    },
+  };
+}
+
+async function lerDevedor(tx: Executor, ctx: Contexto, clienteId: string): Promise<Devedor | null> {
+  const [row] = await queryRows<Linha>(
+    tx,
+    sql`select ${colunas(ctx)} from ${devedoresSql(ctx, sql`c.id = ${clienteId}`)} ${ultimoLembrete(ctx)}`,
+  );
+  return row ? toDevedor(row, ctx.hoje) : null;
+}
+
+/** Detalhes: any of the seller's customers (a debtor just paid up still opens), with who they are. */
+export async function getDevedor(tx: Executor, ownerId: string, clienteId: string, now: Date): Promise<DevedorDetalhe> {
+  const config = await lerConfigHoje(tx, ownerId, now);
+  const ctx = contexto(ownerId, config);
+  const devedor = await lerDevedor(tx, ctx, clienteId);
+  if (!devedor) throw notFound('Cliente');
+  const [extra] = await tx
+    .select({
+      email: clientes.email,
+      endereco: clientes.endereco,
+      observacoes: clientes.observacoes,
+      limiteCredito: clientes.limiteCredito,
+      ativo: clientes.ativo,
+      dataVencimento: clientes.dataVencimento,
+    })
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  return {
+    ...devedor,
+    email: extra!.email,
+    endereco: extra!.endereco,
+    observacoes: extra!.observacoes,
+    limiteCredito: extra!.limiteCredito,
+    disponivel: Math.max(0, extra!.limiteCredito + devedor.saldoAtual),
+    ativo: extra!.ativo,
+    dataVencimentoPropria: extra!.dataVencimento,
+    hoje: ctx.hoje,
+  };
+}
+
+/**
+ * Manage debt: the seller's notes and the customer's own due date (null: the seller's rule again).
+ * Under the customer's lock, so a payment that clears the debt at the same moment is seen.
+ */
+export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: string, input: CobrancaClienteData, now: Date): Promise<DevedorDetalhe> {
+  const cliente = await lockCliente(tx, ownerId, clienteId);
+  if (input.dataVencimento && cliente.saldoAtual >= 0) throw semDivida();
+  await tx
+    .update(clientes)
+    .set({ observacoes: input.observacoes, dataVencimento: input.dataVencimento, updatedAt: sql`now()` })
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  return getDevedor(tx, ownerId, clienteId, now);
+}
+
+/** "Promessa de pagamento": a day from today up to a year ahead; null removes it. */
+export async function salvarPromessa(tx: Executor, ownerId: string, clienteId: string, data: string | null, now: Date): Promise<DevedorDetalhe> {
+  const cliente = await lockCliente(tx, ownerId, clienteId);
+  if (data !== null) {
+    if (cliente.saldoAtual >= 0) throw semDivida();
+    const { hoje } = await lerConfigHoje(tx, ownerId, now);
+    if (data < hoje || data > addDays(hoje, PROMESSA_MAX_DIAS)) {
+      throw new AppError('VALIDATION', 400, 'A promessa deve ser de hoje até um ano à frente', [{ path: 'data', message: 'promessaForaDoPrazo' }]);
+    }
+  }
+  await tx
+    .update(clientes)
+    .set({ promessaPagamento: data, updatedAt: sql`now()` })
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  return getDevedor(tx, ownerId, clienteId, now);
+}
+
+/**
+ * "Enviado": the reminder the seller just sent over WhatsApp, with the tier the debtor is in
+ * today (decided here, not by the browser) and what they owed.
+ */
+export async function registrarLembrete(
+  tx: Executor,
+  ownerId: string,
+  clienteId: string,
+  options: { now: Date; criadoPor?: string | null },
+): Promise<Lembrete> {
+  await lockCliente(tx, ownerId, clienteId);
+  const config = await lerConfigHoje(tx, ownerId, options.now);
+  const devedor = await lerDevedor(tx, contexto(ownerId, config), clienteId);
+  if (!devedor) throw notFound('Cliente');
+  if (devedor.saldoPendente <= 0) throw semDivida();
+  const [row] = await tx
+    .insert(lembretes)
+    .values({
+      ownerId,
+      clienteId,
+      faixa: devedor.faixa,
+      dia: config.hoje,
+      diasAtraso: devedor.diasEmAtraso,
+      valor: devedor.saldoPendente,
+      enviadoEm: options.now,
+      criadoPor: options.criadoPor ?? null,
+    })
+    .returning();
+  return {
+    id: row!.id,
+    clienteId,
+    faixa: row!.faixa,
+    data: row!.enviadoEm.toISOString(),
+    diasAtraso: row!.diasAtraso,
+    valor: row!.valor,
+  };
+}
+
+export interface ClienteVencido {
+  id: string;
+  nome: string;
+  saldoPendente: number;
+  dataVencimento: string;
+}
+
+/**
+ * Customers who became overdue: their due date falls in [desde, hoje − 1] (overdue ⇔ due date <
+ * today). A daily job passes its last run's day as `desde` so a missed day is not lost; by default
+ * it is yesterday. Reads the seller's debtors only (clientes_owner_saldo_idx), never their sales.
+ */
+export async function clientesQueVenceram(tx: Executor, ownerId: string, hoje: string, desde: string = addDays(hoje, -1)): Promise<ClienteVencido[]> {
+  const config = await lerConfigLoja(tx, ownerId);
+  const ctx: Contexto = { ownerId, regra: config.regra, fuso: config.fuso, hoje };
+  const rows = await queryRows<{ id: string; nome: string; saldo_atual: number | string; vencimento: string }>(
+    tx,
+    sql`
+      select d.id, d.nome, d.saldo_atual::bigint as saldo_atual, to_char(d.vencimento, 'YYYY-MM-DD') as vencimento
+      from ${devedoresSql(ctx, ehDevedor)}
+      where d.vencimento >= ${desde}::date and d.vencimento < ${hoje}::date
+      order by d.vencimento, d.nome_busca, d.id
+    `,
+  );
+  return rows.map((r) => ({ id: r.id, nome: r.nome, saldoPendente: -Number(r.saldo_atual), dataVencimento: r.vencimento }));
+}
