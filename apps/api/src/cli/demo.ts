@@ -4,12 +4,12 @@
  *   npm run -s demo -- --sales 50000      a big shop (for benchmarks)
  *   npm run -s demo -- --days 30 --seed 7
  * Works on DATABASE_URL or DATA_DIR. PGlite can only be opened by one process: with a server
- * running on the same DATA_DIR it refuses — stop the server first.
+ * running on the same DATA_DIR the demo is written through that server (like access-code).
  */
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
 import { DataDirBusyError, readLiveLock } from '../lib/data-dir-lock';
-import { seedDemoShop } from '../modules/demo/demo.service';
+import { seedDemoShop, type DemoOptions, type DemoResult } from '../modules/demo/demo.service';
 
 const USAGE = 'usage: npm run -s demo -- [--sales N] [--days N] [--seed N]';
 
@@ -36,11 +36,33 @@ function parseArgs(args: string[]) {
   return options;
 }
 
+/** The running server writes the demo (it holds the PGlite directory). */
+async function viaServer(url: string, token: string, options: DemoOptions): Promise<DemoResult> {
+  console.error(`A server holds the data directory: the demo is written through it (${url}).`);
+  const response = await fetch(`${url}/api/admin/demo`, {
+    method: 'POST',
+    headers: { 'x-admin-token': token, 'content-type': 'application/json' },
+    body: JSON.stringify(options),
+  });
+  const body = (await response.json()) as DemoResult & { message?: string };
+  if (!response.ok) fail(`The server refused: ${String(body.message)}`);
+  return body;
+}
+
+function report(result: DemoResult, publicUrl: string) {
+  console.log(`Demo shop "${result.nomeLoja}" ready (${result.seconds.toFixed(1)} s):`);
+  console.log(`  ${result.clientes} customers, ${result.produtos} products, ${result.vendas} sales (${result.vendasFiado} fiado, ${result.canceladas} cancelled), ${result.pagamentos} payments`);
+  console.log(`  Sign in at ${publicUrl}/auth`);
+  console.log(`  E-mail: ${result.email}`);
+  console.log(`  Senha:  ${result.senha}`);
+}
+
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const config = loadConfig();
   if (!config.databaseUrl) {
     const holder = readLiveLock(config.dataDir);
+    if (holder?.kind === 'server' && holder.url && holder.token) return report(await viaServer(holder.url, holder.token, options), config.publicUrl);
     if (holder) fail(new DataDirBusyError(config.dataDir, holder).message);
   }
   let database;
@@ -51,12 +73,7 @@ async function main() {
     throw error;
   }
   try {
-    const result = await seedDemoShop(database.db, { ...options, log: (line) => console.error(line) });
-    console.log(`Demo shop "${result.nomeLoja}" ready (${result.seconds.toFixed(1)} s):`);
-    console.log(`  ${result.clientes} customers, ${result.produtos} products, ${result.vendas} sales (${result.vendasFiado} fiado, ${result.canceladas} cancelled), ${result.pagamentos} payments`);
-    console.log(`  Sign in at ${config.publicUrl}/auth`);
-    console.log(`  E-mail: ${result.email}`);
-    console.log(`  Senha:  ${result.senha}`);
+    report(await seedDemoShop(database.db, { ...options, log: (line) => console.error(line) }), config.publicUrl);
   } finally {
     await database.close();
   }

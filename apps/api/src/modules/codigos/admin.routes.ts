@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
+import { seedDemoShop } from '../demo/demo.service';
 import { createAccessCodes, disableAccessCode, listAccessCodes } from './codigos.service';
 
 /**
- * Operator endpoints the access-code CLI uses while a server holds the PGlite directory. The
+ * Operator endpoints the access-code and demo CLIs use while a server holds the PGlite directory. The
  * token is random per start and only written to the lock file inside DATA_DIR.
  */
 export function adminRoutes(token: string) {
@@ -30,5 +31,12 @@ export function adminRoutes(token: string) {
       if (!ok) throw new AppError('NOT_FOUND', 404, 'Código não encontrado');
       return { ok };
     });
+    // `npm run demo` while the server runs: the same demo shop, written by the process that holds the database.
+    const demoBody = z.object({
+      sales: z.number().int().min(0).max(5_000_000).optional(),
+      days: z.number().int().min(1).max(3650).optional(),
+      seed: z.number().int().min(0).optional(),
+    });
+    app.post('/api/admin/demo', { schema: { hide: true, body: demoBody } }, async (request) => seedDemoShop(app.db, { ...request.body, now: app.clock.now() }));
   };
 }

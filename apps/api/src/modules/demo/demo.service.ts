@@ -9,6 +9,8 @@ import { createAccessCodes } from '../codigos/codigos.service';
 import { signUp } from '../conta/conta.service';
 import { registrarAjuste, registrarPagamento } from '../financeiro/financeiro.service';
 import { cancelVenda, createVenda } from '../vendas/vendas.service';
+import { salvarRegra } from '../devedores/cobranca-config.service';
+import { registrarLembrete, salvarPromessa } from '../devedores/devedores.service';
 
 /**
  * A demo shop with history: a seller, the spec's 5 sample customers (limits R$ 300–1.000), ~35
@@ -111,6 +113,29 @@ const CLIENTES: ReadonlyArray<{ nome: string; telefone: string; endereco: string
   { nome: 'Francisco de Souza', telefone: '11954321098', endereco: 'Travessa Boa Vista, 12 — Vila Esperança', limite: 30_000, politica: 'parou' },
   { nome: 'Antônia Ferreira Lima', telefone: '11943210987', endereco: 'Rua Santa Luzia, 300 — Centro', limite: 70_000, politica: 'quinzenal' },
 ];
+
+/**
+ * Customers who show /devedores' whole range: with the demo's rule (30 days after the purchase)
+ * their oldest pending purchase makes them 3 (baixo), 10 (médio), 20 (alto) and 45 (crítico) days
+ * overdue, and one is due in 2 days. Some were already reminded; one promised to pay and did not.
+ */
+export const DEMO_COBRANCA: ReadonlyArray<{
+  nome: string;
+  telefone: string;
+  /** Days ago of each fiado purchase, oldest first. */
+  compras: number[];
+  /** Days ago a reminder was sent. */
+  lembrete?: number;
+  /** A promise to pay: recorded `registrada` days ago for `dia` days ago. */
+  promessa?: { registrada: number; dia: number };
+}> = [
+  { nome: 'Severino Ramos', telefone: '81987650001', compras: [33, 12] },
+  { nome: 'Josefa Cavalcanti', telefone: '81987650002', compras: [40, 25, 4], lembrete: 1 },
+  { nome: 'Expedito Moura', telefone: '81987650003', compras: [50, 38], lembrete: 6 },
+  { nome: 'Terezinha Campos', telefone: '81987650004', compras: [75, 60, 41], lembrete: 9, promessa: { registrada: 9, dia: 4 } },
+  { nome: 'Luzia Andrade', telefone: '81987650005', compras: [28] },
+];
+export const DEMO_REGRA_VENCIMENTO = { tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 30, dataFixa: null } as const;
 
 const NOMES = ['Aparecida', 'Benedito', 'Cícero', 'Damiana', 'Edson', 'Fátima', 'Geraldo', 'Helena', 'Irene', 'Joaquim', 'Lúcia', 'Marcos', 'Neide', 'Osvaldo', 'Patrícia', 'Raimundo', 'Sebastiana', 'Tereza', 'Valdir', 'Zuleide'];
 const SOBRENOMES = ['Alves', 'Barbosa', 'Cardoso', 'Dias', 'Gomes', 'Lopes', 'Martins', 'Nascimento', 'Pereira', 'Ribeiro', 'Rocha', 'Teixeira'];
@@ -307,15 +332,54 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
     if (days > 10 && d % Math.ceil(days / 10) === 0) log(`  ${dia}: ${vendasFeitas} sales so far`);
   }
 
+  // The collection showcase: the seller's rule, then debtors at every level.
+  let vendasCobranca = 0;
+  await withSeller(db, ownerId, async (tx) => {
+    await salvarRegra(tx, ownerId, DEMO_REGRA_VENCIMENTO, now);
+    for (const [n, c] of DEMO_COBRANCA.entries()) {
+      const cliente = await createCliente(tx, ownerId, clienteInputSchema.parse({ nome: c.nome, telefone: c.telefone, limiteCredito: 200_000 }));
+      for (const [k, diasAtras] of c.compras.entries()) {
+        const dia = addDays(hoje, -diasAtras);
+        const itens = [(n * 3 + k) % catalogo.length, (n * 5 + k * 7 + 1) % catalogo.length].map((p) => ({ p, q: 1 + ((n + k) % 2) }));
+        for (const { p, q } of itens) {
+          const produto = catalogo[p]!;
+          if (produto.estoque < q) {
+            const reposicao = produto.minimo * 4 + q;
+            await tx
+              .update(produtos)
+              .set({ estoqueAtual: sql`${produtos.estoqueAtual} + ${reposicao}` })
+              .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, produto.id)));
+            produto.estoque += reposicao;
+          }
+          produto.estoque -= q;
+        }
+        await createVenda(
+          tx,
+          ownerId,
+          { formaPagamento: 'fiado', clienteId: cliente.id, itens: itens.map(({ p, q }) => ({ produtoId: catalogo[p]!.id, quantidade: q })), observacoes: null, confirmarLimiteExcedido: false },
+          { criadoPor: ownerId, at: localInstant(dia, 10 * 60 + n * 7 + k), notificar: false },
+        );
+        vendasCobranca++;
+      }
+      if (c.promessa) {
+        await salvarPromessa(tx, ownerId, cliente.id, addDays(hoje, -c.promessa.dia), localInstant(addDays(hoje, -c.promessa.registrada), 9 * 60));
+      }
+      if (c.lembrete !== undefined) {
+        await registrarLembrete(tx, ownerId, cliente.id, { now: localInstant(addDays(hoje, -c.lembrete), 17 * 60 + n), criadoPor: ownerId });
+      }
+    }
+  });
+  log(`collection: ${DEMO_COBRANCA.length} debtors from 3 to 45 days overdue`);
+
   return {
     sellerId: ownerId,
     email,
     senha,
     nomeLoja,
-    clientes: clienteIds.length,
+    clientes: clienteIds.length + DEMO_COBRANCA.length,
     produtos: catalogo.length,
-    vendas: vendasFeitas,
-    vendasFiado: fiado,
+    vendas: vendasFeitas + vendasCobranca,
+    vendasFiado: fiado + vendasCobranca,
     canceladas,
     pagamentos,
     seconds: (Date.now() - started) / 1000,
