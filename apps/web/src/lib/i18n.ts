@@ -5,6 +5,7 @@ import auth from '../locales/pt-BR/auth.json';
 import clientes from '../locales/pt-BR/clientes.json';
 import common from '../locales/pt-BR/common.json';
 import dashboard from '../locales/pt-BR/dashboard.json';
+import devedores from '../locales/pt-BR/devedores.json';
 import errors from '../locales/pt-BR/errors.json';
 import financeiro from '../locales/pt-BR/financeiro.json';
 import landing from '../locales/pt-BR/landing.json';
@@ -38,13 +39,14 @@ export const NAMESPACES = [
   'produtos',
   'vendas',
   'financeiro',
+  'devedores',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const defaultNS = 'common';
 /** pt-BR ships in the entry chunk; the other languages are fetched when chosen. */
 export const bundledResources = {
-  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos, vendas, financeiro },
+  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos, vendas, financeiro, devedores },
 } as const;
 
 type LocaleModule = { default: Record<string, unknown> };

@@ -128,7 +128,7 @@ export const devedoresQuerySchema = paginationQuerySchema.extend({
   nivel: z.enum(NIVEIS_ATRASO).optional(),
   situacao: z.enum(SITUACOES_DEVEDOR).default('todos'),
 });
-export type DevedoresQuery = Partial<z.input<typeof devedoresQuerySchema>>;
+export type DevedoresQuery = Partial<z.output<typeof devedoresQuerySchema>>;
 
 export const ultimoLembreteSchema = z.object({
   /** ISO instant it was marked sent. */

@@ -1,0 +1,17 @@
+import type { DevedorDetalhe } from '@caderneta/shared';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { DEVEDORES_QUERY_KEY } from './get-devedores';
+
+export function getDevedor(id: string, signal?: AbortSignal): Promise<DevedorDetalhe> {
+  return api<DevedorDetalhe>(`/api/devedores/${id}`, { signal });
+}
+
+/** Detalhes of one customer; idle while none is chosen. */
+export function useDevedor(id: string | null) {
+  return useQuery({
+    queryKey: [...DEVEDORES_QUERY_KEY, 'detalhe', id],
+    queryFn: ({ signal }) => getDevedor(id!, signal),
+    enabled: !!id,
+  });
+}

@@ -1,0 +1,24 @@
+import type { CobrancaClienteInput, DevedorDetalhe, PromessaInput } from '@caderneta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { DEVEDORES_QUERY_KEY } from './get-devedores';
+
+export function salvarCobrancaCliente({ id, input }: { id: string; input: CobrancaClienteInput }): Promise<DevedorDetalhe> {
+  return api<DevedorDetalhe>(`/api/devedores/${id}/cobranca`, { method: 'PUT', body: input });
+}
+
+export function salvarPromessa({ id, input }: { id: string; input: PromessaInput }): Promise<DevedorDetalhe> {
+  return api<DevedorDetalhe>(`/api/devedores/${id}/promessa`, { method: 'PUT', body: input });
+}
+
+/** Notes and the customer's own due date (manage debt). */
+export function useSalvarCobrancaCliente() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: salvarCobrancaCliente, onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVEDORES_QUERY_KEY }) });
+}
+
+/** "Promessa de pagamento": record or remove. */
+export function useSalvarPromessa() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: salvarPromessa, onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVEDORES_QUERY_KEY }) });
+}

@@ -1,0 +1,21 @@
+import type { CobrancaConfig, MensagensInput } from '@caderneta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { COBRANCA_QUERY_KEY } from './get-cobranca';
+import { DEVEDORES_QUERY_KEY } from './get-devedores';
+
+export function salvarMensagens(input: MensagensInput): Promise<CobrancaConfig> {
+  return api<CobrancaConfig>('/api/cobranca/mensagens', { method: 'PUT', body: input });
+}
+
+export function useSalvarMensagens() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: salvarMensagens,
+    onSuccess: async (config) => {
+      queryClient.setQueryData(COBRANCA_QUERY_KEY, config);
+      // The "A vencer" window may have changed.
+      await queryClient.invalidateQueries({ queryKey: DEVEDORES_QUERY_KEY });
+    },
+  });
+}

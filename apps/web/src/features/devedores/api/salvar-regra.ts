@@ -1,0 +1,21 @@
+import type { CobrancaConfig, RegraVencimentoInput } from '@caderneta/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { COBRANCA_QUERY_KEY } from './get-cobranca';
+import { DEVEDORES_QUERY_KEY } from './get-devedores';
+
+export function salvarRegra(input: RegraVencimentoInput): Promise<CobrancaConfig> {
+  return api<CobrancaConfig>('/api/cobranca/regra', { method: 'PUT', body: input });
+}
+
+/** "Configurar Vencimento": every due date on the page follows the new rule at once. */
+export function useSalvarRegra() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: salvarRegra,
+    onSuccess: async (config) => {
+      queryClient.setQueryData(COBRANCA_QUERY_KEY, config);
+      await queryClient.invalidateQueries({ queryKey: DEVEDORES_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,211 @@
+import { formatPhone, type CobrancaConfig, type DevedorDetalhe } from '@caderneta/shared';
+import HandCoinsIcon from 'lucide-react/icons/hand-coins';
+import LinkIcon from 'lucide-react/icons/link';
+import MessageCircleIcon from 'lucide-react/icons/message-circle';
+import SettingsIcon from 'lucide-react/icons/settings';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { useFormatters } from '@/lib/format';
+import { useLastPresent } from '@/lib/use-last-present';
+import { cn } from '@/lib/utils';
+import { useDevedor } from '../api/get-devedor';
+import { AtrasoBadge, NivelBadge } from './badges';
+import { GerenciarDivida } from './gerenciar-divida';
+import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
+
+interface DetalhesDialogProps {
+  clienteId: string | null;
+  onOpenChange: (open: boolean) => void;
+  config: CobrancaConfig | undefined;
+  /** The ledger's statement of this customer (composed in by the route: another feature owns it). */
+  historico: (clienteId: string) => ReactNode;
+  /** The ledger's payment and debit-adjustment dialogs (composed in by the route). */
+  onPagamento: (devedor: DevedorDetalhe) => void;
+  onAdicionarSaldo: (devedor: DevedorDetalhe) => void;
+}
+
+/**
+ * "Detalhes": who the customer is, where their account stands, the debt's status, the ledger
+ * history, quick actions, and the manage-debt mode (spec §2, §4 "Manage debt").
+ */
+export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onPagamento, onAdicionarSaldo }: DetalhesDialogProps) {
+  const { t } = useTranslation('devedores');
+  const shownId = useLastPresent(clienteId);
+  const query = useDevedor(shownId);
+  const data = query.data;
+  const [gerenciando, setGerenciando] = useState(false);
+
+  function change(open: boolean) {
+    if (!open) setGerenciando(false);
+    onOpenChange(open);
+  }
+
+  return (
+    <Dialog open={!!clienteId} onOpenChange={change}>
+      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-3xl">
+        <DialogHeader>
+          <DialogTitle>{t('detalhes.title', { nome: data?.nome ?? '' })}</DialogTitle>
+          <DialogDescription>{t('detalhes.description')}</DialogDescription>
+        </DialogHeader>
+        {query.isPending ? (
+          <p role="status" className="py-8 text-center text-muted-foreground">
+            {t('detalhes.loading')}
+          </p>
+        ) : !data ? (
+          <LoadError title={t('detalhes.loadError')} error={query.error} onRetry={() => void query.refetch()} />
+        ) : gerenciando ? (
+          <GerenciarDivida
+            devedor={data}
+            onPagamento={() => onPagamento(data)}
+            onAdicionarSaldo={() => onAdicionarSaldo(data)}
+            onVoltar={() => setGerenciando(false)}
+          />
+        ) : (
+          <Resumo devedor={data} config={config} historico={shownId ? historico(shownId) : null} onPagamento={() => onPagamento(data)} onGerenciar={() => setGerenciando(true)} />
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => change(false)}>
+            {t('detalhes.close')}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Resumo({
+  devedor,
+  config,
+  historico,
+  onPagamento,
+  onGerenciar,
+}: {
+  devedor: DevedorDetalhe;
+  config: CobrancaConfig | undefined;
+  historico: ReactNode;
+  onPagamento: () => void;
+  onGerenciar: () => void;
+}) {
+  const { t } = useTranslation('devedores');
+  const fmt = useFormatters();
+  const whatsapp = useWhatsappDoDevedor(devedor, config);
+  const copiarLink = useCopiarLink();
+  const nao = t('detalhes.naoInformado');
+  const signed = (c: number) => (c < 0 ? `−${fmt.money(-c)}` : fmt.money(c));
+  const devendo = devedor.saldoPendente > 0;
+
+  return (
+    <div className="grid gap-5">
+      <Secao titulo={t('detalhes.pessoais')}>
+        <Item termo={t('detalhes.nome')}>{devedor.nome}</Item>
+        <Item termo={t('detalhes.telefone')}>{devedor.telefone ? formatPhone(devedor.telefone) : nao}</Item>
+        <Item termo={t('detalhes.email')}>{devedor.email ?? nao}</Item>
+        <Item termo={t('detalhes.endereco')}>{devedor.endereco ?? nao}</Item>
+        <Item termo={t('detalhes.login')}>{devedor.login ? `@${devedor.login}` : nao}</Item>
+      </Secao>
+
+      <Secao titulo={t('detalhes.financeiro')}>
+        <Item termo={t('detalhes.saldoAtual')}>
+          <span className={cn('font-medium', devedor.saldoAtual < 0 ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400')}>{signed(devedor.saldoAtual)}</span>
+        </Item>
+        <Item termo={t('detalhes.pendente')}>{fmt.money(devedor.saldoPendente)}</Item>
+        <Item termo={t('detalhes.limite')}>{fmt.money(devedor.limiteCredito)}</Item>
+        <Item termo={t('detalhes.disponivel')}>{fmt.money(devedor.disponivel)}</Item>
+      </Secao>
+
+      {devendo && (
+        <Secao titulo={t('detalhes.status')}>
+          <Item termo={t('detalhes.vencimento')}>
+            <span className={cn(devedor.estaVencido && 'font-medium text-destructive')}>
+              {fmt.date(devedor.dataVencimento)}
+              {devedor.estaVencido && ` ${t('card.vencido')}`}
+            </span>
+            {devedor.vencimentoProprio && <span className="text-muted-foreground"> · {t('card.vencimentoProprio')}</span>}
+          </Item>
+          <Item termo={t('detalhes.diasAtraso')}>
+            <AtrasoBadge devedor={devedor} />
+          </Item>
+          <Item termo={t('detalhes.nivel')}>
+            <NivelBadge nivel={devedor.nivel} />
+          </Item>
+          <Item termo={t('card.ultimoLembrete')}>
+            {devedor.ultimoLembrete
+              ? t('card.ultimoLembreteValor', { data: fmt.dateTime(devedor.ultimoLembrete.data), faixa: t(`faixa.${devedor.ultimoLembrete.faixa}`) })
+              : t('card.nenhumLembrete')}
+          </Item>
+          {devedor.promessa && (
+            <Item termo={t('card.promessa')}>
+              <span className={cn(devedor.promessa.quebrada && 'font-medium text-destructive')}>
+                {fmt.date(devedor.promessa.data)}
+                {devedor.promessa.quebrada && ` · ${t('card.promessaQuebrada')}`}
+              </span>
+            </Item>
+          )}
+        </Secao>
+      )}
+      {devedor.observacoes && (
+        <section className="grid gap-1">
+          <h3 className="text-sm font-semibold">{t('detalhes.observacoes')}</h3>
+          <p className="text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{devedor.observacoes}</p>
+        </section>
+      )}
+
+      <section className="grid gap-2">
+        <h3 className="text-sm font-semibold">{t('detalhes.acoesRapidas')}</h3>
+        <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
+          {whatsapp.url && devendo ? (
+            <Button variant="outline" asChild>
+              <a href={whatsapp.url} target="_blank" rel="noopener noreferrer" onClick={whatsapp.onOpen}>
+                <MessageCircleIcon aria-hidden="true" />
+                {t('card.whatsapp')}
+              </a>
+            </Button>
+          ) : (
+            <Button variant="outline" disabled>
+              <MessageCircleIcon aria-hidden="true" />
+              {t('card.whatsapp')}
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => void copiarLink(devedor)}>
+            <LinkIcon aria-hidden="true" />
+            {t('card.link')}
+          </Button>
+          <Button variant="outline" onClick={onPagamento}>
+            <HandCoinsIcon aria-hidden="true" />
+            {t('card.pagamento')}
+          </Button>
+          <Button onClick={onGerenciar}>
+            <SettingsIcon aria-hidden="true" />
+            {t('detalhes.gerenciar')}
+          </Button>
+        </div>
+      </section>
+
+      <section className="grid gap-2">
+        <h3 className="text-sm font-semibold">{t('detalhes.historico')}</h3>
+        {historico}
+      </section>
+    </div>
+  );
+}
+
+function Secao({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <section className="grid gap-2">
+      <h3 className="text-sm font-semibold">{titulo}</h3>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">{children}</dl>
+    </section>
+  );
+}
+
+function Item({ termo, children }: { termo: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-1.5">
+      <dt className="text-muted-foreground">{termo}:</dt>
+      <dd className="min-w-0 [overflow-wrap:anywhere] tabular-nums">{children}</dd>
+    </div>
+  );
+}

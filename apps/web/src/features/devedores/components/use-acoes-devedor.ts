@@ -1,0 +1,54 @@
+import type { CobrancaConfig, Devedor } from '@caderneta/shared';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { toastError } from '@/lib/api-client';
+import { useRegistrarLembrete } from '../api/registrar-lembrete';
+import { linkDoCliente, mensagemDoDevedor, whatsappDoDevedor } from '../mensagem';
+
+type DevedorAcoes = Pick<Devedor, 'id' | 'nome' | 'telefone' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa'>;
+
+/**
+ * The card's WhatsApp: the message of the debtor's tier, filled in. Opening it cannot tell whether
+ * the seller sent it, so a toast offers to record the reminder.
+ */
+export function useWhatsappDoDevedor(devedor: DevedorAcoes, config: CobrancaConfig | undefined) {
+  const { t } = useTranslation('devedores');
+  const registrar = useRegistrarLembrete();
+  const texto = config ? mensagemDoDevedor(devedor, config, window.location.origin) : null;
+  const url = texto ? whatsappDoDevedor(devedor.telefone, texto) : null;
+
+  function onOpen() {
+    toast(t('toast.whatsappAberto', { nome: devedor.nome }), {
+      description: t('toast.whatsappAbertoDescription'),
+      action: {
+        label: t('toast.marcarEnviado'),
+        onClick: () => {
+          registrar.mutate(devedor.id, {
+            onSuccess: () => toast.success(t('toast.lembreteRegistrado')),
+            onError: (error) => toastError(error, 'devedores:toast.lembreteErro'),
+          });
+        },
+      },
+    });
+  }
+  return { texto, url, onOpen };
+}
+
+/** "Link": copies {origin}/cliente/{login}, or says the customer has no login yet. */
+export function useCopiarLink() {
+  const { t } = useTranslation('devedores');
+  return async (devedor: Pick<Devedor, 'nome' | 'login'>) => {
+    if (!devedor.login) {
+      toast.error(t('toast.semLoginTitle'), { description: t('toast.semLogin') });
+      return;
+    }
+    const link = linkDoCliente(window.location.origin, devedor.login);
+    try {
+      await navigator.clipboard.writeText(link);
+      toast.success(t('toast.linkCopiado'), { description: t('toast.linkCopiadoDescription', { nome: devedor.nome }) });
+    } catch {
+      // No clipboard (plain HTTP on a LAN, or refused): show the link so it can be copied by hand.
+      toast.error(t('toast.copiarErro'), { description: t('toast.copiarErroDescription', { link }) });
+    }
+  };
+}

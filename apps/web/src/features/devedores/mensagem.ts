@@ -1,0 +1,48 @@
+import {
+  formatDate,
+  formatMoney,
+  isValidPhone,
+  linkCliente,
+  mensagemDaFaixa,
+  montarMensagem,
+  whatsappLink,
+  type CobrancaConfig,
+  type Devedor,
+  type TipoMensagem,
+  type ValoresMensagem,
+} from '@caderneta/shared';
+
+type DevedorMensagem = Pick<Devedor, 'nome' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa'>;
+
+/** The customer's own page (spec §9: {origin}/cliente/{login}); without a login, the access page. */
+export const linkDoCliente = (origin: string, login: string | null) => (login ? linkCliente(origin, login) : `${origin}/cliente`);
+
+/** The placeholders' values for a debtor, in the shop's language and currency (what the customer reads). */
+export function valoresDoDevedor(devedor: DevedorMensagem, config: CobrancaConfig, origin: string): ValoresMensagem {
+  const saldo = formatMoney(devedor.saldoPendente, config.moeda);
+  return {
+    nome: devedor.nome,
+    valor: saldo,
+    saldo,
+    link: linkDoCliente(origin, devedor.login),
+    loja: config.loja.nome,
+    vencimento: formatDate(devedor.dataVencimento, config.idioma),
+    dias: String(devedor.diasEmAtraso),
+  };
+}
+
+/** A template filled in for a debtor (the formal tier also names the shop and its CPF/CNPJ). */
+export function preencher(tipo: TipoMensagem, template: string, devedor: DevedorMensagem, config: CobrancaConfig, origin: string): string {
+  return montarMensagem({ tipo, template, valores: valoresDoDevedor(devedor, config, origin), documento: config.loja.documento, language: config.idioma });
+}
+
+/** The message of the debtor's tier today: friendly before the due date, then gentil, firme, formal. */
+export function mensagemDoDevedor(devedor: DevedorMensagem, config: CobrancaConfig, origin: string): string {
+  const tipo = mensagemDaFaixa(devedor.faixa);
+  return preencher(tipo, config.mensagens[tipo], devedor, config, origin);
+}
+
+/** `https://wa.me/55{digits}?text=…`, or null when the phone cannot receive WhatsApp. */
+export function whatsappDoDevedor(telefone: string, texto: string): string | null {
+  return isValidPhone(telefone) ? whatsappLink(telefone, texto) : null;
+}
