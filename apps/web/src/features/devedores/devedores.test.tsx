@@ -1,0 +1,320 @@
+import { MENSAGENS_PADRAO, type CobrancaConfig, type Devedor, type DevedorDetalhe, type DevedoresPage, type Lembrete } from '@caderneta/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+
+const ANA = '11111111-1111-4111-8111-111111111111';
+const BETO = '22222222-2222-4222-8222-222222222222';
+const CAIO = '33333333-3333-4333-8333-333333333333';
+
+function devedor(overrides: Partial<Devedor> = {}): Devedor {
+  return {
+    id: ANA,
+    nome: 'Ana Souza',
+    telefone: '11987654321',
+    login: 'ana48213',
+    saldoAtual: -15_000,
+    saldoPendente: 15_000,
+    dataVendaMaisAntiga: '2026-01-10',
+    totalVendas: 3,
+    dataVencimento: '2026-02-01',
+    vencimentoProprio: false,
+    diasEmAtraso: 40,
+    estaVencido: true,
+    nivel: 'critico',
+    faixa: 'formal',
+    ultimoLembrete: null,
+    lembradoHoje: false,
+    promessa: null,
+    ...overrides,
+  };
+}
+
+const ITENS = [
+  devedor(),
+  devedor({ id: BETO, nome: 'Beto Lima', telefone: '', login: null, saldoAtual: -4_000, saldoPendente: 4_000, dataVencimento: '2026-03-01', diasEmAtraso: 10, nivel: 'medio', faixa: 'firme', ultimoLembrete: { data: '2026-03-10T20:00:00.000Z', faixa: 'firme' } }),
+  devedor({ id: CAIO, nome: 'Caio Reis', telefone: '21987654321', login: 'caio12345', saldoAtual: -2_500, saldoPendente: 2_500, dataVencimento: '2026-03-14', diasEmAtraso: 0, estaVencido: false, nivel: 'baixo', faixa: 'a_vencer' }),
+];
+
+const page = (items: Devedor[] = ITENS, resumo: Partial<DevedoresPage['resumo']> = {}): DevedoresPage => ({
+  items,
+  total: items.length,
+  page: 1,
+  pageSize: 20,
+  hoje: '2026-03-11',
+  resumo: { totalDevedores: 3, dividasVencidas: 2, valorTotal: 21_500, casosCriticos: 1, mediaAtraso: 17, ...resumo },
+});
+
+const config = (overrides: Partial<CobrancaConfig> = {}): CobrancaConfig => ({
+  regra: { tipo: 'proximo_mes', diaVencimento: 1, diasPrazo: 30, dataFixa: null },
+  mensagens: MENSAGENS_PADRAO['pt-BR'],
+  padroes: MENSAGENS_PADRAO['pt-BR'],
+  lembreteAntecipado: false,
+  diasAntecedencia: 3,
+  loja: { nome: 'Mercadinho da Maria', documento: '12345678000190' },
+  idioma: 'pt-BR',
+  moeda: 'BRL',
+  hoje: '2026-03-11',
+  ...overrides,
+});
+
+function detalhe(overrides: Partial<DevedorDetalhe> = {}): DevedorDetalhe {
+  return { ...devedor(), email: 'ana@example.com', endereco: 'Rua A, 1', observacoes: null, limiteCredito: 100_000, disponivel: 85_000, ativo: true, dataVencimentoPropria: null, hoje: '2026-03-11', ...overrides };
+}
+
+function openDevedores(handlers: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    ...signedIn(),
+    'GET /api/devedores': () => jsonResponse(200, page()),
+    'GET /api/cobranca': () => jsonResponse(200, config()),
+    ...handlers,
+  });
+  return { ...renderApp('/devedores'), api };
+}
+
+/** The query strings /api/devedores was called with. */
+const listQueries = (api: ReturnType<typeof mockApi>) =>
+  api.spy.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/devedores').map((u) => u.search);
+
+const card = (nome: string) => screen.getByRole('listitem', { name: nome });
+
+describe('/devedores', { timeout: 30_000 }, () => {
+  it('shows the five cards and each debtor with badges, balance, phone, dates and last reminder', async () => {
+    openDevedores();
+    const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    const cards = screen.getByRole('region', { name: 'Devedores' });
+    expect(within(cards).getByRole('group', { name: 'Total Devedores' })).toHaveTextContent('3');
+    expect(within(cards).getByRole('group', { name: 'Dívidas Vencidas' })).toHaveTextContent('2');
+    expect(within(cards).getByRole('group', { name: 'Valor Total' })).toHaveTextContent('R$ 215,00');
+    expect(within(cards).getByRole('group', { name: 'Casos Críticos' })).toHaveTextContent('1');
+    expect(within(cards).getByRole('group', { name: 'Média Atraso' })).toHaveTextContent('17 dias');
+
+    expect(within(ana).getByText('40 dias de atraso')).toBeInTheDocument();
+    expect(within(ana).getByText('CRÍTICO')).toBeInTheDocument();
+    expect(within(ana).getByText('R$ 150,00')).toBeInTheDocument();
+    expect(within(ana).getByText('(11) 98765-4321')).toBeInTheDocument();
+    expect(within(ana).getByText('10/01/2026')).toBeInTheDocument();
+    expect(within(ana).getByText('01/02/2026 (VENCIDO)')).toBeInTheDocument();
+    expect(within(ana).getByText('Nenhum')).toBeInTheDocument();
+
+    const beto = card('Beto Lima');
+    expect(within(beto).getByText('Não informado')).toBeInTheDocument();
+    expect(within(beto).getByText('MÉDIO')).toBeInTheDocument();
+    expect(within(beto).getByText('10/03/2026, 17:00 · Firme')).toBeInTheDocument();
+    const caio = card('Caio Reis');
+    expect(within(caio).getByText('No prazo')).toBeInTheDocument();
+    expect(within(caio).getByText('14/03/2026')).toBeInTheDocument();
+  });
+
+  it("opens WhatsApp with the tier's message filled in, and offers to record the reminder", async () => {
+    const { user, api } = openDevedores({ [`POST /api/devedores/${ANA}/lembretes`]: () => jsonResponse(201, {} as Lembrete) });
+    const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    const link = await within(ana).findByRole('link', { name: 'Enviar cobrança para Ana Souza pelo WhatsApp' });
+    const url = new URL(link.getAttribute('href')!);
+    expect(url.origin + url.pathname).toBe('https://wa.me/5511987654321');
+    expect(link).toHaveAttribute('target', '_blank');
+    const texto = url.searchParams.get('text')!;
+    // 40 days overdue: the formal tier, with the shop's name and CNPJ at the end.
+    expect(texto).toMatch(/^Prezado cliente Ana Souza, informamos que consta em aberto na Mercadinho da Maria o valor de R\$ 150,00, vencido em 01\/02\/2026 \(40 dias de atraso\)/);
+    expect(texto).toContain('http://localhost:3000/cliente/ana48213');
+    expect(texto.endsWith('Credor: Mercadinho da Maria — CNPJ 12.345.678/0001-90')).toBe(true);
+
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    await user.click(await screen.findByRole('button', { name: 'Marcar como enviado' }));
+    expect(await screen.findByText('Lembrete registrado')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/devedores/${ANA}/lembretes`)).toHaveLength(1);
+  });
+
+  it('disables WhatsApp with a hint when the phone is missing, and uses the friendly message before the due date', async () => {
+    openDevedores();
+    const beto = await screen.findByRole('listitem', { name: 'Beto Lima' }, { timeout: 5000 });
+    const button = within(beto).getByRole('button', { name: 'Enviar cobrança para Beto Lima pelo WhatsApp' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Sem telefone válido para o WhatsApp');
+    const caio = within(card('Caio Reis')).getByRole('link', { name: /WhatsApp/ });
+    expect(new URL(caio.getAttribute('href')!).searchParams.get('text')).toMatch(/^Olá, Caio Reis! Tudo bem\? .* vence em 14\/03\/2026/);
+  });
+
+  it('copies the customer link, or says the customer has no login', async () => {
+    const { user } = openDevedores();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await user.click(await screen.findByRole('button', { name: 'Copiar o link de acesso de Ana Souza' }, { timeout: 5000 }));
+    expect(await screen.findByText('Link copiado!')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('http://localhost:3000/cliente/ana48213');
+    await user.click(screen.getByRole('button', { name: 'Copiar o link de acesso de Beto Lima' }));
+    expect(await screen.findByText('Cliente não possui login configurado')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the search, sort and level to the server and keeps them in the URL', async () => {
+    const { user, api, router } = openDevedores();
+    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    await user.selectOptions(screen.getByLabelText('Ordenar'), 'Mais Antigo');
+    await user.selectOptions(screen.getByLabelText('Nível de atraso'), 'Crítico');
+    await user.type(screen.getByLabelText('Buscar devedores'), 'ana');
+    await waitFor(() => expect(listQueries(api)).toContain('?busca=ana&ordem=mais_antigo&nivel=critico&pageSize=20'));
+    expect(router.state.location.search).toContain('ordem=mais_antigo');
+    expect(router.state.location.search).toContain('nivel=critico');
+  });
+
+  it('says when nobody owes, and when a search finds no one', async () => {
+    openDevedores({ 'GET /api/devedores': () => jsonResponse(200, page([], { totalDevedores: 0, dividasVencidas: 0, valorTotal: 0, casosCriticos: 0, mediaAtraso: 0 })) });
+    expect(await screen.findByText('Nenhum devedor', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('offers "Tentar novamente" when the list cannot load', async () => {
+    let fail = true;
+    const { user } = openDevedores({
+      'GET /api/devedores': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: 'x' }) : jsonResponse(200, page())),
+    });
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' }, { timeout: 5000 });
+    expect(screen.getAllByText('Erro ao carregar devedores').length).toBeGreaterThan(0);
+    fail = false;
+    await user.click(retry);
+    expect(await screen.findByRole('listitem', { name: 'Ana Souza' })).toBeInTheDocument();
+  });
+});
+
+describe('Configurar Vencimento', { timeout: 30_000 }, () => {
+  it('saves the rule on the server and refreshes the list', async () => {
+    const { user, api } = openDevedores({
+      'PUT /api/cobranca/regra': ({ body }) => jsonResponse(200, config({ regra: { tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 45, dataFixa: null, ...(body as object) } })),
+    });
+    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    const antes = listQueries(api).length;
+    await user.click(screen.getByRole('button', { name: 'Configurar Vencimento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Configurar Vencimento' });
+    expect(within(dialog).getByText('Exemplo: uma compra de hoje (11/03/2026) vence em 01/04/2026.')).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText(/Prazo em dias após a compra/));
+    const prazo = within(dialog).getByLabelText('Prazo (dias)');
+    await user.clear(prazo);
+    await user.type(prazo, '366');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByText('Informe um prazo de 1 a 365 dias.')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/cobranca/regra')).toHaveLength(0);
+
+    await user.clear(prazo);
+    await user.type(prazo, '45');
+    expect(within(dialog).getByText('Exemplo: uma compra de hoje (11/03/2026) vence em 25/04/2026.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configuração salva!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/cobranca/regra')[0]?.body).toEqual({ tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 45, dataFixa: null });
+    await waitFor(() => expect(listQueries(api).length).toBeGreaterThan(antes));
+  });
+});
+
+describe('Lembrete Vencidos', { timeout: 30_000 }, () => {
+  it('walks through the overdue debtors one at a time, storing each one sent', async () => {
+    const vencidos = page(ITENS.slice(0, 2));
+    const { user, api } = openDevedores({
+      'GET /api/devedores': (request) => jsonResponse(200, request.path === '/api/devedores' ? vencidos : page()),
+      [`POST /api/devedores/${ANA}/lembretes`]: () => jsonResponse(201, {} as Lembrete),
+    });
+    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Lembrete Vencidos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lembrete Vencidos' });
+    await waitFor(() => expect(listQueries(api)).toContain('?ordem=mais_antigo&situacao=vencidos&pageSize=50'));
+
+    expect(await within(dialog).findByText('1 de 2')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { name: 'Ana Souza' })).toBeInTheDocument();
+    expect(within(dialog).getByText('Formal')).toBeInTheDocument();
+    const whatsapp = within(dialog).getByRole('link', { name: 'Abrir WhatsApp' });
+    expect(whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5511987654321\?text=Prezado/);
+    await user.click(within(dialog).getByRole('button', { name: 'Enviado' }));
+    expect(await within(dialog).findByText('2 de 2')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/devedores/${ANA}/lembretes`)).toHaveLength(1);
+
+    expect(within(dialog).getByRole('heading', { name: 'Beto Lima' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Abrir WhatsApp' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Pular' }));
+    expect(await within(dialog).findByText('Pronto! Você passou por todos.')).toBeInTheDocument();
+    expect(within(dialog).getByText('1 lembrete registrado.')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/devedores/${BETO}/lembretes`)).toHaveLength(0);
+  });
+
+  it('says "Nenhum devedor vencido" when nobody is overdue', async () => {
+    const { user } = openDevedores({ 'GET /api/devedores': () => jsonResponse(200, page([ITENS[2]!], { dividasVencidas: 0 })) });
+    await screen.findByRole('listitem', { name: 'Caio Reis' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Lembrete Vencidos' }));
+    expect(await screen.findByText('Nenhum devedor vencido')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Detalhes', { timeout: 30_000 }, () => {
+  it('shows the customer, the account and the debt, and saves notes and an agreed due date', async () => {
+    const { user, api } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`PUT /api/devedores/${ANA}/cobranca`]: ({ body }) => jsonResponse(200, detalhe({ ...(body as object) })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    expect(await within(dialog).findByText('ana@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByText('−R$ 150,00')).toBeInTheDocument();
+    expect(within(dialog).getByText('R$ 850,00')).toBeInTheDocument();
+    expect(within(dialog).getByText('@ana48213')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Nenhum lançamento ainda')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Gerenciar dívida' }));
+    await user.type(within(dialog).getByLabelText('Observações'), 'Paga dia 20');
+    await user.type(within(dialog).getByLabelText('Data de vencimento combinada'), '20032026');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
+    expect(await screen.findByText('Informações atualizadas')).toBeInTheDocument();
+    expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)[0]?.body).toEqual({ observacoes: 'Paga dia 20', dataVencimento: '2026-03-20' });
+  });
+
+  it('opens the ledger dialogs from manage-debt mode: payment and "Adicionar Saldo"', async () => {
+    const { user } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar Saldo' }));
+    const ajuste = await screen.findByRole('dialog', { name: 'Ajuste de saldo' });
+    await user.type(within(ajuste).getByLabelText('Valor do ajuste'), '20');
+    expect(within(ajuste).getByTestId('confirmacao')).toHaveTextContent('Débito de R$ 20,00: saldo atual −R$ 150,00 → novo saldo −R$ 170,00');
+  });
+});
+
+describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
+  it('previews each message on a sample debtor, flags unknown fields, restores the default and saves', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/cobranca': () => jsonResponse(200, config()),
+      'PUT /api/cobranca/mensagens': ({ body }) => jsonResponse(200, config({ lembreteAntecipado: true, diasAntecedencia: 5, mensagens: { ...MENSAGENS_PADRAO['pt-BR'], ...(body as { mensagens: object }).mensagens } })),
+    });
+    const { user } = renderApp('/configuracoes');
+    const gentil = await screen.findByLabelText('Tom gentil', {}, { timeout: 5000 });
+    expect(screen.getByTestId('previa-gentil')).toHaveTextContent(/^Olá, Maria da Silva! Tudo bem\? Aqui é da Mercadinho da Maria\. A sua conta de R\$ 150,00 venceu em 08\/03\/2026/);
+    expect(screen.getByTestId('previa-formal')).toHaveTextContent('Credor: Mercadinho da Maria — CNPJ 12.345.678/0001-90');
+
+    await user.clear(gentil);
+    await user.type(gentil, 'Oi {{nome}, {{saldoo} pendente');
+    expect(screen.getByText('Campo desconhecido: {saldoo}')).toBeInTheDocument();
+    expect(screen.getByTestId('previa-gentil')).toHaveTextContent('Oi Maria da Silva, {saldoo} pendente');
+    await user.click(screen.getByRole('button', { name: 'Salvar mensagens' }));
+    expect(await screen.findByText('A mensagem tem um campo desconhecido entre chaves.')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/cobranca/mensagens')).toHaveLength(0);
+
+    const restaurar = within(gentil.closest('[data-slot="card"]') as HTMLElement).getByRole('button', { name: 'Restaurar padrão' });
+    await user.click(restaurar);
+    expect(gentil).toHaveValue(MENSAGENS_PADRAO['pt-BR'].gentil);
+    await user.clear(gentil);
+    await user.type(gentil, 'Oi {{nome}, sua conta de {{saldo} venceu.');
+    await user.click(screen.getByLabelText(/Lembrete antes do vencimento/));
+    const dias = screen.getByLabelText('Dias antes do vencimento');
+    await user.clear(dias);
+    await user.type(dias, '5');
+    await user.click(screen.getByRole('button', { name: 'Salvar mensagens' }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/cobranca/mensagens')[0]?.body).toMatchObject({
+      mensagens: { gentil: 'Oi {nome}, sua conta de {saldo} venceu.', padrao: MENSAGENS_PADRAO['pt-BR'].padrao },
+      lembreteAntecipado: true,
+      diasAntecedencia: 5,
+    });
+  });
+});
