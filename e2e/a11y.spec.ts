@@ -35,6 +35,10 @@ async function seedShop(page: Page): Promise<{ reciboId: string }> {
   await post('/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] });
   await post('/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
   const pagamento = await post(`/api/clientes/${cliente.id}/pagamentos`, { valor: 1000 });
+  // Overdue since yesterday (an agreed due date), so the reminders walk-through has someone to show.
+  const ontem = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() - 86_400_000));
+  const vencimento = await page.request.put(`/api/devedores/${cliente.id}/cobranca`, { data: { dataVencimento: ontem, observacoes: null }, headers: { origin: new URL(page.url()).origin } });
+  expect(vencimento.status(), await vencimento.text()).toBe(200);
   return { reciboId: pagamento.lancamento.id };
 }
 
@@ -60,9 +64,45 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]:visible, [data-slot="skeleton"]:visible')).toHaveCount(0, { timeout: 30_000 });
 }
 
-async function expectNoSeriousViolations(page: Page, route: string) {
+/** Dialogs of the signed-in screens, checked open (with the page behind them). */
+const SIGNED_IN_DIALOGS: Array<{ name: string; route: string; open: (page: Page) => Promise<void> }> = [
+  {
+    name: 'debtor details',
+    route: '/devedores',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Detalhes de José Conceição' }).click();
+      await expect(page.getByRole('dialog').getByText('Informações pessoais')).toBeVisible();
+    },
+  },
+  {
+    name: 'manage debt',
+    route: '/devedores',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Detalhes de José Conceição' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Gerenciar dívida' }).click();
+      await expect(page.getByRole('dialog').getByLabel('Observações')).toBeVisible();
+    },
+  },
+  { name: 'due-date rule', route: '/devedores', open: (page) => page.getByRole('button', { name: 'Configurar Vencimento' }).click() },
+  {
+    name: 'reminders walk-through',
+    route: '/devedores',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: 'José Conceição' })).toBeVisible();
+    },
+  },
+];
+
+async function expectNoSeriousViolations(page: Page, route: string, open?: (page: Page) => Promise<void>) {
   await page.goto(route);
   await settled(page);
+  if (open) {
+    await open(page);
+    await expect(page.getByRole('dialog')).toBeVisible();
+    // Let the opening animation end before measuring colours.
+    await page.waitForTimeout(300);
+  }
   // Legacy mode runs axe in the page itself, without a blank page per run (there are no iframes).
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
   const serious = violations
@@ -86,6 +126,11 @@ for (const viewport of VIEWPORTS) {
       for (const route of SIGNED_IN_ROUTES) {
         test(`${route} has no serious or critical violation`, async ({ page, shop }) => {
           await expectNoSeriousViolations(page, route.replace(':id', shop.reciboId));
+        });
+      }
+      for (const dialog of SIGNED_IN_DIALOGS) {
+        test(`${dialog.route}: ${dialog.name} dialog has no serious or critical violation`, async ({ page }) => {
+          await expectNoSeriousViolations(page, dialog.route, dialog.open);
         });
       }
     });

@@ -50,6 +50,13 @@ async function createData(page: Page): Promise<Fixture> {
   const cancelada = await post(page, '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
   expect((await postAsApp(page, `/api/vendas/${cancelada.id}/cancelar`)).ok()).toBe(true);
   const pagamento = await post(page, `/api/clientes/${cliente.id}/pagamentos`, { valor: 123837537, metodo: 'pix', observacao: 'Pagamento parcial' });
+  // Overdue since yesterday (an agreed due date): the reminders walk-through shows this debtor.
+  const ontem = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() - 86_400_000));
+  const vencimento = await page.request.put(`/api/devedores/${cliente.id}/cobranca`, {
+    data: { dataVencimento: ontem, observacoes: 'Observação comprida sobre a cobrança: paga quando receber o pagamento da obra do vizinho' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(vencimento.status(), await vencimento.text()).toBe(200);
   return { clienteId: cliente.id, pagamentoId: pagamento.lancamento!.id };
 }
 
@@ -211,6 +218,35 @@ for (const width of [390, 360]) {
         await expect(page.getByRole('dialog').getByText(/Pagamento parcial/)).toBeVisible();
       },
       `statement at ${width}px`,
+    );
+
+    await page.goto('/devedores');
+    const detalhes = page.getByRole('button', { name: `Detalhes de ${LONG_CLIENT}` });
+    await openDialog(
+      page,
+      async () => {
+        await detalhes.click();
+        await expect(page.getByRole('dialog').getByText(/Pagamento parcial/)).toBeVisible();
+      },
+      `debtor details at ${width}px`,
+    );
+    await openDialog(
+      page,
+      async () => {
+        await detalhes.click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Gerenciar dívida' }).click();
+        await expect(page.getByRole('dialog').getByLabel('Observações')).toBeVisible();
+      },
+      `manage debt at ${width}px`,
+    );
+    await openDialog(page, () => page.getByRole('button', { name: 'Configurar Vencimento' }).click(), `due-date rule at ${width}px`);
+    await openDialog(
+      page,
+      async () => {
+        await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
+        await expect(page.getByRole('dialog').getByRole('heading', { name: LONG_CLIENT })).toBeVisible();
+      },
+      `reminders at ${width}px`,
     );
 
     await page.goto('/produtos');

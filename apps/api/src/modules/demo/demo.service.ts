@@ -116,7 +116,7 @@ const CLIENTES: ReadonlyArray<{ nome: string; telefone: string; endereco: string
 
 /**
  * Customers who show /devedores' whole range: with the demo's rule (30 days after the purchase)
- * their oldest pending purchase makes them 3 (baixo), 10 (médio), 20 (alto) and 45 (crítico) days
+ * their oldest pending purchase makes them 3 (baixo), 10 (médio), 20 (alto) and 40 (crítico) days
  * overdue, and one is due in 2 days. Some were already reminded; one promised to pay and did not.
  */
 export const DEMO_COBRANCA: ReadonlyArray<{
@@ -132,7 +132,7 @@ export const DEMO_COBRANCA: ReadonlyArray<{
   { nome: 'Severino Ramos', telefone: '81987650001', compras: [33, 12] },
   { nome: 'Josefa Cavalcanti', telefone: '81987650002', compras: [40, 25, 4], lembrete: 1 },
   { nome: 'Expedito Moura', telefone: '81987650003', compras: [50, 38], lembrete: 6 },
-  { nome: 'Terezinha Campos', telefone: '81987650004', compras: [75, 60, 41], lembrete: 9, promessa: { registrada: 9, dia: 4 } },
+  { nome: 'Terezinha Campos', telefone: '81987650004', compras: [70, 55, 41], lembrete: 9, promessa: { registrada: 9, dia: 4 } },
   { nome: 'Luzia Andrade', telefone: '81987650005', compras: [28] },
 ];
 export const DEMO_REGRA_VENCIMENTO = { tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 30, dataFixa: null } as const;
@@ -369,7 +369,7 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
       }
     }
   });
-  log(`collection: ${DEMO_COBRANCA.length} debtors from 3 to 45 days overdue`);
+  log(`collection: ${DEMO_COBRANCA.length} debtors from 3 to 40 days overdue`);
 
   return {
     sellerId: ownerId,

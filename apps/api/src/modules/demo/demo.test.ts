@@ -72,7 +72,7 @@ describe('demo shop', () => {
       [3, 'baixo'],
       [10, 'medio'],
       [20, 'alto'],
-      [45, 'critico'],
+      [40, 'critico'],
       [0, 'baixo'],
     ]);
     expect(showcase[4]!.estaVencido).toBe(false);

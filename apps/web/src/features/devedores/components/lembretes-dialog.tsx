@@ -9,7 +9,7 @@ import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { useDevedores } from '../api/get-devedores';
@@ -117,10 +117,9 @@ export function LembretesDialog({ open, onOpenChange, config }: LembretesDialogP
               {t('lembretes.aVencer')}
             </TabsTrigger>
           </TabsList>
+          <TabsContent value="vencidos">{aba === 'vencidos' && corpo()}</TabsContent>
+          <TabsContent value="a_vencer">{aba === 'a_vencer' && corpo()}</TabsContent>
         </Tabs>
-        <div role="region" aria-label={aba === 'vencidos' ? t('lembretes.vencidos') : t('lembretes.aVencer')}>
-          {corpo()}
-        </div>
         <DialogFooter>
           <Button variant="outline" disabled={registrar.isPending} onClick={() => onOpenChange(false)}>
             {t('lembretes.close')}

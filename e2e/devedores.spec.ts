@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expectToast, logIn, serverEnv } from './support';
+
+const run = promisify(execFile);
+
+// The demo shop is written through the running server (or straight into PostgreSQL): signing up,
+// customers, products and back-dated sales, all through the services.
+test.describe.configure({ timeout: 240_000 });
+
+/** A demo shop with no random history: its five collection debtors (3, 10, 20 and 40 days overdue; one due in 2 days) and Antônia's old notebook debt. */
+async function demoShop(page: Page, testInfo: TestInfo) {
+  const { stdout } = await run('npm', ['run', '-s', 'demo', '--', '--sales', '0', '--days', '1', '--seed', String(testInfo.workerIndex + 1)], {
+    env: { ...process.env, ...serverEnv(testInfo), LOG_LEVEL: 'silent' },
+    timeout: 180_000,
+  });
+  const email = /E-mail: (\S+)/.exec(stdout)?.[1];
+  const senha = /Senha: +(\S+)/.exec(stdout)?.[1];
+  expect(email && senha, stdout).toBeTruthy();
+  await page.goto('/auth');
+  await logIn(page, { email: email!, senha: senha! });
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** "YYYY-MM-DD" in São Paulo `days` from now, and as the page shows it. */
+function diaSP(days: number): { iso: string; br: string } {
+  const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() + days * 86_400_000));
+  const [y, m, d] = iso.split('-');
+  return { iso, br: `${d}/${m}/${y}` };
+}
+/** Day 1 of the month after `iso`, as the page shows it. */
+function primeiroDoMesSeguinte(iso: string): string {
+  const [y, m] = iso.split('-').map(Number) as [number, number];
+  const [ano, mes] = m === 12 ? [y + 1, 1] : [y, m + 1];
+  return `01/${String(mes).padStart(2, '0')}/${ano}`;
+}
+
+const lista = (page: Page) => page.getByRole('list', { name: 'Lista de devedores' });
+const cartao = (page: Page, nome: string) => lista(page).getByRole('listitem', { name: nome });
+const campo = (card: Locator, termo: string) => card.locator('dt', { hasText: termo }).locator('xpath=following-sibling::dd[1]');
+const statCard = (page: Page, titulo: string) => page.getByRole('region', { name: 'Devedores' }).getByRole('group', { name: titulo });
+
+test('a seller sees debtors by level, moves due dates with the rule, sends the reminders and takes a payment', async ({ page }, testInfo) => {
+  await demoShop(page, testInfo);
+  await page.getByRole('link', { name: 'Devedores' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Devedores', level: 1 })).toBeVisible();
+
+  // Cards: six debtors (the five and Antônia, due today), four overdue, one critical, 73 / 6 ≈ 12 days.
+  await expect(statCard(page, 'Total Devedores')).toContainText('6');
+  await expect(statCard(page, 'Dívidas Vencidas')).toContainText('4');
+  await expect(statCard(page, 'Casos Críticos')).toContainText('1');
+  await expect(statCard(page, 'Média Atraso')).toContainText('12 dias');
+
+  // Badges by level; the broken promise is flagged.
+  const terezinha = cartao(page, 'Terezinha Campos');
+  await expect(terezinha.getByText('40 dias de atraso')).toBeVisible();
+  await expect(terezinha.getByText('CRÍTICO', { exact: true })).toBeVisible();
+  await expect(terezinha.getByText('Promessa não cumprida')).toBeVisible();
+  await expect(cartao(page, 'Expedito Moura').getByText('ALTO', { exact: true })).toBeVisible();
+  await expect(cartao(page, 'Josefa Cavalcanti').getByText('MÉDIO', { exact: true })).toBeVisible();
+  await expect(cartao(page, 'Severino Ramos').getByText('3 dias de atraso')).toBeVisible();
+  await expect(cartao(page, 'Luzia Andrade').getByText('No prazo')).toBeVisible();
+
+  // Sort: the broken promise first, then by due date, the oldest first.
+  await page.getByLabel('Ordenar').selectOption({ label: 'Mais Antigo' });
+  await expect(page).toHaveURL(/ordem=mais_antigo/);
+  await expect(lista(page).getByRole('heading', { level: 3 })).toHaveText([
+    'Terezinha Campos',
+    'Expedito Moura',
+    'Josefa Cavalcanti',
+    'Severino Ramos',
+    'Antônia Ferreira Lima',
+    'Luzia Andrade',
+  ]);
+
+  // The rule moves every due date at once: 30 days after the purchase → day 1 of the next month.
+  const severino = cartao(page, 'Severino Ramos');
+  await expect(campo(severino, 'Vencimento')).toHaveText(`${diaSP(-3).br} (VENCIDO)`);
+  await page.getByRole('button', { name: 'Configurar Vencimento' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Configurar Vencimento' });
+  await dialog.getByLabel(/Todo mês, no dia escolhido/).check();
+  await expect(dialog.getByLabel('Dia do vencimento')).toHaveValue('1');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(page, 'Configuração salva!');
+  await expect(campo(severino, 'Vencimento')).toContainText(primeiroDoMesSeguinte(diaSP(-33).iso));
+  // Back to 30 days, as the demo had it.
+  await page.getByRole('button', { name: 'Configurar Vencimento' }).click();
+  dialog = page.getByRole('dialog', { name: 'Configurar Vencimento' });
+  await dialog.getByLabel(/Prazo em dias após a compra/).check();
+  await expect(dialog.getByLabel('Prazo (dias)')).toHaveValue('30');
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(campo(severino, 'Vencimento')).toHaveText(`${diaSP(-3).br} (VENCIDO)`);
+
+  // The reminders walk-through: one debtor at a time, each message for WhatsApp, each marked sent.
+  await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
+  dialog = page.getByRole('dialog', { name: 'Lembrete Vencidos' });
+  for (let i = 1; i <= 4; i++) {
+    await expect(dialog.getByText(`${i} de 4`)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: 'Abrir WhatsApp' })).toHaveAttribute('href', /^https:\/\/wa\.me\/5581987650\d{3}\?text=/);
+    await dialog.getByRole('button', { name: 'Enviado' }).click();
+  }
+  await expect(dialog.getByText('Pronto! Você passou por todos.')).toBeVisible();
+  await expect(dialog.getByText('4 lembretes registrados.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fechar' }).first().click();
+  for (const [nome, faixa] of [
+    ['Terezinha Campos', 'Formal'],
+    ['Expedito Moura', 'Firme'],
+    ['Josefa Cavalcanti', 'Firme'],
+    ['Severino Ramos', 'Gentil'],
+  ] as const) {
+    const card = cartao(page, nome);
+    await expect(campo(card, 'Último lembrete')).toHaveText(new RegExp(`^${diaSP(0).br}, \\d\\d:\\d\\d · ${faixa}$`));
+    await expect(card.getByText('Lembrado hoje')).toBeVisible();
+  }
+
+  // A payment from the card: everything owed, and the debtor leaves the list.
+  await severino.getByRole('button', { name: 'Registrar pagamento de Severino Ramos' }).click();
+  const pagamento = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pagamento.getByRole('button', { name: /^Quitar tudo/ }).click();
+  await expect(pagamento.getByTestId('confirmacao')).toContainText('saldo depois: R$ 0,00');
+  await pagamento.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expectToast(page, 'Débito totalmente quitado!');
+  await expect(cartao(page, 'Severino Ramos')).toHaveCount(0);
+  await expect(statCard(page, 'Total Devedores')).toContainText('5');
+});
+
+test('messages are edited in Configurações and the reminder before the due date lists who is due soon', async ({ page }, testInfo) => {
+  await demoShop(page, testInfo);
+  await page.goto('/configuracoes');
+  const gentil = page.getByLabel('Tom gentil');
+  await gentil.fill('Oi, {nome}! A conta de {saldo} na {loja} venceu em {vencimento}. {link}');
+  await expect(page.getByTestId('previa-gentil')).toContainText('Oi, Maria da Silva! A conta de R$ 150,00 na Mercadinho Bom Preço venceu em');
+  await page.getByLabel(/Lembrete antes do vencimento/).check();
+  await page.getByLabel('Dias antes do vencimento').fill('3');
+  await page.getByRole('button', { name: 'Salvar mensagens' }).click();
+  await expectToast(page, 'Configurações salvas!');
+  await page.reload();
+  await expect(page.getByLabel('Tom gentil')).toHaveValue('Oi, {nome}! A conta de {saldo} na {loja} venceu em {vencimento}. {link}');
+
+  await page.goto('/devedores');
+  // Severino is 3 days overdue: the gentle tier, with the text just saved.
+  const whatsapp = cartao(page, 'Severino Ramos').getByRole('link', { name: /WhatsApp/ });
+  await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/5581987650001\\?text=${encodeURIComponent('Oi, Severino Ramos! A conta de R$')}`));
+
+  await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lembrete Vencidos' });
+  await dialog.getByRole('tab', { name: 'A vencer' }).click();
+  // Due today (Antônia) and in two days (Luzia): both within 3 days.
+  await expect(dialog.getByText('1 de 2')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Antônia Ferreira Lima' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Pular' }).click();
+  await expect(dialog.getByRole('heading', { name: 'Luzia Andrade' })).toBeVisible();
+  await expect(dialog.getByText('Lembrete amigável')).toBeVisible();
+});
