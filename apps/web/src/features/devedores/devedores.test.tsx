@@ -81,7 +81,7 @@ const card = (nome: string) => screen.getByRole('listitem', { name: nome });
 describe('/devedores', { timeout: 30_000 }, () => {
   it('shows the five cards and each debtor with badges, balance, phone, dates and last reminder', async () => {
     openDevedores();
-    const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
     const cards = screen.getByRole('region', { name: 'Devedores' });
     expect(within(cards).getByRole('group', { name: 'Total Devedores' })).toHaveTextContent('3');
     expect(within(cards).getByRole('group', { name: 'Dívidas Vencidas' })).toHaveTextContent('2');
@@ -108,7 +108,7 @@ describe('/devedores', { timeout: 30_000 }, () => {
 
   it("opens WhatsApp with the tier's message filled in, and offers to record the reminder", async () => {
     const { user, api } = openDevedores({ [`POST /api/devedores/${ANA}/lembretes`]: () => jsonResponse(201, {} as Lembrete) });
-    const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
     const link = await within(ana).findByRole('link', { name: 'Enviar cobrança para Ana Souza pelo WhatsApp' });
     const url = new URL(link.getAttribute('href')!);
     expect(url.origin + url.pathname).toBe('https://wa.me/5511987654321');
@@ -128,7 +128,7 @@ describe('/devedores', { timeout: 30_000 }, () => {
 
   it('disables WhatsApp with a hint when the phone is missing, and uses the friendly message before the due date', async () => {
     openDevedores();
-    const beto = await screen.findByRole('listitem', { name: 'Beto Lima' }, { timeout: 5000 });
+    const beto = await screen.findByRole('listitem', { name: 'Beto Lima' }, { timeout: 15_000 });
     const button = within(beto).getByRole('button', { name: 'Enviar cobrança para Beto Lima pelo WhatsApp' });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription('Sem telefone válido para o WhatsApp');
@@ -139,7 +139,7 @@ describe('/devedores', { timeout: 30_000 }, () => {
   it('copies the customer link, or says the customer has no login', async () => {
     const { user } = openDevedores();
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
-    await user.click(await screen.findByRole('button', { name: 'Copiar o link de acesso de Ana Souza' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Copiar o link de acesso de Ana Souza' }, { timeout: 15_000 }));
     expect(await screen.findByText('Link copiado!')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith('http://localhost:3000/cliente/ana48213');
     await user.click(screen.getByRole('button', { name: 'Copiar o link de acesso de Beto Lima' }));
@@ -149,7 +149,7 @@ describe('/devedores', { timeout: 30_000 }, () => {
 
   it('sends the search, sort and level to the server and keeps them in the URL', async () => {
     const { user, api, router } = openDevedores();
-    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
     await user.selectOptions(screen.getByLabelText('Ordenar'), 'Mais Antigo');
     await user.selectOptions(screen.getByLabelText('Nível de atraso'), 'Crítico');
     await user.type(screen.getByLabelText('Buscar devedores'), 'ana');
@@ -160,7 +160,7 @@ describe('/devedores', { timeout: 30_000 }, () => {
 
   it('says when nobody owes, and when a search finds no one', async () => {
     openDevedores({ 'GET /api/devedores': () => jsonResponse(200, page([], { totalDevedores: 0, dividasVencidas: 0, valorTotal: 0, casosCriticos: 0, mediaAtraso: 0 })) });
-    expect(await screen.findByText('Nenhum devedor', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Nenhum devedor', {}, { timeout: 15_000 })).toBeInTheDocument();
   });
 
   it('offers "Tentar novamente" when the list cannot load', async () => {
@@ -168,7 +168,7 @@ describe('/devedores', { timeout: 30_000 }, () => {
     const { user } = openDevedores({
       'GET /api/devedores': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: 'x' }) : jsonResponse(200, page())),
     });
-    const retry = await screen.findByRole('button', { name: 'Tentar novamente' }, { timeout: 5000 });
+    const retry = await screen.findByRole('button', { name: 'Tentar novamente' }, { timeout: 15_000 });
     expect(screen.getAllByText('Erro ao carregar devedores').length).toBeGreaterThan(0);
     fail = false;
     await user.click(retry);
@@ -181,7 +181,7 @@ describe('Configurar Vencimento', { timeout: 30_000 }, () => {
     const { user, api } = openDevedores({
       'PUT /api/cobranca/regra': ({ body }) => jsonResponse(200, config({ regra: { tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 45, dataFixa: null, ...(body as object) } })),
     });
-    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
     const antes = listQueries(api).length;
     await user.click(screen.getByRole('button', { name: 'Configurar Vencimento' }));
     const dialog = await screen.findByRole('dialog', { name: 'Configurar Vencimento' });
@@ -211,7 +211,7 @@ describe('Lembrete Vencidos', { timeout: 30_000 }, () => {
       'GET /api/devedores': (request) => jsonResponse(200, request.path === '/api/devedores' ? vencidos : page()),
       [`POST /api/devedores/${ANA}/lembretes`]: () => jsonResponse(201, {} as Lembrete),
     });
-    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 5000 });
+    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Lembrete Vencidos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lembrete Vencidos' });
     await waitFor(() => expect(listQueries(api)).toContain('?ordem=mais_antigo&situacao=vencidos&pageSize=50'));
@@ -235,7 +235,7 @@ describe('Lembrete Vencidos', { timeout: 30_000 }, () => {
 
   it('says "Nenhum devedor vencido" when nobody is overdue', async () => {
     const { user } = openDevedores({ 'GET /api/devedores': () => jsonResponse(200, page([ITENS[2]!], { dividasVencidas: 0 })) });
-    await screen.findByRole('listitem', { name: 'Caio Reis' }, { timeout: 5000 });
+    await screen.findByRole('listitem', { name: 'Caio Reis' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Lembrete Vencidos' }));
     expect(await screen.findByText('Nenhum devedor vencido')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -249,7 +249,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
       [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
       [`PUT /api/devedores/${ANA}/cobranca`]: ({ body }) => jsonResponse(200, detalhe({ ...(body as object) })),
     });
-    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
     expect(await within(dialog).findByText('ana@example.com')).toBeInTheDocument();
     expect(within(dialog).getByText('−R$ 150,00')).toBeInTheDocument();
@@ -270,7 +270,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
       [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
       [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
     });
-    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
     await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
     await user.click(within(dialog).getByRole('button', { name: 'Adicionar Saldo' }));
@@ -288,7 +288,7 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
       'PUT /api/cobranca/mensagens': ({ body }) => jsonResponse(200, config({ lembreteAntecipado: true, diasAntecedencia: 5, mensagens: { ...MENSAGENS_PADRAO['pt-BR'], ...(body as { mensagens: object }).mensagens } })),
     });
     const { user } = renderApp('/configuracoes');
-    const gentil = await screen.findByLabelText('Tom gentil', {}, { timeout: 5000 });
+    const gentil = await screen.findByLabelText('Tom gentil', {}, { timeout: 15_000 });
     expect(screen.getByTestId('previa-gentil')).toHaveTextContent(/^Olá, Maria da Silva! Tudo bem\? Aqui é da Mercadinho da Maria\. A sua conta de R\$ 150,00 venceu em 08\/03\/2026/);
     expect(screen.getByTestId('previa-formal')).toHaveTextContent('Credor: Mercadinho da Maria — CNPJ 12.345.678/0001-90');
 
