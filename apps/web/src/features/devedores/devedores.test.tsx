@@ -214,7 +214,7 @@ describe('Lembrete Vencidos', { timeout: 30_000 }, () => {
     await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Lembrete Vencidos' }));
     const dialog = await screen.findByRole('dialog', { name: 'Lembrete Vencidos' });
-    await waitFor(() => expect(listQueries(api)).toContain('?ordem=mais_antigo&situacao=vencidos&pageSize=50'));
+    await waitFor(() => expect(listQueries(api)).toContain('?situacao=vencidos&ordem=mais_antigo&pageSize=50'));
 
     expect(await within(dialog).findByText('1 de 2')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Ana Souza' })).toBeInTheDocument();

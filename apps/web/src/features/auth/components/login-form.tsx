@@ -4,20 +4,12 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { InputField, SubmitButton } from '@/components/form-fields';
 import { Checkbox } from '@/components/ui/checkbox';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { applyIssuesToForm, toastError } from '@/lib/api-client';
+import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
+import { submitForm } from '@/lib/submit-form';
 import { useSignIn } from '../api/sign-in';
+import { EmailField } from './auth-fields';
 import { ForgotPasswordDialog } from './forgot-password-dialog';
 
 const FIELDS = ['email', 'senha'] as const;
@@ -42,56 +34,28 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
     form.setFocus('senha');
   }, [prefillEmail, form]);
 
-  async function onSubmit(values: SignInInput) {
-    try {
-      await signIn.mutateAsync(values);
-    } catch (error) {
-      applyIssuesToForm(error, form.setError, FIELDS);
-      toastError(error, 'auth:signIn.errorTitle');
-      return;
-    }
-    toast.success(t('signIn.successTitle'), { description: t('signIn.successDescription') });
-    navigate('/dashboard', { replace: true });
+  function onSubmit(values: SignInInput) {
+    return submitForm(form.setError, () => signIn.mutateAsync(values), {
+      fields: FIELDS,
+      errorTitle: 'auth:signIn.errorTitle',
+      success: () => ({ title: t('signIn.successTitle'), description: t('signIn.successDescription') }),
+      onSuccess: () => void navigate('/dashboard', { replace: true }),
+    });
   }
 
   const busy = form.formState.isSubmitting;
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.email')}</FormLabel>
-              <FormControl>
-                <Input required
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t('placeholders.email')}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+        <EmailField control={form.control} />
+        <InputField
           control={form.control}
           name="senha"
-          render={({ field }) => (
-            <FormItem>
-              <div className="flex items-center justify-between gap-2">
-                <FormLabel>{t('fields.password')}</FormLabel>
-                <ForgotPasswordDialog getInitialEmail={() => form.getValues('email')} />
-              </div>
-              <FormControl>
-                <Input required type="password" autoComplete="current-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t('fields.password')}
+          labelAside={<ForgotPasswordDialog getInitialEmail={() => form.getValues('email')} />}
+          required
+          type="password"
+          autoComplete="current-password"
         />
         <FormField
           control={form.control}
@@ -111,9 +75,7 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
             </FormItem>
           )}
         />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? t('signIn.submitting') : t('signIn.submit')}
-        </Button>
+        <SubmitButton busy={busy} label={t('signIn.submit')} busyLabel={t('signIn.submitting')} className="w-full" />
       </form>
     </Form>
   );

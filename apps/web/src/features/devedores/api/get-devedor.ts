@@ -1,7 +1,7 @@
 import type { DevedorDetalhe } from '@caderneta/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { DEVEDORES_QUERY_KEY } from './get-devedores';
+import { queryKeys } from '@/lib/query-keys';
 
 export function getDevedor(id: string, signal?: AbortSignal): Promise<DevedorDetalhe> {
   return api<DevedorDetalhe>(`/api/devedores/${id}`, { signal });
@@ -10,7 +10,7 @@ export function getDevedor(id: string, signal?: AbortSignal): Promise<DevedorDet
 /** Detalhes of one customer; idle while none is chosen. */
 export function useDevedor(id: string | null) {
   return useQuery({
-    queryKey: [...DEVEDORES_QUERY_KEY, 'detalhe', id],
+    queryKey: queryKeys.devedores.detail(id),
     queryFn: ({ signal }) => getDevedor(id!, signal),
     enabled: !!id,
   });

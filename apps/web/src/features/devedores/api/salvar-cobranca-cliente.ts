@@ -1,7 +1,7 @@
 import type { CobrancaClienteInput, DevedorDetalhe, PromessaInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { DEVEDORES_QUERY_KEY } from './get-devedores';
+import { queryKeys } from '@/lib/query-keys';
 
 export function salvarCobrancaCliente({ id, input }: { id: string; input: CobrancaClienteInput }): Promise<DevedorDetalhe> {
   return api<DevedorDetalhe>(`/api/devedores/${id}/cobranca`, { method: 'PUT', body: input });
@@ -14,11 +14,11 @@ export function salvarPromessa({ id, input }: { id: string; input: PromessaInput
 /** Notes and the customer's own due date (manage debt). */
 export function useSalvarCobrancaCliente() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: salvarCobrancaCliente, onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVEDORES_QUERY_KEY }) });
+  return useMutation({ mutationFn: salvarCobrancaCliente, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
 }
 
 /** "Promessa de pagamento": record or remove. */
 export function useSalvarPromessa() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: salvarPromessa, onSuccess: () => queryClient.invalidateQueries({ queryKey: DEVEDORES_QUERY_KEY }) });
+  return useMutation({ mutationFn: salvarPromessa, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
 }

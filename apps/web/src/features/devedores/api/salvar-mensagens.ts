@@ -1,8 +1,7 @@
 import type { CobrancaConfig, MensagensInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { COBRANCA_QUERY_KEY } from './get-cobranca';
-import { DEVEDORES_QUERY_KEY } from './get-devedores';
+import { queryKeys } from '@/lib/query-keys';
 
 export function salvarMensagens(input: MensagensInput): Promise<CobrancaConfig> {
   return api<CobrancaConfig>('/api/cobranca/mensagens', { method: 'PUT', body: input });
@@ -13,9 +12,9 @@ export function useSalvarMensagens() {
   return useMutation({
     mutationFn: salvarMensagens,
     onSuccess: async (config) => {
-      queryClient.setQueryData(COBRANCA_QUERY_KEY, config);
+      queryClient.setQueryData(queryKeys.cobranca, config);
       // The "A vencer" window may have changed.
-      await queryClient.invalidateQueries({ queryKey: DEVEDORES_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all });
     },
   });
 }

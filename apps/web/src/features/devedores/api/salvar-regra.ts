@@ -1,8 +1,7 @@
 import type { CobrancaConfig, RegraVencimentoInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { COBRANCA_QUERY_KEY } from './get-cobranca';
-import { DEVEDORES_QUERY_KEY } from './get-devedores';
+import { queryKeys } from '@/lib/query-keys';
 
 export function salvarRegra(input: RegraVencimentoInput): Promise<CobrancaConfig> {
   return api<CobrancaConfig>('/api/cobranca/regra', { method: 'PUT', body: input });
@@ -14,8 +13,8 @@ export function useSalvarRegra() {
   return useMutation({
     mutationFn: salvarRegra,
     onSuccess: async (config) => {
-      queryClient.setQueryData(COBRANCA_QUERY_KEY, config);
-      await queryClient.invalidateQueries({ queryKey: DEVEDORES_QUERY_KEY });
+      queryClient.setQueryData(queryKeys.cobranca, config);
+      await queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all });
     },
   });
 }

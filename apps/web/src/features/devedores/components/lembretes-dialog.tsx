@@ -75,7 +75,7 @@ export function LembretesDialog({ open, onOpenChange, config }: LembretesDialogP
         </p>
       );
     }
-    if (!data) return <LoadError title={t('list.loadError')} error={query.error} onRetry={() => void query.refetch()} />;
+    if (!data) return <LoadError title={t('toast.loadError')} error={query.error} onRetry={() => void query.refetch()} />;
     if (total === 0) {
       return <p className="py-8 text-center font-medium">{aba === 'vencidos' ? t('lembretes.vazio') : t('lembretes.vazioAVencer')}</p>;
     }

@@ -11,15 +11,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { DateField } from '@/components/date-field';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { ListLoading } from '@/components/empty-state';
+import { FormDialog } from '@/components/form-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { applyIssuesToForm, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { submitForm } from '@/lib/submit-form';
 import { useSalvarRegra } from '../api/salvar-regra';
 
 interface RegraVencimentoDialogProps {
@@ -53,15 +53,13 @@ export function RegraVencimentoDialog({ open, onOpenChange, config }: RegraVenci
     if (open && config) form.reset(toForm(config));
   }, [open, config, form]);
 
-  async function onSubmit(data: RegraVencimentoData) {
-    try {
-      await salvar.mutateAsync(data);
-      toast.success(t('toast.regraSalva'), { description: t('toast.regraSalvaDescription') });
-      onOpenChange(false);
-    } catch (error) {
-      if (!applyIssuesToForm(error, form.setError, ['tipo', 'diaVencimento', 'diasPrazo', 'dataFixa'])) toastError(error, 'devedores:toast.salvarErro');
-    }
-  }
+  const onSubmit = (data: RegraVencimentoData) =>
+    submitForm(form.setError, () => salvar.mutateAsync(data), {
+      fields: ['tipo', 'diaVencimento', 'diasPrazo', 'dataFixa'],
+      errorTitle: 'devedores:toast.salvarErro',
+      success: () => ({ title: t('toast.regraSalva'), description: t('toast.regraSalvaDescription') }),
+      onSuccess: () => onOpenChange(false),
+    });
 
   // The rule applied to a purchase made today, as the seller fills the form in.
   const exemplo = (() => {
@@ -70,118 +68,117 @@ export function RegraVencimentoDialog({ open, onOpenChange, config }: RegraVenci
     return parsed.success ? vencimentoPelaRegra(parsed.data, config.hoje) : null;
   })();
   const tipo = valores.tipo ?? 'proximo_mes';
-  const busy = form.formState.isSubmitting;
+
+  if (!config) {
+    return (
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>{t('regra.title')}</DialogTitle>
+            <DialogDescription>{t('regra.description')}</DialogDescription>
+          </DialogHeader>
+          <ListLoading text={t('regra.loading')} className="py-6" />
+        </DialogContent>
+      </Dialog>
+    );
+  }
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{t('regra.title')}</DialogTitle>
-          <DialogDescription>{t('regra.description')}</DialogDescription>
-        </DialogHeader>
-        {!config ? (
-          <p role="status" className="py-6 text-center text-muted-foreground">
-            {t('regra.loading')}
-          </p>
-        ) : (
-          <Form {...form}>
-            <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-              <FormField
-                control={form.control}
-                name="tipo"
-                render={({ field }) => (
-                  <fieldset className="grid gap-2">
-                    <legend className="mb-2 text-sm font-medium">{t('regra.tipo')}</legend>
-                    {TIPOS_REGRA_VENCIMENTO.map((option) => (
-                      <label
-                        key={option}
-                        className="grid min-h-11 cursor-pointer grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
-                      >
-                        <input
-                          type="radio"
-                          name={field.name}
-                          value={option}
-                          checked={field.value === option}
-                          onChange={() => field.onChange(option)}
-                          className="row-span-2 mt-1 accent-primary"
-                        />
-                        <span className="font-medium">{t(`regra.${option}`)}</span>
-                        <span className="text-muted-foreground">{t(`regra.${option}Hint`)}</span>
-                      </label>
-                    ))}
-                  </fieldset>
-                )}
-              />
-              {tipo === 'proximo_mes' && (
-                <FormField
-                  control={form.control}
-                  name="diaVencimento"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t('regra.diaVencimento')}</FormLabel>
-                      <FormControl>
-                        <NativeSelect className="max-w-32" {...field}>
-                          {DIAS.map((dia) => (
-                            <option key={dia} value={dia}>
-                              {dia}
-                            </option>
-                          ))}
-                        </NativeSelect>
-                      </FormControl>
-                      <FormMessage />
-                    </FormItem>
-                  )}
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('regra.title')}
+      description={t('regra.description')}
+      form={form}
+      onSubmit={onSubmit}
+      cancelLabel={t('regra.cancel')}
+      submitLabel={t('regra.submit')}
+      busyLabel={t('regra.submitting')}
+    >
+      <FormField
+        control={form.control}
+        name="tipo"
+        render={({ field }) => (
+          <fieldset className="grid gap-2">
+            <legend className="mb-2 text-sm font-medium">{t('regra.tipo')}</legend>
+            {TIPOS_REGRA_VENCIMENTO.map((option) => (
+              <label
+                key={option}
+                className="grid min-h-11 cursor-pointer grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+              >
+                <input
+                  type="radio"
+                  name={field.name}
+                  value={option}
+                  checked={field.value === option}
+                  onChange={() => field.onChange(option)}
+                  className="row-span-2 mt-1 accent-primary"
                 />
-              )}
-              {tipo === 'dias_fixos' && (
-                <FormField
-                  control={form.control}
-                  name="diasPrazo"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t('regra.diasPrazo')}</FormLabel>
-                      <FormControl>
-                        <Input inputMode="numeric" autoComplete="off" maxLength={3} className="max-w-32 tabular-nums" {...field} />
-                      </FormControl>
-                      <FormDescription>{t('regra.diasPrazoHint')}</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              )}
-              {tipo === 'data_fixa' && (
-                <FormField
-                  control={form.control}
-                  name="dataFixa"
-                  render={({ field }) => (
-                    <FormItem>
-                      <FormLabel>{t('regra.dataFixa')}</FormLabel>
-                      <FormControl>
-                        <DateField value={field.value || undefined} onChange={(value) => field.onChange(value ?? '')} className="max-w-48" />
-                      </FormControl>
-                      <FormDescription>{t('regra.dataFixaHint')}</FormDescription>
-                      <FormMessage />
-                    </FormItem>
-                  )}
-                />
-              )}
-              {exemplo && (
-                <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
-                  {t('regra.exemplo', { hoje: fmt.date(config.hoje), vencimento: fmt.date(exemplo) })}
-                </p>
-              )}
-              <DialogFooter>
-                <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-                  {t('regra.cancel')}
-                </Button>
-                <Button type="submit" disabled={busy}>
-                  {busy ? t('regra.submitting') : t('regra.submit')}
-                </Button>
-              </DialogFooter>
-            </form>
-          </Form>
+                <span className="font-medium">{t(`regra.${option}`)}</span>
+                <span className="text-muted-foreground">{t(`regra.${option}Hint`)}</span>
+              </label>
+            ))}
+          </fieldset>
         )}
-      </DialogContent>
-    </Dialog>
+      />
+      {tipo === 'proximo_mes' && (
+        <FormField
+          control={form.control}
+          name="diaVencimento"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('regra.diaVencimento')}</FormLabel>
+              <FormControl>
+                <NativeSelect className="max-w-32" {...field}>
+                  {DIAS.map((dia) => (
+                    <option key={dia} value={dia}>
+                      {dia}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      )}
+      {tipo === 'dias_fixos' && (
+        <FormField
+          control={form.control}
+          name="diasPrazo"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('regra.diasPrazo')}</FormLabel>
+              <FormControl>
+                <Input inputMode="numeric" autoComplete="off" maxLength={3} className="max-w-32 tabular-nums" {...field} />
+              </FormControl>
+              <FormDescription>{t('regra.diasPrazoHint')}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      )}
+      {tipo === 'data_fixa' && (
+        <FormField
+          control={form.control}
+          name="dataFixa"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('regra.dataFixa')}</FormLabel>
+              <FormControl>
+                <DateField value={field.value || undefined} onChange={(value) => field.onChange(value ?? '')} className="max-w-48" />
+              </FormControl>
+              <FormDescription>{t('regra.dataFixaHint')}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+      )}
+      {exemplo && (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
+          {t('regra.exemplo', { hoje: fmt.date(config.hoje), vencimento: fmt.date(exemplo) })}
+        </p>
+      )}
+    </FormDialog>
   );
 }
