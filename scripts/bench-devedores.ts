@@ -16,11 +16,11 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
+import { devedoresQuerySchema } from '@caderneta/shared';
 import { migrateDatabase, openDatabase, withSeller, type Database, type DbHandle } from '../apps/api/src/db/client';
 import { perfis, users } from '../apps/api/src/db/schema';
-import { getDevedor, listDevedores } from '../apps/api/src/modules/devedores/devedores.service';
+import { consultasDevedores, getDevedor, listDevedores } from '../apps/api/src/modules/devedores/devedores.service';
 import { lerConfigHoje } from '../apps/api/src/modules/devedores/cobranca-config.service';
-import { devedoresSql, ehDevedor } from '../apps/api/src/modules/devedores/devedores.sql';
 import { queryRows } from '../apps/api/src/lib/sql';
 import { startTempPostgres, type TempPostgres } from '../apps/api/test/pg-server';
 
@@ -147,21 +147,12 @@ async function main() {
         });
         console.log(`\n${label}\n${rows}`);
       };
-      const ctx = await withSeller(db, seller, async (tx) => {
-        const c = await lerConfigHoje(tx, seller, now);
-        return { ownerId: seller, regra: c.regra, fuso: c.fuso, hoje: c.hoje };
-      });
-      await plan(
-        'cards (one aggregate over every debtor)',
-        sql`select count(*), count(*) filter (where d.vencimento < ${ctx.hoje}::date), sum(-d.saldo_atual), count(*) filter (where d.dias >= 30), round(avg(d.dias))
-            from ${devedoresSql(ctx, ehDevedor)}`,
-      );
-      await plan(
-        'first page (maior dívida)',
-        sql`with pagina as (select * from ${devedoresSql(ctx, ehDevedor)} order by d.promessa_quebrada desc, d.saldo_atual, d.nome_busca, d.id limit 20)
-            select d.id, (select count(*) from vendas v where v.cliente_id = d.id and v.status_pagamento = 'pendente' and v.owner_id = ${seller}) as n, l.faixa
-            from pagina d left join lateral (select faixa from lembretes where owner_id = ${seller} and cliente_id = d.id order by enviado_em desc limit 1) l on true`,
-      );
+      const config = await withSeller(db, seller, (tx) => lerConfigHoje(tx, seller, now));
+      const ctx = { ownerId: seller, regra: config.regra, fuso: config.fuso, hoje: config.hoje };
+      const primeira = consultasDevedores(ctx, devedoresQuerySchema.parse({}), config.diasAntecedencia);
+      await plan('cards (one aggregate over every debtor)', primeira.resumo);
+      await plan('first page (maior dívida)', primeira.pagina);
+      await plan('first page (mais antigo)', consultasDevedores(ctx, devedoresQuerySchema.parse({ ordem: 'mais_antigo' }), config.diasAntecedencia).pagina);
     }
     console.log(`\ngoal: first page p95 ≤ 50 ms — ${p95 <= 50 ? 'met' : 'NOT met'} (${p95.toFixed(1)} ms)`);
   } finally {

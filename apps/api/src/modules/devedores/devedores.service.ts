@@ -14,7 +14,9 @@ import {
   type DevedoresQuery,
   type Lembrete,
   type OrdemDevedores,
+  LIMIARES_NIVEL,
 } from '@caderneta/shared';
+import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { clientes, lembretes } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -119,54 +121,65 @@ function toDevedor(row: Linha, hoje: string): Devedor {
 }
 
 /**
- * /devedores: the cards over every debtor and the count of those matching the filters in one
- * aggregate, then one page sorted and cut in SQL. Both read the seller's debtors through
- * clientes_owner_saldo_idx and compute due dates from the customer rows; only the page's rows
- * look at their pending sales (a count) and their last reminder.
+ * The two statements of /devedores: the cards over every debtor plus the count of those matching
+ * the filters (one aggregate), and one page sorted and cut in SQL. Both read the seller's debtors
+ * through clientes_owner_saldo_idx and compute due dates from the customer rows; only the page's
+ * rows look at their pending sales (a count) and their last reminder. (Exported for the benchmark's
+ * query plans.)
  */
+export function consultasDevedores(ctx: Contexto, query: z.output<typeof devedoresQuerySchema>, diasAntecedencia: number): { resumo: SQL; pagina: SQL } {
+  const filtros: SQL[] = [];
+  const busca = buscaSql(query.busca);
+  if (busca) filtros.push(busca);
+  const porVencimento: SQL[] = [];
+  if (query.nivel) porVencimento.push(nivelSql(query.nivel));
+  if (query.situacao === 'vencidos') porVencimento.push(sql`d.vencimento < ${ctx.hoje}::date`);
+  if (query.situacao === 'a_vencer') {
+    porVencimento.push(sql`d.vencimento >= ${ctx.hoje}::date and d.vencimento <= ${addDays(ctx.hoje, diasAntecedencia)}::date`);
+  }
+  const todos = [...filtros, ...porVencimento];
+  const filtro = todos.length ? sql.join(todos, sql` and `) : sql`true`;
+
+  const resumo = sql`
+    select count(*)::int as total,
+           count(*) filter (where d.vencimento < ${ctx.hoje}::date)::int as vencidas,
+           coalesce(sum(-d.saldo_atual), 0)::numeric as valor,
+           count(*) filter (where d.dias >= ${LIMIARES_NIVEL.critico})::int as criticos,
+           coalesce(round(avg(d.dias)), 0)::int as media,
+           count(*) filter (where ${filtro})::int as encontrados
+    from ${devedoresSql(ctx, ehDevedor, { calcular: true })}
+  `;
+
+  // The page in two steps: which rows (only what the sort and the filters need is computed for
+  // every debtor: nothing of the due date when sorting by amount), then everything the cards
+  // show, for those rows only.
+  const calcular = query.ordem === 'mais_antigo' || query.ordem === 'mais_recente' || porVencimento.length > 0;
+  const pagina = sql`
+    with pagina as materialized (
+      select d.id from ${devedoresSql(ctx, ehDevedor, { calcular })}
+      where ${filtro}
+      order by ${ordemSql(query.ordem, 'd')}
+      limit ${query.pageSize} offset ${offsetOf(query)}
+    )
+    select ${colunas(ctx)}
+    from ${devedoresSql(ctx, sql`c.id in (select id from pagina)`)}
+    ${ultimoLembrete(ctx)}
+    order by ${ordemSql(query.ordem, 'd')}
+  `;
+  return { resumo, pagina };
+}
+
+/** /devedores: the cards, the count matching the search and filters, and one page. */
 export async function listDevedores(tx: Executor, ownerId: string, rawQuery: DevedoresQuery, now: Date): Promise<DevedoresPage> {
   const query = devedoresQuerySchema.parse(rawQuery);
   const config = await lerConfigHoje(tx, ownerId, now);
   const ctx = contexto(ownerId, config);
-
-  const filtros: SQL[] = [];
-  const busca = buscaSql(query.busca);
-  if (busca) filtros.push(busca);
-  if (query.nivel) filtros.push(nivelSql(query.nivel));
-  if (query.situacao === 'vencidos') filtros.push(sql`d.vencimento < ${ctx.hoje}::date`);
-  if (query.situacao === 'a_vencer') {
-    filtros.push(sql`d.vencimento >= ${ctx.hoje}::date and d.vencimento <= ${addDays(ctx.hoje, config.diasAntecedencia)}::date`);
-  }
-  const filtro = filtros.length ? sql.join(filtros, sql` and `) : sql`true`;
-
+  const consultas = consultasDevedores(ctx, query, config.diasAntecedencia);
   const [resumo] = await queryRows<{ total: number; vencidas: number; valor: number | string; criticos: number; media: number | string; encontrados: number }>(
     tx,
-    sql`
-      select count(*)::int as total,
-             count(*) filter (where d.vencimento < ${ctx.hoje}::date)::int as vencidas,
-             coalesce(sum(-d.saldo_atual), 0)::numeric as valor,
-             count(*) filter (where d.dias >= 30)::int as criticos,
-             coalesce(round(avg(d.dias)), 0)::int as media,
-             count(*) filter (where ${filtro})::int as encontrados
-      from ${devedoresSql(ctx, ehDevedor)}
-    `,
+    consultas.resumo,
   );
-
-  const rows = await queryRows<Linha>(
-    tx,
-    sql`
-      with pagina as (
-        select * from ${devedoresSql(ctx, ehDevedor)}
-        where ${filtro}
-        order by ${ordemSql(query.ordem, 'd')}
-        limit ${query.pageSize} offset ${offsetOf(query)}
-      )
-      select ${colunas(ctx)}
-      from pagina d
-      ${ultimoLembrete(ctx)}
-      order by ${ordemSql(query.ordem, 'd')}
-    `,
-  );
+  const rows = await queryRows<Linha>(tx, consultas.pagina);
 
   return {
     items: rows.map((r) => toDevedor(r, ctx.hoje)),

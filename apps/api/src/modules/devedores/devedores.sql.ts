@@ -19,7 +19,10 @@ export function vencimentoPelaRegraSql(regra: RegraVencimento, fuso: string): SQ
   const dia = diaDaVenda(fuso);
   switch (regra.tipo) {
     case 'proximo_mes':
-      return sql`least(${inicioMesSeguinte(dia)} + ${regra.diaVencimento - 1}::int, ${fimMesSeguinte(dia)})`;
+      // Days 1–28 exist in every month; the cap only matters for a larger day.
+      return regra.diaVencimento <= 28
+        ? sql`(${inicioMesSeguinte(dia)} + ${regra.diaVencimento - 1}::int)`
+        : sql`least(${inicioMesSeguinte(dia)} + ${regra.diaVencimento - 1}::int, ${fimMesSeguinte(dia)})`;
     case 'dias_fixos':
       return sql`(${dia} + ${regra.diasPrazo}::int)`;
     case 'data_fixa':
@@ -42,8 +45,12 @@ export interface Contexto {
 /**
  * One row per customer matching `where` (over `clientes c`) with its due date (`vencimento`), days
  * overdue (`dias`) and whether a promise to pay was broken. A subquery to select from (`d`).
+ *
+ * `calcular`: the due date is computed once per row (an optimisation fence, `offset 0`), for
+ * queries that read it several times (the cards). Without it the planner inlines the subquery, so a
+ * query that never reads the due date (a page sorted by amount) does not compute it at all.
  */
-export function devedoresSql(ctx: Contexto, where: SQL): SQL {
+export function devedoresSql(ctx: Contexto, where: SQL, { calcular = false }: { calcular?: boolean } = {}): SQL {
   return sql`(
     select x.*, greatest(0, ${ctx.hoje}::date - x.vencimento) as dias,
            coalesce(x.promessa_pagamento < ${ctx.hoje}::date and x.saldo_atual < 0, false) as promessa_quebrada
@@ -52,6 +59,7 @@ export function devedoresSql(ctx: Contexto, where: SQL): SQL {
              c.promessa_pagamento, ${vencimentoSql(ctx.regra, ctx.fuso, ctx.hoje)} as vencimento
       from ${clientes} c
       where c.owner_id = ${ctx.ownerId} and ${where}
+      ${calcular ? sql`offset 0` : sql``}
     ) x
   ) d`;
 }
