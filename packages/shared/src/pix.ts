@@ -41,7 +41,11 @@ export function isValidCnpj(text: string): boolean {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Mobile numbers only (a landline is not a PIX key): DDD + 9 + eight digits. */
-const MOBILE = /^[1-9][1-9]9\d{8}$/;
+const MOBILE = /^(\d{2})9\d{8}$/;
+/** Brazil's area codes (DDD). */
+const DDD = new Set(
+  '11 12 13 14 15 16 17 18 19 21 22 24 27 28 31 32 33 34 35 37 38 41 42 43 44 45 46 47 48 49 51 53 54 55 61 62 63 64 65 66 67 68 69 71 73 74 75 77 79 81 82 83 84 85 86 87 88 89 91 92 93 94 95 96 97 98 99'.split(' '),
+);
 
 /**
  * Recognises the key and returns its canonical form, or null. A CPF is recognised when written as
@@ -53,12 +57,14 @@ export function normalizarChavePix(input: string): ChavePix | null {
   const lower = text.toLowerCase();
   if (EVP.test(lower)) return { tipo: 'aleatoria', chave: lower };
   if (text.includes('@')) return EMAIL.test(lower) && lower.length <= 77 ? { tipo: 'email', chave: lower } : null;
-  if (/^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(text) && isValidCpf(text)) return { tipo: 'cpf', chave: digitsOf(text) };
+  if (/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(text)) return isValidCpf(text) ? { tipo: 'cpf', chave: digitsOf(text) } : null;
+  if (/^\d{11}$/.test(text) && isValidCpf(text)) return { tipo: 'cpf', chave: text };
   if (/^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/.test(text)) return isValidCnpj(text) ? { tipo: 'cnpj', chave: digitsOf(text) } : null;
   if (/^[\d\s()+.-]+$/.test(text)) {
     let d = digitsOf(text);
     if (d.length === 13 && d.startsWith('55')) d = d.slice(2);
-    if (MOBILE.test(d)) return { tipo: 'telefone', chave: `+55${d}` };
+    const mobile = MOBILE.exec(d);
+    if (mobile && DDD.has(mobile[1]!)) return { tipo: 'telefone', chave: `+55${d}` };
   }
   return null;
 }

@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import QRCode from 'qrcode';
 import { normalizarChavePix, type PixConfig, type PixConfigInput } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { chavesPix } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { chavesPix, clientes } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
 
 export async function getPixConfig(tx: Executor, ownerId: string): Promise<PixConfig> {
   const [row] = await tx.select().from(chavesPix).where(eq(chavesPix.ownerId, ownerId));
@@ -49,4 +49,15 @@ export async function pixCodigo(tx: Executor, ownerId: string, valor: number, de
 export async function qrCodeDataUrl(codigo: string): Promise<string> {
   const svg = await QRCode.toString(codigo, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** The code for a customer's pending balance, for the {pix} placeholder of the seller's messages. */
+export async function pixCliente(tx: Executor, ownerId: string, clienteId: string): Promise<{ codigo: string | null; valor: number }> {
+  const [cliente] = await tx
+    .select({ saldoAtual: clientes.saldoAtual })
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  if (!cliente) throw notFound('Cliente');
+  const valor = Math.max(0, -cliente.saldoAtual);
+  return { codigo: await pixCodigo(tx, ownerId, valor), valor };
 }

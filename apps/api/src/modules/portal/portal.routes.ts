@@ -17,16 +17,14 @@ import {
   portalPagamentoParamsSchema,
   portalParamsSchema,
 } from '@caderneta/shared';
-import { and, eq } from 'drizzle-orm';
 import type { RateLimits } from '../../config';
 import { withSeller } from '../../db/client';
-import { clientes } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { hitRateLimit } from '../../security/rate-limit-store';
 import type { PaymentDeps } from './deps';
 import { getMercadopagoConfig, loadConta, saveMercadopagoConfig, testarConexao } from './mercadopago.service';
 import { iniciarPagamento, receberWebhook, verificarPagamentoCliente } from './pagamentos.service';
-import { getPixConfig, pixCodigo, savePixConfig } from './pix.service';
+import { getPixConfig, pixCliente, savePixConfig } from './pix.service';
 import { codigosExemplo, lerPortalCliente } from './portal.service';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
@@ -192,16 +190,7 @@ export function portalRoutes(deps: PaymentDeps, limits: RateLimits) {
     app.get(
       '/api/clientes/:id/pix',
       { preHandler, schema: { tags: ['clientes'], summary: "The shop's PIX code for the customer's pending balance ({pix})", params: idParamsSchema, response: { 200: pixClienteSchema } } },
-      (request) =>
-        app.sellerTx(request, async (tx, seller) => {
-          const [cliente] = await tx
-            .select({ saldoAtual: clientes.saldoAtual })
-            .from(clientes)
-            .where(and(eq(clientes.ownerId, seller.id), eq(clientes.id, request.params.id)));
-          if (!cliente) throw notFound('Cliente');
-          const valor = Math.max(0, -cliente.saldoAtual);
-          return { codigo: await pixCodigo(tx, seller.id, valor), valor };
-        }),
+      (request) => app.sellerTx(request, (tx, seller) => pixCliente(tx, seller.id, request.params.id)),
     );
   };
 }
