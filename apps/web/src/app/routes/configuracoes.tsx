@@ -11,11 +11,11 @@ export function Component() {
     <div className="flex flex-col gap-4">
       <PageHeader title={t('layout:pages.configuracoes.title')} description={t('layout:pages.configuracoes.description')} />
       <Tabs defaultValue="loja">
-        <TabsList className="w-full sm:w-fit">
-          <TabsTrigger value="loja" className="min-h-10">
+        <TabsList className="h-auto w-full sm:w-fit">
+          <TabsTrigger value="loja" className="h-11 px-4">
             {t('portal:config.tabs.loja')}
           </TabsTrigger>
-          <TabsTrigger value="mercadopago" className="min-h-10">
+          <TabsTrigger value="mercadopago" className="h-11 px-4">
             {t('portal:config.tabs.mercadopago')}
           </TabsTrigger>
         </TabsList>

@@ -153,7 +153,7 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
             </NativeSelect>
           </div>
           <div className="flex min-h-11 items-center gap-3">
-            <Checkbox id="mp-ativo" checked={ativo} onCheckedChange={(v) => setAtivo(v === true)} className="size-5" />
+            <Checkbox id="mp-ativo" checked={ativo} onCheckedChange={(v) => setAtivo(v === true)} className="size-6" />
             <Label htmlFor="mp-ativo" className="leading-snug">
               {t('config.mp.ativo')} — {t('config.mp.ativoDescricao')}
             </Label>

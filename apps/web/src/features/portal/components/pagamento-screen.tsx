@@ -57,15 +57,16 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
           <label
             key={o.id}
             htmlFor={`metodo-${o.id}`}
+            aria-label={`${o.nome} — ${o.descricao}`}
             className={cn(
               'flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border p-3',
               metodo === o.id && 'border-primary ring-2 ring-primary/30',
             )}
           >
             <input id={`metodo-${o.id}`} type="radio" name="metodo" value={o.id} checked={metodo === o.id} onChange={() => setMetodo(o.id)} className="size-5" disabled={busy} />
-            <span>
-              <span className="block font-medium">{o.nome}</span>
-              <span className="block text-sm text-muted-foreground">{o.descricao}</span>
+            <span className="flex flex-col">
+              <span className="font-medium">{o.nome}</span>
+              <span className="text-sm text-muted-foreground">{o.descricao}</span>
             </span>
           </label>
         ))}
