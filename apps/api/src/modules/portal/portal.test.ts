@@ -9,6 +9,7 @@ import { lancamentos, notificacoes, pagamentosOnline } from '../../db/schema';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
 import { recheckPendentes } from './pagamentos.service';
+import { registrarCodigosExemplo } from './portal.service';
 
 /*
  * The customer page and online payment against the fake Mercado Pago: every answer body and
@@ -470,6 +471,15 @@ describe('PIX copia e cola', () => {
 
     await ana.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: '', nomeRecebedor: '', cidade: '' } });
     expect(((await portal(cliente.login)).json() as PortalCliente).pix).toBeNull();
+  });
+});
+
+describe('demo sample codes', () => {
+  it('are offered only when the demo recorded them, and only while they open a page', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/portal/exemplos' })).json()).toEqual({ codigos: [] });
+    const cliente = await devedor(ana, 100, 'Demo Silva');
+    await registrarCodigosExemplo(t.db, [cliente.login, 'sumiu12345']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/portal/exemplos' })).json()).toEqual({ codigos: [cliente.login] });
   });
 });
 
