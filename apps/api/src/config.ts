@@ -15,6 +15,8 @@ export interface RateLimits {
   portalLookupPerCode: number;
   /** Online payments started (and status checks) per IP, and per code, per 15 minutes. */
   portalPayment: number;
+  /** "Testar Conexão" calls to Mercado Pago per IP per minute. */
+  providerTest: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   portalLookup: 30,
   portalLookupPerCode: 60,
   portalPayment: 10,
+  providerTest: 20,
 };
 
 function list(value: string | undefined): string[] {
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       portalLookup: Number(env.RATE_LIMIT_CUSTOMER_PAGE ?? DEFAULT_RATE_LIMITS.portalLookup),
       portalLookupPerCode: Number(env.RATE_LIMIT_CUSTOMER_PAGE_PER_CODE ?? DEFAULT_RATE_LIMITS.portalLookupPerCode),
       portalPayment: Number(env.RATE_LIMIT_ONLINE_PAYMENT ?? DEFAULT_RATE_LIMITS.portalPayment),
+      providerTest: DEFAULT_RATE_LIMITS.providerTest,
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -57,7 +57,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // The periodic re-check is tested by calling it; no timer in tests.
     PAYMENT_RECHECK_SECONDS: '0',
   });
-  const unlimited = { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalPayment: 1000 };
+  const unlimited = { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalPayment: 1000, providerTest: 1000 };
   const config = { ...base, rateLimits: { ...unlimited, ...options.rateLimits } };
   const app = await buildApp({
     database,

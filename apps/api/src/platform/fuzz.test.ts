@@ -41,7 +41,16 @@ interface Route {
 }
 
 /** Routes that take no input at all, or belong to better-auth (fuzzed with the auth routes). */
-const NO_INPUT = new Set(['GET /api/health', 'GET /api/openapi.json', 'GET /api/me', 'GET /api/dashboard', 'POST /api/me/sair']);
+const NO_INPUT = new Set([
+  'GET /api/health',
+  'GET /api/openapi.json',
+  'GET /api/me',
+  'GET /api/dashboard',
+  'POST /api/me/sair',
+  'GET /api/portal/exemplos',
+  'GET /api/configuracoes/mercadopago',
+  'GET /api/configuracoes/pix',
+]);
 const skip = (method: string, path: string) => method === 'HEAD' || path === '*' || path.startsWith('/api/auth') || NO_INPUT.has(`${method} ${path}`);
 
 /** `app.printRoutes()` as [method, path] pairs: the route table itself, not a list kept by hand. */

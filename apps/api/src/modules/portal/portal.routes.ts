@@ -164,7 +164,7 @@ export function portalRoutes(deps: PaymentDeps, limits: RateLimits) {
       '/api/configuracoes/mercadopago/testar',
       {
         preHandler,
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { rateLimit: { max: limits.providerTest, timeWindow: '1 minute' } },
         schema: { tags: config, summary: '"Testar Conexão": GET /users/me with the token', body: mercadopagoTesteInputSchema, response: { 200: mercadopagoTesteSchema } },
       },
       async (request) => {
