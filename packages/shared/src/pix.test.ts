@@ -43,3 +43,13 @@ describe('online payment amounts', () => {
     expect(valoresPagamentoOnline(4_590, 'pix')).toEqual({ valorBase: 4_590, taxa: 0, valorTotal: 4_590, parcelasMax: 1 });
   });
 });
+
+describe('{pix} in messages', () => {
+  it('puts the code where the template asks, and drops the placeholder when there is none', async () => {
+    const { preencherPix } = await import('./pix');
+    const code = '00020126580014br.gov.bcb.pix6304ABCD';
+    expect(preencherPix('Olá! Pague por PIX:\n{pix}\nObrigado', code)).toBe(`Olá! Pague por PIX:\n${code}\nObrigado`);
+    expect(preencherPix('Olá! Pague por PIX: {pix}\n\n\nObrigado', null)).toBe('Olá! Pague por PIX:\n\nObrigado');
+    expect(preencherPix('Sem placeholder', code)).toBe('Sem placeholder');
+  });
+});

@@ -68,3 +68,21 @@ export function normalizarChavePix(input: string): ChavePix | null {
   }
   return null;
 }
+
+/** The placeholder of the seller's WhatsApp messages that becomes the shop's PIX code. */
+export const PIX_PLACEHOLDER = '{pix}';
+
+/**
+ * Fills `{pix}` in a message with the customer's PIX "copia e cola" code (from
+ * GET /api/clientes/{id}/pix); without a code the placeholder and the line's leftover spaces go.
+ */
+export function preencherPix(mensagem: string, codigo: string | null): string {
+  if (!mensagem.includes(PIX_PLACEHOLDER)) return mensagem;
+  if (codigo) return mensagem.split(PIX_PLACEHOLDER).join(codigo);
+  return mensagem
+    .split(PIX_PLACEHOLDER)
+    .join('')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
 import { withSeller, type Database, type Tx } from '../../db/client';
 import { clientes, lancamentos, pagamentosOnline, perfis, type PagamentoOnline } from '../../db/schema';
@@ -361,13 +361,4 @@ export async function recheckPendentes(db: Database, deps: PaymentDeps, limit = 
     }
   }
   return { verificados: due.length - falhas, falhas };
-}
-
-/** A seller's online payments, newest first (for their own screens and tests). */
-export async function listPagamentosOnline(tx: Tx, ownerId: string, clienteId: string) {
-  return tx
-    .select()
-    .from(pagamentosOnline)
-    .where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.clienteId, clienteId)))
-    .orderBy(asc(pagamentosOnline.createdAt));
 }
