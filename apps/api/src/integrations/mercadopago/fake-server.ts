@@ -276,7 +276,7 @@ ${button(can.pix ? 'pix' : 'card', 'reject', 'Recusar pagamento')}`,
       return page(
         res,
         'Mercado Pago simulado',
-        `<h1>Mercado Pago simulado</h1><p>Use um Access Token como <code>APP_USR-teste-123456</code> (tokens <code>TEST-…</code> não recebem webhooks, como no Mercado Pago). A chave secreta dos webhooks de um token: <code>GET /__fake/accounts/&lt;token&gt;</code>.</p>`,
+        `<h1>Mercado Pago simulado</h1><p>Use um Access Token como <code>APP_USR-teste-123456</code> (tokens <code>TEST-…</code> não recebem webhooks, como no Mercado Pago). A chave secreta dos webhooks de um token: <code>GET /__fake/accounts/&lt;token&gt;</code>. Reenviar notificações: <code>POST /__fake/payments/&lt;id&gt;/notify?times=3</code>; reembolso ou contestação (notificados, mesmo antes da aprovação): <code>POST /__fake/payments/&lt;id&gt;/refund</code>, <code>/chargeback</code>.</p>`,
       );
     }
 
@@ -288,6 +288,17 @@ ${button(can.pix ? 'pix' : 'card', 'reject', 'Recusar pagamento')}`,
         if (!VALID_TOKEN.test(token)) return send(res, 400, { message: 'invalid token' });
         const acc = account(token);
         return send(res, 200, { userId: acc.userId, webhookSecret: acc.webhookSecret, sendsWebhooks: acc.sendsWebhooks });
+      }
+      // Deliveries on request: duplicates (`?times=3`), and refunds or chargebacks notified before
+      // (or instead of) the approval, for out-of-order tests by hand.
+      const control = /^\/__fake\/payments\/(\d+)\/(notify|refund|chargeback)$/.exec(path);
+      if (req.method === 'POST' && control) {
+        const id = Number(control[1]);
+        if (!payments.has(id)) return send(res, 404, { message: 'no such payment' });
+        const times = Math.min(10, Math.max(0, Number(url.searchParams.get('times') ?? 1) || 0));
+        if (control[2] === 'notify') await notify(id, times);
+        else await change(id, control[2] === 'refund' ? 'refunded' : 'charged_back', times);
+        return send(res, 200, publicPayment(payments.get(id)!));
       }
       return send(res, 404, { message: 'not found' });
     }

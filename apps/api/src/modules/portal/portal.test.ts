@@ -342,7 +342,9 @@ describe('paying online', () => {
     const second = await devedor(ana, 1500, 'Caio Prado');
     const other = await iniciar(second.login);
     const paid = await fake.pay(other.pref.id, { method: 'pix', outcome: 'approve' });
-    await fake.chargeback(paid.id, { notifications: 3 });
+    // Through the fake's HTTP control, as a developer would: a chargeback notified three times.
+    const control = await fetch(`${fake.url}/__fake/payments/${paid.id}/chargeback?times=3`, { method: 'POST' });
+    expect(control.status).toBe(200);
     expect((await readCliente(t, second.id)).saldoAtual).toBe(-1500);
     const entries = await t.db.select().from(lancamentos).where(eq(lancamentos.clienteId, second.id));
     expect(entries.map((e) => e.tipo).sort()).toEqual(['estorno', 'pagamento', 'venda']);
