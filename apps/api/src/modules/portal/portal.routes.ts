@@ -123,7 +123,8 @@ export function portalRoutes(deps: PaymentDeps, limits: RateLimits) {
               action: z.string().max(60).optional(),
               data: z.object({ id: z.union([z.string().max(64), z.number().int()]) }).optional(),
             })
-            .optional(),
+            // Nothing in the body is trusted (the signature does not cover it): it may be absent.
+            .nullish(),
           response: { 200: z.object({ ok: z.literal(true), resultado: z.enum(['aplicado', 'ignorado']) }) },
         },
       },
