@@ -89,8 +89,13 @@ export function errorMessage(error: unknown): string {
 
 /** Shows an error toast whose title is `titleKey` and whose text explains the error. */
 export function toastError(error: unknown, titleKey: string): void {
+  toastApiError(error, translateDynamic(titleKey, titleKey));
+}
+
+/** Shows an error toast with an already translated title; the text explains the error. */
+export function toastApiError(error: unknown, title: string): void {
   if (!(error instanceof ApiError)) console.error(error);
-  toast.error(translateDynamic(titleKey, titleKey), { description: errorMessage(error) });
+  toast.error(title, { description: errorMessage(error) });
 }
 
 /**

@@ -14,16 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -245,26 +236,19 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
           </form>
         </Form>
       </DialogContent>
-      <AlertDialog open={!!duplicado} onOpenChange={(next) => !next && setDuplicado(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('duplicado.title')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('duplicado.description', { nome: duplicado?.nome ?? '' })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('duplicado.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                const input = duplicado;
-                setDuplicado(null);
-                if (input) void save(input);
-              }}
-            >
-              {t('duplicado.confirm')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={!!duplicado}
+        onOpenChange={(next) => !next && setDuplicado(null)}
+        title={t('duplicado.title')}
+        description={t('duplicado.description', { nome: duplicado?.nome ?? '' })}
+        cancelLabel={t('duplicado.cancel')}
+        confirmLabel={t('duplicado.confirm')}
+        onConfirm={() => {
+          const input = duplicado;
+          setDuplicado(null);
+          if (input) void save(input);
+        }}
+      />
     </Dialog>
   );
 }

@@ -12,16 +12,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -245,18 +236,15 @@ export function NovaVendaForm() {
         </CardContent>
       </Card>
 
-      <AlertDialog open={descartando} onOpenChange={setDescartando}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('nova.descartar.title')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('nova.descartar.description', { count: resumo.itens })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('nova.descartar.cancel')}</AlertDialogCancel>
-            <AlertDialogAction onClick={sair}>{t('nova.descartar.confirm')}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={descartando}
+        onOpenChange={setDescartando}
+        title={t('nova.descartar.title')}
+        description={t('nova.descartar.description', { count: resumo.itens })}
+        cancelLabel={t('nova.descartar.cancel')}
+        confirmLabel={t('nova.descartar.confirm')}
+        onConfirm={sair}
+      />
 
       <LimiteDialog
         aviso={aviso}
