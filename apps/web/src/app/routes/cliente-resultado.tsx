@@ -10,6 +10,7 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { PortalShell } from '@/features/portal/components/portal-shell';
 import { Component as NotFound } from './not-found';
 
@@ -36,7 +37,7 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
   const { t } = useTranslation('portal');
   // "Verificar Status" asks the server to fetch the payment from Mercado Pago again.
   const status = useQuery({
-    queryKey: ['portal', login, 'pagamento', id],
+    queryKey: queryKeys.portal.pagamento(login, id),
     queryFn: () => api<PagamentoOnline>(`/api/portal/${encodeURIComponent(login)}/pagamentos/${encodeURIComponent(id)}/verificar`, { method: 'POST' }),
     retry: false,
     refetchOnWindowFocus: false,

@@ -1,9 +1,10 @@
 import type { MercadopagoConfig, MercadopagoConfigInput, PixConfig, PixConfigInput } from '@caderneta/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
-const MP_KEY = ['configuracoes', 'mercadopago'] as const;
-const PIX_KEY = ['configuracoes', 'pix'] as const;
+const MP_KEY = queryKeys.configuracoes.mercadopago;
+const PIX_KEY = queryKeys.configuracoes.pix;
 
 export const useMercadopagoConfig = () =>
   useQuery({ queryKey: MP_KEY, queryFn: ({ signal }) => api<MercadopagoConfig>('/api/configuracoes/mercadopago', { signal }) });

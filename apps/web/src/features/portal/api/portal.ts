@@ -1,13 +1,14 @@
 import type { IniciarPagamentoInput, PagamentoOnline, PortalCliente } from '@caderneta/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The customer page's calls: public, keyed by the customer's access code. */
 const base = (login: string) => `/api/portal/${encodeURIComponent(login)}`;
 
 export const portalQueryOptions = (login: string) =>
   queryOptions({
-    queryKey: ['portal', login],
+    queryKey: queryKeys.portal.cliente(login),
     queryFn: ({ signal }) => api<PortalCliente>(base(login), { signal }),
     // A wrong code is an answer, not a hiccup: no retries on 4xx.
     retry: (count, error) => count < 2 && !(error && 'status' in error && Number((error as { status: number }).status) >= 400),
@@ -16,7 +17,7 @@ export const portalQueryOptions = (login: string) =>
 export const usePortal = (login: string) => useQuery(portalQueryOptions(login));
 
 export const useExemplos = () =>
-  useQuery({ queryKey: ['portal', 'exemplos'], queryFn: ({ signal }) => api<{ codigos: string[] }>('/api/portal/exemplos', { signal }), staleTime: Infinity });
+  useQuery({ queryKey: queryKeys.portal.exemplos, queryFn: ({ signal }) => api<{ codigos: string[] }>('/api/portal/exemplos', { signal }), staleTime: Infinity });
 
 export function useIniciarPagamento(login: string) {
   return useMutation({
