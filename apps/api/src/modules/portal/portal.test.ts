@@ -383,7 +383,7 @@ describe('paying online', () => {
       payload: { type: 'payment', data: { id: String(payment.id) } },
     });
     expect(onAna.statusCode).toBe(401);
-    const unknownSeller = await t.app.inject({ method: 'POST', url: `/api/webhooks/mercadopago/nao-existe?data.id=1`, payload: { type: 'payment' } });
+    const unknownSeller = await t.app.inject({ method: 'POST', url: `/api/webhooks/mercadopago/nao-existe?data.id=1` });
     expect(unknownSeller.statusCode).toBe(404);
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-2200);
     // Bia's customer page cannot check Ana's record.
