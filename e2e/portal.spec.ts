@@ -33,7 +33,7 @@ test('a customer pays the pending balance by PIX and the seller sees it', async 
   await expectToast(page, 'Erro na integração');
   await page.getByLabel('Access Token').fill(token);
   await page.getByRole('button', { name: 'Testar Conexão' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Conexão OK' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Conexão OK' })).toBeVisible({ timeout: 30_000 });
   await page.getByLabel('Assinatura secreta (webhooks)').fill(webhookSecret);
   await page.getByRole('checkbox', { name: /Ativo/ }).check();
   await page.getByRole('button', { name: 'Salvar' }).click();
@@ -46,7 +46,8 @@ test('a customer pays the pending balance by PIX and the seller sees it', async 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', baseURL: testInfo.project.use.baseURL });
   const customer = await phone.newPage();
   await customer.goto(`/cliente/${login}`);
-  await expect(customer.getByRole('heading', { name: 'Olá, Joana' })).toBeVisible();
+  // Generous waits where a page loads its data: a busy machine is slow.
+  await expect(customer.getByRole('heading', { name: 'Olá, Joana' })).toBeVisible({ timeout: 30_000 });
   await expect(customer.getByText('Pendente', { exact: true })).toBeVisible();
   await expect(customer.getByText('2× Arroz Tipo 1 5kg')).toBeVisible();
   await expect(customer.getByText('R$ 45,90').first()).toBeVisible();
@@ -62,15 +63,15 @@ test('a customer pays the pending balance by PIX and the seller sees it', async 
   await customer.getByRole('button', { name: 'Pagar R$ 45,90' }).click();
 
   // Mercado Pago's checkout (the fake): PIX only, as the preference asked.
-  await expect(customer.getByRole('heading', { name: /saldo de Joana/ })).toBeVisible();
+  await expect(customer.getByRole('heading', { name: /saldo de Joana/ })).toBeVisible({ timeout: 30_000 });
   await expect(customer.getByRole('button', { name: 'Pagar com cartão' })).toHaveCount(0);
   await customer.getByRole('button', { name: 'Pagar com PIX' }).click();
   // PUBLIC_URL is local, so no auto_return: the customer follows the link back.
   await customer.getByRole('link', { name: 'Voltar para a loja' }).click();
-  await expect(customer.getByRole('heading', { name: 'Pagamento Confirmado' })).toBeVisible();
+  await expect(customer.getByRole('heading', { name: 'Pagamento Confirmado' })).toBeVisible({ timeout: 30_000 });
   await expect(customer.getByText('Recebemos seu pagamento de R$ 45,90')).toBeVisible();
   await customer.getByRole('link', { name: 'Voltar para minha conta' }).click();
-  await expect(customer.getByText('Nenhuma compra pendente. Tudo em dia!')).toBeVisible();
+  await expect(customer.getByText('Nenhuma compra pendente. Tudo em dia!')).toBeVisible({ timeout: 30_000 });
   await phone.close();
 
   // The seller: the balance is zero, and the payment has its receipt.
