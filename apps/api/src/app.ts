@@ -25,6 +25,13 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
+import { portalRoutes } from './modules/portal/portal.routes';
+import type { PaymentDeps } from './modules/portal/deps';
+import { startPaymentRecheck } from './modules/portal/recheck.job';
+import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
+import { createCipher, resolveEncryptionKey } from './lib/cipher';
+import { systemClock, type Clock } from './lib/clock';
+import { postgresRateLimitStore } from './security/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +39,8 @@ declare module 'fastify' {
     config: AppConfig;
     auth: Auth;
     mailer: Mailer;
+    clock: Clock;
+    payments: PaymentDeps;
   }
 }
 
@@ -45,6 +54,10 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Token the operator CLI presents to manage access codes on a running server. */
   adminToken?: string;
+  /** Where "now" comes from (tests move it). */
+  clock?: Clock;
+  /** Mercado Pago's API client; defaults to one on MERCADOPAGO_API_URL. */
+  mercadopago?: MercadoPagoClient;
 }
 
 /** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
@@ -81,6 +94,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const payments: PaymentDeps = {
+    mp: options.mercadopago ?? createMercadoPagoClient(config.mercadopagoApiUrl),
+    cipher: createCipher(await resolveEncryptionKey(database.db, config.encryptionKey)),
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  };
+  app.decorate('payments', payments);
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -100,7 +123,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL, so every instance on the database shares each limit.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Caderneta API', version: '1.0.0', description: 'Gestão de vendas fiadas' },
@@ -119,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
+  await app.register(portalRoutes(payments, config.rateLimits));
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
@@ -144,5 +169,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });
   });
+  if (config.paymentRecheckMs > 0) {
+    const stop = startPaymentRecheck(database, payments, config.paymentRecheckMs);
+    app.addHook('onClose', stop);
+  }
   return app;
 }

@@ -57,6 +57,7 @@ async function main() {
     console.log(`  Sign in at ${config.publicUrl}/auth`);
     console.log(`  E-mail: ${result.email}`);
     console.log(`  Senha:  ${result.senha}`);
+    if (result.codigosCliente.length) console.log(`  Customer page: ${config.publicUrl}/cliente (sample codes: ${result.codigosCliente.join(', ')})`);
   } finally {
     await database.close();
   }

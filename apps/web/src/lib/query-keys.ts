@@ -32,10 +32,22 @@ export const queryKeys = {
     recibo: (id: string) => ['financeiro', 'recibo', id] as const,
   },
   notificacoes: { all: ['notificacoes'] as const },
+  /** The public customer page (by access code) and its online payments. */
+  portal: {
+    all: ['portal'] as const,
+    cliente: (login: string) => ['portal', 'cliente', login] as const,
+    exemplos: ['portal', 'exemplos'] as const,
+    pagamento: (login: string, id: string) => ['portal', 'pagamento', login, id] as const,
+  },
+  configuracoes: {
+    all: ['configuracoes'] as const,
+    mercadopago: ['configuracoes', 'mercadopago'] as const,
+    pix: ['configuracoes', 'pix'] as const,
+  },
 };
 
 /** The areas a mutation can refresh (the first element of every key above but the session). */
-export type QueryArea = 'dashboard' | 'clientes' | 'produtos' | 'vendas' | 'financeiro' | 'notificacoes';
+export type QueryArea = 'dashboard' | 'clientes' | 'produtos' | 'vendas' | 'financeiro' | 'notificacoes' | 'portal' | 'configuracoes';
 
 /** Refreshes every query of the named areas (after a write that moved them). */
 export function invalidateAreas(queryClient: QueryClient, areas: readonly QueryArea[]) {
