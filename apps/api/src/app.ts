@@ -12,7 +12,6 @@ import type { Database, DbHandle } from './db/client';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session';
-import { systemClock, type Clock } from './lib/clock';
 import { registerErrorHandler } from './lib/error-handler';
 import { resolveAuthSecret } from './lib/secret';
 import { logSerializers } from './security/log-redaction';
@@ -27,6 +26,13 @@ import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { devedoresRoutes } from './modules/devedores/devedores.routes';
+import { portalRoutes } from './modules/portal/portal.routes';
+import type { PaymentDeps } from './modules/portal/deps';
+import { startPaymentRecheck } from './modules/portal/recheck.job';
+import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
+import { createCipher, resolveEncryptionKey } from './lib/cipher';
+import { systemClock, type Clock } from './lib/clock';
+import { postgresRateLimitStore } from './security/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,6 +42,7 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where the API reads "now" (the shop's today, reminders; writes too when it is not the system's). */
     clock: Clock;
+    payments: PaymentDeps;
   }
 }
 
@@ -51,6 +58,8 @@ export interface BuildAppOptions {
   adminToken?: string;
   /** Defaults to the system clock; tests pass their own. */
   clock?: Clock;
+  /** Mercado Pago's API client; defaults to one on MERCADOPAGO_API_URL. */
+  mercadopago?: MercadoPagoClient;
 }
 
 /** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
@@ -87,7 +96,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
-  app.decorate('clock', options.clock ?? systemClock);
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const payments: PaymentDeps = {
+    mp: options.mercadopago ?? createMercadoPagoClient(config.mercadopagoApiUrl),
+    cipher: createCipher(await resolveEncryptionKey(database.db, config.encryptionKey)),
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  };
+  app.decorate('payments', payments);
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -107,7 +125,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL, so every instance on the database shares each limit.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Caderneta API', version: '1.0.0', description: 'Gestão de vendas fiadas' },
@@ -127,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
   await app.register(devedoresRoutes);
+  await app.register(portalRoutes(payments, config.rateLimits));
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
@@ -152,5 +172,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });
   });
+  if (config.paymentRecheckMs > 0) {
+    const stop = startPaymentRecheck(database, payments, config.paymentRecheckMs);
+    app.addHook('onClose', stop);
+  }
   return app;
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyReque
 import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
 import type { Database, DbHandle } from '../src/db/client';
-import type { Clock } from '../src/lib/clock';
 import type { MailMessage } from '../src/mail/mailer';
+import type { Clock } from '../src/lib/clock';
 import { createAccessCodes } from '../src/modules/codigos/codigos.service';
 import { createTestDatabase } from './db';
 
@@ -34,20 +34,31 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Further routes a test needs (registered before the app is ready). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
-  /** The API's clock (see test/clock.ts); the system clock by default. */
+  /** Where "now" comes from (default: the system clock). */
   clock?: Clock;
+  /** MERCADOPAGO_API_URL (e.g. the fake server's). */
+  mercadopagoApiUrl?: string;
+  /** A second instance: share this database instead of opening a fresh one (it is not closed by this app). */
+  shareDatabase?: DbHandle;
+  /** ENCRYPTION_KEY */
+  encryptionKey?: string;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.shareDatabase ?? (await createTestDatabase());
   const mails: MailMessage[] = [];
   const base = loadConfig({
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret!',
     TRUSTED_ORIGINS: (options.trustedOrigins ?? []).join(','),
     TRUST_PROXY: options.trustProxy,
+    MERCADOPAGO_API_URL: options.mercadopagoApiUrl ?? 'http://127.0.0.1:9',
+    ENCRYPTION_KEY: options.encryptionKey,
+    // The periodic re-check is tested by calling it; no timer in tests.
+    PAYMENT_RECHECK_SECONDS: '0',
   });
-  const config = { ...base, rateLimits: { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, ...options.rateLimits } };
+  const unlimited = { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalPayment: 1000, providerTest: 1000 };
+  const config = { ...base, rateLimits: { ...unlimited, ...options.rateLimits } };
   const app = await buildApp({
     database,
     config,
@@ -79,7 +90,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!options.shareDatabase) await database.close();
     },
   };
 }

@@ -17,6 +17,8 @@ export * from './financeiro';
 export * from './schemas/financeiro';
 export * from './schemas/vendas';
 export * from './schemas/dashboard';
+export * from './pix';
+export * from './schemas/portal';
 export * from './devedores';
 export * from './mensagens-cobranca';
 export * from './schemas/devedores';

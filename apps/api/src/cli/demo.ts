@@ -55,6 +55,7 @@ function report(result: DemoResult, publicUrl: string) {
   console.log(`  Sign in at ${publicUrl}/auth`);
   console.log(`  E-mail: ${result.email}`);
   console.log(`  Senha:  ${result.senha}`);
+  if (result.codigosCliente.length) console.log(`  Customer page: ${publicUrl}/cliente (sample codes: ${result.codigosCliente.join(', ')})`);
 }
 
 async function main() {

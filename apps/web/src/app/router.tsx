@@ -18,6 +18,10 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', lazy: () => import('./routes/reset-password') },
       // A payment receipt prints without the app's layout; the page checks the session itself.
       { path: 'recibos/:id', lazy: () => import('./routes/recibo') },
+      // The customer page: public, phone-first, without the app's shell.
+      { path: 'cliente', lazy: () => import('./routes/cliente') },
+      { path: 'cliente/:login', lazy: () => import('./routes/cliente') },
+      { path: 'cliente/:login/:resultado', lazy: () => import('./routes/cliente-resultado') },
       {
         // Signed-in area: session check + app layout.
         lazy: () => import('./routes/protected'),

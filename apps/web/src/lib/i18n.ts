@@ -10,6 +10,7 @@ import errors from '../locales/pt-BR/errors.json';
 import financeiro from '../locales/pt-BR/financeiro.json';
 import landing from '../locales/pt-BR/landing.json';
 import layout from '../locales/pt-BR/layout.json';
+import portal from '../locales/pt-BR/portal.json';
 import produtos from '../locales/pt-BR/produtos.json';
 import validation from '../locales/pt-BR/validation.json';
 import vendas from '../locales/pt-BR/vendas.json';
@@ -39,6 +40,7 @@ export const NAMESPACES = [
   'produtos',
   'vendas',
   'financeiro',
+  'portal',
   'devedores',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -46,7 +48,7 @@ export type Namespace = (typeof NAMESPACES)[number];
 export const defaultNS = 'common';
 /** pt-BR ships in the entry chunk; the other languages are fetched when chosen. */
 export const bundledResources = {
-  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos, vendas, financeiro, devedores },
+  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos, vendas, financeiro, portal, devedores },
 } as const;
 
 type LocaleModule = { default: Record<string, unknown> };

@@ -32,6 +32,18 @@ export const queryKeys = {
     recibo: (id: string) => ['financeiro', 'recibo', id] as const,
   },
   notificacoes: { all: ['notificacoes'] as const },
+  /** The public customer page (by access code) and its online payments. */
+  portal: {
+    all: ['portal'] as const,
+    cliente: (login: string) => ['portal', 'cliente', login] as const,
+    exemplos: ['portal', 'exemplos'] as const,
+    pagamento: (login: string, id: string) => ['portal', 'pagamento', login, id] as const,
+  },
+  configuracoes: {
+    all: ['configuracoes'] as const,
+    mercadopago: ['configuracoes', 'mercadopago'] as const,
+    pix: ['configuracoes', 'pix'] as const,
+  },
   devedores: {
     all: ['devedores'] as const,
     list: (query: DevedoresQuery) => ['devedores', 'list', query] as const,
@@ -42,7 +54,7 @@ export const queryKeys = {
 };
 
 /** The areas a mutation can refresh (the first element of every key above but the session). */
-export type QueryArea = 'dashboard' | 'clientes' | 'produtos' | 'vendas' | 'financeiro' | 'notificacoes' | 'devedores' | 'cobranca';
+export type QueryArea = 'dashboard' | 'clientes' | 'produtos' | 'vendas' | 'financeiro' | 'notificacoes' | 'portal' | 'configuracoes' | 'devedores' | 'cobranca';
 
 /** Refreshes every query of the named areas (after a write that moved them). */
 export function invalidateAreas(queryClient: QueryClient, areas: readonly QueryArea[]) {

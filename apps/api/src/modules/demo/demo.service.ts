@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { clienteInputSchema, produtoInputSchema, verificarLimite, type MetodoPagamento } from '@caderneta/shared';
 import { withSeller, type Database } from '../../db/client';
-import { produtos } from '../../db/schema';
+import { clientes, produtos } from '../../db/schema';
+import { registrarCodigosExemplo } from '../portal/portal.service';
 import { createCliente } from '../clientes/clientes.service';
 import { createProduto } from '../produtos/produtos.service';
 import { createAccessCodes } from '../codigos/codigos.service';
@@ -30,6 +31,8 @@ export interface DemoOptions {
 
 export interface DemoResult {
   sellerId: string;
+  /** Two customers' access codes: the customer page's sample shortcuts on this installation. */
+  codigosCliente: string[];
   email: string;
   senha: string;
   nomeLoja: string;
@@ -371,8 +374,21 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
   });
   log(`collection: ${DEMO_COBRANCA.length} debtors from 3 to 40 days overdue`);
 
+  // The customer page's sample-code shortcuts: two of the demo's customers, debtors first.
+  const exemplos = await withSeller(db, ownerId, (tx) =>
+    tx
+      .select({ login: clientes.login })
+      .from(clientes)
+      .where(and(eq(clientes.ownerId, ownerId), inArray(clientes.id, clienteIds)))
+      .orderBy(asc(clientes.saldoAtual), asc(clientes.nome))
+      .limit(2),
+  );
+  const codigosCliente = exemplos.map((e) => e.login).filter((l): l is string => Boolean(l));
+  await registrarCodigosExemplo(db, codigosCliente);
+
   return {
     sellerId: ownerId,
+    codigosCliente,
     email,
     senha,
     nomeLoja,

@@ -2,26 +2,37 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { MensagensConfig } from '@/features/devedores/components/mensagens-config';
+import { MercadopagoSettings } from '@/features/portal/components/mercadopago-settings';
+import { PixSettings } from '@/features/portal/components/pix-settings';
 
-/**
- * /configuracoes: the settings tabs. Each tab is a component of its feature; the others (Perfil,
- * Loja, Notificações, Sistema) join here as their features land.
- */
+/** Route module of /configuracoes: the settings tabs, each a component of its feature (the other tabs come with their features). */
 export function Component() {
-  const { t } = useTranslation(['layout', 'devedores']);
+  const { t } = useTranslation(['layout', 'portal', 'devedores']);
   return (
-    <>
-      <PageHeader title={t('pages.configuracoes.title')} description={t('pages.configuracoes.description')} />
-      <Tabs defaultValue="mensagens">
-        <TabsList className="h-auto">
-          <TabsTrigger value="mensagens" className="min-h-11 px-4">
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('layout:pages.configuracoes.title')} description={t('layout:pages.configuracoes.description')} />
+      <Tabs defaultValue="loja">
+        <TabsList className="h-auto w-full flex-wrap sm:w-fit">
+          <TabsTrigger value="loja" className="h-11 px-4">
+            {t('portal:config.tabs.loja')}
+          </TabsTrigger>
+          <TabsTrigger value="mercadopago" className="h-11 px-4">
+            {t('portal:config.tabs.mercadopago')}
+          </TabsTrigger>
+          <TabsTrigger value="mensagens" className="h-11 px-4">
             {t('devedores:mensagens.tab')}
           </TabsTrigger>
         </TabsList>
-        <TabsContent value="mensagens" className="pt-2">
+        <TabsContent value="loja">
+          <PixSettings />
+        </TabsContent>
+        <TabsContent value="mercadopago">
+          <MercadopagoSettings />
+        </TabsContent>
+        <TabsContent value="mensagens">
           <MensagensConfig />
         </TabsContent>
       </Tabs>
-    </>
+    </div>
   );
 }
