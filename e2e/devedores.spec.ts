@@ -128,6 +128,7 @@ test('a seller sees debtors by level, moves due dates with the rule, sends the r
 test('messages are edited in Configurações and the reminder before the due date lists who is due soon', async ({ page }, testInfo) => {
   await demoShop(page, testInfo);
   await page.goto('/configuracoes');
+  await page.getByRole('tab', { name: 'Mensagens' }).click();
   const gentil = page.getByLabel('Tom gentil');
   await gentil.fill('Oi, {nome}! A conta de {saldo} na {loja} venceu em {vencimento}. {link}');
   await expect(page.getByTestId('previa-gentil')).toContainText('Oi, Maria da Silva! A conta de R$ 150,00 na Mercadinho Bom Preço venceu em');
@@ -136,6 +137,7 @@ test('messages are edited in Configurações and the reminder before the due dat
   await page.getByRole('button', { name: 'Salvar mensagens' }).click();
   await expectToast(page, 'Configurações salvas!');
   await page.reload();
+  await page.getByRole('tab', { name: 'Mensagens' }).click();
   await expect(page.getByLabel('Tom gentil')).toHaveValue('Oi, {nome}! A conta de {saldo} na {loja} venceu em {vencimento}. {link}');
 
   await page.goto('/devedores');

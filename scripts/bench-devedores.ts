@@ -131,6 +131,8 @@ async function main() {
     const page = (q: Record<string, unknown>) => () => withSeller(db, seller, (tx) => listDevedores(tx, seller, q, now));
     const first = await withSeller(db, seller, (tx) => listDevedores(tx, seller, {}, now));
     console.log(`first page: ${first.items.length} debtors of ${first.total}; cards ${JSON.stringify(first.resumo)}\n`);
+    // The floor: an empty request's transaction (role, seller id, one trivial query, commit) on this machine.
+    await time('floor: a transaction as the seller with select 1', () => withSeller(db, seller, (tx) => tx.execute(sql`select 1`)));
     const p95 = await time('GET /api/devedores (cards + first 20)', page({}));
     await time('GET /api/devedores?ordem=mais_antigo', page({ ordem: 'mais_antigo' }));
     await time('GET /api/devedores?nivel=critico', page({ nivel: 'critico' }));

@@ -284,11 +284,14 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
   it('previews each message on a sample debtor, flags unknown fields, restores the default and saves', async () => {
     const api = mockApi({
       ...signedIn(),
+      // The tab the page opens on (Loja) loads its own settings.
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }),
       'GET /api/cobranca': () => jsonResponse(200, config()),
       'PUT /api/cobranca/mensagens': ({ body }) => jsonResponse(200, config({ lembreteAntecipado: true, diasAntecedencia: 5, mensagens: { ...MENSAGENS_PADRAO['pt-BR'], ...(body as { mensagens: object }).mensagens } })),
     });
     const { user } = renderApp('/configuracoes');
-    const gentil = await screen.findByLabelText('Tom gentil', {}, { timeout: 15_000 });
+    await user.click(await screen.findByRole('tab', { name: 'Mensagens' }, { timeout: 15_000 }));
+    const gentil = await screen.findByLabelText('Tom gentil');
     expect(screen.getByTestId('previa-gentil')).toHaveTextContent(/^Olá, Maria da Silva! Tudo bem\? Aqui é da Mercadinho da Maria\. A sua conta de R\$ 150,00 venceu em 08\/03\/2026/);
     expect(screen.getByTestId('previa-formal')).toHaveTextContent('Credor: Mercadinho da Maria — CNPJ 12.345.678/0001-90');
 
