@@ -3,3 +3,4 @@ export * from './sistema';
 export * from './tenancy';
 export * from './perfis';
 export * from './negocio';
+export * from './rollups';
