@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
-import type { Database, DbHandle } from '../src/db/client';
+import { openDatabase, type Database, type DbHandle } from '../src/db/client';
 import type { MailMessage } from '../src/mail/mailer';
 import { createAccessCodes } from '../src/modules/codigos/codigos.service';
 import { createTestDatabase } from './db';
@@ -33,10 +33,14 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Further routes a test needs (registered before the app is ready). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** A second app instance on this one's PostgreSQL database (its own connection pool), as two servers behind a load balancer. */
+  sameDatabaseAs?: TestApp;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.sameDatabaseAs?.database as (DbHandle & { url?: string }) | undefined;
+  if (shared && !shared.url) throw new Error('sameDatabaseAs needs a PostgreSQL test database');
+  const database = shared ? await openDatabase({ kind: 'postgres', url: shared.url!, max: 20 }) : await createTestDatabase();
   const mails: MailMessage[] = [];
   const base = loadConfig({
     PUBLIC_URL: TEST_ORIGIN,
