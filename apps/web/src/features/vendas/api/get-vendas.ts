@@ -14,6 +14,7 @@ export function vendasSearchParams(query: VendasQuery): string {
   if (query.ate) params.set('ate', query.ate);
   if (query.page && query.page > 1) params.set('page', String(query.page));
   if (query.pageSize) params.set('pageSize', String(query.pageSize));
+  if (query.cursor) params.set('cursor', query.cursor);
   const text = params.toString();
   return text ? `?${text}` : '';
 }
