@@ -44,8 +44,8 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
       from (select i, now() - (${size.vendas} - i) * (interval '1 second' * ${(86400 * days) / size.vendas}) as d,
                    (i % 10) < 3 as fiado, 1 + i % 3 as q
             from generate_series(1, ${size.vendas}) i) s
-      join bp p on p.n = (s.i * 31) % ${size.produtos}
-      join bc c on c.n = (s.i * 7919) % ${size.clientes}`);
+      join bp p on p.n = (s.i::bigint * 31) % ${size.produtos}
+      join bc c on c.n = (s.i::bigint * 7919) % ${size.clientes}`);
     await run(`insert into vendas (id, owner_id, numero_venda, cliente_id, data_venda, valor_total, valor_pago, forma_pagamento,
                                    status_pagamento, custo_total, created_at)
       select id, ${o}, 'V' || (1600000000000 + i), cid, d, preco * q,
