@@ -238,6 +238,13 @@ async function main() {
 
   log(`PostgreSQL (as the tests start it), scale ${scale}`);
   const server = await startTempPostgres(['shared_buffers=256MB', 'work_mem=16MB', 'max_wal_size=4GB']);
+  // Interrupted (Ctrl-C, a CI time limit): the throw-away cluster goes with us.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.stop();
+      process.exit(1);
+    });
+  }
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
   await admin.query('create database bench');
