@@ -32,7 +32,7 @@ export async function withUniqueLogin<T>(
       throw error;
     }
   }
-  throw new AppError('LOGIN_INDISPONIVEL', 503, 'Não foi possível gerar um login único. Tente novamente.');
+  throw new AppError('LOGIN_INDISPONIVEL', 503, { message: 'Não foi possível gerar um login único. Tente novamente.' });
 }
 
 /** Gives one customer that lacks a login a new one; returns it (or the one someone else just set). */

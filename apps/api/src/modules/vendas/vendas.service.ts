@@ -49,7 +49,7 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
   let cliente: ClienteTravado | null = null;
   if (input.clienteId) {
     cliente = await lockCliente(tx, ownerId, input.clienteId);
-    if (!cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, 'Cliente desativado', undefined, { clienteId: cliente.id });
+    if (!cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, { message: 'Cliente desativado', details: { clienteId: cliente.id } });
   }
 
   const ids = [...quantidades.keys()].sort();
@@ -70,16 +70,19 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
   const byId = new Map(locked.map((p) => [p.id, p]));
   for (const id of ids) {
     const produto = byId.get(id);
-    if (!produto) throw new AppError('NOT_FOUND', 404, 'Produto não encontrado', undefined, { produtoId: id });
+    if (!produto) throw new AppError('NOT_FOUND', 404, { message: 'Produto não encontrado', details: { produtoId: id } });
     if (!produto.ativo) {
-      throw new AppError('PRODUTO_INATIVO', 409, `Produto ${produto.nome} está desativado`, undefined, { produtoId: id, produtoNome: produto.nome });
+      throw new AppError('PRODUTO_INATIVO', 409, { message: `Produto ${produto.nome} está desativado`, details: { produtoId: id, produtoNome: produto.nome } });
     }
     const quantidade = quantidades.get(id)!;
     if (quantidade > produto.estoqueAtual) {
-      throw new AppError('ESTOQUE_INSUFICIENTE', 409, `Estoque insuficiente — Disponível: ${produto.estoqueAtual} unidades`, undefined, {
-        produtoId: id,
-        produtoNome: produto.nome,
-        disponivel: produto.estoqueAtual,
+      throw new AppError('ESTOQUE_INSUFICIENTE', 409, {
+        message: `Estoque insuficiente — Disponível: ${produto.estoqueAtual} unidades`,
+        details: {
+          produtoId: id,
+          produtoNome: produto.nome,
+          disponivel: produto.estoqueAtual,
+        },
       });
     }
   }
@@ -93,25 +96,31 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
   const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0);
   // The browser sends no prices, so only here is the total known (docs/decisions/007).
   if (valorTotal > MAX_TOTAL_VENDA) {
-    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, 'O total da venda passa do máximo permitido', undefined, { maximo: MAX_TOTAL_VENDA });
+    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, { message: 'O total da venda passa do máximo permitido', details: { maximo: MAX_TOTAL_VENDA } });
   }
 
   let limiteExcedidoConfirmado = false;
   if (input.formaPagamento === 'fiado') {
     // No confirmation can override a limit of 0.
     if (fiadoBloqueado({ limite: cliente!.limiteCredito, saldoAtual: cliente!.saldoAtual, valorVenda: valorTotal })) {
-      throw new AppError('FIADO_NAO_PERMITIDO', 409, 'Este cliente não compra fiado (limite de crédito R$ 0,00)', undefined, {
-        clienteId: cliente!.id,
-        cliente: cliente!.nome,
+      throw new AppError('FIADO_NAO_PERMITIDO', 409, {
+        message: 'Este cliente não compra fiado (limite de crédito R$ 0,00)',
+        details: {
+          clienteId: cliente!.id,
+          cliente: cliente!.nome,
+        },
       });
     }
     const limite = verificarLimite({ limite: cliente!.limiteCredito, saldoAtual: cliente!.saldoAtual, valorVenda: valorTotal });
     if (limite.excedido) {
       if (!input.confirmarLimiteExcedido) {
-        throw new AppError('LIMITE_EXCEDIDO', 409, 'A venda ultrapassa o limite de crédito do cliente', undefined, {
-          limite: cliente!.limiteCredito,
-          disponivel: limite.disponivel,
-          saldoPendente: limite.saldoPendente,
+        throw new AppError('LIMITE_EXCEDIDO', 409, {
+          message: 'A venda ultrapassa o limite de crédito do cliente',
+          details: {
+            limite: cliente!.limiteCredito,
+            disponivel: limite.disponivel,
+            saldoPendente: limite.saldoPendente,
+          },
         });
       }
       limiteExcedidoConfirmado = true;
@@ -237,7 +246,7 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
     .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, vendaId)))
     .for('update');
   if (!venda) throw notFound('Venda');
-  if (venda.statusPagamento === 'cancelado') throw new AppError('VENDA_JA_CANCELADA', 409, 'Esta venda já foi cancelada');
+  if (venda.statusPagamento === 'cancelado') throw new AppError('VENDA_JA_CANCELADA', 409, { message: 'Esta venda já foi cancelada' });
 
   const itens = await tx
     .select({ produtoId: itensVenda.produtoId, quantidade: itensVenda.quantidade })
