@@ -67,8 +67,9 @@ export default defineConfig({
   projects: targets.map((t) => ({
     name: t.name,
     use: { ...chromium, baseURL: `http://127.0.0.1:${t.port}` },
-    // What axe checks is the rendered page, the same on either database: once is enough.
-    testIgnore: t.name === 'pglite' ? [] : ['a11y.spec.ts'],
+    // What axe, the phone layouts, the bundle guard and the shell's theme and language check is the
+    // rendered page, the same on either database: once is enough. Journeys that write run on both.
+    testIgnore: t.name === 'pglite' ? [] : ['a11y.spec.ts', 'telefone.spec.ts', 'bundle.spec.ts', 'shell.spec.ts'],
     // The journeys read the server's environment (outbox, database) through this.
     metadata: { env: serverEnv(t) },
   })),

@@ -5,3 +5,4 @@ export * from './perfis';
 export * from './negocio';
 export * from './cobranca';
 export * from './portal';
+export * from './rollups';

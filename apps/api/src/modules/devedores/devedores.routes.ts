@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cobrancaClienteInputSchema,
   cobrancaConfigSchema,
@@ -19,8 +18,7 @@ import { getDevedor, listDevedores, registrarLembrete, salvarCobranca, salvarPro
  * /api/devedores (who owes, since when, how late) and /api/cobranca (the seller's due-date rule,
  * messages and reminders). "Today" is the shop's day at `app.clock`'s time.
  */
-export async function devedoresRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export const devedoresRoutes: FastifyPluginAsyncZod = async (app) => {
   const preHandler = app.requireSeller;
   const params = idParamsSchema;
   const tags = ['devedores'];
@@ -76,4 +74,4 @@ export async function devedoresRoutes(base: FastifyInstance) {
     { preHandler, schema: { tags, summary: 'Collection messages and the reminder before the due date', body: mensagensInputSchema, response: { 200: cobrancaConfigSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => salvarMensagens(tx, seller.id, request.body, app.clock.now())),
   );
-}
+};

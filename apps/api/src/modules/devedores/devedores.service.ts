@@ -25,7 +25,7 @@ import { lockCliente } from '../financeiro/ledger.service';
 import { lerConfigHoje, lerConfigLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, nivelSql, type Contexto } from './devedores.sql';
 
-const semDivida = () => new AppError('CLIENTE_SEM_DIVIDA', 409, 'Este cliente não tem saldo devedor');
+const semDivida = () => new AppError('CLIENTE_SEM_DIVIDA', 409, { message: 'Este cliente não tem saldo devedor' });
 
 const contexto = (ownerId: string, config: ConfigComHoje): Contexto => ({ ownerId, regra: config.regra, fuso: config.fuso, hoje: config.hoje });
 
@@ -256,7 +256,7 @@ export async function salvarPromessa(tx: Executor, ownerId: string, clienteId: s
     if (cliente.saldoAtual >= 0) throw semDivida();
     const { hoje } = await lerConfigHoje(tx, ownerId, now);
     if (data < hoje || data > addDays(hoje, PROMESSA_MAX_DIAS)) {
-      throw new AppError('VALIDATION', 400, 'A promessa deve ser de hoje até um ano à frente', [{ path: 'data', message: 'promessaForaDoPrazo' }]);
+      throw new AppError('VALIDATION', 400, { message: 'A promessa deve ser de hoje até um ano à frente', issues: [{ path: 'data', message: 'promessaForaDoPrazo' }] });
     }
   }
   await tx

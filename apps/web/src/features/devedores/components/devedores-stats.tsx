@@ -5,7 +5,7 @@ import HourglassIcon from 'lucide-react/icons/hourglass';
 import UsersIcon from 'lucide-react/icons/users';
 import WalletIcon from 'lucide-react/icons/wallet';
 import { useTranslation } from 'react-i18next';
-import { StatCard } from '@/components/stat-card';
+import { StatCards } from '@/components/stat-card';
 import { useFormatters } from '@/lib/format';
 
 /** The five cards of /devedores, over every debtor (spec §2). */
@@ -14,17 +14,16 @@ export function DevedoresStats({ resumo }: { resumo: DevedoresResumo | undefined
   const fmt = useFormatters();
   const n = (value: number | undefined) => (value === undefined ? undefined : fmt.integer(value));
   return (
-    <section aria-label={t('title')} className="mb-6 grid grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
-      <StatCard title={t('stats.total')} hint={t('stats.totalHint')} value={n(resumo?.totalDevedores)} icon={UsersIcon} />
-      <StatCard title={t('stats.vencidas')} hint={t('stats.vencidasHint')} value={n(resumo?.dividasVencidas)} icon={CalendarClockIcon} tone="warning" />
-      <StatCard title={t('stats.valor')} hint={t('stats.valorHint')} value={resumo ? fmt.money(resumo.valorTotal) : undefined} icon={WalletIcon} tone="danger" />
-      <StatCard title={t('stats.criticos')} hint={t('stats.criticosHint')} value={n(resumo?.casosCriticos)} icon={CircleAlertIcon} tone="danger" />
-      <StatCard
-        title={t('stats.media')}
-        hint={t('stats.mediaHint')}
-        value={resumo ? t('stats.dias', { count: resumo.mediaAtraso }) : undefined}
-        icon={HourglassIcon}
-      />
-    </section>
+    <StatCards
+      label={t('title')}
+      className="grid-cols-2 gap-2 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5"
+      cards={[
+        { title: t('stats.total'), hint: t('stats.totalHint'), value: n(resumo?.totalDevedores), icon: UsersIcon },
+        { title: t('stats.vencidas'), hint: t('stats.vencidasHint'), value: n(resumo?.dividasVencidas), icon: CalendarClockIcon, tone: 'warning' },
+        { title: t('stats.valor'), hint: t('stats.valorHint'), value: resumo ? fmt.money(resumo.valorTotal) : undefined, icon: WalletIcon, tone: 'danger' },
+        { title: t('stats.criticos'), hint: t('stats.criticosHint'), value: n(resumo?.casosCriticos), icon: CircleAlertIcon, tone: 'danger' },
+        { title: t('stats.media'), hint: t('stats.mediaHint'), value: resumo ? t('stats.dias', { count: resumo.mediaAtraso }) : undefined, icon: HourglassIcon },
+      ]}
+    />
   );
 }
