@@ -22,7 +22,9 @@ const valores: ValoresMensagem = {
   loja: 'Mercadinho Bom Preço',
   vencimento: '01/03/2026',
   dias: '12',
+  pix: null,
 };
+const CODIGO_PIX = '00020126360014br.gov.bcb.pix0114+55119876543215204000053039865406150.005802BR6304ABCD';
 
 describe('message templates', () => {
   it('fills every placeholder, as often as it appears', () => {
@@ -64,7 +66,29 @@ describe('message templates', () => {
   });
 
   it('knows exactly the placeholders the settings screen offers', () => {
-    expect(PLACEHOLDERS_MENSAGEM).toEqual(['nome', 'valor', 'saldo', 'link', 'loja', 'vencimento', 'dias']);
+    expect(PLACEHOLDERS_MENSAGEM).toEqual(['nome', 'valor', 'saldo', 'link', 'loja', 'vencimento', 'dias', 'pix']);
+  });
+});
+
+describe('{pix}: the shop\'s PIX copia e cola in a message', () => {
+  const template = 'Olá, {nome}! Sua conta de {saldo} venceu.\nPIX copia e cola:\n{pix}\nObrigado!';
+
+  it('puts the code where the template asks', () => {
+    expect(preencherMensagem(template, { ...valores, pix: CODIGO_PIX })).toBe(`Olá, Maria! Sua conta de R$ 150,00 venceu.\nPIX copia e cola:\n${CODIGO_PIX}\nObrigado!`);
+    expect(preencherMensagem('Pague pelo PIX {pix} ou na loja', { ...valores, pix: CODIGO_PIX })).toBe(`Pague pelo PIX ${CODIGO_PIX} ou na loja`);
+  });
+
+  it('leaves it out cleanly when the shop has no PIX key: its own line and label, no gap, no doubled space', () => {
+    expect(preencherMensagem(template, valores)).toBe('Olá, Maria! Sua conta de R$ 150,00 venceu.\nObrigado!');
+    expect(preencherMensagem('Olá, {nome}!\nPIX copia e cola: \n  {pix}  ', valores)).toBe('Olá, Maria!');
+    expect(preencherMensagem('Pague pelo link {link} {pix} ou na loja', valores)).toBe('Pague pelo link https://loja.example.com/cliente/maria12345 ou na loja');
+    expect(preencherMensagem('{pix} Obrigado, {nome}!', valores)).toBe('Obrigado, Maria!');
+    expect(preencherMensagem('Oi {nome}\n\n{pix}\n\nAté logo', valores)).toBe('Oi Maria\n\nAté logo');
+    expect(montarMensagem({ tipo: 'gentil', template: 'Oi {nome}!\n{pix}', valores })).toBe('Oi Maria!');
+  });
+
+  it('is a known placeholder: a template using it saves', () => {
+    expect(placeholdersDesconhecidos('Pague por PIX: {pix}')).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FaixaLembrete } from './devedores';
+import { preencherPix } from './pix';
 import type { Language } from './schemas/perfil';
 
 /*
@@ -16,9 +17,16 @@ export type TipoMensagem = (typeof TIPOS_MENSAGEM)[number];
 /** The message a reminder of each tier uses: before the due date, the default one. */
 export const mensagemDaFaixa = (faixa: FaixaLembrete): TipoMensagem => (faixa === 'a_vencer' ? 'padrao' : faixa);
 
-export const PLACEHOLDERS_MENSAGEM = ['nome', 'valor', 'saldo', 'link', 'loja', 'vencimento', 'dias'] as const;
+export const PLACEHOLDERS_MENSAGEM = ['nome', 'valor', 'saldo', 'link', 'loja', 'vencimento', 'dias', 'pix'] as const;
 export type PlaceholderMensagem = (typeof PLACEHOLDERS_MENSAGEM)[number];
-export type ValoresMensagem = Record<PlaceholderMensagem, string>;
+/**
+ * What each placeholder becomes. `pix` is the shop's PIX "copia e cola" for the debtor's pending
+ * balance; null when the shop has no PIX key (the placeholder is then left out, see preencherPix).
+ */
+export type ValoresMensagem = Record<Exclude<PlaceholderMensagem, 'pix'>, string> & { pix: string | null };
+
+/** The pending balance of the sample debtor the Mensagens previews show (R$ 150,00). */
+export const SALDO_EXEMPLO = 15_000;
 
 /** Longest template a seller may save (a WhatsApp link stays far below browsers' URL limits). */
 export const MAX_MENSAGEM = 1000;
@@ -33,10 +41,13 @@ export function placeholdersDesconhecidos(texto: string): string[] {
   return [...found];
 }
 
-/** Replaces every known placeholder; unknown ones are left as typed, so the seller sees them. */
+/**
+ * Replaces every known placeholder; unknown ones are left as typed, so the seller sees them.
+ * `{pix}` goes first: without a code it is left out with the spaces around it.
+ */
 export function preencherMensagem(texto: string, valores: ValoresMensagem): string {
-  return texto.replace(PLACEHOLDER, (whole, name: string) =>
-    (PLACEHOLDERS_MENSAGEM as readonly string[]).includes(name) ? valores[name as PlaceholderMensagem] : whole,
+  return preencherPix(texto, valores.pix).replace(PLACEHOLDER, (whole, name: string) =>
+    name !== 'pix' && (PLACEHOLDERS_MENSAGEM as readonly string[]).includes(name) ? valores[name as Exclude<PlaceholderMensagem, 'pix'>] : whole,
   );
 }
 

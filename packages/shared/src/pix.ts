@@ -73,15 +73,19 @@ export function normalizarChavePix(input: string): ChavePix | null {
 export const PIX_PLACEHOLDER = '{pix}';
 
 /**
- * Fills `{pix}` in a message with the customer's PIX "copia e cola" code (from
- * GET /api/clientes/{id}/pix); without a code the placeholder and the line's leftover spaces go.
+ * Fills `{pix}` in a message with the customer's PIX "copia e cola" code (on /devedores each
+ * debtor carries it; GET /api/clientes/{id}/pix gives one customer's). Without a code (the shop
+ * has no PIX key, or nothing is owed) nothing of it is left dangling: a `{pix}` on a line of its
+ * own goes with that line and with the line just before it when that one ends in ":" (its label,
+ * "PIX copia e cola:"); elsewhere the placeholder goes with the spaces before it.
  */
 export function preencherPix(mensagem: string, codigo: string | null): string {
   if (!mensagem.includes(PIX_PLACEHOLDER)) return mensagem;
   if (codigo) return mensagem.split(PIX_PLACEHOLDER).join(codigo);
   return mensagem
-    .split(PIX_PLACEHOLDER)
-    .join('')
+    .replace(/(?:^[^\n]*:[ \t]*\n)?^[ \t]*\{pix\}[ \t]*(?:\n|$)/gm, '')
+    .replace(/^[ \t]*\{pix\}[ \t]*/gm, '')
+    .replace(/[ \t]*\{pix\}/g, '')
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();

@@ -112,6 +112,8 @@ export const cobrancaConfigSchema = z.object({
   diasAntecedencia: z.number().int(),
   /** The shop as messages name it ({loja}; the formal tier adds its CPF/CNPJ). */
   loja: z.object({ nome: z.string(), documento: z.string().nullable() }),
+  /** The shop's PIX copia e cola for the previews' sample balance (SALDO_EXEMPLO); null without a PIX key. */
+  pixExemplo: z.string().nullable(),
   idioma: languageSchema,
   moeda: currencySchema,
   /** The shop's calendar day (its time zone). */
@@ -158,6 +160,8 @@ export const devedorSchema = z.object({
   ultimoLembrete: ultimoLembreteSchema.nullable(),
   lembradoHoje: z.boolean(),
   promessa: z.object({ data: z.string(), quebrada: z.boolean() }).nullable(),
+  /** The shop's PIX copia e cola for the pending balance ({pix} in messages); null without a PIX key or a debt. */
+  pix: z.string().nullable(),
 });
 export type Devedor = z.infer<typeof devedorSchema>;
 

@@ -4,6 +4,7 @@ import {
   DIAS_ANTECEDENCIA_PADRAO,
   mensagensPadrao,
   REGRA_VENCIMENTO_PADRAO,
+  SALDO_EXEMPLO,
   TIPOS_MENSAGEM,
   today,
   type CobrancaConfig,
@@ -15,7 +16,8 @@ import {
   type TipoMensagem,
 } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { cobrancaConfig, perfis } from '../../db/schema';
+import { chavesPix, cobrancaConfig, perfis } from '../../db/schema';
+import { codigoPix, type ChavePixLoja } from '../portal/pix.service';
 
 /** The seller's collection settings with every default filled in, and the shop's "today". */
 export interface ConfigLoja {
@@ -29,12 +31,14 @@ export interface ConfigLoja {
   moeda: Currency;
   nomeLoja: string;
   documento: string | null;
+  /** The shop's PIX key ({pix} in messages); null when it has none. */
+  pix: ChavePixLoja | null;
 }
 
 /** The settings and the shop's calendar day at `now` (its time zone decides). */
 export type ConfigComHoje = ConfigLoja & { hoje: string };
 
-/** One read (the profile and the collection settings, both by primary key). */
+/** One read (the profile, the collection settings and the PIX key, each by primary key). */
 export async function lerConfigLoja(tx: Executor, ownerId: string): Promise<ConfigLoja> {
   const [row] = await tx
     .select({
@@ -50,9 +54,13 @@ export async function lerConfigLoja(tx: Executor, ownerId: string): Promise<Conf
       lembreteAntecipado: cobrancaConfig.lembreteAntecipado,
       diasAntecedencia: cobrancaConfig.diasAntecedencia,
       mensagens: cobrancaConfig.mensagens,
+      pixChave: chavesPix.chave,
+      pixNome: chavesPix.nomeRecebedor,
+      pixCidade: chavesPix.cidade,
     })
     .from(perfis)
     .leftJoin(cobrancaConfig, eq(cobrancaConfig.ownerId, perfis.ownerId))
+    .leftJoin(chavesPix, eq(chavesPix.ownerId, perfis.ownerId))
     .where(eq(perfis.ownerId, ownerId));
   const fuso = row?.fuso ?? DEFAULT_TIME_ZONE;
   return {
@@ -67,8 +75,12 @@ export async function lerConfigLoja(tx: Executor, ownerId: string): Promise<Conf
     moeda: (row?.moeda ?? 'BRL') as Currency,
     nomeLoja: row?.nomeLoja ?? '',
     documento: row?.cnpj?.trim() || null,
+    pix: row?.pixChave ? { chave: row.pixChave, nomeRecebedor: row.pixNome!, cidade: row.pixCidade! } : null,
   };
 }
+
+/** The shop's PIX copia e cola for `valor` centavos owed ({pix}); null without a key or a debt. */
+export const pixDaLoja = (config: ConfigLoja, valor: number): string | null => (config.pix && valor > 0 ? codigoPix(config.pix, valor) : null);
 
 /** The settings, and "today" for the shop: the one place collection reads the clock's time. */
 export async function lerConfigHoje(tx: Executor, ownerId: string, now: Date): Promise<ConfigComHoje> {
@@ -86,6 +98,7 @@ export function toCobrancaConfig(config: ConfigComHoje): CobrancaConfig {
     lembreteAntecipado: config.lembreteAntecipado,
     diasAntecedencia: config.diasAntecedencia,
     loja: { nome: config.nomeLoja, documento: config.documento },
+    pixExemplo: pixDaLoja(config, SALDO_EXEMPLO),
     idioma: config.idioma,
     moeda: config.moeda,
     hoje: config.hoje,

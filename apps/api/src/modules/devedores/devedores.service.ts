@@ -22,7 +22,7 @@ import { clientes, lembretes } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { lockCliente } from '../financeiro/ledger.service';
-import { lerConfigHoje, lerConfigLoja, type ConfigComHoje } from './cobranca-config.service';
+import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, nivelSql, type Contexto } from './devedores.sql';
 
 const semDivida = () => new AppError('CLIENTE_SEM_DIVIDA', 409, { message: 'Este cliente não tem saldo devedor' });
@@ -96,8 +96,10 @@ const ultimoLembrete = (ctx: Contexto) => sql`
     order by enviado_em desc limit 1
   ) l on true`;
 
-function toDevedor(row: Linha, hoje: string): Devedor {
+function toDevedor(row: Linha, config: ConfigComHoje): Devedor {
+  const hoje = config.hoje;
   const saldoAtual = Number(row.saldo_atual);
+  const saldoPendente = Math.max(0, -saldoAtual);
   const dias = Number(row.dias);
   return {
     id: row.id,
@@ -105,7 +107,7 @@ function toDevedor(row: Linha, hoje: string): Devedor {
     telefone: row.telefone,
     login: row.login,
     saldoAtual,
-    saldoPendente: Math.max(0, -saldoAtual),
+    saldoPendente,
     dataVendaMaisAntiga: row.venda_antiga,
     totalVendas: Number(row.total_vendas),
     dataVencimento: row.vencimento,
@@ -117,6 +119,7 @@ function toDevedor(row: Linha, hoje: string): Devedor {
     ultimoLembrete: row.lembrete_em ? { data: row.lembrete_em, faixa: row.lembrete_faixa! } : null,
     lembradoHoje: row.lembrete_dia === hoje,
     promessa: row.promessa ? { data: row.promessa, quebrada: row.promessa_quebrada } : null,
+    pix: pixDaLoja(config, saldoPendente),
   };
 }
 
@@ -182,7 +185,7 @@ export async function listDevedores(tx: Executor, ownerId: string, rawQuery: Dev
   const rows = await queryRows<Linha>(tx, consultas.pagina);
 
   return {
-    items: rows.map((r) => toDevedor(r, ctx.hoje)),
+    items: rows.map((r) => toDevedor(r, config)),
     total: Number(resumo?.encontrados ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -197,19 +200,20 @@ export async function listDevedores(tx: Executor, ownerId: string, rawQuery: Dev
   };
 }
 
-async function lerDevedor(tx: Executor, ctx: Contexto, clienteId: string): Promise<Devedor | null> {
+async function lerDevedor(tx: Executor, ownerId: string, config: ConfigComHoje, clienteId: string): Promise<Devedor | null> {
+  const ctx = contexto(ownerId, config);
   const [row] = await queryRows<Linha>(
     tx,
     sql`select ${colunas(ctx)} from ${devedoresSql(ctx, sql`c.id = ${clienteId}`)} ${ultimoLembrete(ctx)}`,
   );
-  return row ? toDevedor(row, ctx.hoje) : null;
+  return row ? toDevedor(row, config) : null;
 }
 
 /** Detalhes: any of the seller's customers (a debtor just paid up still opens), with who they are. */
 export async function getDevedor(tx: Executor, ownerId: string, clienteId: string, now: Date): Promise<DevedorDetalhe> {
   const config = await lerConfigHoje(tx, ownerId, now);
   const ctx = contexto(ownerId, config);
-  const devedor = await lerDevedor(tx, ctx, clienteId);
+  const devedor = await lerDevedor(tx, ownerId, config, clienteId);
   if (!devedor) throw notFound('Cliente');
   const [extra] = await tx
     .select({
@@ -278,7 +282,7 @@ export async function registrarLembrete(
 ): Promise<Lembrete> {
   await lockCliente(tx, ownerId, clienteId);
   const config = await lerConfigHoje(tx, ownerId, options.now);
-  const devedor = await lerDevedor(tx, contexto(ownerId, config), clienteId);
+  const devedor = await lerDevedor(tx, ownerId, config, clienteId);
   if (!devedor) throw notFound('Cliente');
   if (devedor.saldoPendente <= 0) throw semDivida();
   const [row] = await tx

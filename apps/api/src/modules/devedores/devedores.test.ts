@@ -424,6 +424,37 @@ describe('messages', () => {
   });
 });
 
+describe('the {pix} placeholder', () => {
+  it("carries the shop's PIX copia e cola for each debtor's pending balance, and nothing without a PIX key", async () => {
+    const seller = await createSeller(t);
+    const celia = await cliente(seller, 'Célia Prado');
+    await fiado(seller, celia.id, 1234, '2026-03-01T09:00:00-03:00');
+    const config = async () => (await seller.request({ method: 'GET', url: '/api/cobranca' })).json() as CobrancaConfig;
+    const detalhe = async () => (await seller.request({ method: 'GET', url: `/api/devedores/${celia.id}` })).json() as DevedorDetalhe;
+
+    expect(item(await lista(seller), celia.id).pix).toBeNull();
+    expect((await detalhe()).pix).toBeNull();
+    expect((await config()).pixExemplo).toBeNull();
+
+    const chave = await put(seller, '/api/configuracoes/pix', { chave: '(11) 98765-4321', nomeRecebedor: 'Mercadinho São João', cidade: 'São Paulo' });
+    expect(chave.statusCode, chave.body).toBe(200);
+    const pix = item(await lista(seller), celia.id).pix;
+    expect(pix).toMatch(/^000201/);
+    expect(pix).toContain('+5511987654321');
+    expect(pix).toContain('540512.34');
+    // The same code the customer page's endpoint gives for this customer.
+    expect((await seller.request({ method: 'GET', url: `/api/clientes/${celia.id}/pix` })).json()).toEqual({ codigo: pix, valor: 1234 });
+    expect((await detalhe()).pix).toBe(pix);
+    expect((await config()).pixExemplo).toContain('5406150.00');
+
+    const salvo = await put(seller, '/api/cobranca/mensagens', { mensagens: { padrao: null, gentil: 'Oi {nome}!\nPIX copia e cola:\n{pix}', firme: null, formal: null } });
+    expect(salvo.statusCode, salvo.body).toBe(200);
+
+    await put(seller, '/api/configuracoes/pix', { chave: '', nomeRecebedor: '', cidade: '' });
+    expect(item(await lista(seller), celia.id).pix).toBeNull();
+  });
+});
+
 describe('another seller', () => {
   it('sees none of these debtors and cannot touch them by id', async () => {
     const dono = await createSeller(t);

@@ -36,10 +36,18 @@ export async function pixCodigo(tx: Executor, ownerId: string, valor: number, de
   if (valor <= 0) return null;
   const [row] = await tx.select().from(chavesPix).where(eq(chavesPix.ownerId, ownerId));
   if (!row) return null;
+  return codigoPix(row, valor, descricao);
+}
+
+/** The shop's PIX key as a BR Code needs it (a row of chaves_pix). */
+export type ChavePixLoja = Pick<typeof chavesPix.$inferSelect, 'chave' | 'nomeRecebedor' | 'cidade'>;
+
+/** The BR Code for `valor` (> 0) centavos to a key already read (many codes, one read: /devedores). */
+export function codigoPix(chave: ChavePixLoja, valor: number, descricao?: string): string | null {
   return generatePixPayload({
-    key: row.chave,
-    merchantName: row.nomeRecebedor,
-    merchantCity: row.cidade,
+    key: chave.chave,
+    merchantName: chave.nomeRecebedor,
+    merchantCity: chave.cidade,
     amount: valor / 100,
     ...(descricao ? { description: descricao } : {}),
   });

@@ -26,6 +26,7 @@ function devedor(overrides: Partial<Devedor> = {}): Devedor {
     ultimoLembrete: null,
     lembradoHoje: false,
     promessa: null,
+    pix: null,
     ...overrides,
   };
 }
@@ -55,8 +56,11 @@ const config = (overrides: Partial<CobrancaConfig> = {}): CobrancaConfig => ({
   idioma: 'pt-BR',
   moeda: 'BRL',
   hoje: '2026-03-11',
+  pixExemplo: null,
   ...overrides,
 });
+
+const CODIGO_PIX = '00020126360014br.gov.bcb.pix0114+5511987654321520400005303986540515.005802BR6304ABCD';
 
 function detalhe(overrides: Partial<DevedorDetalhe> = {}): DevedorDetalhe {
   return { ...devedor(), email: 'ana@example.com', endereco: 'Rua A, 1', observacoes: null, limiteCredito: 100_000, disponivel: 85_000, ativo: true, dataVencimentoPropria: null, hoje: '2026-03-11', ...overrides };
@@ -134,6 +138,19 @@ describe('/devedores', { timeout: 30_000 }, () => {
     expect(button).toHaveAccessibleDescription('Sem telefone válido para o WhatsApp');
     const caio = within(card('Caio Reis')).getByRole('link', { name: /WhatsApp/ });
     expect(new URL(caio.getAttribute('href')!).searchParams.get('text')).toMatch(/^Olá, Caio Reis! Tudo bem\? .* vence em 14\/03\/2026/);
+  });
+
+  it("fills {pix} with the shop's PIX copia e cola for each debtor, and leaves it out cleanly without one", async () => {
+    const comPix = { ...MENSAGENS_PADRAO['pt-BR'], formal: 'Prezado {nome}, seu saldo é {saldo}.\nPIX copia e cola:\n{pix}\nObrigado.', padrao: 'Olá, {nome}! Vence em {vencimento}.\nPIX copia e cola:\n{pix}\nAté logo.' };
+    openDevedores({
+      'GET /api/devedores': () => jsonResponse(200, page([devedor({ pix: CODIGO_PIX }), ITENS[2]!])),
+      'GET /api/cobranca': () => jsonResponse(200, config({ mensagens: comPix })),
+    });
+    const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
+    const texto = (item: HTMLElement) => new URL(within(item).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')!).searchParams.get('text');
+    expect(texto(ana)).toBe(`Prezado Ana Souza, seu saldo é R$ 150,00.\nPIX copia e cola:\n${CODIGO_PIX}\nObrigado.\n\nCredor: Mercadinho da Maria — CNPJ 12.345.678/0001-90`);
+    // Caio's shop code is null here (as when the shop has no PIX key): neither the code nor its label.
+    expect(texto(card('Caio Reis'))).toBe('Olá, Caio Reis! Vence em 14/03/2026.\nAté logo.');
   });
 
   it('copies the customer link, or says the customer has no login', async () => {
@@ -319,5 +336,31 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
       lembreteAntecipado: true,
       diasAntecedencia: 5,
     });
+  });
+  it("previews {pix} with the shop's own code, or says it is left out while the shop has no PIX key", async () => {
+    let pixExemplo: string | null = null;
+    mockApi({
+      ...signedIn(),
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }),
+      'GET /api/cobranca': () => jsonResponse(200, config({ pixExemplo })),
+    });
+    const { user, unmount } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('tab', { name: 'Mensagens' }, { timeout: 15_000 }));
+    const gentil = await screen.findByLabelText('Tom gentil');
+    expect(screen.getByText(/A loja ainda não tem chave PIX/)).toBeInTheDocument();
+    await user.clear(gentil);
+    await user.type(gentil, 'Oi {{nome}!\nPIX copia e cola:\n{{pix}');
+    expect(screen.queryByText(/Campo desconhecido/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('previa-gentil').textContent).toBe('Oi Maria da Silva!');
+    unmount();
+
+    pixExemplo = CODIGO_PIX;
+    const again = renderApp('/configuracoes');
+    await again.user.click(await screen.findByRole('tab', { name: 'Mensagens' }, { timeout: 15_000 }));
+    const gentil2 = await screen.findByLabelText('Tom gentil');
+    expect(screen.queryByText(/A loja ainda não tem chave PIX/)).not.toBeInTheDocument();
+    await again.user.clear(gentil2);
+    await again.user.type(gentil2, 'Oi {{nome}!\nPIX copia e cola:\n{{pix}');
+    expect(screen.getByTestId('previa-gentil').textContent).toBe(`Oi Maria da Silva!\nPIX copia e cola:\n${CODIGO_PIX}`);
   });
 });

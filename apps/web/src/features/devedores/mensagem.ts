@@ -12,7 +12,7 @@ import {
   type ValoresMensagem,
 } from '@caderneta/shared';
 
-type DevedorMensagem = Pick<Devedor, 'nome' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa'>;
+type DevedorMensagem = Pick<Devedor, 'nome' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix'>;
 
 /** The customer's own page (spec §9: {origin}/cliente/{login}); without a login, the access page. */
 export const linkDoCliente = (origin: string, login: string | null) => (login ? linkCliente(origin, login) : `${origin}/cliente`);
@@ -28,6 +28,8 @@ export function valoresDoDevedor(devedor: DevedorMensagem, config: CobrancaConfi
     loja: config.loja.nome,
     vencimento: formatDate(devedor.dataVencimento, config.idioma),
     dias: String(devedor.diasEmAtraso),
+    // The shop's PIX copia e cola for this balance, from the server; without a PIX key {pix} is left out.
+    pix: devedor.pix,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   parseInteger,
   placeholdersDesconhecidos,
   PLACEHOLDERS_MENSAGEM,
+  SALDO_EXEMPLO,
   TIPOS_MENSAGEM,
   type CobrancaConfig,
   type TipoMensagem,
@@ -113,6 +114,7 @@ function Formulario({ config }: { config: CobrancaConfig }) {
                 </li>
               ))}
             </ul>
+            {config.pixExemplo === null && <p className="mt-2 text-muted-foreground">{t('mensagens.semPix')}</p>}
           </div>
           <p className="text-muted-foreground">{t('mensagens.cdc')}</p>
         </CardContent>
@@ -184,10 +186,12 @@ function MensagemCampo({ tipo, texto, erro, config, onChange, onRestaurar }: Men
   const exemplo = {
     nome: t('mensagens.previaCliente'),
     login: 'maria12345',
-    saldoPendente: 15_000,
+    saldoPendente: SALDO_EXEMPLO,
     dataVencimento: addDays(config.hoje, dias > 0 ? -dias : 3),
     diasEmAtraso: dias,
     faixa: faixaLembrete(dias),
+    // The shop's real code for the sample balance, so the preview shows what customers will get.
+    pix: config.pixExemplo,
   };
   const previa = preencher(tipo, texto, exemplo, config, window.location.origin);
   const longo = texto.length > MAX_MENSAGEM;

@@ -5,7 +5,7 @@ import { toastError } from '@/lib/api-client';
 import { useRegistrarLembrete } from '../api/registrar-lembrete';
 import { linkDoCliente, mensagemDoDevedor, whatsappDoDevedor } from '../mensagem';
 
-type DevedorAcoes = Pick<Devedor, 'id' | 'nome' | 'telefone' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa'>;
+type DevedorAcoes = Pick<Devedor, 'id' | 'nome' | 'telefone' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix'>;
 
 /**
  * The card's WhatsApp: the message of the debtor's tier, filled in. Opening it cannot tell whether

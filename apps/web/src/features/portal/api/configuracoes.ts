@@ -1,7 +1,7 @@
 import type { MercadopagoConfig, MercadopagoConfigInput, PixConfig, PixConfigInput } from '@caderneta/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { invalidateAreas, queryKeys } from '@/lib/query-keys';
 
 const MP_KEY = queryKeys.configuracoes.mercadopago;
 const PIX_KEY = queryKeys.configuracoes.pix;
@@ -29,6 +29,10 @@ export function useSalvarPix() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PixConfigInput) => api<PixConfig>('/api/configuracoes/pix', { method: 'PUT', body: input }),
-    onSuccess: (data) => queryClient.setQueryData(PIX_KEY, data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(PIX_KEY, data);
+      // The debtors' messages carry the code ({pix}): they follow the new key at once.
+      invalidateAreas(queryClient, ['devedores', 'cobranca']);
+    },
   });
 }
