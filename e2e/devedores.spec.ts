@@ -125,25 +125,57 @@ test('a seller sees debtors by level, moves due dates with the rule, sends the r
   await expect(statCard(page, 'Total Devedores')).toContainText('5');
 });
 
-test('messages are edited in Configurações and the reminder before the due date lists who is due soon', async ({ page }, testInfo) => {
+const GENTIL = 'Oi, {nome}! A conta de {saldo} na {loja} venceu em {vencimento}. {link}\nPIX copia e cola:\n{pix}';
+
+test('messages are edited in Configurações, {pix} follows the shop key, Link opens the customer page, and the reminder before the due date lists who is due soon', async ({ page, context }, testInfo) => {
   await demoShop(page, testInfo);
   await page.goto('/configuracoes');
   await page.getByRole('tab', { name: 'Mensagens' }).click();
   const gentil = page.getByLabel('Tom gentil');
-  await gentil.fill('Oi, {nome}! A conta de {saldo} na {loja} venceu em {vencimento}. {link}');
-  await expect(page.getByTestId('previa-gentil')).toContainText('Oi, Maria da Silva! A conta de R$ 150,00 na Mercadinho Bom Preço venceu em');
+  await gentil.fill(GENTIL);
+  const previa = page.getByTestId('previa-gentil');
+  await expect(previa).toContainText('Oi, Maria da Silva! A conta de R$ 150,00 na Mercadinho Bom Preço venceu em');
+  // No PIX key yet: {pix} and its label are left out.
+  await expect(page.getByText(/A loja ainda não tem chave PIX/)).toBeVisible();
+  await expect(previa).not.toContainText('PIX');
   await page.getByLabel(/Lembrete antes do vencimento/).check();
   await page.getByLabel('Dias antes do vencimento').fill('3');
   await page.getByRole('button', { name: 'Salvar mensagens' }).click();
   await expectToast(page, 'Configurações salvas!');
   await page.reload();
   await page.getByRole('tab', { name: 'Mensagens' }).click();
-  await expect(page.getByLabel('Tom gentil')).toHaveValue('Oi, {nome}! A conta de {saldo} na {loja} venceu em {vencimento}. {link}');
+  await expect(page.getByLabel('Tom gentil')).toHaveValue(GENTIL);
+
+  // The shop's PIX key (Loja tab): the preview now carries the shop's own code for R$ 150,00.
+  await page.getByRole('tab', { name: 'Loja' }).click();
+  await page.getByLabel('Chave PIX').fill('(81) 98765-4321');
+  await page.getByLabel('Nome do recebedor').fill('Mercadinho Bom Preço');
+  await page.getByLabel('Cidade').fill('Recife');
+  await page.getByRole('button', { name: 'Salvar chave PIX' }).click();
+  await expectToast(page, 'Configuração salva!');
+  await page.getByRole('tab', { name: 'Mensagens' }).click();
+  await expect(previa).toContainText(/PIX copia e cola:\s*000201\S*5406150\.00/);
 
   await page.goto('/devedores');
-  // Severino is 3 days overdue: the gentle tier, with the text just saved.
-  const whatsapp = cartao(page, 'Severino Ramos').getByRole('link', { name: /WhatsApp/ });
+  // Severino is 3 days overdue: the gentle tier, with the text just saved and his PIX code.
+  const severino = cartao(page, 'Severino Ramos');
+  const whatsapp = severino.getByRole('link', { name: /WhatsApp/ });
   await expect(whatsapp).toHaveAttribute('href', new RegExp(`^https://wa\\.me/5581987650001\\?text=${encodeURIComponent('Oi, Severino Ramos! A conta de R$')}`));
+  const texto = new URL((await whatsapp.getAttribute('href'))!).searchParams.get('text')!;
+  const codigo = /PIX copia e cola:\n(000201\S+)$/.exec(texto)?.[1];
+  expect(codigo, texto).toContain('+5581987654321');
+
+  // "Link" copies the customer page's address; it opens Severino's page, with the same PIX code.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await severino.getByRole('button', { name: 'Copiar o link de acesso de Severino Ramos' }).click();
+  await expectToast(page, 'Link copiado!');
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(new RegExp(`^${testInfo.project.use.baseURL}/cliente/[^/]+$`));
+  expect(texto).toContain(link);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: /^Olá, Severino/ })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByLabel('Código PIX', { exact: true })).toHaveValue(codigo!);
+  await page.goto('/devedores');
 
   await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lembrete Vencidos' });
