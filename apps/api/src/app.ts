@@ -25,6 +25,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
+import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,8 @@ declare module 'fastify' {
     config: AppConfig;
     auth: Auth;
     mailer: Mailer;
+    /** The clock the reports read "today" from (tests set it). */
+    now: () => Date;
   }
 }
 
@@ -45,6 +48,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Token the operator CLI presents to manage access codes on a running server. */
   adminToken?: string;
+  /** The clock the reports read "today" from; the system clock by default. */
+  now?: () => Date;
 }
 
 /** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
@@ -81,6 +86,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  app.decorate('now', options.now ?? (() => new Date()));
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -119,6 +125,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
+  await app.register(relatoriosRoutes);
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;

@@ -35,6 +35,8 @@ export interface TestAppOptions {
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** A second app instance on this one's PostgreSQL database (its own connection pool), as two servers behind a load balancer. */
   sameDatabaseAs?: TestApp;
+  /** The app's clock (the reports' "today"). */
+  now?: () => Date;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -61,6 +63,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     webDist: '/nonexistent',
     adminToken: options.adminToken,
     logger: options.logger,
+    now: options.now,
   });
   await options.extraRoutes?.(app);
   await app.ready();
