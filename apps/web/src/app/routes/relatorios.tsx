@@ -1,8 +1,71 @@
+import { RELATORIO_ABAS, today, type RelatorioAba } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { loadRouteNamespace, useRouteNamespace } from '@/lib/route-i18n';
+import { useSession } from '@/lib/session';
+import { ClientesAba } from '@/features/relatorios/components/clientes-aba';
+import { FinanceiroAba } from '@/features/relatorios/components/financeiro-aba';
+import { PeriodoLegenda, PeriodoSelect } from '@/features/relatorios/components/periodo-select';
+import { ProdutosAba } from '@/features/relatorios/components/produtos-aba';
+import { ResumoAba } from '@/features/relatorios/components/resumo-aba';
+import { VendasAba } from '@/features/relatorios/components/vendas-aba';
+import { lerEscolha, paramsDe, periodoDaEscolha, type EscolhaPeriodo } from '@/features/relatorios/periodo';
 
-/** Route module of /relatorios; its feature issue fills in the page body. */
+/** The page's texts come with it (they are not in the entry chunk). */
+export async function loader() {
+  await loadRouteNamespace('relatorios');
+  return null;
+}
+
+/** Changing the period or tab (the search string) needs no loader run. */
+export const shouldRevalidate = () => false;
+
+const ABAS: Record<RelatorioAba, (props: { escolha: EscolhaPeriodo }) => React.ReactNode> = {
+  resumo: ResumoAba,
+  vendas: VendasAba,
+  clientes: ClientesAba,
+  produtos: ProdutosAba,
+  financeiro: FinanceiroAba,
+};
+
+/** /relatorios: a period (URL `?periodo=` or `?mes=`) and five tabs (`&aba=`), each with its own figures and CSV. */
 export function Component() {
-  const { t } = useTranslation('layout');
-  return <PageHeader title={t('pages.relatorios.title')} description={t('pages.relatorios.description')} />;
+  useRouteNamespace('relatorios');
+  const { t } = useTranslation('relatorios');
+  const { perfil } = useSession();
+  const hoje = today(perfil.fusoHorario);
+  const [params, setParams] = useSearchParams();
+  const { escolha, aba } = lerEscolha(params, hoje);
+
+  const navegar = (proxima: { escolha?: EscolhaPeriodo; aba?: RelatorioAba }) =>
+    setParams(paramsDe(proxima.escolha ?? escolha, proxima.aba ?? aba), { replace: true });
+
+  return (
+    <>
+      <PageHeader title={t('title')} description={t('description')} />
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <PeriodoSelect escolha={escolha} hoje={hoje} onChange={(e) => navegar({ escolha: e })} />
+        <PeriodoLegenda periodo={periodoDaEscolha(escolha, hoje)} />
+      </div>
+      <Tabs value={aba} onValueChange={(v) => navegar({ aba: v as RelatorioAba })}>
+        <TabsList aria-label={t('abas.label')} className="mb-2 grid h-auto w-full grid-cols-3 gap-1 sm:grid-cols-5">
+          {RELATORIO_ABAS.map((a) => (
+            <TabsTrigger key={a} value={a} className="min-h-11">
+              {t(`abas.${a}`)}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {RELATORIO_ABAS.map((a) => {
+          const Aba = ABAS[a];
+          return (
+            <TabsContent key={a} value={a}>
+              <Aba escolha={escolha} />
+            </TabsContent>
+          );
+        })}
+      </Tabs>
+    </>
+  );
 }

@@ -1,0 +1,37 @@
+import type {
+  RelatorioAba,
+  RelatorioClientes,
+  RelatorioFinanceiro,
+  RelatorioProdutos,
+  RelatorioResumo,
+  RelatorioVendas,
+} from '@caderneta/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import type { EscolhaPeriodo } from '../periodo';
+
+export interface Relatorios {
+  resumo: RelatorioResumo;
+  vendas: RelatorioVendas;
+  clientes: RelatorioClientes;
+  produtos: RelatorioProdutos;
+  financeiro: RelatorioFinanceiro;
+}
+
+/** The query string of a period choice: `periodo=30` or `mes=2026-02`. */
+export function periodoQuery(escolha: EscolhaPeriodo): string {
+  return escolha.mes ? `mes=${encodeURIComponent(escolha.mes)}` : `periodo=${escolha.periodo}`;
+}
+
+export const relatorioQueryOptions = <A extends RelatorioAba>(aba: A, escolha: EscolhaPeriodo) =>
+  queryOptions({
+    queryKey: ['relatorios', aba, escolha],
+    queryFn: ({ signal }) => api<Relatorios[A]>(`/api/relatorios/${aba}?${periodoQuery(escolha)}`, { signal }),
+    // While another period loads, the tab keeps the figures it shows (dimmed) instead of blanking.
+    placeholderData: keepPreviousData,
+  });
+
+/** One tab's figures for the chosen period, from GET /api/relatorios/:aba. */
+export function useRelatorio<A extends RelatorioAba>(aba: A, escolha: EscolhaPeriodo) {
+  return useQuery(relatorioQueryOptions(aba, escolha));
+}
