@@ -17,5 +17,3 @@ export * from './financeiro';
 export * from './schemas/financeiro';
 export * from './schemas/vendas';
 export * from './schemas/dashboard';
-export * from './relatorios';
-export * from './schemas/relatorios';

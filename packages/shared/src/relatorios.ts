@@ -7,6 +7,10 @@ import type { Cents } from './money';
  * and the web (which offers the periods and shows the changes).
  */
 
+/** The report's tabs (one API route each). */
+export const RELATORIO_ABAS = ['resumo', 'vendas', 'clientes', 'produtos', 'financeiro'] as const;
+export type RelatorioAba = (typeof RELATORIO_ABAS)[number];
+
 export const PERIODOS_DIAS = [7, 30, 90, 365] as const;
 export type PeriodoDias = (typeof PERIODOS_DIAS)[number];
 export const PERIODO_PADRAO: PeriodoDias = 30;

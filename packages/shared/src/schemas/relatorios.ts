@@ -127,6 +127,3 @@ export const relatorioFinanceiroSchema = z.object({
   atraso: z.array(z.object({ faixa: z.enum(FAIXAS_ATRASO), valor: int(), vendas: int() })),
 });
 export type RelatorioFinanceiro = z.infer<typeof relatorioFinanceiroSchema>;
-
-export const RELATORIO_ABAS = ['resumo', 'vendas', 'clientes', 'produtos', 'financeiro'] as const;
-export type RelatorioAba = (typeof RELATORIO_ABAS)[number];

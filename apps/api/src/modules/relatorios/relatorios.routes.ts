@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  relatorioClientesSchema,
-  relatorioFinanceiroSchema,
-  relatorioProdutosSchema,
-  relatorioQuerySchema,
-  relatorioResumoSchema,
-  relatorioVendasSchema,
-} from '@caderneta/shared';
+import { relatorioClientesSchema, relatorioFinanceiroSchema, relatorioProdutosSchema, relatorioQuerySchema, relatorioResumoSchema, relatorioVendasSchema } from '@caderneta/shared/schemas/relatorios';
 import {
   periodoDoRelatorio,
   relatorioClientes,

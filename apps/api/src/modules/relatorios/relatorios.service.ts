@@ -1,29 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import {
-  FAIXAS_ATRASO,
-  FORMAS_PAGAMENTO,
-  JANELA_ATRASO_DIAS,
-  addDays,
-  diasDoPeriodo,
-  margem,
-  mesDisponivel,
-  percentual,
-  resolverPeriodo,
-  ticketMedio,
-  today as todayIn,
-  type FaixaAtraso,
-  type Intervalo,
-  type IsoDate,
-  type MetodoPagamento,
-  type PeriodoDias,
-  type PeriodoRelatorio,
-  type RelatorioClientes,
-  type RelatorioFinanceiro,
-  type RelatorioProdutos,
-  type RelatorioQuery,
-  type RelatorioResumo,
-  type RelatorioVendas,
-} from '@caderneta/shared';
+import { FORMAS_PAGAMENTO, addDays, today as todayIn, type IsoDate, type MetodoPagamento } from '@caderneta/shared';
+import { FAIXAS_ATRASO, JANELA_ATRASO_DIAS, diasDoPeriodo, margem, mesDisponivel, percentual, resolverPeriodo, ticketMedio, type FaixaAtraso, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
+import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
 import { clientes, clientesPorDia, itensVenda, pagamentosPorHora, produtos, produtosPorDia, vendas, vendasPorHora, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';

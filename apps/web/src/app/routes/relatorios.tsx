@@ -1,10 +1,12 @@
-import { RELATORIO_ABAS, today, type RelatorioAba } from '@caderneta/shared';
+import { today } from '@caderneta/shared';
+import type { RelatorioAba } from '@caderneta/shared/relatorios';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { loadRouteNamespace, useRouteNamespace } from '@/lib/route-i18n';
 import { useSession } from '@/lib/session';
+import { Abas } from '@/features/relatorios/components/abas';
 import { ClientesAba } from '@/features/relatorios/components/clientes-aba';
 import { FinanceiroAba } from '@/features/relatorios/components/financeiro-aba';
 import { PeriodoLegenda, PeriodoSelect } from '@/features/relatorios/components/periodo-select';
@@ -22,7 +24,7 @@ export async function loader() {
 /** Changing the period or tab (the search string) needs no loader run. */
 export const shouldRevalidate = () => false;
 
-const ABAS: Record<RelatorioAba, (props: { escolha: EscolhaPeriodo }) => React.ReactNode> = {
+const ABAS: Record<RelatorioAba, (props: { escolha: EscolhaPeriodo }) => ReactNode> = {
   resumo: ResumoAba,
   vendas: VendasAba,
   clientes: ClientesAba,
@@ -38,6 +40,7 @@ export function Component() {
   const hoje = today(perfil.fusoHorario);
   const [params, setParams] = useSearchParams();
   const { escolha, aba } = lerEscolha(params, hoje);
+  const Aba = ABAS[aba];
 
   const navegar = (proxima: { escolha?: EscolhaPeriodo; aba?: RelatorioAba }) =>
     setParams(paramsDe(proxima.escolha ?? escolha, proxima.aba ?? aba), { replace: true });
@@ -49,23 +52,9 @@ export function Component() {
         <PeriodoSelect escolha={escolha} hoje={hoje} onChange={(e) => navegar({ escolha: e })} />
         <PeriodoLegenda periodo={periodoDaEscolha(escolha, hoje)} />
       </div>
-      <Tabs value={aba} onValueChange={(v) => navegar({ aba: v as RelatorioAba })}>
-        <TabsList aria-label={t('abas.label')} className="mb-2 grid h-auto w-full grid-cols-3 gap-1 sm:grid-cols-5">
-          {RELATORIO_ABAS.map((a) => (
-            <TabsTrigger key={a} value={a} className="min-h-11">
-              {t(`abas.${a}`)}
-            </TabsTrigger>
-          ))}
-        </TabsList>
-        {RELATORIO_ABAS.map((a) => {
-          const Aba = ABAS[a];
-          return (
-            <TabsContent key={a} value={a}>
-              <Aba escolha={escolha} />
-            </TabsContent>
-          );
-        })}
-      </Tabs>
+      <Abas aba={aba} onChange={(a) => navegar({ aba: a })}>
+        <Aba escolha={escolha} />
+      </Abas>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { RelatorioAba } from '@caderneta/shared';
+import type { RelatorioAba } from '@caderneta/shared/relatorios';
 import type { TFunction } from 'i18next';
 import type { Relatorios } from './api/get-relatorio';
 import type { LinhaCsv } from './csv';

@@ -1,4 +1,13 @@
-import { PERIODO_PADRAO, PERIODOS_DIAS, RELATORIO_ABAS, mesesDisponiveis, resolverPeriodo, type PeriodoDias, type PeriodoResolvido, type RelatorioAba } from '@caderneta/shared';
+import {
+  PERIODO_PADRAO,
+  PERIODOS_DIAS,
+  RELATORIO_ABAS,
+  mesesDisponiveis,
+  resolverPeriodo,
+  type PeriodoDias,
+  type PeriodoResolvido,
+  type RelatorioAba,
+} from '@caderneta/shared/relatorios';
 
 /** The period the seller picked: N days (7, 30, 90, 365) or a month "YYYY-MM". */
 export type EscolhaPeriodo = { periodo: `${PeriodoDias}`; mes?: undefined } | { mes: string; periodo?: undefined };

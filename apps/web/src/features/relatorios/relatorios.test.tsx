@@ -1,4 +1,4 @@
-import type { RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared';
+import type { RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

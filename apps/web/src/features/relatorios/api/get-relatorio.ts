@@ -1,11 +1,5 @@
-import type {
-  RelatorioAba,
-  RelatorioClientes,
-  RelatorioFinanceiro,
-  RelatorioProdutos,
-  RelatorioResumo,
-  RelatorioVendas,
-} from '@caderneta/shared';
+import type { RelatorioAba } from '@caderneta/shared/relatorios';
+import type { RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { EscolhaPeriodo } from '../periodo';

@@ -1,4 +1,4 @@
-import type { RelatorioAba } from '@caderneta/shared';
+import type { RelatorioAba } from '@caderneta/shared/relatorios';
 import type { UseQueryResult } from '@tanstack/react-query';
 import ChartColumnIcon from 'lucide-react/icons/chart-column';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import type { RelatorioAba } from '@caderneta/shared';
+import type { RelatorioAba } from '@caderneta/shared/relatorios';
 import DownloadIcon from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

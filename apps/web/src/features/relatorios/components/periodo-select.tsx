@@ -1,7 +1,6 @@
-import { PERIODOS_DIAS, mesesDisponiveis, type PeriodoResolvido } from '@caderneta/shared';
+import { PERIODOS_DIAS, mesesDisponiveis, type PeriodoResolvido } from '@caderneta/shared/relatorios';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useFormatters } from '@/lib/format';
 import { escolhaDoValor, valorDaEscolha, type EscolhaPeriodo } from '../periodo';
@@ -18,7 +17,10 @@ export function PeriodoSelect({ escolha, hoje, onChange }: { escolha: EscolhaPer
   };
   return (
     <div className="grid gap-1.5 sm:w-64">
-      <Label htmlFor={id}>{t('periodo.label')}</Label>
+      {/* A plain label: the shared one (Radix) would be split off the login page's chunk. */}
+      <label htmlFor={id} className="text-sm leading-none font-medium">
+        {t('periodo.label')}
+      </label>
       <NativeSelect id={id} className="h-11" value={valorDaEscolha(escolha)} onChange={(e) => onChange(escolhaDoValor(e.target.value))}>
         <optgroup label={t('periodo.dias')}>
           {PERIODOS_DIAS.map((d) => (

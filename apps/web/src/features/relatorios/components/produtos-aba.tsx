@@ -1,4 +1,4 @@
-import type { RelatorioProdutos } from '@caderneta/shared';
+import type { RelatorioProdutos } from '@caderneta/shared/schemas/relatorios';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { useFormatters } from '@/lib/format';

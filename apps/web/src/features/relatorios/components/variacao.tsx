@@ -1,4 +1,4 @@
-import { variacao } from '@caderneta/shared';
+import { variacao } from '@caderneta/shared/relatorios';
 import ArrowDownRightIcon from 'lucide-react/icons/arrow-down-right';
 import ArrowUpRightIcon from 'lucide-react/icons/arrow-up-right';
 import EqualIcon from 'lucide-react/icons/equal';

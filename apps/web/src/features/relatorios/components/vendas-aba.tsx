@@ -1,4 +1,4 @@
-import type { RelatorioVendas } from '@caderneta/shared';
+import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 import { useRelatorio } from '../api/get-relatorio';
