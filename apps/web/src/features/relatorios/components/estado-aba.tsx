@@ -1,6 +1,6 @@
 import type { RelatorioAba } from '@caderneta/shared/relatorios';
 import type { UseQueryResult } from '@tanstack/react-query';
-import ChartColumnIcon from 'lucide-react/icons/chart-column';
+import CalendarSearchIcon from 'lucide-react/icons/calendar-search';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '@/components/empty-state';
@@ -16,7 +16,7 @@ export function PeriodoVazio() {
   const { t } = useTranslation('relatorios');
   return (
     <Card className="py-0">
-      <EmptyState icon={ChartColumnIcon} title={t('vazio.titulo')} description={t('vazio.descricao')} />
+      <EmptyState icon={CalendarSearchIcon} title={t('vazio.titulo')} description={t('vazio.descricao')} />
     </Card>
   );
 }
