@@ -175,7 +175,7 @@ for (const width of [390, 360]) {
     await signedInSeller(page, testInfo);
     const { pagamentoId } = await createData(page);
 
-    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/configuracoes', '/notificacoes', `/recibos/${pagamentoId}`];
+    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/relatorios?aba=vendas', '/relatorios?aba=clientes', '/relatorios?aba=produtos', '/relatorios?aba=financeiro', '/configuracoes', '/notificacoes', `/recibos/${pagamentoId}`];
     for (const route of routes) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });

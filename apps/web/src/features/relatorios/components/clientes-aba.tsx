@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { useFormatters } from '@/lib/format';
 import { useRelatorio } from '../api/get-relatorio';
+import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba } from './estado-aba';
 import { Figura, SemDados, Secao } from './figura';
@@ -12,6 +13,7 @@ import { Variacao } from './variacao';
 export function ClientesAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
   const fmt = useFormatters();
+  const eixo = dinheiroCompacto(fmt.currency);
   const query = useRelatorio('clientes', escolha);
   return (
     <EstadoAba aba="clientes" query={query}>
@@ -69,7 +71,7 @@ export function ClientesAba({ escolha }: { escolha: EscolhaPeriodo }) {
                     chave={(c) => c.id}
                     rotulo={(c) => c.nome}
                     rotuloEixo={(c) => (c.nome.length > 14 ? `${c.nome.slice(0, 13)}…` : c.nome)}
-                    serie={{ nome: t('tabela.valor'), valor: (c) => c.valor, formato: fmt.money, cor: 'var(--primary)' }}
+                    serie={{ nome: t('tabela.valor'), valor: (c) => c.valor, formato: fmt.money, formatoEixo: eixo, cor: 'var(--primary)' }}
                     colunas={[
                       { header: t('tabela.cliente'), cell: (c) => c.nome },
                       { header: t('tabela.compras'), cell: (c) => fmt.integer(c.quantidade), numero: true },

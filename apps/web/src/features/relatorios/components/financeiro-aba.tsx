@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 import { useRelatorio } from '../api/get-relatorio';
+import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba } from './estado-aba';
 import { Figura, SemDados, Secao } from './figura';
@@ -10,6 +11,7 @@ import { Variacao } from './variacao';
 export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
   const fmt = useFormatters();
+  const eixo = dinheiroCompacto(fmt.currency);
   const query = useRelatorio('financeiro', escolha);
   return (
     <EstadoAba aba="financeiro" query={query}>
@@ -37,7 +39,7 @@ export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
                     dados={r.recebido.porMetodo}
                     chave={(m) => m.metodo}
                     rotulo={(m) => t(`metodos.${m.metodo}`)}
-                    serie={{ nome: t('tabela.valor'), valor: (m) => m.valor.atual, formato: fmt.money, cor: 'var(--primary)' }}
+                    serie={{ nome: t('tabela.valor'), valor: (m) => m.valor.atual, formato: fmt.money, formatoEixo: eixo, cor: 'var(--primary)' }}
                     colunas={[
                       { header: t('tabela.metodo'), cell: (m) => t(`metodos.${m.metodo}`) },
                       { header: t('tabela.pagamentos'), cell: (m) => fmt.integer(m.quantidade.atual), numero: true },
@@ -57,7 +59,7 @@ export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
                     dados={r.atraso}
                     chave={(f) => f.faixa}
                     rotulo={(f) => t(`faixas.${f.faixa}`)}
-                    serie={{ nome: t('tabela.valor'), valor: (f) => f.valor, formato: fmt.money, cor: 'var(--destructive)' }}
+                    serie={{ nome: t('tabela.valor'), valor: (f) => f.valor, formato: fmt.money, formatoEixo: eixo, cor: 'var(--destructive)' }}
                     colunas={[
                       { header: t('tabela.faixa'), cell: (f) => t(`faixas.${f.faixa}`) },
                       { header: t('tabela.vendas'), cell: (f) => fmt.integer(f.vendas), numero: true },

@@ -11,6 +11,8 @@ export interface Serie<R> {
   nome: string;
   valor: (row: R) => number;
   formato: (value: number) => string;
+  /** Shorter numbers for the axis ("R$ 2,8 mil"); `formato` when absent. */
+  formatoEixo?: (value: number) => string;
   /** A CSS colour, e.g. "var(--primary)". */
   cor: string;
 }
@@ -47,13 +49,13 @@ export function Grafico<R>({ titulo, dados, rotulo, chave, serie, colunas, deita
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={deitado} horizontal={!deitado} />
             {deitado ? (
               <>
-                <XAxis type="number" tick={tick} tickFormatter={serie.formato} axisLine={false} tickLine={false} />
+                <XAxis type="number" tick={tick} tickFormatter={serie.formatoEixo ?? serie.formato} axisLine={false} tickLine={false} />
                 <YAxis type="category" dataKey="eixo" tick={tick} width={96} axisLine={false} tickLine={false} />
               </>
             ) : (
               <>
                 <XAxis dataKey="eixo" tick={tick} axisLine={false} tickLine={false} minTickGap={8} />
-                <YAxis tick={tick} tickFormatter={serie.formato} width={56} axisLine={false} tickLine={false} />
+                <YAxis tick={tick} tickFormatter={serie.formatoEixo ?? serie.formato} width={64} axisLine={false} tickLine={false} />
               </>
             )}
             <Tooltip

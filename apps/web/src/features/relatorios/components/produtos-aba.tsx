@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { useFormatters } from '@/lib/format';
 import { useRelatorio } from '../api/get-relatorio';
+import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba } from './estado-aba';
 import { Figura, SemDados, Secao } from './figura';
@@ -15,6 +16,7 @@ type Margem = RelatorioProdutos['margens'][number];
 export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
   const fmt = useFormatters();
+  const eixo = dinheiroCompacto(fmt.currency);
   const query = useRelatorio('produtos', escolha);
   const curto = (nome: string) => (nome.length > 14 ? `${nome.slice(0, 13)}…` : nome);
   return (
@@ -67,7 +69,7 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
                       chave={(p) => p.id}
                       rotulo={(p) => p.nome}
                       rotuloEixo={(p) => curto(p.nome)}
-                      serie={{ nome: t('tabela.receita'), valor: (p) => p.valor, formato: fmt.money, cor: 'var(--primary)' }}
+                      serie={{ nome: t('tabela.receita'), valor: (p) => p.valor, formato: fmt.money, formatoEixo: eixo, cor: 'var(--primary)' }}
                       colunas={[
                         { header: t('tabela.produto'), cell: (p) => p.nome },
                         { header: t('tabela.receita'), cell: (p) => fmt.money(p.valor), numero: true },

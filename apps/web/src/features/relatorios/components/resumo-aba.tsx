@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 import { useRelatorio } from '../api/get-relatorio';
+import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba, PeriodoVazio } from './estado-aba';
 import { Figura, SemDados, Secao } from './figura';
@@ -11,6 +12,7 @@ import { Variacao } from './variacao';
 export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
   const fmt = useFormatters();
+  const eixo = dinheiroCompacto(fmt.currency);
   const query = useRelatorio('resumo', escolha);
   const pct = (v: number | null) => (v === null ? '—' : fmt.percent(v));
   return (
@@ -56,7 +58,7 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
                 )}
               </Figura>
               <Figura title={t('tabela.custo')} value={fmt.money(r.custo.atual)}>
-                <Variacao {...r.custo} anteriorTexto={fmt.money(r.custo.anterior)} />
+                <Variacao {...r.custo} neutro anteriorTexto={fmt.money(r.custo.anterior)} />
               </Figura>
             </div>
             <p className="text-xs text-muted-foreground">
@@ -77,7 +79,7 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
                     ]}
                     chave={(f) => f.forma}
                     rotulo={(f) => t(`formas.${f.forma}`)}
-                    serie={{ nome: t('tabela.valor'), valor: (f) => f.valor.atual, formato: fmt.money, cor: 'var(--primary)' }}
+                    serie={{ nome: t('tabela.valor'), valor: (f) => f.valor.atual, formato: fmt.money, formatoEixo: eixo, cor: 'var(--primary)' }}
                     colunas={[
                       { header: t('tabela.forma'), cell: (f) => t(`formas.${f.forma}`) },
                       { header: t('tabela.vendas'), cell: (f) => fmt.integer(f.quantidade.atual), numero: true },

@@ -14,10 +14,12 @@ interface VariacaoProps {
   emPontos?: boolean;
   /** A rise is bad news (the default rate): shown in red. */
   subirPiora?: boolean;
+  /** Neither direction is good or bad news (cost follows sales): no colour. */
+  neutro?: boolean;
 }
 
 /** "▲ +12,5%" under a figure: its change against the previous period of the same length. */
-export function Variacao({ atual, anterior, anteriorTexto, emPontos = false, subirPiora = false }: VariacaoProps) {
+export function Variacao({ atual, anterior, anteriorTexto, emPontos = false, subirPiora = false, neutro = false }: VariacaoProps) {
   const { t, i18n } = useTranslation('relatorios');
   const v = variacao(atual, anterior, emPontos);
   const anteriorLabel = t('variacao.anterior', { valor: anteriorTexto });
@@ -38,7 +40,7 @@ export function Variacao({ atual, anterior, anteriorTexto, emPontos = false, sub
   const Icon = subiu ? ArrowUpRightIcon : ArrowDownRightIcon;
   return (
     <p className="flex flex-wrap items-center gap-x-1.5 text-xs">
-      <span className={cn('inline-flex items-center gap-0.5 font-medium', bom ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive')}>
+      <span className={cn('inline-flex items-center gap-0.5 font-medium', neutro ? 'text-foreground' : bom ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive')}>
         <Icon className="size-3.5" aria-hidden="true" />
         <span aria-hidden="true">{texto}</span>
         <span className="sr-only">{subiu ? t('variacao.subiu', { valor: sem }) : t('variacao.caiu', { valor: sem })}</span>

@@ -2,6 +2,7 @@ import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 import { useRelatorio } from '../api/get-relatorio';
+import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba, PeriodoVazio } from './estado-aba';
 import { Figura, Secao } from './figura';
@@ -14,6 +15,7 @@ type DiaSemana = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 export function VendasAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
   const fmt = useFormatters();
+  const eixo = dinheiroCompacto(fmt.currency);
   const query = useRelatorio('vendas', escolha);
   const curto = new Intl.DateTimeFormat(fmt.locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
   const diaCurto = (data: string) => curto.format(new Date(`${data}T12:00:00Z`));
@@ -22,7 +24,7 @@ export function VendasAba({ escolha }: { escolha: EscolhaPeriodo }) {
     { header: t('tabela.vendas'), cell: (r: R) => fmt.integer(r.quantidade), numero: true },
     { header: t('tabela.valor'), cell: (r: R) => fmt.money(r.valor), numero: true },
   ];
-  const serie = { nome: t('tabela.valor'), valor: (r: { valor: number }) => r.valor, formato: fmt.money, cor: 'var(--primary)' };
+  const serie = { nome: t('tabela.valor'), valor: (r: { valor: number }) => r.valor, formato: fmt.money, formatoEixo: eixo, cor: 'var(--primary)' };
   return (
     <EstadoAba aba="vendas" query={query}>
       {(r: RelatorioVendas) =>
