@@ -67,9 +67,16 @@ describe('bundle boundaries', () => {
     expect(importing(/import\(\s*['"]papaparse['"]\s*\)/)).toEqual(['/src/features/relatorios/csv.ts']);
   });
 
-  it("the reports' texts are not in the entry chunk", () => {
-    expect(sources['/src/lib/i18n.ts']).not.toMatch(/relatorios/);
-    expect(importing(/from\s+['"]@\/lib\/route-i18n['"]/).filter((f) => !f.startsWith('/src/locales/'))).toEqual(['/src/app/routes/relatorios.tsx']);
+  it('the formatters every page uses take shared helpers from subpaths, not the barrel (its schemas would pull zod in)', () => {
+    expect(sources['/src/lib/format.ts']).not.toMatch(/import\s+(?!type\b)[^;]*from\s+['"]@caderneta\/shared['"]/);
+  });
+
+  it('the login page carries no form library and loads the sign-up form and the password dialog on demand', () => {
+    const login = sources['/src/features/auth/components/login-form.tsx'];
+    expect(login).not.toMatch(/from\s+['"]react-hook-form['"]/);
+    expect(login).not.toMatch(/import\s+(?!type\b)[^;]*from\s+['"]@caderneta\/shared/);
+    expect(login).not.toMatch(/from\s+['"]\.\/forgot-password-dialog['"]/);
+    expect(sources['/src/app/routes/auth.tsx']).not.toMatch(/from\s+['"]@\/features\/auth\/components\/signup-form['"]/);
   });
 
   it('the entry takes only types from @caderneta/shared (its schemas would pull zod in)', () => {

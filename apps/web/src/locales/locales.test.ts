@@ -1,10 +1,6 @@
 import { ERROR_CODES, LANGUAGES } from '@caderneta/shared';
 import { describe, expect, it } from 'vitest';
 import { NAMESPACES, SUPPORTED_LANGUAGES } from '@/lib/i18n';
-import { ROUTE_NAMESPACES } from '@/lib/route-i18n';
-
-/** The entry's namespaces and those loaded with their route. */
-const ALL_NAMESPACES = [...NAMESPACES, ...ROUTE_NAMESPACES];
 
 type Tree = { [key: string]: string | Tree };
 
@@ -34,11 +30,11 @@ describe('locales', () => {
   });
 
   it('have one file per namespace and nothing else', () => {
-    const expected = SUPPORTED_LANGUAGES.flatMap((l) => ALL_NAMESPACES.map((ns) => `./${l}/${ns}.json`));
+    const expected = SUPPORTED_LANGUAGES.flatMap((l) => NAMESPACES.map((ns) => `./${l}/${ns}.json`));
     expect(Object.keys(files).sort()).toEqual(expected.sort());
   });
 
-  describe.each(ALL_NAMESPACES)('namespace %s', (namespace) => {
+  describe.each(NAMESPACES)('namespace %s', (namespace) => {
     const reference = flatten(load('pt-BR', namespace));
 
     it.each(SUPPORTED_LANGUAGES)('%s has the same keys as pt-BR', (language) => {

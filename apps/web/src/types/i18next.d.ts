@@ -1,11 +1,9 @@
 import 'i18next';
-import type { bundledResources, defaultNS } from '../lib/i18n';
-import type relatorios from '../locales/pt-BR/relatorios.json';
+import type { AppResources, defaultNS } from '../lib/i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: typeof defaultNS;
-    // Route namespaces (lib/route-i18n.ts) are typed like the bundled ones, though loaded with their route.
-    resources: (typeof bundledResources)['pt-BR'] & { relatorios: typeof relatorios };
+    resources: AppResources;
   }
 }

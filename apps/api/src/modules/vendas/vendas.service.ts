@@ -455,7 +455,7 @@ function encodeCursor(value: string): string {
 
 function decodeCursor(cursor: string): { micros: string; id: string } {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^(-?\d{1,18})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(text);
+  const match = /^(-?\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(text);
   if (!match) throw new AppError('VALIDATION', 400, 'Cursor inválido', [{ path: 'cursor', message: 'invalid' }]);
   return { micros: match[1]!, id: match[2]! };
 }

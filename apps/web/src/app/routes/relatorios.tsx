@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
-import { loadRouteNamespace, useRouteNamespace } from '@/lib/route-i18n';
 import { useSession } from '@/lib/session';
 import { Abas } from '@/features/relatorios/components/abas';
 import { ClientesAba } from '@/features/relatorios/components/clientes-aba';
@@ -14,15 +13,6 @@ import { ProdutosAba } from '@/features/relatorios/components/produtos-aba';
 import { ResumoAba } from '@/features/relatorios/components/resumo-aba';
 import { VendasAba } from '@/features/relatorios/components/vendas-aba';
 import { lerEscolha, paramsDe, periodoDaEscolha, type EscolhaPeriodo } from '@/features/relatorios/periodo';
-
-/** The page's texts come with it (they are not in the entry chunk). */
-export async function loader() {
-  await loadRouteNamespace('relatorios');
-  return null;
-}
-
-/** Changing the period or tab (the search string) needs no loader run. */
-export const shouldRevalidate = () => false;
 
 const ABAS: Record<RelatorioAba, (props: { escolha: EscolhaPeriodo }) => ReactNode> = {
   resumo: ResumoAba,
@@ -34,7 +24,6 @@ const ABAS: Record<RelatorioAba, (props: { escolha: EscolhaPeriodo }) => ReactNo
 
 /** /relatorios: a period (URL `?periodo=` or `?mes=`) and five tabs (`&aba=`), each with its own figures and CSV. */
 export function Component() {
-  useRouteNamespace('relatorios');
   const { t } = useTranslation('relatorios');
   const { perfil } = useSession();
   const hoje = today(perfil.fusoHorario);

@@ -1,6 +1,6 @@
 import { forgotPasswordInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -13,7 +13,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from '@/components/ui/dialog';
 import {
   Form,
@@ -31,23 +30,30 @@ interface ForgotPasswordValues {
   email: string;
 }
 
-/** "Esqueceu a senha?": asks for the e-mail and always gives the same answer. */
+/**
+ * "Esqueceu a senha?": asks for the e-mail and always gives the same answer. Controlled by the
+ * page that opens it (the login form loads this module only when the link is first used).
+ */
 interface ForgotPasswordDialogProps {
-  /** Reads what the seller already typed on the login form, to start from it. */
-  getInitialEmail?: () => string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What the seller already typed on the login form, to start from it. */
+  initialEmail?: string;
 }
 
-export function ForgotPasswordDialog({ getInitialEmail }: ForgotPasswordDialogProps) {
+export function ForgotPasswordDialog({ open, onOpenChange: setOpen, initialEmail = '' }: ForgotPasswordDialogProps) {
   const { t } = useTranslation('auth');
-  const [open, setOpen] = useState(false);
   const requestReset = useRequestPasswordReset();
   const form = useForm<ForgotPasswordValues>({
     resolver: zodResolver(forgotPasswordInputSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: initialEmail },
   });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({ email: initialEmail });
+  }, [open, initialEmail, reset]);
 
   function onOpenChange(next: boolean) {
-    if (next) form.reset({ email: getInitialEmail?.() ?? '' });
     setOpen(next);
   }
 
@@ -75,11 +81,6 @@ export function ForgotPasswordDialog({ getInitialEmail }: ForgotPasswordDialogPr
   const busy = form.formState.isSubmitting;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="link" className="h-auto p-0 text-sm font-normal">
-          {t('signIn.forgotPassword')}
-        </Button>
-      </DialogTrigger>
       <DialogContent>
         <DialogHeader>
           <DialogTitle>{t('forgotPassword.title')}</DialogTitle>
