@@ -48,7 +48,7 @@ export function ClientesAba({ escolha }: { escolha: EscolhaPeriodo }) {
                           <>
                             {c.nome}
                             {!c.ativo && (
-                              <Badge variant="outline" className="ml-2">
+                              <Badge variant="outline" className="ml-1">
                                 {t('clientes.desativado')}
                               </Badge>
                             )}

@@ -39,7 +39,7 @@ export function EstadoAba<A extends RelatorioAba>({ aba, query, children }: { ab
     corpo = (
       <div aria-busy="true" aria-label={t('loading')} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {Array.from({ length: 4 }, (_, i) => (
-          <Skeleton key={i} className="h-28 w-full" />
+          <Skeleton key={i} className="h-32 w-full" />
         ))}
       </div>
     );

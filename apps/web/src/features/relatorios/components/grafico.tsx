@@ -68,7 +68,7 @@ export function Grafico<R>({ titulo, dados, rotulo, chave, serie, colunas, deita
           </BarChart>
         </ResponsiveContainer>
       </div>
-      <details className="group mt-2">
+      <details className="mt-1">
         <summary className="flex min-h-11 cursor-pointer items-center text-sm font-medium text-primary underline-offset-4 hover:underline">
           {t('grafico.verTabela')}
         </summary>

@@ -16,7 +16,7 @@ export function PeriodoSelect({ escolha, hoje, onChange }: { escolha: EscolhaPer
     return texto.charAt(0).toLocaleUpperCase(fmt.locale) + texto.slice(1);
   };
   return (
-    <div className="grid gap-1.5 sm:w-64">
+    <div className="grid w-full gap-1.5 sm:max-w-sm">
       {/* A plain label: the shared one (Radix) would be split off the login page's chunk. */}
       <label htmlFor={id} className="text-sm leading-none font-medium">
         {t('periodo.label')}

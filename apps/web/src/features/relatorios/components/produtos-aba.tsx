@@ -109,7 +109,7 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
                         <>
                           {p.nome}
                           {p.estoqueAtual === 0 && (
-                            <Badge variant="destructive" className="ml-2">
+                            <Badge variant="destructive" className="ml-1">
                               {t('produtos.zerado')}
                             </Badge>
                           )}

@@ -19,17 +19,17 @@ export function Tabela<R>({ caption, colunas, linhas, rodape, chave }: { caption
         {c.cell(row)}
       </th>
     ) : (
-      <td key={i} className={cn('py-1.5 pl-2 align-top tabular-nums', c.numero && 'text-right whitespace-nowrap')}>
+      <td key={i} className={cn('py-1.5 pl-3 align-top tabular-nums', c.numero && 'text-right whitespace-nowrap')}>
         {c.cell(row)}
       </td>
     );
   return (
-    <table className="w-full table-auto border-collapse text-xs sm:text-sm">
+    <table className="w-full text-xs sm:text-sm">
       <caption className="sr-only">{caption}</caption>
       <thead>
         <tr className="border-b text-muted-foreground">
           {colunas.map((c, i) => (
-            <th key={c.header} scope="col" className={cn('py-1.5 font-medium', i === 0 ? 'pr-2 text-left' : 'pl-2', c.numero && 'text-right')}>
+            <th key={c.header} scope="col" className={cn('py-1.5 font-medium', i === 0 ? 'pr-2 text-left' : 'pl-3', c.numero && 'text-right')}>
               {c.header}
             </th>
           ))}
@@ -37,7 +37,7 @@ export function Tabela<R>({ caption, colunas, linhas, rodape, chave }: { caption
       </thead>
       <tbody>
         {linhas.map((row) => (
-          <tr key={chave(row)} className="border-b border-border/60 last:border-0">
+          <tr key={chave(row)} className="border-b last:border-0">
             {colunas.map((c, i) => celula(c, row, i))}
           </tr>
         ))}

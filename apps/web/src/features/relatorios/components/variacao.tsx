@@ -39,8 +39,8 @@ export function Variacao({ atual, anterior, anteriorTexto, emPontos = false, sub
   const sem = texto.replace(/^[+−-]/, '');
   const Icon = subiu ? ArrowUpRightIcon : ArrowDownRightIcon;
   return (
-    <p className="flex flex-wrap items-center gap-x-1.5 text-xs">
-      <span className={cn('inline-flex items-center gap-0.5 font-medium', neutro ? 'text-foreground' : bom ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive')}>
+    <p className="flex flex-wrap items-center gap-1 text-xs">
+      <span className={cn('inline-flex items-center gap-1 font-medium', neutro ? 'text-foreground' : bom ? 'text-emerald-700 dark:text-emerald-400' : 'text-destructive')}>
         <Icon className="size-3.5" aria-hidden="true" />
         <span aria-hidden="true">{texto}</span>
         <span className="sr-only">{subiu ? t('variacao.subiu', { valor: sem }) : t('variacao.caiu', { valor: sem })}</span>
