@@ -26,6 +26,13 @@ import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
+import { portalRoutes } from './modules/portal/portal.routes';
+import type { PaymentDeps } from './modules/portal/deps';
+import { startPaymentRecheck } from './modules/portal/recheck.job';
+import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
+import { createCipher, resolveEncryptionKey } from './lib/cipher';
+import { systemClock, type Clock } from './lib/clock';
+import { postgresRateLimitStore } from './security/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,8 +40,8 @@ declare module 'fastify' {
     config: AppConfig;
     auth: Auth;
     mailer: Mailer;
-    /** The clock the reports read "today" from (tests set it). */
-    now: () => Date;
+    clock: Clock;
+    payments: PaymentDeps;
   }
 }
 
@@ -48,8 +55,10 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Token the operator CLI presents to manage access codes on a running server. */
   adminToken?: string;
-  /** The clock the reports read "today" from; the system clock by default. */
-  now?: () => Date;
+  /** Where "now" comes from (tests move it). */
+  clock?: Clock;
+  /** Mercado Pago's API client; defaults to one on MERCADOPAGO_API_URL. */
+  mercadopago?: MercadoPagoClient;
 }
 
 /** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
@@ -98,7 +107,17 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
-  app.decorate('now', options.now ?? (() => new Date()));
+  await app.register(relatoriosRoutes);
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const payments: PaymentDeps = {
+    mp: options.mercadopago ?? createMercadoPagoClient(config.mercadopagoApiUrl),
+    cipher: createCipher(await resolveEncryptionKey(database.db, config.encryptionKey)),
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  };
+  app.decorate('payments', payments);
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -125,7 +144,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (!request.url.startsWith('/assets/')) return;
     for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
   });
-  await app.register(rateLimit, { global: false });
+  // Counters in PostgreSQL, so every instance on the database shares each limit.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Caderneta API', version: '1.0.0', description: 'Gestão de vendas fiadas' },
@@ -137,15 +157,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 
   await app.register(sessionPlugin, { auth, db: database.db });
-  await app.register(authRoutes(auth, config.publicUrl, config.rateLimits));
-  await app.register(contaRoutes(auth, config.rateLimits));
+  await app.register(authRoutes);
+  await app.register(contaRoutes);
   await app.register(vendasRoutes);
   await app.register(financeiroRoutes);
   await app.register(dashboardRoutes);
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
-  await app.register(relatoriosRoutes);
-  if (options.adminToken) await app.register(adminRoutes(options.adminToken));
+  await app.register(portalRoutes);
+  if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   const serveSpa = existsSync(path.join(webDist, 'index.html'));
@@ -170,5 +190,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });
   });
+  if (config.paymentRecheckMs > 0) {
+    const stop = startPaymentRecheck(database, payments, config.paymentRecheckMs);
+    app.addHook('onClose', stop);
+  }
   return app;
 }

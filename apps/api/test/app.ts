@@ -3,6 +3,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
 import { openDatabase, type Database, type DbHandle } from '../src/db/client';
 import type { MailMessage } from '../src/mail/mailer';
+import type { Clock } from '../src/lib/clock';
 import { createAccessCodes } from '../src/modules/codigos/codigos.service';
 import { createTestDatabase } from './db';
 
@@ -33,24 +34,36 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Further routes a test needs (registered before the app is ready). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** Where "now" comes from (default: the system clock). */
+  clock?: Clock;
+  /** MERCADOPAGO_API_URL (e.g. the fake server's). */
+  mercadopagoApiUrl?: string;
+  /** A second instance on the very same database handle (PGlite or PostgreSQL); it is not closed by this app. */
+  shareDatabase?: DbHandle;
   /** A second app instance on this one's PostgreSQL database (its own connection pool), as two servers behind a load balancer. */
   sameDatabaseAs?: TestApp;
-  /** The app's clock (the reports' "today"). */
-  now?: () => Date;
+  /** ENCRYPTION_KEY */
+  encryptionKey?: string;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const shared = options.sameDatabaseAs?.database as (DbHandle & { url?: string }) | undefined;
   if (shared && !shared.url) throw new Error('sameDatabaseAs needs a PostgreSQL test database');
-  const database = shared ? await openDatabase({ kind: 'postgres', url: shared.url!, max: 20 }) : await createTestDatabase();
+  const database =
+    options.shareDatabase ?? (shared ? await openDatabase({ kind: 'postgres', url: shared.url!, max: 20 }) : await createTestDatabase());
   const mails: MailMessage[] = [];
   const base = loadConfig({
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret!',
     TRUSTED_ORIGINS: (options.trustedOrigins ?? []).join(','),
     TRUST_PROXY: options.trustProxy,
+    MERCADOPAGO_API_URL: options.mercadopagoApiUrl ?? 'http://127.0.0.1:9',
+    ENCRYPTION_KEY: options.encryptionKey,
+    // The periodic re-check is tested by calling it; no timer in tests.
+    PAYMENT_RECHECK_SECONDS: '0',
   });
-  const config = { ...base, rateLimits: { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, ...options.rateLimits } };
+  const unlimited = { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalPayment: 1000, providerTest: 1000 };
+  const config = { ...base, rateLimits: { ...unlimited, ...options.rateLimits } };
   const app = await buildApp({
     database,
     config,
@@ -63,7 +76,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     webDist: '/nonexistent',
     adminToken: options.adminToken,
     logger: options.logger,
-    now: options.now,
+    clock: options.clock,
   });
   await options.extraRoutes?.(app);
   await app.ready();
@@ -82,7 +95,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     },
     async close() {
       await app.close();
-      await database.close();
+      if (!options.shareDatabase) await database.close();
     },
   };
 }

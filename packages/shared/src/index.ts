@@ -17,3 +17,5 @@ export * from './financeiro';
 export * from './schemas/financeiro';
 export * from './schemas/vendas';
 export * from './schemas/dashboard';
+export * from './pix';
+export * from './schemas/portal';

@@ -19,6 +19,7 @@ function page(load: () => Promise<Record<string, unknown>>, namespaces: readonly
 /** Every signed-in page shows the shell (layout), forms (validation) and server errors. */
 const SHELL: Namespace[] = ['layout', 'errors', 'validation'];
 const PUBLIC_FORM: Namespace[] = ['auth', 'errors', 'validation'];
+const CUSTOMER_PAGE: Namespace[] = ['portal', 'errors', 'validation'];
 
 /**
  * Every page is its own lazily loaded chunk (`Component` export of routes/<name>.tsx), so the
@@ -36,6 +37,10 @@ export const routes: RouteObject[] = [
       { path: 'reset-password', lazy: page(() => import('./routes/reset-password'), PUBLIC_FORM) },
       // A payment receipt prints without the app's layout; the page checks the session itself.
       { path: 'recibos/:id', lazy: page(() => import('./routes/recibo'), ['financeiro', 'errors']) },
+      // The customer page: public, phone-first, without the app's shell.
+      { path: 'cliente', lazy: page(() => import('./routes/cliente'), CUSTOMER_PAGE) },
+      { path: 'cliente/:login', lazy: page(() => import('./routes/cliente'), CUSTOMER_PAGE) },
+      { path: 'cliente/:login/:resultado', lazy: page(() => import('./routes/cliente-resultado'), CUSTOMER_PAGE) },
       {
         // Signed-in area: session check + app layout.
         lazy: page(() => import('./routes/protected'), SHELL),
@@ -47,7 +52,7 @@ export const routes: RouteObject[] = [
           { path: 'produtos', lazy: page(() => import('./routes/produtos'), ['produtos']) },
           { path: 'devedores', lazy: page(() => import('./routes/devedores'), []) },
           { path: 'relatorios', lazy: page(() => import('./routes/relatorios'), ['relatorios']) },
-          { path: 'configuracoes', lazy: page(() => import('./routes/configuracoes'), []) },
+          { path: 'configuracoes', lazy: page(() => import('./routes/configuracoes'), ['portal']) },
           { path: 'notificacoes', lazy: page(() => import('./routes/notificacoes'), []) },
         ],
       },

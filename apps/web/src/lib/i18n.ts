@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'vendas',
   'financeiro',
   'relatorios',
+  'portal',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -54,6 +55,7 @@ export interface AppResources {
   vendas: typeof import('../locales/pt-BR/vendas.json');
   financeiro: typeof import('../locales/pt-BR/financeiro.json');
   relatorios: typeof import('../locales/pt-BR/relatorios.json');
+  portal: typeof import('../locales/pt-BR/portal.json');
 }
 
 type LocaleModule = { default: Record<string, unknown> };

@@ -3,5 +3,6 @@ export * from './sistema';
 export * from './tenancy';
 export * from './perfis';
 export * from './negocio';
+export * from './portal';
 export * from './rollups';
 export * from './relatorios';

@@ -35,8 +35,11 @@ export const clientes = pgTable(
     email: text('email'),
     endereco: text('endereco'),
     limiteCredito: cents('limite_credito').notNull().default(100000),
-    /** Public handle for the customer page; unique across every seller. */
-    login: text('login').unique(),
+    /**
+     * The customer's current public handle for the customer page. Uniqueness across every shop
+     * is kept by the `logins_clientes` registry (schema/portal.ts).
+     */
+    login: text('login'),
     ativo: boolean('ativo').notNull().default(true),
     dataVencimento: date('data_vencimento', { mode: 'string' }),
     observacoes: text('observacoes'),
@@ -48,6 +51,7 @@ export const clientes = pgTable(
   },
   (t) => [
     unique('clientes_owner_id_id_key').on(t.ownerId, t.id),
+    unique('clientes_owner_login_key').on(t.ownerId, t.login),
     index('clientes_owner_nome_idx').on(t.ownerId, t.ativo, t.nomeBusca),
     index('clientes_owner_saldo_idx').on(t.ownerId, t.ativo, t.saldoAtual),
     // New customers of a period (reports).

@@ -4,8 +4,8 @@ import { ownerId, ownerPolicy } from './tenancy';
 
 /**
  * Per-product and per-customer sales by UTC calendar day, for the reports' rankings over any period
- * (docs/decisions/011-report-rollups.md). Only sales not cancelled count. Written only by the
- * triggers of migration 0006 in the same transaction as the sale, its cancellation or deletion;
+ * (docs/decisions/015-report-rollups.md). Only sales not cancelled count. Written only by the
+ * triggers of migration 0007 in the same transaction as the sale, its cancellation or deletion;
  * read by modules/relatorios/relatorios.service.ts, which adds the partial UTC days at a period's
  * two ends from the sales themselves, so any time zone gets exact local days.
  */

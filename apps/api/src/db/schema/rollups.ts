@@ -3,7 +3,7 @@ import { ownerId, ownerPolicy } from './tenancy';
 
 /**
  * Counters and hourly rollups of sales and payments, so no request adds up a seller's whole
- * history (docs/decisions/010-sales-rollups.md). They are written only by the triggers of migration
+ * history (docs/decisions/011-sales-rollups.md). They are written only by the triggers of migration
  * 0004 (deferred to commit, in the same transaction as the sale, payment, adjustment or
  * cancellation that moved them) and read by modules/vendas/rollups.service.ts.
  */

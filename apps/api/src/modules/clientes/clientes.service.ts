@@ -13,18 +13,16 @@ import { clientes, clientesTotais, lancamentos, vendas, type Cliente as ClienteR
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { contains, countAll, queryRows, statusCondition } from '../../lib/sql';
-import { assignLogin, withUniqueLogin } from './login';
+import { assignLogin, unregisterLogin, withUniqueLogin } from './login';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
 
 const naoEncontrado = () => notFound('Cliente');
 
 export const clienteTemVendas = () =>
-  new AppError(
-    'CLIENTE_TEM_VENDAS',
-    409,
-    'Não é possível deletar cliente que possui vendas registradas. Desative o cliente em vez de deletá-lo.',
-  );
+  new AppError('CLIENTE_TEM_VENDAS', 409, {
+    message: 'Não é possível deletar cliente que possui vendas registradas. Desative o cliente em vez de deletá-lo.',
+  });
 
 export function toCliente(row: ClienteRow): Cliente {
   return {
@@ -132,7 +130,7 @@ const columnsOf = (input: ClienteInput) => ({
 });
 
 export async function createCliente(tx: Tx, ownerId: string, input: ClienteInput): Promise<Cliente> {
-  const row = await withUniqueLogin(tx, input.nome, async (sp, login) => {
+  const row = await withUniqueLogin(tx, ownerId, input.nome, async (sp, login) => {
     const [inserted] = await sp
       .insert(clientes)
       .values({ ownerId, ...columnsOf(input), login })
@@ -168,6 +166,7 @@ export async function regenerarLogin(tx: Tx, ownerId: string, id: string): Promi
   const current = await findRow(tx, ownerId, id, true);
   const row = await withUniqueLogin(
     tx,
+    ownerId,
     current.nome,
     async (sp, login) => {
       const [updated] = await sp
@@ -193,7 +192,10 @@ export async function deleteCliente(tx: Tx, ownerId: string, id: string): Promis
   const [lancamento] = await tx.select({ id: lancamentos.id }).from(lancamentos).where(eq(lancamentos.clienteId, id)).limit(1);
   if (venda || lancamento) throw clienteTemVendas();
   try {
-    await tx.transaction((sp) => sp.delete(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id))));
+    await tx.transaction(async (sp) => {
+      await unregisterLogin(sp as Tx, ownerId, id);
+      await sp.delete(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id)));
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw clienteTemVendas();
     throw error;

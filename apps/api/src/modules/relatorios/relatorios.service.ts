@@ -11,7 +11,7 @@ import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
 
 /**
  * The reports (/relatorios), tab by tab. Every figure is computed in SQL over the rollups, in the
- * shop's time zone, and no query walks the seller's history (docs/decisions/011-report-rollups.md):
+ * shop's time zone, and no query walks the seller's history (docs/decisions/015-report-rollups.md):
  *  - sales, cost, payments, weekdays and hours: the hourly rollups (vendas_por_hora,
  *    pagamentos_por_hora), at most 24 rows per hour-bucket kind per day of the period;
  *  - products and customers of a period: their UTC-day rollups for the whole UTC days inside the
@@ -28,11 +28,11 @@ import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
 type Periodo = PeriodoRelatorio;
 
 /** The period of a report query in the shop's calendar, or a 400 for a month outside the last 24. */
-export async function periodoDoRelatorio(tx: Executor, ownerId: string, query: RelatorioQuery, now = new Date()): Promise<Periodo> {
+export async function periodoDoRelatorio(tx: Executor, ownerId: string, query: RelatorioQuery, now: Date): Promise<Periodo> {
   const timeZone = await shopTimeZone(tx, ownerId);
   const hoje = todayIn(timeZone, now);
   if (query.mes && !mesDisponivel(query.mes, hoje)) {
-    throw new AppError('VALIDATION', 400, 'Escolha um dos últimos 24 meses', [{ path: 'mes', message: 'mesForaDoIntervalo' }]);
+    throw new AppError('VALIDATION', 400, { message: 'Escolha um dos últimos 24 meses', issues: [{ path: 'mes', message: 'mesForaDoIntervalo' }] });
   }
   const periodo = resolverPeriodo({ periodo: query.periodo ? (Number(query.periodo) as PeriodoDias) : undefined, mes: query.mes }, hoje);
   return { ...periodo, hoje, timeZone };

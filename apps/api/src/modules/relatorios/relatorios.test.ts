@@ -48,7 +48,7 @@ const get = async (who: SellerSession, path: string) => {
 };
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: () => clock });
+  t = await buildTestApp({ clock: { now: () => clock } });
   seller = await createSeller(t);
   outro = await createSeller(t);
   const owner = seller.id;

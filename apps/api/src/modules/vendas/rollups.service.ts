@@ -6,7 +6,7 @@ import { endOfDay, period, startOfDay, today, withinPeriod } from '../../lib/sho
 import { queryRows } from '../../lib/sql';
 
 /**
- * Reads of the sales and payments rollups (docs/decisions/010-sales-rollups.md). The triggers of
+ * Reads of the sales and payments rollups (docs/decisions/011-sales-rollups.md). The triggers of
  * migration 0004 keep them; nothing here writes. Every read touches a number of rows bounded by the
  * period (hours × payment forms × statuses), never by the seller's history.
  */

@@ -1,4 +1,4 @@
--- Counters and hourly rollups of sales, payments and customers (docs/decisions/010-sales-rollups.md),
+-- Counters and hourly rollups of sales, payments and customers (docs/decisions/011-sales-rollups.md),
 -- trigram search, and their grants. Triggers keep the rollups in the same transaction as every
 -- write to vendas, lancamentos and clientes, whichever code path makes it.
 

@@ -1,8 +1,8 @@
--- Per-product and per-customer daily rollups for the reports (docs/decisions/011-report-rollups.md):
+-- Per-product and per-customer daily rollups for the reports (docs/decisions/015-report-rollups.md):
 -- grants, FORCE RLS, the triggers that keep them in the same transaction as every sale, its
 -- cancellation and its deletion, whichever code path makes them, and a backfill of what exists.
 --
--- Unlike the seller-wide counters of 0004 (deferred to commit behind a per-seller lock), these
+-- Unlike the seller-wide counters of 0005 (deferred to commit behind a per-seller lock), these
 -- triggers run at once: their rows are per product or per customer and day, and a sale already
 -- holds the lock of each product it sells and of its customer (createVenda and cancelVenda lock the
 -- customer, then the products in id order) until it commits. Two transactions that write the same
@@ -119,7 +119,7 @@ CREATE TRIGGER itens_venda_relatorio_delete AFTER DELETE ON itens_venda REFERENC
   FOR EACH STATEMENT EXECUTE FUNCTION itens_venda_relatorio_delete();--> statement-breakpoint
 
 -- Backfill what exists. FORCE RLS would hide every row from a migrator that owns the tables
--- without being a superuser, so it is lifted for the backfill and put back (as in 0004).
+-- without being a superuser, so it is lifted for the backfill and put back (as in 0005).
 ALTER TABLE vendas NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE itens_venda NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE produtos_por_dia NO FORCE ROW LEVEL SECURITY;--> statement-breakpoint
