@@ -107,7 +107,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
-  await app.register(relatoriosRoutes);
   const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
   const payments: PaymentDeps = {
@@ -164,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
+  await app.register(relatoriosRoutes);
   await app.register(portalRoutes);
   if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 
