@@ -3,7 +3,7 @@ import { FORMAS_PAGAMENTO, addDays, today as todayIn, type IsoDate, type MetodoP
 import { FAIXAS_ATRASO, JANELA_ATRASO_DIAS, diasDoPeriodo, margem, mesDisponivel, percentual, resolverPeriodo, ticketMedio, type FaixaAtraso, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
 import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
-import { clientes, clientesPorDia, itensVenda, pagamentosPorHora, produtos, produtosPorDia, vendas, vendasPorHora, vendasTotais } from '../../db/schema';
+import { clientes, clientesPorDia, itensVenda, lancamentos, pagamentosPorHora, produtos, produtosPorDia, vendas, vendasPorHora, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { queryRows } from '../../lib/sql';
@@ -115,9 +115,44 @@ async function fiadoEmAberto(tx: Executor, ownerId: string, periodos: Intervalo[
   });
 }
 
-function recebidoComparado(atual: ResumoPeriodo['pagamentos'], anterior: ResumoPeriodo['pagamentos']) {
+type Pagamentos = ResumoPeriodo['pagamentos'];
+
+/**
+ * Online payments refunded or charged back in each period (the customer page's Mercado Pago
+ * payments: ledger 'estorno' entries with method 'online', few, read through the
+ * (owner_id, tipo, created_at) index). Money given back was not received.
+ */
+async function estornosOnline(tx: Executor, ownerId: string, periodos: Intervalo[], timeZone: string): Promise<number[]> {
+  const rows = await queryRows<{ i: number; valor: string | number | null }>(
+    tx,
+    sql.join(
+      periodos.map(
+        (p, i) => sql`select ${i}::int as i, coalesce(sum(-valor), 0)::bigint as valor from ${lancamentos}
+           where owner_id = ${ownerId} and tipo = 'estorno' and metodo = 'online'
+             and created_at >= ${startOfDay(p.de, timeZone)} and created_at < ${endOfDay(p.ate, timeZone)}`,
+      ),
+      sql` union all `,
+    ),
+  );
+  return periodos.map((_, i) => n(rows.find((r) => n(r.i) === i)?.valor));
+}
+
+/** A period's payments with its online refunds taken off the online line and the total. */
+function semEstornos(pagamentos: Pagamentos, estornos: number): Pagamentos {
+  if (estornos === 0) return pagamentos;
+  const online = pagamentos.porMetodo.find((m) => m.metodo === 'online');
+  const porMetodo = online
+    ? pagamentos.porMetodo.map((m) => (m === online ? { ...m, valor: m.valor - estornos } : m))
+    : [...pagamentos.porMetodo, { metodo: 'online' as const, quantidade: 0, valor: -estornos }];
+  return { ...pagamentos, valor: pagamentos.valor - estornos, porMetodo };
+}
+
+async function recebidoComparado(tx: Executor, ownerId: string, periodo: Periodo, atualBruto: Pagamentos, anteriorBruto: Pagamentos) {
+  const [estornoAtual, estornoAnterior] = await estornosOnline(tx, ownerId, [periodo, periodo.anterior], periodo.timeZone);
+  const atual = semEstornos(atualBruto, estornoAtual!);
+  const anterior = semEstornos(anteriorBruto, estornoAnterior!);
   const metodos = [...new Set([...atual.porMetodo, ...anterior.porMetodo].map((m) => m.metodo))].sort();
-  const de = (lista: ResumoPeriodo['pagamentos']['porMetodo'], metodo: MetodoPagamento) => lista.find((m) => m.metodo === metodo);
+  const de = (lista: Pagamentos['porMetodo'], metodo: MetodoPagamento) => lista.find((m) => m.metodo === metodo);
   return {
     valor: cmp(atual.valor, anterior.valor),
     quantidade: cmp(atual.quantidade, anterior.quantidade),
@@ -149,7 +184,7 @@ export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Pe
     lucro,
     custo: cmp(a.custoTotal, b.custoTotal),
     margem: { atual: margem(a.valorTotal, a.custoTotal), anterior: margem(b.valorTotal, b.custoTotal) },
-    recebido: recebidoComparado(atual.pagamentos, anterior.pagamentos),
+    recebido: await recebidoComparado(tx, ownerId, periodo, atual.pagamentos, anterior.pagamentos),
     inadimplencia: {
       taxa: { atual: percentual(abertoAtual!.vencido, a.porForma.fiado.valorTotal), anterior: percentual(abertoAnterior!.vencido, b.porForma.fiado.valorTotal) },
       vencido: cmp(abertoAtual!.vencido, abertoAnterior!.vencido),
@@ -347,7 +382,7 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
   });
   return {
     periodo,
-    recebido: recebidoComparado({ ...soma(atual), porMetodo: atual }, { ...soma(anterior), porMetodo: anterior }),
+    recebido: await recebidoComparado(tx, ownerId, periodo, { ...soma(atual), porMetodo: atual }, { ...soma(anterior), porMetodo: anterior }),
     aReceber: {
       saldoClientes: n(row?.saldo_clientes),
       vendasPendentes: n(row?.vendas_pendentes),

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { valoresPagamentoOnline } from '@caderneta/shared';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente, insertProduto } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
-import { perfis, produtos } from '../../db/schema';
+import { pagamentosOnline, perfis, produtos } from '../../db/schema';
 import { registrarPagamento } from '../financeiro/financeiro.service';
 import { cancelVenda, createVenda } from '../vendas/vendas.service';
+import { aplicarPagamentoMp } from '../portal/pagamentos.service';
 
 /*
  * Every report figure against a shop whose figures are worked out by hand below. The app's clock
@@ -357,5 +359,59 @@ describe('report periods', () => {
     expect(produtosOutro.estoque.itens).toEqual([]);
     const financeiro = await get(outro, '/api/relatorios/financeiro?periodo=365');
     expect(financeiro.aReceber).toEqual({ saldoClientes: 194_800, vendasPendentes: 194_800, vencido: 0 });
+  });
+});
+
+describe('payments from the customer page', () => {
+  it('counts Mercado Pago payments (PIX and card) as "Pagamento online", net of what was refunded in the period', async () => {
+    // Its own shop, paid today by the real clock: the portal credits payments at the moment they arrive.
+    const saved = clock;
+    clock = new Date();
+    try {
+      const loja = await createSeller(t);
+      const owner = loja.id;
+      const produto = await insertProduto(t, owner, { nome: 'Fubá', precoVenda: 1000, precoCusto: 400, estoqueAtual: 100 });
+      const eva = await insertCliente(t, owner, { nome: 'Eva', limiteCredito: 1_000_000 });
+      const run = <T>(work: Parameters<typeof withSeller<T>>[2]) => withSeller(t.db, owner, work);
+      await run((tx) =>
+        createVenda(tx, owner, { formaPagamento: 'fiado', clienteId: eva.id, itens: [{ produtoId: produto.id, quantidade: 5 }], observacoes: null, confirmarLimiteExcedido: false }, { notificar: false }),
+      );
+      // What the Mercado Pago webhook does once a payment is approved (and later refunded).
+      const online = async (mpId: number, metodo: 'pix' | 'cartao', base: number, status: string) =>
+        run(async (tx) => {
+          const [registro] = await tx.insert(pagamentosOnline).values({ ownerId: owner, clienteId: eva.id, metodo, ...valoresPagamentoOnline(base, metodo), ambiente: 'sandbox' }).returning();
+          return { registro: registro!, aplicado: await aplicarPagamentoMp(tx, owner, { id: mpId, status, transaction_amount: registro!.valorTotal / 100, currency_id: 'BRL', external_reference: registro!.id }, { log: t.app.log }) };
+        });
+      const pix = await online(1001, 'pix', 1000, 'approved');
+      expect(pix.aplicado?.status).toBe('aprovado');
+      const cartao = await online(1002, 'cartao', 1500, 'approved');
+      expect(cartao.aplicado?.status).toBe('aprovado');
+      await run((tx) => registrarPagamento(tx, owner, eva.id, { valor: 200, metodo: 'dinheiro' }));
+
+      const antes = await get(loja, '/api/relatorios/financeiro?periodo=7');
+      expect(antes.recebido.valor).toEqual(cmp(2700, 0));
+      expect(antes.recebido.porMetodo).toEqual([
+        { metodo: 'dinheiro', valor: cmp(200, 0), quantidade: cmp(1, 0) },
+        { metodo: 'online', valor: cmp(2500, 0), quantidade: cmp(2, 0) },
+      ]);
+
+      // The card payment is refunded: the money went back, so it was not received.
+      const estorno = await run((tx) =>
+        aplicarPagamentoMp(tx, owner, { id: 1002, status: 'refunded', transaction_amount: cartao.registro.valorTotal / 100, currency_id: 'BRL', external_reference: cartao.registro.id }, { log: t.app.log }),
+      );
+      expect(estorno?.status).toBe('estornado');
+      for (const aba of ['financeiro', 'resumo']) {
+        const r = await get(loja, `/api/relatorios/${aba}?periodo=7`);
+        expect(r.recebido.valor, aba).toEqual(cmp(1200, 0));
+        expect(r.recebido.porMetodo, aba).toEqual([
+          { metodo: 'dinheiro', valor: cmp(200, 0), quantidade: cmp(1, 0) },
+          { metodo: 'online', valor: cmp(1000, 0), quantidade: cmp(2, 0) },
+        ]);
+      }
+      // Nothing of it reaches the first seller.
+      expect((await get(seller, '/api/relatorios/financeiro?periodo=7')).recebido.porMetodo.map((m: { metodo: string }) => m.metodo)).not.toContain('online');
+    } finally {
+      clock = saved;
+    }
   });
 });
