@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { StatCard } from '@/components/stat-card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
 interface FiguraProps {
@@ -10,19 +11,16 @@ interface FiguraProps {
   children?: ReactNode;
 }
 
-/** One figure of a report ("Total de Vendas: R$ 1.234,56 ▲ 12%"). */
+/**
+ * One figure of a report ("Total de Vendas: R$ 1.234,56 ▲ 12%"): the app's summary card, with the
+ * change and the hint under the value on phones too (they say which day or rule the figure uses).
+ */
 export function Figura({ title, value, hint, children }: FiguraProps) {
   return (
-    <Card className="min-w-0 gap-1 py-3 sm:py-4" role="group" aria-label={title}>
-      <CardHeader className="px-3 sm:px-4">
-        <CardTitle className="text-xs leading-tight font-medium text-muted-foreground sm:text-sm">{title}</CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-1 px-3 sm:px-4">
-        <p className={cn('font-bold [overflow-wrap:anywhere] tabular-nums', value.length > 12 ? 'text-base sm:text-xl' : 'text-lg sm:text-2xl')}>{value}</p>
-        {children}
-        {hint && <CardDescription className="text-xs">{hint}</CardDescription>}
-      </CardContent>
-    </Card>
+    <StatCard title={title} value={value}>
+      {children}
+      {hint && <CardDescription className="text-xs">{hint}</CardDescription>}
+    </StatCard>
   );
 }
 
