@@ -2,6 +2,7 @@ import type { RelatorioAba } from '@caderneta/shared/relatorios';
 import type { RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import type { EscolhaPeriodo } from '../periodo';
 
 export interface Relatorios {
@@ -19,7 +20,7 @@ export function periodoQuery(escolha: EscolhaPeriodo): string {
 
 export const relatorioQueryOptions = <A extends RelatorioAba>(aba: A, escolha: EscolhaPeriodo) =>
   queryOptions({
-    queryKey: ['relatorios', aba, escolha],
+    queryKey: queryKeys.relatorios.aba(aba, escolha),
     queryFn: ({ signal }) => api<Relatorios[A]>(`/api/relatorios/${aba}?${periodoQuery(escolha)}`, { signal }),
     // While another period loads, the tab keeps the figures it shows (dimmed) instead of blanking
     // (what react-query's keepPreviousData does, without one more export from the framework chunk).
