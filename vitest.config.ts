@@ -33,6 +33,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // A first render loads its route's texts and a lazy chunk: room for a busy machine.
+          testTimeout: 15_000,
         },
       },
     ],

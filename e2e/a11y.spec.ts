@@ -8,7 +8,7 @@ import { postAsApp, signedInSeller } from './support';
  * New screens join the lists below as they are added.
  */
 const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe', '/cliente'];
-const SIGNED_IN_ROUTES = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/produtos', '/devedores', '/relatorios', '/notificacoes', '/configuracoes', '/recibos/:id'];
+const SIGNED_IN_ROUTES = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/produtos', '/devedores', '/relatorios', '/relatorios?aba=vendas', '/relatorios?aba=clientes', '/relatorios?aba=produtos', '/relatorios?aba=financeiro', '/notificacoes', '/configuracoes', '/recibos/:id'];
 /** The customer page of the shop's debtor, with its purchases and payment (public, checked with data). */
 const CUSTOMER_ROUTES = ['/cliente/:login'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

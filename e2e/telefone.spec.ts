@@ -183,7 +183,7 @@ for (const width of [390, 360]) {
     const { pagamentoId, clienteId } = await createData(page);
     const login = (await (await page.request.get(`/api/clientes/${clienteId}`)).json()).login as string;
 
-    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/configuracoes', '/notificacoes', `/recibos/${pagamentoId}`, '/cliente', `/cliente/${login}`];
+    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/relatorios?aba=vendas', '/relatorios?aba=clientes', '/relatorios?aba=produtos', '/relatorios?aba=financeiro', '/configuracoes', '/notificacoes', `/recibos/${pagamentoId}`, '/cliente', `/cliente/${login}`];
     for (const route of routes) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });

@@ -6,7 +6,9 @@
  *  - the real server in its own process; each endpoint under load with autocannon (16
  *    connections) and pgbench running the exact SQL the endpoint sent (captured from the
  *    server's log), interleaved A B A B A B, median of 3;
- *  - the reports' 365-day period function timed directly;
+ *  - the reports' 365-day period function timed directly, each /relatorios tab's endpoint for 365
+ *    days (p95 of one request after another, the heaviest also under load), and what the
+ *    reports' per-product and per-customer triggers cost a sale (pgbench with them on and off);
  *  - JS + CSS bytes on the wire and Lighthouse 12 (mobile) with Chromium;
  *  - start-up: existing and fresh data dir, and `npm start` with the web build current.
  * The 1-minute load average is recorded with every run: these machines are shared.
@@ -390,6 +392,48 @@ async function main() {
              + (select count(*) from produtos where owner_id = $1 and estoque_atual < 0) as n`, [big.id]);
       results.novaVenda = { http: runs.a, pgbench: runs.b, statements, invariantViolations: Number(broken[0]!.n) };
       row('POST /api/vendas ÷ pgbench on the same transactions', `${(rps / tps).toFixed(2)} (${rps.toFixed(0)} vs ${tps.toFixed(0)}/s), ${errors} errors, invariants ${Number(broken[0]!.n) === 0 ? 'hold' : 'BROKEN'}`, '≥ 0.45, 0 errors', String(runs.a[0]!.load));
+
+      // What the reports' per-product and per-customer triggers cost a sale: the same pgbench mix
+      // with them on and off, interleaved. Machine time per sale = 1000 / tps (ms).
+      if (havePgbench) {
+        log('POST /api/vendas: the reports\' triggers on and off (pgbench)');
+        const relatorioTriggers = (on: boolean) =>
+          db.query(
+            ['vendas_relatorio_insert', 'vendas_relatorio_update', 'vendas_relatorio_delete']
+              .map((t) => `alter table vendas ${on ? 'enable' : 'disable'} trigger ${t};`)
+              .concat(['itens_venda_relatorio_insert', 'itens_venda_relatorio_delete'].map((t) => `alter table itens_venda ${on ? 'enable' : 'disable'} trigger ${t};`))
+              .join(' '),
+          );
+        const ab = await interleaved<PgbenchRun, PgbenchRun>(
+          async () => pgbench(pgbenchBin!, benchUrl, null, mix),
+          async () => {
+            await relatorioTriggers(false);
+            try {
+              return pgbench(pgbenchBin!, benchUrl, null, mix);
+            } finally {
+              await relatorioTriggers(true);
+            }
+          },
+        );
+        const on = median(ab.a.map((r) => r.tps));
+        const off = median(ab.b.map((r) => r.tps));
+        // Sales made with the triggers off are not in the reports' rollups: rebuild them.
+        await db.query(`delete from produtos_por_dia where owner_id = $1; delete from clientes_por_dia where owner_id = $1`.replace(/\$1/g, `'${big.id}'`));
+        await db.query(`insert into produtos_por_dia (owner_id, dia, produto_id, quantidade, valor_total, custo_total)
+          select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario)
+          from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
+          where i.owner_id = $1 and v.status_pagamento <> 'cancelado' group by 1, 2, 3`, [big.id]);
+        await db.query(`insert into clientes_por_dia (owner_id, dia, cliente_id, quantidade, valor_total)
+          select owner_id, (data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total)
+          from vendas where owner_id = $1 and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`, [big.id]);
+        results.relatorioTriggers = { on: ab.a, off: ab.b, msPerSaleOn: 1000 / on, msPerSaleOff: 1000 / off };
+        row(
+          "  the reports' triggers: a sale with / without",
+          `${(1000 / on).toFixed(2)} / ${(1000 / off).toFixed(2)} ms of machine time per sale (${on.toFixed(0)} vs ${off.toFixed(0)} tps, ${(((1000 / on - 1000 / off) / (1000 / off)) * 100).toFixed(1)}%)`,
+          'small',
+          String(ab.a[0]!.load),
+        );
+      }
     }
 
     // GET /api/clientes at 20,000 customers, and a search.
@@ -419,6 +463,43 @@ async function main() {
       const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
       results.relatorio365 = { times, p95 };
       row('Reports: 365-day period (resumoDoPeriodo), p95', `${p95.toFixed(1)} ms`, '≤ 300 ms', String(load));
+    }
+
+    // /relatorios: each tab's endpoint for the last 365 days on the big shop, one request after
+    // another (what a seller waits for), then the heaviest under 16 connections.
+    log('reports: GET /api/relatorios/<tab>?periodo=365');
+    {
+      const abas = ['resumo', 'vendas', 'clientes', 'produtos', 'financeiro'];
+      const porAba: Record<string, { times: number[]; p50: number; p95: number; load: number }> = {};
+      for (const aba of abas) {
+        const url = `${base}/api/relatorios/${aba}?periodo=365`;
+        const get = async () => {
+          const response = await fetch(url, { headers: { cookie: big.cookie } });
+          if (response.status !== 200) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+          await response.arrayBuffer();
+        };
+        await get();
+        const load = loadAvg();
+        const times: number[] = [];
+        for (let i = 0; i < (smoke ? 5 : 40); i++) {
+          const start = performance.now();
+          await get();
+          times.push(performance.now() - start);
+        }
+        times.sort((a, b) => a - b);
+        porAba[aba] = { times, p50: times[Math.floor((times.length - 1) / 2)]!, p95: times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!, load };
+      }
+      results.relatorios = porAba;
+      row(
+        'GET /api/relatorios/{tab}?periodo=365, p95 (p50)',
+        abas.map((a) => `${a} ${porAba[a]!.p95.toFixed(0)} (${porAba[a]!.p50.toFixed(0)})`).join(', ') + ' ms',
+        '≤ 300 ms',
+        String(porAba.resumo!.load),
+      );
+      const heaviest = abas.reduce((a, b) => (porAba[a]!.p95 >= porAba[b]!.p95 ? a : b));
+      const concurrent = await http(`${base}/api/relatorios/${heaviest}?periodo=365`, big.cookie);
+      results.relatorioConcorrente = { aba: heaviest, ...concurrent };
+      row(`  ${heaviest} under ${CONNECTIONS} connections`, `${concurrent.rps.toFixed(1)} req/s, p97.5 ${concurrent.p97_5} ms, ${concurrent.errors + concurrent.non2xx} errors`, '', String(concurrent.load));
     }
     await stopServer(app);
 

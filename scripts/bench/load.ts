@@ -67,9 +67,9 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
   await run('commit');
 }
 
-/** The rollups of one seller from their rows (as migration 0004's backfill does for everyone). */
+/** The rollups of one seller from their rows (as migrations 0005 and 0007 backfill does for everyone). */
 async function rebuildRollups(client: pg.Client, o: string) {
-  for (const table of ['vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais']) {
+  for (const table of ['vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia']) {
     await client.query(`delete from ${table} where owner_id = ${o}`);
   }
   await client.query(`insert into vendas_totais (owner_id, forma_pagamento, status_pagamento, quantidade, valor_total, valor_pago, custo_total)
@@ -83,4 +83,12 @@ async function rebuildRollups(client: pg.Client, o: string) {
     from lancamentos where owner_id = ${o} and tipo = 'pagamento' group by 1, 2, 3`);
   await client.query(`insert into clientes_totais (owner_id, ativo, quantidade, devedores)
     select owner_id, ativo, count(*), count(*) filter (where saldo_atual < 0) from clientes where owner_id = ${o} group by 1, 2`);
+  // The reports' per-product and per-customer UTC days (migration 0007_relatorios_triggers).
+  await client.query(`insert into produtos_por_dia (owner_id, dia, produto_id, quantidade, valor_total, custo_total)
+    select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario)
+    from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
+    where i.owner_id = ${o} and v.status_pagamento <> 'cancelado' group by 1, 2, 3`);
+  await client.query(`insert into clientes_por_dia (owner_id, dia, cliente_id, quantidade, valor_total)
+    select owner_id, (data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total)
+    from vendas where owner_id = ${o} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`);
 }

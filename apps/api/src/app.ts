@@ -26,6 +26,7 @@ import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { devedoresRoutes } from './modules/devedores/devedores.routes';
+import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
 import { portalRoutes } from './modules/portal/portal.routes';
 import type { PaymentDeps } from './modules/portal/deps';
 import { startPaymentRecheck } from './modules/portal/recheck.job';
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
   await app.register(devedoresRoutes);
+  await app.register(relatoriosRoutes);
   await app.register(portalRoutes);
   if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 

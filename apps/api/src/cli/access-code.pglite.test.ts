@@ -11,7 +11,8 @@ import { listAccessCodes } from '../modules/codigos/codigos.service';
 
 const cli = (args: string[], env: Record<string, string>) => runCli('access-code', args, env);
 
-describe('access-code CLI beside a running server', () => {
+// Each step starts a Node process (tsx), one of them a whole server: room for a busy machine.
+describe('access-code CLI beside a running server', { timeout: 90_000 }, () => {
   it('refuses to open a DATA_DIR another command holds', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-cli-'));
     // This test process is alive, so its lock is live for the child.

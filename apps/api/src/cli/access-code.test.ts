@@ -8,7 +8,8 @@ import { runCli } from '../../test/cli';
 const CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{10}$/;
 const cli = (args: string[], env: Record<string, string>) => runCli('access-code', args, env);
 
-describe('access-code CLI', () => {
+// Each step starts a Node process (tsx): room for a busy machine.
+describe('access-code CLI', { timeout: 90_000 }, () => {
   let env: Record<string, string>;
   let cleanup = async () => undefined as unknown;
 

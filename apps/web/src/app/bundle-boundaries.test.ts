@@ -49,9 +49,22 @@ describe('bundle boundaries', () => {
     expect(sources['/src/app/router.tsx']).not.toMatch(/from\s+['"]\.\/routes\//);
   });
 
-  it('nothing imports recharts or the lucide-react barrel', () => {
-    expect(importing(/from\s+['"]recharts['"]/)).toEqual([]);
+  it('nothing imports the lucide-react barrel', () => {
     expect(importing(/import\s+(?!type\b)[^;]*from\s+['"]lucide-react['"]/)).toEqual([]);
+  });
+
+  it('Recharts is imported only by the reports chart, which only /relatorios loads', () => {
+    expect(importing(/from\s+['"]recharts['"]/)).toEqual(['/src/features/relatorios/components/grafico.tsx']);
+    const users = importing(/from\s+['"][./@\w-]*\/grafico['"]/);
+    expect(users.length).toBeGreaterThan(0);
+    for (const file of users) expect(file).toMatch(/^\/src\/features\/relatorios\//);
+    // The feature's components are composed by its route only.
+    expect(importing(/from\s+['"]@\/features\/relatorios\//)).toEqual(['/src/app/routes/relatorios.tsx']);
+  });
+
+  it('Papa Parse is loaded with import() when a CSV is made, never up front', () => {
+    expect(importing(/from\s+['"]papaparse['"]/)).toEqual([]);
+    expect(importing(/import\(\s*['"]papaparse['"]\s*\)/)).toEqual(['/src/features/relatorios/csv.ts']);
   });
 
   it('the formatters every page uses take shared helpers from subpaths, not the barrel (its schemas would pull zod in)', () => {

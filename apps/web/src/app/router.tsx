@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
           { path: 'clientes', lazy: page(() => import('./routes/clientes'), ['clientes', 'financeiro']) },
           { path: 'produtos', lazy: page(() => import('./routes/produtos'), ['produtos']) },
           { path: 'devedores', lazy: page(() => import('./routes/devedores'), ['devedores', 'financeiro']) },
-          { path: 'relatorios', lazy: page(() => import('./routes/relatorios'), []) },
+          { path: 'relatorios', lazy: page(() => import('./routes/relatorios'), ['relatorios']) },
           { path: 'configuracoes', lazy: page(() => import('./routes/configuracoes'), ['portal', 'devedores']) },
           { path: 'notificacoes', lazy: page(() => import('./routes/notificacoes'), []) },
         ],

@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'produtos',
   'vendas',
   'financeiro',
+  'relatorios',
   'portal',
   'devedores',
 ] as const;
@@ -54,6 +55,7 @@ export interface AppResources {
   produtos: typeof import('../locales/pt-BR/produtos.json');
   vendas: typeof import('../locales/pt-BR/vendas.json');
   financeiro: typeof import('../locales/pt-BR/financeiro.json');
+  relatorios: typeof import('../locales/pt-BR/relatorios.json');
   portal: typeof import('../locales/pt-BR/portal.json');
   devedores: typeof import('../locales/pt-BR/devedores.json');
 }

@@ -32,6 +32,11 @@ export const queryKeys = {
     recibo: (id: string) => ['financeiro', 'recibo', id] as const,
   },
   notificacoes: { all: ['notificacoes'] as const },
+  /** /relatorios: one tab's figures for one period choice. */
+  relatorios: {
+    all: ['relatorios'] as const,
+    aba: (aba: string, escolha: unknown) => ['relatorios', aba, escolha] as const,
+  },
   /** The public customer page (by access code) and its online payments. */
   portal: {
     all: ['portal'] as const,
@@ -54,7 +59,7 @@ export const queryKeys = {
 };
 
 /** The areas a mutation can refresh (the first element of every key above but the session). */
-export type QueryArea = 'dashboard' | 'clientes' | 'produtos' | 'vendas' | 'financeiro' | 'notificacoes' | 'portal' | 'configuracoes' | 'devedores' | 'cobranca';
+export type QueryArea = 'dashboard' | 'clientes' | 'produtos' | 'vendas' | 'financeiro' | 'notificacoes' | 'relatorios' | 'portal' | 'configuracoes' | 'devedores' | 'cobranca';
 
 /** Refreshes every query of the named areas (after a write that moved them). */
 export function invalidateAreas(queryClient: QueryClient, areas: readonly QueryArea[]) {

@@ -6,3 +6,4 @@ export * from './negocio';
 export * from './cobranca';
 export * from './portal';
 export * from './rollups';
+export * from './relatorios';

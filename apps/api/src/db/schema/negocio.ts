@@ -61,6 +61,8 @@ export const clientes = pgTable(
     unique('clientes_owner_login_key').on(t.ownerId, t.login),
     index('clientes_owner_nome_idx').on(t.ownerId, t.ativo, t.nomeBusca),
     index('clientes_owner_saldo_idx').on(t.ownerId, t.ativo, t.saldoAtual),
+    // New customers of a period (reports).
+    index('clientes_owner_created_idx').on(t.ownerId, t.createdAt),
     check('clientes_limite_credito_check', sql`${t.limiteCredito} >= 0`),
     ownerPolicy('clientes'),
   ],

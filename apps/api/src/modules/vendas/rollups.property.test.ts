@@ -7,7 +7,8 @@ import { insertCliente, insertProduto } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { registrarAjuste, registrarPagamento } from '../financeiro/financeiro.service';
-import { resumoDoPeriodo } from './rollups.service';
+import { relatorioClientes, relatorioProdutos } from '../relatorios/relatorios.service';
+import { periodoAnterior, resumoDoPeriodo } from './rollups.service';
 import { cancelVenda, createVenda } from './vendas.service';
 
 /**
@@ -94,6 +95,24 @@ async function expectRollupsEqualRecount(ownerId: string) {
   ).toEqual(
     await rows(sql`select date_trunc('hour', created_at, 'UTC') as hora, metodo, count(*)::int as quantidade, sum(valor)::bigint::text as valor
       from lancamentos where owner_id = ${ownerId} and tipo = 'pagamento' group by 1, 2 order by 1, 2`),
+  );
+  // The reports' per-product and per-customer days (migration relatorios_rollup_triggers): sales not cancelled.
+  expect(
+    await rows(sql`select dia::text, produto_id, quantidade::bigint::text, valor_total::bigint::text, custo_total::bigint::text
+      from produtos_por_dia where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
+  ).toEqual(
+    await rows(sql`select (v.data_venda at time zone 'UTC')::date::text as dia, i.produto_id, sum(i.quantidade)::bigint::text as quantidade,
+        sum(i.subtotal)::bigint::text as valor_total, sum(i.quantidade::bigint * i.custo_unitario)::bigint::text as custo_total
+      from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
+      where i.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
+  );
+  expect(await rows(sql`select count(*)::int as n from produtos_por_dia where owner_id = ${ownerId} and quantidade = 0 and (valor_total <> 0 or custo_total <> 0)`)).toEqual(['{"n":0}']);
+  expect(
+    await rows(sql`select dia::text, cliente_id, quantidade::int, valor_total::bigint::text
+      from clientes_por_dia where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
+  ).toEqual(
+    await rows(sql`select (data_venda at time zone 'UTC')::date::text as dia, cliente_id, count(*)::int as quantidade, sum(valor_total)::bigint::text as valor_total
+      from vendas where owner_id = ${ownerId} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
   );
   expect(await rows(sql`select ativo, quantidade::int, devedores::int from clientes_totais where owner_id = ${ownerId} and quantidade <> 0 order by 1`)).toEqual(
     await rows(sql`select ativo, count(*)::int as quantidade, (count(*) filter (where saldo_atual < 0))::int as devedores
@@ -190,6 +209,29 @@ describe('sales rollups', () => {
         expect(resumo.porHora.map((h) => `${h.hora}:${h.quantidade}`).join(',')).toBe(direto!.horas ?? '');
         expect(resumo.porDiaSemana.reduce((s, d) => s + d.quantidade, 0)).toBe(resumo.vendas.quantidade);
         expect(resumo.pagamentos.valor).toBe(Number(direto!.pagamentos));
+
+        // The reports' per-product and per-customer figures (UTC-day rollups plus the period's partial UTC days).
+        const periodo = { de, ate, mes: null, dias: length + 1, anterior: periodoAnterior(de, ate), hoje: ate, timeZone: zone };
+        const produtos = await run((tx) => relatorioProdutos(tx, owner, periodo));
+        const clientes = await run((tx) => relatorioClientes(tx, owner, periodo));
+        const [itens] = rowsOf<Record<string, string | null>>(
+          await t.db.execute(sql`
+            with v as (select * from vendas where owner_id = ${owner} and status_pagamento <> 'cancelado'
+                         and (data_venda at time zone ${zone})::date between ${de}::date and ${ate}::date)
+            select (select string_agg(produto_id || ':' || q || ':' || s || ':' || c, ',' order by produto_id) from (
+                      select i.produto_id, sum(i.quantidade) q, sum(i.subtotal) s, sum(i.quantidade * i.custo_unitario) c
+                      from v join itens_venda i on i.owner_id = v.owner_id and i.venda_id = v.id group by 1) x) as produtos,
+                   (select count(distinct cliente_id)::text from v) as compradores`),
+        );
+        expect(
+          [...produtos.margens]
+            .sort((a, b) => (a.id < b.id ? -1 : 1))
+            .map((p) => `${p.id}:${p.quantidade}:${p.valor}:${p.custo}`)
+            .join(','),
+        ).toBe(itens!.produtos ?? '');
+        expect(produtos.unidades.atual).toBe(produtos.margens.reduce((sum, p) => sum + p.quantidade, 0));
+        expect(produtos.receita.atual).toBe(resumo.vendas.valorTotal);
+        expect(clientes.compradores.atual).toBe(Number(itens!.compradores));
       }),
       { numRuns: 25 },
     );

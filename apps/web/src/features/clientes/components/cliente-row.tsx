@@ -8,6 +8,7 @@ import PhoneIcon from 'lucide-react/icons/phone';
 import PowerIcon from 'lucide-react/icons/power';
 import ScaleIcon from 'lucide-react/icons/scale';
 import { useTranslation } from 'react-i18next';
+import { RecordRow, RecordTitle } from '@/components/record-row';
 import { Badge } from '@/components/ui/badge';
 import { RowActions, RowMenuItem } from '@/components/row-actions';
 import { useFormatters } from '@/lib/format';
@@ -32,12 +33,9 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
   const titleId = `cliente-${cliente.id}-nome`;
 
   return (
-    <li aria-labelledby={titleId} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <RecordRow titleId={titleId} className="sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 flex-1 space-y-1.5">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="truncate font-semibold">
-            {cliente.nome}
-          </h3>
+        <RecordTitle id={titleId} title={cliente.nome} className="truncate">
           {cliente.login ? (
             <Badge variant="outline" title={t('row.loginLabel')} className="font-mono">
               @{cliente.login}
@@ -55,7 +53,7 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           ) : (
             <Badge className="bg-emerald-700 text-white">{t('row.ativo')}</Badge>
           )}
-        </div>
+        </RecordTitle>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <dl className="flex min-w-0 flex-wrap gap-x-4 gap-y-1">
             <div className="flex items-center gap-1.5">
@@ -115,6 +113,6 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           <RowMenuItem icon={KeyRoundIcon} label={t('row.regenerateLogin')} onSelect={() => actions.onRegenerateLogin(cliente)} />
         </RowActions>
       </div>
-    </li>
+    </RecordRow>
   );
 }

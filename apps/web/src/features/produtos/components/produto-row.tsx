@@ -1,6 +1,7 @@
 import type { Produto } from '@caderneta/shared';
 import PowerIcon from 'lucide-react/icons/power';
 import { useTranslation } from 'react-i18next';
+import { RecordRow, RecordTitle } from '@/components/record-row';
 import { Badge } from '@/components/ui/badge';
 import { RowActions, RowMenuItem } from '@/components/row-actions';
 import { useFormatters } from '@/lib/format';
@@ -35,13 +36,9 @@ export function ProdutoRow({ produto, actions }: { produto: Produto; actions: Pr
   ];
 
   return (
-    <li aria-labelledby={titleId} className="flex flex-col gap-3 p-4 lg:flex-row lg:items-center lg:justify-between">
+    <RecordRow titleId={titleId} className="lg:flex-row lg:items-center lg:justify-between">
       <div className="min-w-0 space-y-1.5 lg:w-64 lg:shrink-0">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="truncate font-semibold">
-            {produto.nome}
-          </h3>
-        </div>
+        <RecordTitle id={titleId} title={produto.nome} className="truncate" />
         <div className="flex flex-wrap gap-2">
           {produto.categoria && <Badge variant="secondary">{produto.categoria}</Badge>}
           {/* One state per row: a deactivated product is "Inativo" (its stock figures stay below). */}
@@ -76,6 +73,6 @@ export function ProdutoRow({ produto, actions }: { produto: Produto; actions: Pr
       >
         <RowMenuItem icon={PowerIcon} label={produto.ativo ? t('row.deactivate') : t('row.reactivate')} onSelect={() => actions.onToggleAtivo(produto)} />
       </RowActions>
-    </li>
+    </RecordRow>
   );
 }

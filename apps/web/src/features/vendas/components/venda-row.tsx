@@ -5,6 +5,7 @@ import EyeIcon from 'lucide-react/icons/eye';
 import MessageSquareIcon from 'lucide-react/icons/message-square';
 import UserIcon from 'lucide-react/icons/user';
 import { useTranslation } from 'react-i18next';
+import { RecordRow, RecordTitle } from '@/components/record-row';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useFormatters } from '@/lib/format';
@@ -26,15 +27,12 @@ export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
   const restante = venda.statusPagamento === 'pendente' ? venda.valorTotal - venda.valorPago : 0;
 
   return (
-    <li aria-labelledby={titleId} className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+    <RecordRow titleId={titleId} className="sm:flex-row sm:items-center sm:justify-between">
       <div className="min-w-0 flex-1 space-y-1.5">
-        <div className="flex flex-wrap items-center gap-2">
-          <h3 id={titleId} className="font-mono font-semibold">
-            {venda.numeroVenda}
-          </h3>
+        <RecordTitle id={titleId} title={venda.numeroVenda} className="font-mono">
           <StatusBadge status={venda.statusPagamento} />
           {venda.limiteExcedidoConfirmado && <Badge variant="outline">{t('row.limiteConfirmado')}</Badge>}
-        </div>
+        </RecordTitle>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="flex items-center gap-1.5">
             <UserIcon className="size-3.5" aria-hidden="true" />
@@ -77,6 +75,6 @@ export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
           )}
         </div>
       </div>
-    </li>
+    </RecordRow>
   );
 }

@@ -1,0 +1,50 @@
+import { bigint, date, foreignKey, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { clientes, produtos } from './negocio';
+import { ownerId, ownerPolicy } from './tenancy';
+
+/**
+ * Per-product and per-customer sales by UTC calendar day, for the reports' rankings over any period
+ * (docs/decisions/015-report-rollups.md). Only sales not cancelled count. Written only by the
+ * triggers of migration 0007 in the same transaction as the sale, its cancellation or deletion;
+ * read by modules/relatorios/relatorios.service.ts, which adds the partial UTC days at a period's
+ * two ends from the sales themselves, so any time zone gets exact local days.
+ */
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+export const produtosPorDia = pgTable(
+  'produtos_por_dia',
+  {
+    ownerId: ownerId(),
+    /** UTC calendar day of the sale (`data_venda at time zone 'UTC'`). */
+    dia: date('dia', { mode: 'string' }).notNull(),
+    produtoId: uuid('produto_id').notNull(),
+    /** Units sold. */
+    quantidade: bigint('quantidade', { mode: 'number' }).notNull().default(0),
+    /** Σ subtotal: revenue. */
+    valorTotal: cents('valor_total').notNull().default(0),
+    /** Σ quantity × unit cost at the moment of sale. */
+    custoTotal: cents('custo_total').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'produtos_por_dia_pkey', columns: [t.ownerId, t.dia, t.produtoId] }),
+    foreignKey({ name: 'produtos_por_dia_produto_fk', columns: [t.ownerId, t.produtoId], foreignColumns: [produtos.ownerId, produtos.id] }).onDelete('cascade'),
+    ownerPolicy('produtos_por_dia'),
+  ],
+).enableRLS();
+
+export const clientesPorDia = pgTable(
+  'clientes_por_dia',
+  {
+    ownerId: ownerId(),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    clienteId: uuid('cliente_id').notNull(),
+    /** Sales to the customer (à vista and fiado). */
+    quantidade: integer('quantidade').notNull().default(0),
+    valorTotal: cents('valor_total').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'clientes_por_dia_pkey', columns: [t.ownerId, t.dia, t.clienteId] }),
+    foreignKey({ name: 'clientes_por_dia_cliente_fk', columns: [t.ownerId, t.clienteId], foreignColumns: [clientes.ownerId, clientes.id] }).onDelete('cascade'),
+    ownerPolicy('clientes_por_dia'),
+  ],
+).enableRLS();

@@ -1,0 +1,393 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { FORMAS_PAGAMENTO, addDays, today as todayIn, type IsoDate, type MetodoPagamento } from '@caderneta/shared';
+import { FAIXAS_ATRASO, JANELA_ATRASO_DIAS, diasDoPeriodo, margem, mesDisponivel, percentual, resolverPeriodo, ticketMedio, type FaixaAtraso, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
+import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
+import type { Executor } from '../../db/client';
+import { clientes, clientesPorDia, itensVenda, lancamentos, pagamentosPorHora, produtos, produtosPorDia, vendas, vendasPorHora, vendasTotais } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
+import { queryRows } from '../../lib/sql';
+import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
+
+/**
+ * The reports (/relatorios), tab by tab. Every figure is computed in SQL over the rollups, in the
+ * shop's time zone, and no query walks the seller's history (docs/decisions/015-report-rollups.md):
+ *  - sales, cost, payments, weekdays and hours: the hourly rollups (vendas_por_hora,
+ *    pagamentos_por_hora), at most 24 rows per hour-bucket kind per day of the period;
+ *  - products and customers of a period: their UTC-day rollups for the whole UTC days inside the
+ *    period, plus the sales themselves for the partial UTC days at its two ends (under one day of
+ *    sales), which makes any time zone's local days exact;
+ *  - what is owed and overdue today: the counters, the customers' balances, and the hourly rollup
+ *    over the last JANELA_ATRASO_DIAS days (anything older is more than 30 days late).
+ *
+ * Overdue, for the reports: a pending fiado sale falls due on the 1st of the month after it
+ * (`vencimentoDaVenda` in @caderneta/shared; the same rule as SQL in `vencimentoSql`) and is
+ * overdue from the day after.
+ */
+
+type Periodo = PeriodoRelatorio;
+
+/** The period of a report query in the shop's calendar, or a 400 for a month outside the last 24. */
+export async function periodoDoRelatorio(tx: Executor, ownerId: string, query: RelatorioQuery, now: Date): Promise<Periodo> {
+  const timeZone = await shopTimeZone(tx, ownerId);
+  const hoje = todayIn(timeZone, now);
+  if (query.mes && !mesDisponivel(query.mes, hoje)) {
+    throw new AppError('VALIDATION', 400, { message: 'Escolha um dos últimos 24 meses', issues: [{ path: 'mes', message: 'mesForaDoIntervalo' }] });
+  }
+  const periodo = resolverPeriodo({ periodo: query.periodo ? (Number(query.periodo) as PeriodoDias) : undefined, mes: query.mes }, hoje);
+  return { ...periodo, hoje, timeZone };
+}
+
+const n = (value: unknown) => Number(value ?? 0);
+const cmp = (atual: number, anterior: number) => ({ atual, anterior });
+type JsonRows = Array<Record<string, unknown>>;
+const json = (value: unknown): JsonRows => (typeof value === 'string' ? (JSON.parse(value) as JsonRows) : ((value as JsonRows | null) ?? []));
+
+/** The due date of sales dated on local day `dia` (a date expression): the 1st of the next month. */
+const vencimentoSql = (dia: SQL) => sql`(date_trunc('month', ${dia}) + interval '1 month')::date`;
+
+/**
+ * A period's instants and the whole UTC days inside it: [s, e) is the period, [d1, d2) its whole
+ * UTC days (empty when d1 ≥ d2), so [s, d1) and [d2, e) are the partial days at its ends.
+ */
+function limites(p: Intervalo, timeZone: string): SQL {
+  return sql`(select s, e,
+      case when date_trunc('day', s, 'UTC') = s then s else date_trunc('day', s, 'UTC') + interval '24 hours' end as d1,
+      date_trunc('day', e, 'UTC') as d2
+    from (select ${startOfDay(p.de, timeZone)} as s, ${endOfDay(p.ate, timeZone)} as e) b)`;
+}
+
+/** Sales of the partial UTC days at the period's ends (`l` is the limites row). */
+const nasPontas = (coluna: SQL) =>
+  sql`((${coluna} >= (select s from l) and ${coluna} < least((select d1 from l), (select e from l)))
+     or (${coluna} >= greatest((select d2 from l), (select s from l)) and ${coluna} < (select e from l)))`;
+const diasInteiros = (coluna: SQL) =>
+  sql`${coluna} >= ((select d1 from l) at time zone 'UTC')::date and ${coluna} < ((select d2 from l) at time zone 'UTC')::date`;
+
+/** Per-product units, revenue and cost of goods of the sales (not cancelled) in a period. */
+function produtosDoPeriodo(ownerId: string): SQL {
+  return sql`
+    select produto_id, sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor, sum(custo_total)::bigint as custo from (
+      select produto_id, quantidade, valor_total, custo_total from ${produtosPorDia}
+       where owner_id = ${ownerId} and ${diasInteiros(sql`dia`)}
+      union all
+      select i.produto_id, i.quantidade, i.subtotal, i.quantidade::bigint * i.custo_unitario
+        from ${vendas} v join ${itensVenda} i on i.owner_id = v.owner_id and i.venda_id = v.id
+       where v.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' and ${nasPontas(sql`v.data_venda`)}
+    ) x group by produto_id`;
+}
+
+/** Per-customer sales (count, value; not cancelled) in a period. */
+function clientesDoPeriodo(ownerId: string): SQL {
+  return sql`
+    select cliente_id, sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor from (
+      select cliente_id, quantidade, valor_total from ${clientesPorDia}
+       where owner_id = ${ownerId} and ${diasInteiros(sql`dia`)}
+      union all
+      select cliente_id, 1, valor_total from ${vendas} v
+       where v.owner_id = ${ownerId} and v.cliente_id is not null and v.status_pagamento <> 'cancelado' and ${nasPontas(sql`v.data_venda`)}
+    ) x group by cliente_id`;
+}
+
+// ——— Resumo ———
+
+/** Of the fiado sold in each period: what is still open and overdue today, and what is not yet due. */
+async function fiadoEmAberto(tx: Executor, ownerId: string, periodos: Intervalo[], timeZone: string, hoje: IsoDate) {
+  const rows = await queryRows<Record<string, unknown>>(
+    tx,
+    sql.join(
+      periodos.map(
+        (p, i) => sql`
+          select ${i}::int as i,
+                 coalesce(sum(aberto) filter (where vencimento < ${hoje}::date), 0)::bigint as vencido,
+                 coalesce(sum(aberto) filter (where vencimento >= ${hoje}::date), 0)::bigint as a_vencer
+          from (select valor_total - valor_pago as aberto, ${vencimentoSql(sql`(hora at time zone ${timeZone})::date`)} as vencimento
+                  from ${vendasPorHora}
+                 where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente'
+                   and hora >= ${startOfDay(p.de, timeZone)} and hora < ${endOfDay(p.ate, timeZone)}) h`,
+      ),
+      sql` union all `,
+    ),
+  );
+  return periodos.map((_, i) => {
+    const row = rows.find((r) => n(r.i) === i);
+    return { vencido: n(row?.vencido), aVencer: n(row?.a_vencer) };
+  });
+}
+
+type Pagamentos = ResumoPeriodo['pagamentos'];
+
+/**
+ * Online payments refunded or charged back in each period (the customer page's Mercado Pago
+ * payments: ledger 'estorno' entries with method 'online', few, read through the
+ * (owner_id, tipo, created_at) index). Money given back was not received.
+ */
+async function estornosOnline(tx: Executor, ownerId: string, periodos: Intervalo[], timeZone: string): Promise<number[]> {
+  const rows = await queryRows<{ i: number; valor: string | number | null }>(
+    tx,
+    sql.join(
+      periodos.map(
+        (p, i) => sql`select ${i}::int as i, coalesce(sum(-valor), 0)::bigint as valor from ${lancamentos}
+           where owner_id = ${ownerId} and tipo = 'estorno' and metodo = 'online'
+             and created_at >= ${startOfDay(p.de, timeZone)} and created_at < ${endOfDay(p.ate, timeZone)}`,
+      ),
+      sql` union all `,
+    ),
+  );
+  return periodos.map((_, i) => n(rows.find((r) => n(r.i) === i)?.valor));
+}
+
+/** A period's payments with its online refunds taken off the online line and the total. */
+function semEstornos(pagamentos: Pagamentos, estornos: number): Pagamentos {
+  if (estornos === 0) return pagamentos;
+  const online = pagamentos.porMetodo.find((m) => m.metodo === 'online');
+  const porMetodo = online
+    ? pagamentos.porMetodo.map((m) => (m === online ? { ...m, valor: m.valor - estornos } : m))
+    : [...pagamentos.porMetodo, { metodo: 'online' as const, quantidade: 0, valor: -estornos }];
+  return { ...pagamentos, valor: pagamentos.valor - estornos, porMetodo };
+}
+
+async function recebidoComparado(tx: Executor, ownerId: string, periodo: Periodo, atualBruto: Pagamentos, anteriorBruto: Pagamentos) {
+  const [estornoAtual, estornoAnterior] = await estornosOnline(tx, ownerId, [periodo, periodo.anterior], periodo.timeZone);
+  const atual = semEstornos(atualBruto, estornoAtual!);
+  const anterior = semEstornos(anteriorBruto, estornoAnterior!);
+  const metodos = [...new Set([...atual.porMetodo, ...anterior.porMetodo].map((m) => m.metodo))].sort();
+  const de = (lista: Pagamentos['porMetodo'], metodo: MetodoPagamento) => lista.find((m) => m.metodo === metodo);
+  return {
+    valor: cmp(atual.valor, anterior.valor),
+    quantidade: cmp(atual.quantidade, anterior.quantidade),
+    porMetodo: metodos.map((metodo) => ({
+      metodo,
+      valor: cmp(de(atual.porMetodo, metodo)?.valor ?? 0, de(anterior.porMetodo, metodo)?.valor ?? 0),
+      quantidade: cmp(de(atual.porMetodo, metodo)?.quantidade ?? 0, de(anterior.porMetodo, metodo)?.quantidade ?? 0),
+    })),
+  };
+}
+
+export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioResumo> {
+  const { timeZone, hoje } = periodo;
+  const atual = await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, timeZone);
+  const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, timeZone);
+  const [abertoAtual, abertoAnterior] = await fiadoEmAberto(tx, ownerId, [periodo, periodo.anterior], timeZone, hoje);
+  const [a, b] = [atual.vendas, anterior.vendas];
+  const lucro = cmp(a.valorTotal - a.custoTotal, b.valorTotal - b.custoTotal);
+  return {
+    periodo,
+    vendas: {
+      quantidade: cmp(a.quantidade, b.quantidade),
+      valor: cmp(a.valorTotal, b.valorTotal),
+      ticketMedio: cmp(ticketMedio(a.valorTotal, a.quantidade), ticketMedio(b.valorTotal, b.quantidade)),
+    },
+    vista: { quantidade: cmp(a.porForma.vista.quantidade, b.porForma.vista.quantidade), valor: cmp(a.porForma.vista.valorTotal, b.porForma.vista.valorTotal) },
+    fiado: { quantidade: cmp(a.porForma.fiado.quantidade, b.porForma.fiado.quantidade), valor: cmp(a.porForma.fiado.valorTotal, b.porForma.fiado.valorTotal) },
+    canceladas: { quantidade: atual.canceladas.quantidade, valor: atual.canceladas.valorTotal },
+    lucro,
+    custo: cmp(a.custoTotal, b.custoTotal),
+    margem: { atual: margem(a.valorTotal, a.custoTotal), anterior: margem(b.valorTotal, b.custoTotal) },
+    recebido: await recebidoComparado(tx, ownerId, periodo, atual.pagamentos, anterior.pagamentos),
+    inadimplencia: {
+      taxa: { atual: percentual(abertoAtual!.vencido, a.porForma.fiado.valorTotal), anterior: percentual(abertoAnterior!.vencido, b.porForma.fiado.valorTotal) },
+      vencido: cmp(abertoAtual!.vencido, abertoAnterior!.vencido),
+      aVencer: cmp(abertoAtual!.aVencer, abertoAnterior!.aVencer),
+      fiadoVendido: cmp(a.porForma.fiado.valorTotal, b.porForma.fiado.valorTotal),
+    },
+  };
+}
+
+// ——— Vendas ———
+
+export async function relatorioVendas(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioVendas> {
+  const atual = await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, periodo.timeZone);
+  const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, periodo.timeZone);
+  const porData = new Map(atual.porDia.map((d) => [d.data, d]));
+  return {
+    periodo,
+    total: { quantidade: cmp(atual.vendas.quantidade, anterior.vendas.quantidade), valor: cmp(atual.vendas.valorTotal, anterior.vendas.valorTotal) },
+    canceladas: { quantidade: atual.canceladas.quantidade, valor: atual.canceladas.valorTotal },
+    porDia: diasDoPeriodo(periodo).map((data) => ({ data, quantidade: porData.get(data)?.quantidade ?? 0, valor: porData.get(data)?.valorTotal ?? 0 })),
+    porForma: FORMAS_PAGAMENTO.map((forma) => ({
+      forma,
+      quantidade: cmp(atual.vendas.porForma[forma].quantidade, anterior.vendas.porForma[forma].quantidade),
+      valor: cmp(atual.vendas.porForma[forma].valorTotal, anterior.vendas.porForma[forma].valorTotal),
+    })),
+    porDiaSemana: Array.from({ length: 7 }, (_, diaSemana) => {
+      const d = atual.porDiaSemana.find((x) => x.diaSemana === diaSemana);
+      return { diaSemana, quantidade: d?.quantidade ?? 0, valor: d?.valorTotal ?? 0 };
+    }),
+    porHora: Array.from({ length: 24 }, (_, hora) => {
+      const h = atual.porHora.find((x) => x.hora === hora);
+      return { hora, quantidade: h?.quantidade ?? 0, valor: h?.valorTotal ?? 0 };
+    }),
+  };
+}
+
+// ——— Clientes ———
+
+export async function relatorioClientes(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioClientes> {
+  const { timeZone } = periodo;
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
+      with l as materialized ${limites(periodo, timeZone)},
+      compras as materialized (${clientesDoPeriodo(ownerId)})
+      select
+        (select coalesce(json_agg(x order by x.saldo desc, x.nome), '[]') from (
+           select id, nome, ativo, -saldo_atual as saldo from ${clientes}
+            where owner_id = ${ownerId} and saldo_atual < 0 order by saldo_atual, nome limit 5) x) as maiores_saldos,
+        (select coalesce(json_agg(x order by x.valor desc, x.quantidade desc, x.nome), '[]') from (
+           select c.id, c.nome, k.quantidade, k.valor from (select * from compras where quantidade > 0 order by valor desc, quantidade desc, cliente_id limit 5) k
+             join ${clientes} c on c.owner_id = ${ownerId} and c.id = k.cliente_id) x) as maiores_compradores,
+        (select count(*) from compras where quantidade > 0)::int as compradores,
+        (select count(*) from ${clientes} where owner_id = ${ownerId} and created_at >= (select s from l) and created_at < (select e from l))::int as novos,
+        (select count(*) from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0)::int as devedores,
+        (select coalesce(sum(-saldo_atual), 0) from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0)::bigint as valor_devedores
+    `,
+  );
+  const [antes] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
+      with l as materialized ${limites(periodo.anterior, timeZone)}
+      select (select count(*) from (${clientesDoPeriodo(ownerId)}) k where quantidade > 0)::int as compradores,
+             (select count(*) from ${clientes} where owner_id = ${ownerId} and created_at >= (select s from l) and created_at < (select e from l))::int as novos
+    `,
+  );
+  return {
+    periodo,
+    maioresSaldos: json(row?.maiores_saldos).map((c) => ({ id: String(c.id), nome: String(c.nome), ativo: Boolean(c.ativo), saldoPendente: n(c.saldo) })),
+    maioresCompradores: json(row?.maiores_compradores).map((c) => ({ id: String(c.id), nome: String(c.nome), quantidade: n(c.quantidade), valor: n(c.valor) })),
+    novos: cmp(n(row?.novos), n(antes?.novos)),
+    compradores: cmp(n(row?.compradores), n(antes?.compradores)),
+    devedores: { quantidade: n(row?.devedores), valor: n(row?.valor_devedores) },
+  };
+}
+
+// ——— Produtos ———
+
+/** How many products the margin table lists by name; the rest are added up in one line. */
+export const PRODUTOS_NA_MARGEM = 20;
+
+export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioProdutos> {
+  const { timeZone } = periodo;
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
+      with l as materialized ${limites(periodo, timeZone)},
+      p as materialized (select * from (${produtosDoPeriodo(ownerId)}) x where quantidade <> 0),
+      ranked as materialized (
+        select p.*, row_number() over (order by valor desc, quantidade desc, produto_id) as pos_valor,
+               row_number() over (order by quantidade desc, valor desc, produto_id) as pos_quantidade
+        from p),
+      nomeados as (select r.*, pr.nome from ranked r join ${produtos} pr on pr.owner_id = ${ownerId} and pr.id = r.produto_id
+                   where r.pos_valor <= ${PRODUTOS_NA_MARGEM} or r.pos_quantidade <= 5)
+      select
+        (select coalesce(sum(quantidade), 0) from p)::bigint as unidades,
+        (select coalesce(sum(valor), 0) from p)::bigint as receita,
+        (select coalesce(json_agg(x order by x.pos_quantidade), '[]') from (select produto_id as id, nome, quantidade, valor, pos_quantidade from nomeados where pos_quantidade <= 5) x) as por_quantidade,
+        (select coalesce(json_agg(x order by x.pos_valor), '[]') from (select produto_id as id, nome, quantidade, valor, custo, pos_valor from nomeados where pos_valor <= ${PRODUTOS_NA_MARGEM}) x) as por_valor,
+        (select json_build_object('produtos', count(*), 'quantidade', coalesce(sum(quantidade), 0), 'valor', coalesce(sum(valor), 0), 'custo', coalesce(sum(custo), 0))
+           from ranked where pos_valor > ${PRODUTOS_NA_MARGEM}) as outros,
+        (select count(*) from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo)::int as estoque_baixo,
+        (select count(*) from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual = 0)::int as estoque_zerado,
+        (select coalesce(json_agg(x order by x.estoque_atual, x.nome), '[]') from (
+           select id, nome, estoque_atual, estoque_minimo from ${produtos}
+            where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo order by estoque_atual, nome limit 20) x) as estoque_itens
+    `,
+  );
+  const [antes] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
+      with l as materialized ${limites(periodo.anterior, timeZone)}
+      select coalesce(sum(quantidade), 0)::bigint as unidades, coalesce(sum(valor), 0)::bigint as receita from (${produtosDoPeriodo(ownerId)}) p
+    `,
+  );
+  const porValor = json(row?.por_valor);
+  const outros = (row?.outros ?? null) as Record<string, unknown> | string | null;
+  const resto = typeof outros === 'string' ? (JSON.parse(outros) as Record<string, unknown>) : outros;
+  const vendido = (p: Record<string, unknown>) => ({ id: String(p.id), nome: String(p.nome), quantidade: n(p.quantidade), valor: n(p.valor) });
+  return {
+    periodo,
+    unidades: cmp(n(row?.unidades), n(antes?.unidades)),
+    receita: cmp(n(row?.receita), n(antes?.receita)),
+    maisVendidosQuantidade: json(row?.por_quantidade).map(vendido),
+    maisVendidosValor: porValor.slice(0, 5).map(vendido),
+    margens: porValor.map((p) => ({ ...vendido(p), custo: n(p.custo), lucro: n(p.valor) - n(p.custo), margem: margem(n(p.valor), n(p.custo)) })),
+    outros:
+      resto && n(resto.produtos) > 0
+        ? {
+            produtos: n(resto.produtos),
+            quantidade: n(resto.quantidade),
+            valor: n(resto.valor),
+            custo: n(resto.custo),
+            lucro: n(resto.valor) - n(resto.custo),
+            margem: margem(n(resto.valor), n(resto.custo)),
+          }
+        : null,
+    estoque: {
+      baixo: n(row?.estoque_baixo),
+      zerados: n(row?.estoque_zerado),
+      itens: json(row?.estoque_itens).map((p) => ({ id: String(p.id), nome: String(p.nome), estoqueAtual: n(p.estoque_atual), estoqueMinimo: n(p.estoque_minimo) })),
+    },
+  };
+}
+
+// ——— Financeiro ———
+
+export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioFinanceiro> {
+  const { timeZone, hoje } = periodo;
+  const pagamentos = (p: Intervalo) => sql`
+    select metodo, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor from ${pagamentosPorHora}
+     where owner_id = ${ownerId} and hora >= ${startOfDay(p.de, timeZone)} and hora < ${endOfDay(p.ate, timeZone)} and quantidade <> 0
+     group by metodo`;
+  const inicioJanela = startOfDay(addDays(hoje, -JANELA_ATRASO_DIAS), timeZone);
+  const dias = sql`(${hoje}::date - vencimento)`;
+  const [row] = await queryRows<Record<string, unknown>>(
+    tx,
+    sql`
+      with recentes as (
+        select ${vencimentoSql(sql`(hora at time zone ${timeZone})::date`)} as vencimento, sum(valor_total - valor_pago) as aberto, sum(quantidade) as vendas
+          from ${vendasPorHora}
+         where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente' and hora >= ${inicioJanela}
+         group by 1
+      ), faixas as (
+        select case when ${dias} <= 0 then 'a_vencer' when ${dias} <= 7 then '1_7' when ${dias} <= 15 then '8_15'
+                    when ${dias} <= 30 then '16_30' else 'mais_30' end as faixa,
+               sum(aberto)::bigint as valor, sum(vendas)::bigint as vendas
+          from recentes group by 1
+      )
+      select
+        (select coalesce(json_agg(x), '[]') from (${pagamentos(periodo)}) x) as atual,
+        (select coalesce(json_agg(x), '[]') from (${pagamentos(periodo.anterior)}) x) as anterior,
+        (select coalesce(json_agg(f), '[]') from faixas f) as faixas,
+        (select coalesce(sum(valor_total - valor_pago), 0)::bigint from ${vendasTotais}
+          where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente') as fiado_pendente,
+        (select coalesce(sum(quantidade), 0)::bigint from ${vendasTotais}
+          where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente') as fiado_pendentes,
+        (select coalesce(sum(valor_total - valor_pago), 0)::bigint from ${vendasTotais}
+          where owner_id = ${ownerId} and status_pagamento = 'pendente') as vendas_pendentes,
+        (select coalesce(sum(-saldo_atual), 0)::bigint from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0) as saldo_clientes
+    `,
+  );
+  const porMetodo = (lista: JsonRows) => lista.map((m) => ({ metodo: m.metodo as MetodoPagamento, quantidade: n(m.quantidade), valor: n(m.valor) }));
+  const soma = (lista: ReturnType<typeof porMetodo>) => ({ valor: lista.reduce((s, m) => s + m.valor, 0), quantidade: lista.reduce((s, m) => s + m.quantidade, 0) });
+  const atual = porMetodo(json(row?.atual));
+  const anterior = porMetodo(json(row?.anterior));
+  const faixas = json(row?.faixas);
+  const recenteValor = faixas.reduce((s, f) => s + n(f.valor), 0);
+  const recenteVendas = faixas.reduce((s, f) => s + n(f.vendas), 0);
+  const atraso = FAIXAS_ATRASO.map((faixa: FaixaAtraso) => {
+    const f = faixas.find((x) => x.faixa === faixa);
+    // Older than the window: more than 30 days late, from the all-time counter.
+    const antigos = faixa === 'mais_30' ? { valor: n(row?.fiado_pendente) - recenteValor, vendas: n(row?.fiado_pendentes) - recenteVendas } : { valor: 0, vendas: 0 };
+    return { faixa, valor: n(f?.valor) + antigos.valor, vendas: n(f?.vendas) + antigos.vendas };
+  });
+  return {
+    periodo,
+    recebido: await recebidoComparado(tx, ownerId, periodo, { ...soma(atual), porMetodo: atual }, { ...soma(anterior), porMetodo: anterior }),
+    aReceber: {
+      saldoClientes: n(row?.saldo_clientes),
+      vendasPendentes: n(row?.vendas_pendentes),
+      vencido: atraso.filter((f) => f.faixa !== 'a_vencer').reduce((s, f) => s + f.valor, 0),
+    },
+    atraso,
+  };
+}

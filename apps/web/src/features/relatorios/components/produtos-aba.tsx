@@ -1,0 +1,130 @@
+import type { RelatorioProdutos } from '@caderneta/shared/schemas/relatorios';
+import { useTranslation } from 'react-i18next';
+import { Badge } from '@/components/ui/badge';
+import { useFormatters } from '@/lib/format';
+import { useRelatorio } from '../api/get-relatorio';
+import { dinheiroCompacto } from '../eixo';
+import type { EscolhaPeriodo } from '../periodo';
+import { EstadoAba } from './estado-aba';
+import { Figura, SemDados, Secao } from './figura';
+import { Grafico } from './grafico';
+import { Tabela } from './tabela';
+import { Variacao } from './variacao';
+
+type Margem = RelatorioProdutos['margens'][number];
+
+export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
+  const { t } = useTranslation('relatorios');
+  const fmt = useFormatters();
+  const eixo = dinheiroCompacto(fmt.currency);
+  const query = useRelatorio('produtos', escolha);
+  const curto = (nome: string) => (nome.length > 14 ? `${nome.slice(0, 13)}…` : nome);
+  return (
+    <EstadoAba aba="produtos" query={query}>
+      {(r) => {
+        const hoje = t('periodo.hoje', { data: fmt.date(r.periodo.hoje) });
+        const vendeu = r.margens.length > 0;
+        const outros: Margem | undefined = r.outros ? { ...r.outros, id: 'outros', nome: t('produtos.outros', { count: r.outros.produtos }) } : undefined;
+        return (
+          <>
+            <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+              <Figura title={t('produtos.unidades')} value={fmt.integer(r.unidades.atual)}>
+                <Variacao {...r.unidades} anteriorTexto={fmt.integer(r.unidades.anterior)} />
+              </Figura>
+              <Figura title={t('produtos.receita')} value={fmt.money(r.receita.atual)}>
+                <Variacao {...r.receita} anteriorTexto={fmt.money(r.receita.anterior)} />
+              </Figura>
+              <Figura title={t('produtos.estoque')} value={fmt.integer(r.estoque.baixo)} hint={hoje}>
+                <p className="text-xs">{t('produtos.estoqueResumo', { baixo: fmt.integer(r.estoque.baixo), zerados: fmt.integer(r.estoque.zerados) })}</p>
+              </Figura>
+            </div>
+            {!vendeu ? (
+              <Secao title={t('produtos.maisVendidosQuantidade')}>
+                <SemDados>{t('produtos.semVendas')}</SemDados>
+              </Secao>
+            ) : (
+              <>
+                <div className="grid gap-4 lg:grid-cols-2">
+                  <Secao title={t('produtos.maisVendidosQuantidade')}>
+                    <Grafico
+                      titulo={t('produtos.maisVendidosQuantidade')}
+                      deitado
+                      dados={r.maisVendidosQuantidade}
+                      chave={(p) => p.id}
+                      rotulo={(p) => p.nome}
+                      rotuloEixo={(p) => curto(p.nome)}
+                      serie={{ nome: t('tabela.quantidade'), valor: (p) => p.quantidade, formato: fmt.integer, cor: 'var(--primary)' }}
+                      colunas={[
+                        { header: t('tabela.produto'), cell: (p) => p.nome },
+                        { header: t('tabela.quantidade'), cell: (p) => fmt.integer(p.quantidade), numero: true },
+                        { header: t('tabela.receita'), cell: (p) => fmt.money(p.valor), numero: true },
+                      ]}
+                    />
+                  </Secao>
+                  <Secao title={t('produtos.maisVendidosValor')}>
+                    <Grafico
+                      titulo={t('produtos.maisVendidosValor')}
+                      deitado
+                      dados={r.maisVendidosValor}
+                      chave={(p) => p.id}
+                      rotulo={(p) => p.nome}
+                      rotuloEixo={(p) => curto(p.nome)}
+                      serie={{ nome: t('tabela.receita'), valor: (p) => p.valor, formato: fmt.money, formatoEixo: eixo, cor: 'var(--primary)' }}
+                      colunas={[
+                        { header: t('tabela.produto'), cell: (p) => p.nome },
+                        { header: t('tabela.receita'), cell: (p) => fmt.money(p.valor), numero: true },
+                        { header: t('tabela.quantidade'), cell: (p) => fmt.integer(p.quantidade), numero: true },
+                      ]}
+                    />
+                  </Secao>
+                </div>
+                <Secao title={t('produtos.margens')} description={t('produtos.margensHint')}>
+                  <Tabela
+                    caption={t('produtos.margens')}
+                    linhas={r.margens}
+                    rodape={outros}
+                    chave={(p) => p.id}
+                    colunas={[
+                      { header: t('tabela.produto'), cell: (p) => p.nome },
+                      { header: t('tabela.receita'), cell: (p) => fmt.money(p.valor), numero: true },
+                      { header: t('tabela.lucro'), cell: (p) => fmt.money(p.lucro), numero: true },
+                      { header: t('tabela.margem'), cell: (p) => (p.margem === null ? '—' : fmt.percent(p.margem)), numero: true },
+                    ]}
+                  />
+                </Secao>
+              </>
+            )}
+            <Secao title={t('produtos.estoque')} description={hoje}>
+              {r.estoque.itens.length === 0 ? (
+                <SemDados>{t('produtos.semEstoqueBaixo')}</SemDados>
+              ) : (
+                <Tabela
+                  caption={t('produtos.estoque')}
+                  linhas={r.estoque.itens}
+                  chave={(p) => p.id}
+                  colunas={[
+                    {
+                      header: t('tabela.produto'),
+                      cell: (p) => (
+                        <>
+                          {p.nome}
+                          {p.estoqueAtual === 0 && (
+                            <Badge variant="destructive" className="ml-1">
+                              {t('produtos.zerado')}
+                            </Badge>
+                          )}
+                        </>
+                      ),
+                    },
+                    { header: t('tabela.estoque'), cell: (p) => fmt.integer(p.estoqueAtual), numero: true },
+                    { header: t('tabela.minimo'), cell: (p) => fmt.integer(p.estoqueMinimo), numero: true },
+                  ]}
+                />
+              )}
+            </Secao>
+          </>
+        );
+      }}
+    </EstadoAba>
+  );
+}

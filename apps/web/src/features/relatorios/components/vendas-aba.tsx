@@ -1,0 +1,96 @@
+import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '@/lib/format';
+import { useRelatorio } from '../api/get-relatorio';
+import { dinheiroCompacto } from '../eixo';
+import type { EscolhaPeriodo } from '../periodo';
+import { EstadoAba, PeriodoVazio } from './estado-aba';
+import { Figura, Secao } from './figura';
+import { Grafico } from './grafico';
+import { Tabela } from './tabela';
+import { Variacao } from './variacao';
+
+type DiaSemana = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export function VendasAba({ escolha }: { escolha: EscolhaPeriodo }) {
+  const { t } = useTranslation('relatorios');
+  const fmt = useFormatters();
+  const eixo = dinheiroCompacto(fmt.currency);
+  const query = useRelatorio('vendas', escolha);
+  const curto = new Intl.DateTimeFormat(fmt.locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+  const diaCurto = (data: string) => curto.format(new Date(`${data}T12:00:00Z`));
+  const colunasMedida = <R extends { quantidade: number; valor: number }>(primeira: string, rotulo: (r: R) => string) => [
+    { header: primeira, cell: rotulo },
+    { header: t('tabela.vendas'), cell: (r: R) => fmt.integer(r.quantidade), numero: true },
+    { header: t('tabela.valor'), cell: (r: R) => fmt.money(r.valor), numero: true },
+  ];
+  const serie = { nome: t('tabela.valor'), valor: (r: { valor: number }) => r.valor, formato: fmt.money, formatoEixo: eixo, cor: 'var(--primary)' };
+  return (
+    <EstadoAba aba="vendas" query={query}>
+      {(r: RelatorioVendas) =>
+        r.total.quantidade.atual === 0 ? (
+          <PeriodoVazio />
+        ) : (
+          <>
+            <div className="grid grid-cols-2 gap-3 sm:gap-4">
+              <Figura title={t('vendas.total')} value={fmt.money(r.total.valor.atual)}>
+                <Variacao {...r.total.valor} anteriorTexto={fmt.money(r.total.valor.anterior)} />
+              </Figura>
+              <Figura title={t('vendas.quantidade')} value={fmt.integer(r.total.quantidade.atual)}>
+                <Variacao {...r.total.quantidade} anteriorTexto={fmt.integer(r.total.quantidade.anterior)} />
+              </Figura>
+            </div>
+            <Secao title={t('vendas.porDia')}>
+              <Grafico
+                titulo={t('vendas.porDia')}
+                dados={r.porDia}
+                chave={(d) => d.data}
+                rotulo={(d) => fmt.date(d.data)}
+                rotuloEixo={(d) => diaCurto(d.data)}
+                serie={serie}
+                colunas={colunasMedida<RelatorioVendas['porDia'][number]>(t('tabela.dia'), (d) => fmt.date(d.data))}
+              />
+            </Secao>
+            <div className="grid gap-4 lg:grid-cols-2">
+              <Secao title={t('vendas.porDiaSemana')}>
+                <Grafico
+                  titulo={t('vendas.porDiaSemana')}
+                  dados={r.porDiaSemana}
+                  chave={(d) => String(d.diaSemana)}
+                  rotulo={(d) => t(`diasSemana.${d.diaSemana as DiaSemana}`)}
+                  rotuloEixo={(d) => t(`diasSemanaCurtos.${d.diaSemana as DiaSemana}`)}
+                  serie={serie}
+                  colunas={colunasMedida<RelatorioVendas['porDiaSemana'][number]>(t('tabela.diaSemana'), (d) => t(`diasSemana.${d.diaSemana as DiaSemana}`))}
+                />
+              </Secao>
+              <Secao title={t('vendas.porHora')}>
+                <Grafico
+                  titulo={t('vendas.porHora')}
+                  dados={r.porHora}
+                  chave={(h) => String(h.hora)}
+                  rotulo={(h) => t('tabela.horaValor', { hora: h.hora })}
+                  rotuloEixo={(h) => String(h.hora)}
+                  serie={serie}
+                  colunas={colunasMedida<RelatorioVendas['porHora'][number]>(t('tabela.hora'), (h) => t('tabela.horaValor', { hora: h.hora }))}
+                />
+              </Secao>
+            </div>
+            <Secao title={t('vendas.porForma')}>
+              <Tabela
+                caption={t('vendas.porForma')}
+                linhas={r.porForma}
+                chave={(f) => f.forma}
+                colunas={[
+                  { header: t('tabela.forma'), cell: (f) => t(`formas.${f.forma}`) },
+                  { header: t('tabela.vendas'), cell: (f) => fmt.integer(f.quantidade.atual), numero: true },
+                  { header: t('tabela.valor'), cell: (f) => fmt.money(f.valor.atual), numero: true },
+                  { header: t('tabela.anterior'), cell: (f) => fmt.money(f.valor.anterior), numero: true },
+                ]}
+              />
+            </Secao>
+          </>
+        )
+      }
+    </EstadoAba>
+  );
+}

@@ -1,0 +1,61 @@
+import { numberMarksOf } from '@caderneta/shared';
+
+/**
+ * CSV files that a spreadsheet opens right in the seller's language: UTF-8 with a byte-order mark
+ * (so Excel reads "ç" and "ã"), numbers with the language's decimal mark and no grouping, and the
+ * separator Excel expects with that mark — ";" where the decimal mark is "," (pt-BR, es-ES), ","
+ * in en-US. Rows end in CRLF. Papa Parse writes the quoting; it is fetched only when a file is made.
+ */
+
+/** A cell: text, a count, money in centavos, a percentage, a calendar date, or empty. */
+export type Celula = string | number | { centavos: number } | { percentual: number | null } | { data: string } | null;
+export type LinhaCsv = Celula[];
+
+export function separadorCsv(locale: string): ';' | ',' {
+  return numberMarksOf(locale).decimal === ',' ? ';' : ',';
+}
+
+/** Centavos as a plain decimal number, exactly ("-1234,56" in pt-BR): no floating point. */
+export function decimalDeCentavos(centavos: number, decimal: string): string {
+  const sinal = centavos < 0 ? '-' : '';
+  const abs = Math.abs(centavos);
+  return `${sinal}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
+}
+
+// Text a spreadsheet would run as a formula (CSV injection): a customer named "=HYPERLINK(…)".
+const FORMULA = /^[=+\-@\t\r]/;
+
+function celula(c: Celula, locale: string): string {
+  const { decimal } = numberMarksOf(locale);
+  if (c === null) return '';
+  if (typeof c === 'number') return String(c);
+  if (typeof c === 'string') return FORMULA.test(c) ? `'${c}` : c;
+  if ('centavos' in c) return decimalDeCentavos(c.centavos, decimal);
+  if ('percentual' in c) return c.percentual === null ? '' : c.percentual.toFixed(1).replace('.', decimal);
+  const [y, m, d] = c.data.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** The file's text, byte-order mark first. */
+export async function gerarCsv(linhas: LinhaCsv[], locale: string): Promise<string> {
+  const { default: Papa } = await import('papaparse');
+  const texto = Papa.unparse(
+    linhas.map((linha) => linha.map((c) => celula(c, locale))),
+    { delimiter: separadorCsv(locale), newline: '\r\n' },
+  );
+  return `\uFEFF${texto}\r\n`;
+}
+
+/** Hands the text to the browser as a file download. */
+export function baixarArquivo(nome: string, texto: string, tipo = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([texto], { type: tipo }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = nome;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the address is released.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
