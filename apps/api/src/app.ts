@@ -18,6 +18,9 @@ import { logSerializers } from './security/log-redaction';
 import { allowedOrigins } from './security/origins';
 import { registerRequestOriginCheck } from './security/request-origin';
 import { createMailer, type Mailer } from './mail/mailer';
+import { systemClock, type Clock } from './lib/clock';
+import { JobRunner } from './jobs/runner';
+import { limparExecucoes } from './jobs/limpeza';
 import { adminRoutes } from './modules/codigos/admin.routes';
 import { clientesRoutes } from './modules/clientes/clientes.routes';
 import { contaRoutes } from './modules/conta/conta.routes';
@@ -32,6 +35,9 @@ declare module 'fastify' {
     config: AppConfig;
     auth: Auth;
     mailer: Mailer;
+    clock: Clock;
+    /** Scheduled jobs (docs/decisions/010): modules register theirs; `server.ts` starts the timer. */
+    jobs: JobRunner;
   }
 }
 
@@ -45,6 +51,8 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Token the operator CLI presents to manage access codes on a running server. */
   adminToken?: string;
+  /** Where the server reads "now" (tests and jobs); the system clock by default. */
+  clock?: Clock;
 }
 
 /** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
@@ -81,6 +89,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('config', config);
   app.decorate('auth', auth);
   app.decorate('mailer', mailer);
+  const clock = options.clock ?? systemClock;
+  app.decorate('clock', clock);
+  const jobs = new JobRunner({ db: database.db, clock, log: app.log, renewLeases: database.kind === 'postgres' });
+  app.decorate('jobs', jobs);
+  jobs.register(limparExecucoes);
+  app.addHook('onClose', () => jobs.stop());
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {

@@ -1,8 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
 import type { Database, DbHandle } from '../src/db/client';
 import type { MailMessage } from '../src/mail/mailer';
+import type { Clock } from '../src/lib/clock';
 import { createAccessCodes } from '../src/modules/codigos/codigos.service';
 import { createTestDatabase } from './db';
 
@@ -16,6 +20,8 @@ export interface TestApp {
   mails: MailMessage[];
   /** The newest e-mail to `to`, waiting for it: some are sent after the answer (password reset). */
   mailTo(to: string): Promise<MailMessage>;
+  /** The app's DATA_DIR. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -33,12 +39,21 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Further routes a test needs (registered before the app is ready). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** "Now" for the app and its jobs. */
+  clock?: Clock;
+  /** A second instance of the app on another one's database (closed by its first owner). */
+  database?: DbHandle;
+  /** DATA_DIR (backups, outbox); a fresh temporary directory by default. */
+  dataDir?: string;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const shared = options.database;
+  const database = shared ?? (await createTestDatabase());
   const mails: MailMessage[] = [];
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'caderneta-test-'));
   const base = loadConfig({
+    DATA_DIR: dataDir,
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret!',
     TRUSTED_ORIGINS: (options.trustedOrigins ?? []).join(','),
@@ -57,6 +72,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     webDist: '/nonexistent',
     adminToken: options.adminToken,
     logger: options.logger,
+    clock: options.clock,
   });
   await options.extraRoutes?.(app);
   await app.ready();
@@ -73,9 +89,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
       throw new Error(`no e-mail to ${to} within 5 s`);
     },
+    dataDir,
     async close() {
       await app.close();
-      await database.close();
+      if (!shared) await database.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

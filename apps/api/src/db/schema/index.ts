@@ -3,3 +3,5 @@ export * from './sistema';
 export * from './tenancy';
 export * from './perfis';
 export * from './negocio';
+export * from './jobs';
+export * from './backup';
