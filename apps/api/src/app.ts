@@ -28,6 +28,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
+import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
+import { limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -93,7 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   const jobs = new JobRunner({ db: database.db, clock, log: app.log, renewLeases: database.kind === 'postgres' });
   app.decorate('jobs', jobs);
-  jobs.register(limparExecucoes);
+  jobs.register(limparExecucoes).register(limparNotificacoes);
   app.addHook('onClose', () => jobs.stop());
 
   const https = config.publicUrl.startsWith('https://');
@@ -133,6 +135,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
+  await app.register(notificacoesRoutes);
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
