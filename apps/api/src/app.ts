@@ -29,6 +29,7 @@ import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
+import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes';
 import { limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
 
 declare module 'fastify' {
@@ -136,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
   await app.register(notificacoesRoutes);
+  await app.register(configuracoesRoutes);
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;

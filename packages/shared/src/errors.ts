@@ -28,6 +28,9 @@ export const ERROR_CODES = [
   'TOTAL_VENDA_EXCEDIDO',
   'CROSS_SITE_REQUEST',
   'UNSUPPORTED_MEDIA_TYPE',
+  'SENHA_ATUAL_INCORRETA',
+  'BACKUP_INVALIDO',
+  'BACKUP_GRANDE_DEMAIS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

@@ -18,3 +18,6 @@ export * from './financeiro';
 export * from './schemas/financeiro';
 export * from './schemas/vendas';
 export * from './schemas/dashboard';
+export * from './documento';
+export * from './fusos';
+export * from './schemas/configuracoes';

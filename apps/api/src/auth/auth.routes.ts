@@ -73,7 +73,9 @@ export function authRoutes(auth: Auth, publicUrl: string, limits: RateLimits) {
         config: perIp(limits.changePassword, '15 minutes'),
         schema: {
           hide: true,
-          body: z.object({ currentPassword: password, newPassword: password, revokeOtherSessions: z.boolean().optional() }),
+          // A changed password always signs the seller's other sessions out (other devices, a
+          // stolen cookie): the caller cannot ask otherwise.
+          body: z.object({ currentPassword: password, newPassword: password }).transform((body) => ({ ...body, revokeOtherSessions: true })),
         },
       },
       handle,
