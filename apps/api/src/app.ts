@@ -30,6 +30,8 @@ import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
+import { backupAutomaticoJob, backupStoreEmArquivos, backupStoreNoBanco } from './modules/backup/automatico';
 import { limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
 
 declare module 'fastify' {
@@ -96,7 +98,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   const jobs = new JobRunner({ db: database.db, clock, log: app.log, renewLeases: database.kind === 'postgres' });
   app.decorate('jobs', jobs);
-  jobs.register(limparExecucoes).register(limparNotificacoes);
+  // Automatic backups: BACKUP_DIR, else DATA_DIR/backups with PGlite, else the database (ADR 011).
+  const backups =
+    config.backupDir || database.kind === 'pglite'
+      ? backupStoreEmArquivos(config.backupDir ?? path.join(config.dataDir, 'backups'))
+      : backupStoreNoBanco(database.db);
+  jobs.register(limparExecucoes).register(limparNotificacoes).register(backupAutomaticoJob(backups));
   app.addHook('onClose', () => jobs.stop());
 
   const https = config.publicUrl.startsWith('https://');
@@ -138,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(produtosRoutes);
   await app.register(notificacoesRoutes);
   await app.register(configuracoesRoutes);
+  await app.register(backupRoutes(backups));
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;

@@ -32,6 +32,11 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   authSecret?: string;
+  /**
+   * Where automatic backups go (BACKUP_DIR): a directory, shared by every instance. Unset: under
+   * DATA_DIR/backups with PGlite, in the database (table backups_automaticos) on a server.
+   */
+  backupDir?: string;
   rateLimits: RateLimits;
   trustProxy: TrustProxy;
   logLevel: string;
@@ -91,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Caderneta <nao-responda@caderneta.local>',
     authSecret: env.AUTH_SECRET || undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     rateLimits: {
       signIn: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_RATE_LIMITS.signIn),
       signUp: Number(env.RATE_LIMIT_SIGN_UP ?? DEFAULT_RATE_LIMITS.signUp),

@@ -21,3 +21,4 @@ export * from './schemas/dashboard';
 export * from './documento';
 export * from './fusos';
 export * from './schemas/configuracoes';
+export * from './schemas/backup';

@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const get = async (s: SellerSession): Promise<Configuracoes> => (await s.request({ method: 'GET', url: '/api/configuracoes' })).json();
-const put = (s: SellerSession, tab: string, payload: unknown) => s.request({ method: 'PUT', url: `/api/configuracoes/${tab}`, payload });
+const put = (s: SellerSession, tab: string, payload: Record<string, unknown>) => s.request({ method: 'PUT', url: `/api/configuracoes/${tab}`, payload });
 const loja = { nomeLoja: 'Mercadinho Central', telefoneLoja: '(11) 3333-4444', enderecoLoja: 'Rua A, 1', documento: '', fusoHorario: 'America/Sao_Paulo' };
 const PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
@@ -126,7 +126,7 @@ describe('change password (Perfil)', () => {
   async function signIn(email: string, password: string) {
     return t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_ORIGIN }, payload: { email, password } });
   }
-  const change = (cookie: string, payload: unknown) =>
+  const change = (cookie: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: { origin: TEST_ORIGIN, cookie }, payload });
   const me = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   idParamsSchema,
   marcarTodasResultSchema,
@@ -31,7 +32,7 @@ export async function notificacoesRoutes(base: FastifyInstance) {
       schema: {
         tags: ['notificacoes'],
         summary: 'Unread count (up to 100) and the latest notifications; honours If-None-Match',
-        response: { 200: notificacoesResumoSchema },
+        response: { 200: notificacoesResumoSchema, 304: z.null().describe('Not modified: the If-None-Match tag is current') },
       },
     },
     async (request, reply) => {
@@ -39,7 +40,7 @@ export async function notificacoesRoutes(base: FastifyInstance) {
       const etag = `"${createHash('sha1').update(JSON.stringify(resumo)).digest('base64url')}"`;
       reply.header('etag', etag);
       const match = request.headers['if-none-match'];
-      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.status(304).send();
+      if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) return reply.status(304).send(null);
       return resumo;
     },
   );
