@@ -30,7 +30,6 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'SENHA_ATUAL_INCORRETA',
   'BACKUP_INVALIDO',
-  'BACKUP_GRANDE_DEMAIS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

@@ -12,6 +12,9 @@ import layout from '../locales/pt-BR/layout.json';
 import produtos from '../locales/pt-BR/produtos.json';
 import validation from '../locales/pt-BR/validation.json';
 import vendas from '../locales/pt-BR/vendas.json';
+import notificacoes from '../locales/pt-BR/notificacoes.json';
+import configuracoes from '../locales/pt-BR/configuracoes.json';
+import backup from '../locales/pt-BR/backup.json';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
 // Kept here instead of importing LANGUAGES from @caderneta/shared: the shared barrel pulls zod
@@ -38,13 +41,16 @@ export const NAMESPACES = [
   'produtos',
   'vendas',
   'financeiro',
+  'notificacoes',
+  'configuracoes',
+  'backup',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const defaultNS = 'common';
 /** pt-BR ships in the entry chunk; the other languages are fetched when chosen. */
 export const bundledResources = {
-  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos, vendas, financeiro },
+  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos, vendas, financeiro, notificacoes, configuracoes, backup },
 } as const;
 
 type LocaleModule = { default: Record<string, unknown> };

@@ -15,12 +15,8 @@ export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
 /** Automatic backups kept per seller. */
 export const BACKUPS_AUTOMATICOS_MANTIDOS = 7;
 
-/** What a browser can check before sending the file: it is ours, and of a version this app reads. */
-export const backupEnvelopeSchema = z.object({
-  formato: z.literal(BACKUP_FORMATO),
-  versao: z.number().int().min(1),
-  exportadoEm: z.string(),
-});
+/** The start of every backup file: a browser checks it before sending a big file that is not one. */
+export const BACKUP_INICIO = `{"formato":"${BACKUP_FORMATO}"`;
 
 /** Why a file was refused; the web explains each one. */
 export const BACKUP_MOTIVOS = [

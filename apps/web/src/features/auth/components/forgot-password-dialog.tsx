@@ -25,6 +25,7 @@ import {
 } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { toastError } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 interface ForgotPasswordValues {
@@ -35,9 +36,13 @@ interface ForgotPasswordValues {
 interface ForgotPasswordDialogProps {
   /** Reads what the seller already typed on the login form, to start from it. */
   getInitialEmail?: () => string;
+  /** The link that opens the dialog ("Esqueceu a senha?" on the login form). */
+  triggerLabel?: string;
+  /** Extra classes for that link (e.g. a fingertip-sized target among buttons). */
+  triggerClassName?: string;
 }
 
-export function ForgotPasswordDialog({ getInitialEmail }: ForgotPasswordDialogProps) {
+export function ForgotPasswordDialog({ getInitialEmail, triggerLabel, triggerClassName }: ForgotPasswordDialogProps) {
   const { t } = useTranslation('auth');
   const [open, setOpen] = useState(false);
   const requestReset = useRequestPasswordReset();
@@ -76,8 +81,8 @@ export function ForgotPasswordDialog({ getInitialEmail }: ForgotPasswordDialogPr
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
-        <Button type="button" variant="link" className="h-auto p-0 text-sm font-normal">
-          {t('signIn.forgotPassword')}
+        <Button type="button" variant="link" className={cn('h-auto p-0 text-sm font-normal', triggerClassName)}>
+          {triggerLabel ?? t('signIn.forgotPassword')}
         </Button>
       </DialogTrigger>
       <DialogContent>
