@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
 import { postAsApp, signedInSeller } from './support';
@@ -8,7 +9,22 @@ import { postAsApp, signedInSeller } from './support';
  * New screens join the lists below as they are added.
  */
 const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe'];
-const SIGNED_IN_ROUTES = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/produtos', '/devedores', '/relatorios', '/notificacoes', '/configuracoes', '/recibos/:id'];
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/vendas/nova',
+  '/vendas',
+  '/clientes',
+  '/produtos',
+  '/devedores',
+  '/relatorios',
+  '/notificacoes',
+  '/notificacoes?filtro=nao_lidas',
+  '/configuracoes',
+  '/configuracoes?aba=loja',
+  '/configuracoes?aba=notificacoes',
+  '/configuracoes?aba=sistema',
+  '/recibos/:id',
+];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -60,9 +76,11 @@ async function settled(page: Page) {
   await expect(page.locator('[aria-busy="true"]:visible, [data-slot="skeleton"]:visible')).toHaveCount(0, { timeout: 30_000 });
 }
 
-async function expectNoSeriousViolations(page: Page, route: string) {
-  await page.goto(route);
-  await settled(page);
+async function expectNoSeriousViolations(page: Page, route: string | null) {
+  if (route) {
+    await page.goto(route);
+    await settled(page);
+  }
   // Legacy mode runs axe in the page itself, without a blank page per run (there are no iframes).
   const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
   const serious = violations
@@ -88,6 +106,25 @@ for (const viewport of VIEWPORTS) {
           await expectNoSeriousViolations(page, route.replace(':id', shop.reciboId));
         });
       }
+
+      test('the notification bell’s menu has no serious or critical violation', async ({ page }) => {
+        await page.goto('/dashboard');
+        await settled(page);
+        await page.getByRole('banner').getByRole('button', { name: /^Notificações/ }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await expectNoSeriousViolations(page, null);
+      });
+
+      test('the backup restore confirmation has no serious or critical violation', async ({ page }, testInfo) => {
+        await page.goto('/configuracoes?aba=sistema');
+        await settled(page);
+        const backup = await page.request.get('/api/backup/exportar');
+        const file = testInfo.outputPath('backup.json');
+        writeFileSync(file, await backup.body());
+        await page.getByLabel('Arquivo de backup').setInputFiles(file);
+        await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
+        await expectNoSeriousViolations(page, null);
+      });
     });
   });
 }

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { postAsApp, signedInSeller } from './support';
 
@@ -175,7 +176,7 @@ for (const width of [390, 360]) {
     await signedInSeller(page, testInfo);
     const { pagamentoId } = await createData(page);
 
-    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/configuracoes', '/notificacoes', `/recibos/${pagamentoId}`];
+    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/configuracoes', '/configuracoes?aba=loja', '/configuracoes?aba=notificacoes', '/configuracoes?aba=sistema', '/notificacoes', `/recibos/${pagamentoId}`];
     for (const route of routes) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
@@ -215,6 +216,18 @@ for (const width of [390, 360]) {
 
     await page.goto('/produtos');
     await openDialog(page, () => page.getByRole('button', { name: 'Novo Produto' }).click(), `new product at ${width}px`);
+
+    await page.goto('/configuracoes?aba=sistema');
+    const backup = testInfo.outputPath('backup.json');
+    writeFileSync(backup, await (await page.request.get('/api/backup/exportar')).body());
+    await openDialog(
+      page,
+      async () => {
+        await page.getByLabel('Arquivo de backup').setInputFiles(backup);
+        await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
+      },
+      `restore confirmation at ${width}px`,
+    );
 
     await page.goto('/vendas');
     const details = page.getByRole('button', { name: /^Detalhes da venda/ }).first();
