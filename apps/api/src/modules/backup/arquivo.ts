@@ -169,12 +169,23 @@ export async function escreverBackup(
   return { contagens, checksum, bytes };
 }
 
+/**
+ * The seller's rows of a table, as a condition that uses an index: owner_id, or for a child table
+ * without an index by owner (a sale's items) its parent column among the seller's parents.
+ */
+export function doVendedor(tabela: TabelaBackup, ownerId: string): SQL {
+  const cols = colunas(tabela);
+  if (!tabela.porPai) return sql`${cols.ownerId!} = ${ownerId}`;
+  const pai = TABELAS_BACKUP.find((t) => t.key === tabela.porPai!.key)!;
+  const paiCols = colunas(pai);
+  return sql`${cols.ownerId!} = ${ownerId} and ${cols[tabela.porPai.coluna]!} in (select ${paiCols.id!} from ${pai.table} where ${paiCols.ownerId!} = ${ownerId})`;
+}
+
 /** The rows each seller table holds now (what a restore would replace). */
 export async function contarAtuais(tx: Executor, ownerId: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
   for (const tabela of TABELAS_BACKUP) {
-    const owner = colunas(tabela).ownerId!;
-    const [row] = await tx.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(tabela.table).where(eq(owner, ownerId));
+    const [row] = await tx.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(tabela.table).where(doVendedor(tabela, ownerId));
     out[tabela.key] = row?.n ?? 0;
   }
   return out;

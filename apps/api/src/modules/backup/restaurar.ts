@@ -5,7 +5,7 @@ import type { Tx } from '../../db/client';
 import { clientes, perfis } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { withUniqueLogin } from '../clientes/login';
-import type { ArquivoValidado, Linha } from './arquivo';
+import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
 import { TABELAS_BACKUP, type TabelaBackup } from './tabelas';
 
 const LOTE_RESTAURACAO = 2_000;
@@ -49,7 +49,7 @@ export async function restaurarBackup(
   for (const tabela of [...TABELAS_BACKUP].reverse()) {
     const [row] = await queryRows<{ n: number }>(
       tx,
-      sql`with apagadas as (delete from ${tabela.table} where owner_id = ${ownerId} returning 1) select count(*)::int as n from apagadas`,
+      sql`with apagadas as (delete from ${tabela.table} where ${doVendedor(tabela, ownerId)} returning 1) select count(*)::int as n from apagadas`,
     );
     removidos[tabela.key] = Number(row?.n ?? 0);
   }

@@ -34,7 +34,9 @@ export function NotificationBell() {
   const label = muitas ? t('bell.labelMany') : naoLidas > 0 ? t('bell.labelUnread', { count: naoLidas }) : t('bell.label');
 
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the whole app with aria-hidden while it still has focusable
+    // content (axe: aria-hidden-focus). Focus still moves into the menu; Escape and a tap outside close it.
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="relative" aria-label={label} title={label}>
           <BellIcon />
