@@ -44,6 +44,7 @@ const serverEnv = (t: Target) => ({
   RATE_LIMIT_SIGN_IN: '1000',
   RATE_LIMIT_SIGN_UP: '1000',
   RATE_LIMIT_PASSWORD_RESET: '1000',
+  RATE_LIMIT_BACKUP: '1000',
 });
 
 export default defineConfig({

@@ -145,7 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(produtosRoutes);
   await app.register(notificacoesRoutes);
   await app.register(configuracoesRoutes);
-  await app.register(backupRoutes(backups));
+  await app.register(backupRoutes(backups, config.rateLimits.backup));
   if (options.adminToken) await app.register(adminRoutes(options.adminToken));
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;

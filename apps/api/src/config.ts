@@ -9,6 +9,8 @@ export interface RateLimits {
   passwordReset: number;
   /** Password changes (each one checks the current password) per IP per 15 minutes. */
   changePassword: number;
+  /** Backup exports, checks and restores (each reads or writes a whole shop) per IP per minute. */
+  backup: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface AppConfig {
   logLevel: string;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { signIn: 10, signUp: 10, passwordReset: 5, changePassword: 10 };
+export const DEFAULT_RATE_LIMITS: RateLimits = { signIn: 10, signUp: 10, passwordReset: 5, changePassword: 10, backup: 12 };
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signUp: Number(env.RATE_LIMIT_SIGN_UP ?? DEFAULT_RATE_LIMITS.signUp),
       passwordReset: Number(env.RATE_LIMIT_PASSWORD_RESET ?? DEFAULT_RATE_LIMITS.passwordReset),
       changePassword: Number(env.RATE_LIMIT_CHANGE_PASSWORD ?? DEFAULT_RATE_LIMITS.changePassword),
+      backup: Number(env.RATE_LIMIT_BACKUP ?? DEFAULT_RATE_LIMITS.backup),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

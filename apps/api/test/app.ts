@@ -59,7 +59,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     TRUSTED_ORIGINS: (options.trustedOrigins ?? []).join(','),
     TRUST_PROXY: options.trustProxy,
   });
-  const config = { ...base, rateLimits: { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, ...options.rateLimits } };
+  const config = { ...base, rateLimits: { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, backup: 1000, ...options.rateLimits } };
   const app = await buildApp({
     database,
     config,

@@ -55,16 +55,18 @@ function enviarJsonGz(request: FastifyRequest, reply: FastifyReply, arquivo: { g
 /** Any JSON object: the file is checked by validarArquivo, which says what is wrong with it. */
 const arquivoBody = z.looseObject({}).describe('A backup file from GET /api/backup/exportar');
 
-export function backupRoutes(store: BackupStore) {
+export function backupRoutes(store: BackupStore, porMinuto: number) {
   return async function (base: FastifyInstance) {
     const app = base.withTypeProvider<ZodTypeProvider>();
     const tags = ['backup'];
-    const upload = { bodyLimit: MAX_BACKUP_BYTES, preParsing: gunzipSeNecessario };
+    // Each of these reads or writes a whole shop: a few a minute per address is plenty for a person.
+    const poucos = { rateLimit: { max: porMinuto, timeWindow: '1 minute' } };
+    const upload = { bodyLimit: MAX_BACKUP_BYTES, preParsing: gunzipSeNecessario, config: poucos };
 
     // "Exportar Dados": the whole shop as one JSON file, streamed from a snapshot.
     app.get(
       '/api/backup/exportar',
-      { preHandler: app.requireSeller, schema: { tags, summary: 'Download every record of the shop as one JSON file' } },
+      { preHandler: app.requireSeller, config: poucos, schema: { tags, summary: 'Download every record of the shop as one JSON file' } },
       async (request, reply) => {
         const seller = request.seller!;
         const now = app.clock.now();
@@ -123,7 +125,7 @@ export function backupRoutes(store: BackupStore) {
 
     app.get(
       '/api/backup/automaticos/:dia',
-      { preHandler: app.requireSeller, schema: { tags, summary: 'Download one automatic backup', params: z.object({ dia: isoDateSchema }) } },
+      { preHandler: app.requireSeller, config: poucos, schema: { tags, summary: 'Download one automatic backup', params: z.object({ dia: isoDateSchema }) } },
       async (request, reply) => {
         const arquivo = await app.sellerTx(request, (tx, seller) => store.abrir(tx, seller.id, request.params.dia));
         if (!arquivo) throw new AppError('NOT_FOUND', 404, 'Backup não encontrado');

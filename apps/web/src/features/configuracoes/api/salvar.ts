@@ -26,7 +26,11 @@ export function useSalvarAba<K extends keyof Tabs>(aba: K) {
     mutationFn: (input: Tabs[K]) => salvarAba(aba, input),
     onSuccess: async (config) => {
       queryClient.setQueryData(CONFIGURACOES_QUERY_KEY, config);
-      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        // The automatic-backup list says whether the switch is on.
+        aba === 'sistema' ? queryClient.invalidateQueries({ queryKey: ['backup'] }) : undefined,
+      ]);
     },
   });
 }
