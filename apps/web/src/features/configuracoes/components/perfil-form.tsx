@@ -111,7 +111,7 @@ function PerfilForm({ config }: { config: Configuracoes }) {
         />
         <div className="grid gap-2">
           <Label htmlFor="perfil-email">{t('perfil.email')}</Label>
-          <Input id="perfil-email" type="email" value={config.perfil.email} readOnly aria-describedby="perfil-email-hint" className="bg-muted text-muted-foreground" />
+          <Input id="perfil-email" type="email" value={config.perfil.email} readOnly aria-describedby="perfil-email-hint" className="bg-muted" />
           <p id="perfil-email-hint" className="text-sm text-muted-foreground">
             {t('perfil.emailHint')}
           </p>
