@@ -10,7 +10,10 @@ import { z } from 'zod';
 export const BACKUP_FORMATO = 'caderneta-backup';
 /** Bumped when a file of this version could not be read by an older Caderneta. */
 export const BACKUP_VERSAO = 1;
-/** The largest file "Importar Dados" takes (a shop with a million sales is about 600 MB: split by then). */
+/**
+ * The largest file "Importar Dados" takes: about 250,000 sales (a 100,000-sale shop exports
+ * ~100 MB). The import holds the parsed file in memory to check it whole before writing.
+ */
 export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
 /** Automatic backups kept per seller. */
 export const BACKUPS_AUTOMATICOS_MANTIDOS = 7;

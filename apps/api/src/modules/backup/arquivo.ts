@@ -277,7 +277,9 @@ export async function validarArquivo(bruto: unknown): Promise<ArquivoValidado> {
         const onde = ondeFalhou(result.error, tabela.key);
         throw invalido({ ...onde, linha: i + 1 });
       }
-      parsed[i] = result.data as Linha;
+      // The row as it came: zod only checks here (no schema transforms), and a second copy of a
+      // big shop would double the memory the import needs. Extra keys are ignored on insert.
+      parsed[i] = rows[i] as Linha;
     }
     dados[tabela.key] = parsed;
     const vistos = new Set<string>();
