@@ -35,6 +35,9 @@ if (process.env.E2E_DATABASE_URL) {
   targets.push({ name: 'postgres', port: portBase + 1, env: { DATA_DIR: path.join(tmp, 'e2e-pg'), DATABASE_URL: process.env.E2E_DATABASE_URL } });
 }
 
+// The fake Mercado Pago the journeys pay through (a port of its own beside the app's).
+const fakeMercadoPagoPort = portBase + 9;
+
 const serverEnv = (t: Target) => ({
   ...t.env,
   PORT: String(t.port),
@@ -45,6 +48,10 @@ const serverEnv = (t: Target) => ({
   RATE_LIMIT_SIGN_UP: '1000',
   RATE_LIMIT_PASSWORD_RESET: '1000',
   RATE_LIMIT_BACKUP: '1000',
+  RATE_LIMIT_CUSTOMER_PAGE: '1000',
+  RATE_LIMIT_CUSTOMER_PAGE_PER_CODE: '1000',
+  RATE_LIMIT_ONLINE_PAYMENT: '1000',
+  MERCADOPAGO_API_URL: `http://127.0.0.1:${fakeMercadoPagoPort}`,
 });
 
 export default defineConfig({
@@ -66,7 +73,16 @@ export default defineConfig({
     // The journeys read the server's environment (outbox, database) through this.
     metadata: { env: serverEnv(t) },
   })),
-  webServer: targets.map((t) => ({
+  webServer: [
+    {
+      command: `node --import tsx apps/api/src/cli/fake-mercadopago.ts --port ${fakeMercadoPagoPort}`,
+      url: `http://127.0.0.1:${fakeMercadoPagoPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    },
+    ...targets.map((t) => ({
     command: `rm -rf ${t.env.DATA_DIR} && node --import tsx apps/api/src/server.ts`,
     url: `http://127.0.0.1:${t.port}/api/health`,
     env: serverEnv(t),
@@ -74,7 +90,8 @@ export default defineConfig({
     // Let the server close its database cleanly.
     gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 5_000 },
     timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
   })),
+  ],
 });

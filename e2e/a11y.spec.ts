@@ -8,7 +8,7 @@ import { postAsApp, signedInSeller } from './support';
  * and on a 390 px phone, with data on the lists. A serious or critical violation fails the build.
  * New screens join the lists below as they are added.
  */
-const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe'];
+const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe', '/cliente'];
 const SIGNED_IN_ROUTES = [
   '/dashboard',
   '/vendas/nova',
@@ -21,10 +21,13 @@ const SIGNED_IN_ROUTES = [
   '/notificacoes?filtro=nao_lidas',
   '/configuracoes',
   '/configuracoes?aba=loja',
+  '/configuracoes?aba=mercadopago',
   '/configuracoes?aba=notificacoes',
   '/configuracoes?aba=sistema',
   '/recibos/:id',
 ];
+/** The customer page of the shop's debtor, with its purchases and payment (public, checked with data). */
+const CUSTOMER_ROUTES = ['/cliente/:login'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -35,10 +38,11 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 interface Shop {
   storageState: StorageState;
   reciboId: string;
+  login: string;
 }
 
 /** What a seller has after a day's work: customers (one owing), products (one low), sales, a payment. */
-async function seedShop(page: Page): Promise<{ reciboId: string }> {
+async function seedShop(page: Page): Promise<{ reciboId: string; login: string }> {
   const post = async (url: string, data: unknown) => {
     const response = await postAsApp(page, url, data);
     expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
@@ -51,7 +55,7 @@ async function seedShop(page: Page): Promise<{ reciboId: string }> {
   await post('/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] });
   await post('/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
   const pagamento = await post(`/api/clientes/${cliente.id}/pagamentos`, { valor: 1000 });
-  return { reciboId: pagamento.lancamento.id };
+  return { reciboId: pagamento.lancamento.id, login: cliente.login };
 }
 
 // One signed-in shop per worker (signing up takes a CLI call), shared by its route checks.
@@ -60,10 +64,10 @@ const test = base.extend<object, { shop: Shop }>({
     async ({ browser }, use, workerInfo) => {
       const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
       await signedInSeller(page, workerInfo);
-      const { reciboId } = await seedShop(page);
+      const { reciboId, login } = await seedShop(page);
       const storageState = await page.context().storageState();
       await page.close();
-      await use({ storageState, reciboId });
+      await use({ storageState, reciboId, login });
     },
     { scope: 'worker', timeout: 120_000 },
   ],
@@ -96,6 +100,12 @@ for (const viewport of VIEWPORTS) {
     for (const route of PUBLIC_ROUTES) {
       test(`${route} has no serious or critical violation`, async ({ page }) => {
         await expectNoSeriousViolations(page, route);
+      });
+    }
+
+    for (const route of CUSTOMER_ROUTES) {
+      test(`${route} has no serious or critical violation`, async ({ page, shop }) => {
+        await expectNoSeriousViolations(page, route.replace(':login', shop.login));
       });
     }
 

@@ -174,9 +174,10 @@ for (const width of [390, 360]) {
   test(`every signed-in page and dialog fits a ${width} px phone`, async ({ page }, testInfo) => {
     await page.setViewportSize({ width, height: 844 });
     await signedInSeller(page, testInfo);
-    const { pagamentoId } = await createData(page);
+    const { pagamentoId, clienteId } = await createData(page);
+    const login = (await (await page.request.get(`/api/clientes/${clienteId}`)).json()).login as string;
 
-    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/configuracoes', '/configuracoes?aba=loja', '/configuracoes?aba=notificacoes', '/configuracoes?aba=sistema', '/notificacoes', `/recibos/${pagamentoId}`];
+    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/configuracoes', '/configuracoes?aba=loja', '/configuracoes?aba=mercadopago', '/configuracoes?aba=notificacoes', '/configuracoes?aba=sistema', '/notificacoes', `/recibos/${pagamentoId}`, '/cliente', `/cliente/${login}`];
     for (const route of routes) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });

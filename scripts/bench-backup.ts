@@ -19,7 +19,7 @@ import { exportarParaArquivo } from '../apps/api/src/modules/backup/automatico';
 import { restaurarBackup } from '../apps/api/src/modules/backup/restaurar';
 import { createAccessCodes } from '../apps/api/src/modules/codigos/codigos.service';
 import { signUp } from '../apps/api/src/modules/conta/conta.service';
-import { seedDemoShop } from '../apps/api/src/modules/demo/demo.service';
+import { seedDemoShop } from '../apps/api/src/cli/demo-shop';
 import { startTempPostgres, type TempPostgres } from '../apps/api/test/pg-server';
 
 function arg(name: string, fallback: string): string {

@@ -1,6 +1,7 @@
 /**
  * Development: the API with reload on :3000 and Vite's dev server on :5173 (which proxies /api).
- * Open http://localhost:5173.
+ * Open http://localhost:5173. Unless MERCADOPAGO_API_URL is set (e.g. to Mercado Pago's own API
+ * for the real sandbox), the fake Mercado Pago runs on :4600 and the API uses it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -17,7 +18,13 @@ function start(command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   children.push(child);
 }
 
-start('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], { PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173' });
+const fakePort = 4600;
+const mercadopago = process.env.MERCADOPAGO_API_URL ?? `http://127.0.0.1:${fakePort}`;
+if (!process.env.MERCADOPAGO_API_URL) start('npx', ['tsx', 'apps/api/src/cli/fake-mercadopago.ts', '--port', String(fakePort)]);
+start('npx', ['tsx', 'watch', '--clear-screen=false', 'apps/api/src/server.ts'], {
+  PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+  MERCADOPAGO_API_URL: mercadopago,
+});
 start('npm', ['run', 'dev', '-w', '@caderneta/web']);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

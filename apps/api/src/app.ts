@@ -33,6 +33,12 @@ import { configuracoesRoutes } from './modules/configuracoes/configuracoes.route
 import { backupRoutes } from './modules/backup/backup.routes';
 import { backupAutomaticoJob, backupStoreEmArquivos, backupStoreNoBanco } from './modules/backup/automatico';
 import { limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
+import { portalRoutes } from './modules/portal/portal.routes';
+import type { PaymentDeps } from './modules/portal/deps';
+import { recheckPagamentosJob } from './modules/portal/portal.jobs';
+import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
+import { createCipher, resolveEncryptionKey } from './lib/cipher';
+import { postgresRateLimitStore } from './security/rate-limit-store';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,8 +47,9 @@ declare module 'fastify' {
     auth: Auth;
     mailer: Mailer;
     clock: Clock;
-    /** Scheduled jobs (docs/decisions/010): modules register theirs; `server.ts` starts the timer. */
+    /** Scheduled jobs (docs/decisions/013): modules register theirs; `server.ts` starts the timer. */
     jobs: JobRunner;
+    payments: PaymentDeps;
   }
 }
 
@@ -56,8 +63,10 @@ export interface BuildAppOptions {
   webDist?: string;
   /** Token the operator CLI presents to manage access codes on a running server. */
   adminToken?: string;
-  /** Where the server reads "now" (tests and jobs); the system clock by default. */
+  /** Where "now" comes from (tests move it). */
   clock?: Clock;
+  /** Mercado Pago's API client; defaults to one on MERCADOPAGO_API_URL. */
+  mercadopago?: MercadoPagoClient;
 }
 
 /** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
@@ -66,6 +75,18 @@ function withSafeSerializers(logger: FastifyServerOptions['logger']): FastifySer
   const base = logger === true ? {} : logger;
   return { ...base, serializers: { ...logSerializers, ...(base.serializers ?? {}) } } as FastifyServerOptions['logger'];
 }
+
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 export const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -98,13 +119,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('clock', clock);
   const jobs = new JobRunner({ db: database.db, clock, log: app.log, renewLeases: database.kind === 'postgres' });
   app.decorate('jobs', jobs);
-  // Automatic backups: BACKUP_DIR, else DATA_DIR/backups with PGlite, else the database (ADR 011).
+  // Automatic backups: BACKUP_DIR, else DATA_DIR/backups with PGlite, else the database (ADR 014).
   const backups =
     config.backupDir || database.kind === 'pglite'
       ? backupStoreEmArquivos(config.backupDir ?? path.join(config.dataDir, 'backups'))
       : backupStoreNoBanco(database.db);
   jobs.register(limparExecucoes).register(limparNotificacoes).register(backupAutomaticoJob(backups));
   app.addHook('onClose', () => jobs.stop());
+  const payments: PaymentDeps = {
+    mp: options.mercadopago ?? createMercadoPagoClient(config.mercadopagoApiUrl),
+    cipher: createCipher(await resolveEncryptionKey(database.db, config.encryptionKey)),
+    clock,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  };
+  app.decorate('payments', payments);
+  if (config.paymentRecheckSeconds > 0) jobs.register(recheckPagamentosJob(payments, config.paymentRecheckSeconds));
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -124,7 +154,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // Hashed bundles are scripts and styles, never documents: the document policies helmet adds
+  // (CSP, framing, …) do nothing on them but cost ~0.5 KB per file on a phone's first load.
+  // nosniff and the resource policy, which do apply to them, stay.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/assets/')) return;
+    for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+  });
+  // Counters in PostgreSQL, so every instance on the database shares each limit.
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Caderneta API', version: '1.0.0', description: 'Gestão de vendas fiadas' },
@@ -136,8 +174,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 
   await app.register(sessionPlugin, { auth, db: database.db });
-  await app.register(authRoutes(auth, config.publicUrl, config.rateLimits));
-  await app.register(contaRoutes(auth, config.rateLimits));
+  await app.register(authRoutes);
+  await app.register(contaRoutes);
   await app.register(vendasRoutes);
   await app.register(financeiroRoutes);
   await app.register(dashboardRoutes);
@@ -145,8 +183,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(produtosRoutes);
   await app.register(notificacoesRoutes);
   await app.register(configuracoesRoutes);
-  await app.register(backupRoutes(backups, config.rateLimits.backup));
-  if (options.adminToken) await app.register(adminRoutes(options.adminToken));
+  await app.register(backupRoutes, { store: backups });
+  await app.register(portalRoutes);
+  if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   const serveSpa = existsSync(path.join(webDist, 'index.html'));

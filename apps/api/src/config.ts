@@ -9,6 +9,14 @@ export interface RateLimits {
   passwordReset: number;
   /** Password changes (each one checks the current password) per IP per 15 minutes. */
   changePassword: number;
+  /** Customer-page lookups per IP per minute. */
+  portalLookup: number;
+  /** Customer-page lookups of one access code per 15 minutes (from any address). */
+  portalLookupPerCode: number;
+  /** Online payments started (and status checks) per IP, and per code, per 15 minutes. */
+  portalPayment: number;
+  /** "Testar Conexão" calls to Mercado Pago per IP per minute. */
+  providerTest: number;
   /** Backup exports, checks and restores (each reads or writes a whole shop) per IP per minute. */
   backup: number;
 }
@@ -42,9 +50,27 @@ export interface AppConfig {
   rateLimits: RateLimits;
   trustProxy: TrustProxy;
   logLevel: string;
+  /** Mercado Pago's REST API (the fake one on loopback in development and tests). */
+  mercadopagoApiUrl: string;
+  /** Key that encrypts sellers' payment credentials at rest; generated and kept in the database when unset. */
+  encryptionKey?: string;
+  /** How often, in whole seconds, pending online payments are re-checked with Mercado Pago (0 = never). */
+  paymentRecheckSeconds: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { signIn: 10, signUp: 10, passwordReset: 5, changePassword: 10, backup: 12 };
+export const MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  signIn: 10,
+  signUp: 10,
+  passwordReset: 5,
+  changePassword: 10,
+  portalLookup: 30,
+  portalLookupPerCode: 60,
+  portalPayment: 10,
+  providerTest: 20,
+  backup: 12,
+};
 
 function list(value: string | undefined): string[] {
   return (value ?? '')
@@ -104,9 +130,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       signUp: Number(env.RATE_LIMIT_SIGN_UP ?? DEFAULT_RATE_LIMITS.signUp),
       passwordReset: Number(env.RATE_LIMIT_PASSWORD_RESET ?? DEFAULT_RATE_LIMITS.passwordReset),
       changePassword: Number(env.RATE_LIMIT_CHANGE_PASSWORD ?? DEFAULT_RATE_LIMITS.changePassword),
+      portalLookup: Number(env.RATE_LIMIT_CUSTOMER_PAGE ?? DEFAULT_RATE_LIMITS.portalLookup),
+      portalLookupPerCode: Number(env.RATE_LIMIT_CUSTOMER_PAGE_PER_CODE ?? DEFAULT_RATE_LIMITS.portalLookupPerCode),
+      portalPayment: Number(env.RATE_LIMIT_ONLINE_PAYMENT ?? DEFAULT_RATE_LIMITS.portalPayment),
+      providerTest: DEFAULT_RATE_LIMITS.providerTest,
       backup: Number(env.RATE_LIMIT_BACKUP ?? DEFAULT_RATE_LIMITS.backup),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    mercadopagoApiUrl: (env.MERCADOPAGO_API_URL || MERCADOPAGO_API_URL).replace(/\/+$/, ''),
+    encryptionKey: env.ENCRYPTION_KEY || undefined,
+    paymentRecheckSeconds: Math.round(Number(env.PAYMENT_RECHECK_SECONDS ?? 120)),
   };
 }

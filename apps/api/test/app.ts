@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
-import type { Database, DbHandle } from '../src/db/client';
+import { openDatabase, type Database, type DbHandle } from '../src/db/client';
 import type { MailMessage } from '../src/mail/mailer';
 import type { Clock } from '../src/lib/clock';
 import { createAccessCodes } from '../src/modules/codigos/codigos.service';
@@ -39,17 +39,27 @@ export interface TestAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Further routes a test needs (registered before the app is ready). */
   extraRoutes?: (app: FastifyInstance) => void | Promise<void>;
-  /** "Now" for the app and its jobs. */
+  /** Where "now" comes from (default: the system clock). */
   clock?: Clock;
-  /** A second instance of the app on another one's database (closed by its first owner). */
-  database?: DbHandle;
+  /** MERCADOPAGO_API_URL (e.g. the fake server's). */
+  mercadopagoApiUrl?: string;
+  /** A second instance on the very same database handle (PGlite or PostgreSQL); it is not closed by this app. */
+  shareDatabase?: DbHandle;
+  /** A second app instance on this one's PostgreSQL database (its own connection pool), as two servers behind a load balancer. */
+  sameDatabaseAs?: TestApp;
+  /** ENCRYPTION_KEY */
+  encryptionKey?: string;
   /** DATA_DIR (backups, outbox); a fresh temporary directory by default. */
   dataDir?: string;
+  /** PAYMENT_RECHECK_SECONDS: registers the re-check job (tests run it with `app.jobs.runDue()`); off by default. */
+  paymentRecheckSeconds?: number;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const shared = options.database;
-  const database = shared ?? (await createTestDatabase());
+  const shared = options.sameDatabaseAs?.database as (DbHandle & { url?: string }) | undefined;
+  if (shared && !shared.url) throw new Error('sameDatabaseAs needs a PostgreSQL test database');
+  const database =
+    options.shareDatabase ?? (shared ? await openDatabase({ kind: 'postgres', url: shared.url!, max: 20 }) : await createTestDatabase());
   const mails: MailMessage[] = [];
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'caderneta-test-'));
   const base = loadConfig({
@@ -58,8 +68,13 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     AUTH_SECRET: 'test-secret-test-secret-test-secret!',
     TRUSTED_ORIGINS: (options.trustedOrigins ?? []).join(','),
     TRUST_PROXY: options.trustProxy,
+    MERCADOPAGO_API_URL: options.mercadopagoApiUrl ?? 'http://127.0.0.1:9',
+    ENCRYPTION_KEY: options.encryptionKey,
+    // Jobs never run on a timer in tests (nothing calls jobs.start()); the re-check job is registered only when asked for.
+    PAYMENT_RECHECK_SECONDS: String(options.paymentRecheckSeconds ?? 0),
   });
-  const config = { ...base, rateLimits: { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, backup: 1000, ...options.rateLimits } };
+  const unlimited = { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalPayment: 1000, providerTest: 1000, backup: 1000 };
+  const config = { ...base, rateLimits: { ...unlimited, ...options.rateLimits } };
   const app = await buildApp({
     database,
     config,
@@ -92,7 +107,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     dataDir,
     async close() {
       await app.close();
-      if (!shared) await database.close();
+      if (!options.shareDatabase) await database.close();
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDocumento, isValidCnpj, isValidCpf, isValidDocumento, normalizeDocumento } from './documento';
+import { formatDocumento, isValidDocumento, normalizeDocumento } from './documento';
+import { isValidCnpj, isValidCpf } from './pix';
 import { FUSOS_HORARIOS, utcOffsetLabel } from './fusos';
 import { alterarSenhaInputSchema, lojaInputSchema } from './schemas/configuracoes';
 

@@ -1,31 +1,12 @@
+import { isValidCnpj, isValidCpf } from './pix';
+
 /**
  * CPF (11 digits) and CNPJ (14 digits), stored as digits only. Both end in two check digits
- * (mod 11); sequences of one repeated digit pass that check but are not real documents.
+ * (mod 11); sequences of one repeated digit pass that check but are not real documents. The
+ * check-digit rules are the PIX key's (./pix).
  */
 export function normalizeDocumento(text: string): string {
   return text.replace(/\D/g, '');
-}
-
-function checkDigit(digits: number[], weights: number[]): number {
-  const sum = digits.reduce((total, d, i) => total + d * weights[i]!, 0);
-  const rest = sum % 11;
-  return rest < 2 ? 0 : 11 - rest;
-}
-
-export function isValidCpf(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false;
-  const n = [...digits].map(Number);
-  const first = checkDigit(n.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(n.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return n[9] === first && n[10] === second;
-}
-
-export function isValidCnpj(digits: string): boolean {
-  if (!/^\d{14}$/.test(digits) || /^(\d)\1{13}$/.test(digits)) return false;
-  const n = [...digits].map(Number);
-  const first = checkDigit(n.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  const second = checkDigit(n.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
-  return n[12] === first && n[13] === second;
 }
 
 /** A CPF or a CNPJ, by its length. */

@@ -1,3 +1,6 @@
+import type { EstoqueInsuficienteDetails, LimiteExcedidoDetails } from './schemas/vendas';
+import type { BackupErro } from './schemas/backup';
+
 /**
  * Every error the API answers carries one of these codes; the web translates the code
  * (`errors:<CODE>`), so the server's `message` is only a fallback for other callers.
@@ -28,6 +31,13 @@ export const ERROR_CODES = [
   'TOTAL_VENDA_EXCEDIDO',
   'CROSS_SITE_REQUEST',
   'UNSUPPORTED_MEDIA_TYPE',
+  'CLIENTE_NAO_ENCONTRADO',
+  'SEM_SALDO_PENDENTE',
+  'PAGAMENTO_ONLINE_INDISPONIVEL',
+  'MP_TOKEN_NECESSARIO',
+  'MP_TOKEN_INVALIDO',
+  'MP_INDISPONIVEL',
+  'MP_ASSINATURA_INVALIDA',
   'SENHA_ATUAL_INCORRETA',
   'BACKUP_INVALIDO',
 ] as const;
@@ -39,6 +49,29 @@ export interface ApiIssue {
   /** An i18n key (namespace "validation") or a zod issue code. */
   message: string;
 }
+
+/**
+ * The `details` each error code carries (a code not listed carries none): the server must send
+ * them (`AppError(code, status, { details })`) and the web reads them typed, without casts.
+ */
+export type ErrorDetailsByCode = DetailsOfKnownCodes<{
+  /** A product of a new sale that does not exist (or is another seller's). */
+  NOT_FOUND: { produtoId: string };
+  ESTOQUE_INSUFICIENTE: EstoqueInsuficienteDetails;
+  LIMITE_EXCEDIDO: LimiteExcedidoDetails;
+  FIADO_NAO_PERMITIDO: { clienteId: string; cliente: string };
+  PRODUTO_INATIVO: { produtoId: string; produtoNome: string };
+  CLIENTE_INATIVO: { clienteId: string };
+  TOTAL_VENDA_EXCEDIDO: { maximo: number };
+  ESTOQUE_ALTERADO: { estoqueAtual: number };
+  /** Why a backup file is refused, and where (table, row, field). */
+  BACKUP_INVALIDO: BackupErro;
+}>;
+/** Only codes of `ERROR_CODES` may carry details (a misspelt key fails the typecheck). */
+type DetailsOfKnownCodes<T extends Partial<Record<(typeof ERROR_CODES)[number], object>>> = T;
+
+/** The details of `code`'s errors; `never` for a code that carries none. */
+export type ErrorDetails<C extends ErrorCode> = C extends keyof ErrorDetailsByCode ? ErrorDetailsByCode[C] : never;
 
 export interface ApiErrorBody {
   code: ErrorCode;

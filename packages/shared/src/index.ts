@@ -18,6 +18,8 @@ export * from './financeiro';
 export * from './schemas/financeiro';
 export * from './schemas/vendas';
 export * from './schemas/dashboard';
+export * from './pix';
+export * from './schemas/portal';
 export * from './documento';
 export * from './fusos';
 export * from './schemas/configuracoes';

@@ -9,7 +9,7 @@
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
 import { DataDirBusyError, readLiveLock } from '../lib/data-dir-lock';
-import { seedDemoShop } from '../modules/demo/demo.service';
+import { seedDemoShop } from './demo-shop';
 
 const USAGE = 'usage: npm run -s demo -- [--sales N] [--days N] [--seed N]';
 
@@ -57,6 +57,7 @@ async function main() {
     console.log(`  Sign in at ${config.publicUrl}/auth`);
     console.log(`  E-mail: ${result.email}`);
     console.log(`  Senha:  ${result.senha}`);
+    if (result.codigosCliente.length) console.log(`  Customer page: ${config.publicUrl}/cliente (sample codes: ${result.codigosCliente.join(', ')})`);
   } finally {
     await database.close();
   }

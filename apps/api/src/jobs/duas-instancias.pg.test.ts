@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../test/app';
-import { openDatabase, type DbHandle } from '../db/client';
 import { jobExecucoes, notificacoes } from '../db/schema';
 
 /*
@@ -12,19 +11,15 @@ const clock = { now: () => new Date('2025-06-02T15:00:00Z') };
 
 let a: TestApp;
 let b: TestApp;
-let second: DbHandle;
 const sellers: SellerSession[] = [];
 
 beforeAll(async () => {
   a = await buildTestApp({ clock });
-  const url = (a.database as DbHandle & { url?: string }).url!;
-  second = await openDatabase({ kind: 'postgres', url, max: 10 });
-  b = await buildTestApp({ clock, database: second });
+  b = await buildTestApp({ clock, sameDatabaseAs: a });
   for (let i = 0; i < 12; i++) sellers.push(await createSeller(a));
 }, 120_000);
 afterAll(async () => {
   await b.close();
-  await second.close();
   await a.close();
 });
 

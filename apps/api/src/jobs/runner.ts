@@ -8,7 +8,7 @@ import type { Clock } from '../lib/clock';
 import { queryRows } from '../lib/sql';
 
 /*
- * Scheduled jobs on the database the app already has (docs/decisions/010-jobs.md). A run is a row
+ * Scheduled jobs on the database the app already has (docs/decisions/013-jobs.md). A run is a row
  * of job_execucoes keyed by (job, escopo, periodo); an instance runs a job only after claiming that
  * row, so a run happens once per seller per period however many instances share the database.
  */
@@ -22,8 +22,12 @@ export interface JobLog {
 export type JobSchedule =
   /** Once a day; per-seller jobs follow each shop's calendar day (perfis.fuso_horario). */
   | { kind: 'daily'; fromHour?: number }
-  /** Once every `minutes` (slots aligned on the epoch, so every instance agrees on them). */
-  | { kind: 'every'; minutes: number };
+  /**
+   * Once every `minutes` or every `seconds` (one of the two; slots aligned on the epoch, so every
+   * instance agrees on them). A job more frequent than a minute makes the runner check that often.
+   */
+  | { kind: 'every'; minutes: number; seconds?: never }
+  | { kind: 'every'; seconds: number; minutes?: never };
 
 export interface JobContext {
   job: string;
@@ -60,7 +64,7 @@ export interface JobDefinition {
   scope: 'seller' | 'global';
   /**
    * Per-seller jobs: which sellers take part, as a condition on their profile `p` (perfis). It may
-   * read only what the runner's role sees (owner_id, fuso_horario, backup_automatico; see ADR 010).
+   * read only what the runner's role sees (owner_id, fuso_horario, backup_automatico; see ADR 013).
    */
   eligible?: SQL;
   /** How long a run may go silent before another instance takes it over (default 10 min). */
@@ -106,6 +110,10 @@ function errorText(error: unknown): string {
   return text.slice(0, 1_000);
 }
 
+function intervalMs(schedule: Extract<JobSchedule, { kind: 'every' }>): number {
+  return schedule.seconds !== undefined ? schedule.seconds * 1_000 : schedule.minutes * 60_000;
+}
+
 interface DueRun {
   escopo: string;
   periodo: string;
@@ -140,8 +148,12 @@ export class JobRunner {
   register(job: JobDefinition): this {
     if (this.jobs.has(job.name)) throw new Error(`job "${job.name}" is registered twice`);
     if (!/^[a-z0-9][a-z0-9-]{0,62}$/.test(job.name)) throw new Error(`job name "${job.name}": lower-case letters, digits and "-"`);
-    if (job.schedule.kind === 'every' && !(Number.isInteger(job.schedule.minutes) && job.schedule.minutes >= 1 && job.schedule.minutes <= 1440)) {
+    const { schedule } = job;
+    if (schedule.kind === 'every' && schedule.seconds === undefined && !(Number.isInteger(schedule.minutes) && schedule.minutes >= 1 && schedule.minutes <= 1440)) {
       throw new Error(`job "${job.name}": minutes must be a whole number from 1 to 1440`);
+    }
+    if (schedule.kind === 'every' && schedule.seconds !== undefined && !(Number.isInteger(schedule.seconds) && schedule.seconds >= 1 && schedule.seconds <= 86_400)) {
+      throw new Error(`job "${job.name}": seconds must be a whole number from 1 to 86400`);
     }
     if (job.scope === 'global' && job.eligible) throw new Error(`job "${job.name}": eligible is for per-seller jobs`);
     this.jobs.set(job.name, job);
@@ -154,25 +166,37 @@ export class JobRunner {
     return this.register({ ...rest, scope: 'seller', schedule: { kind: 'daily', fromHour } });
   }
 
-  /** A job run every `minutes`: once for the installation, or per (eligible) seller with `scope: 'seller'`. */
-  every(job: Omit<JobDefinition, 'schedule' | 'scope'> & { minutes: number; scope?: JobDefinition['scope'] }): this {
-    const { minutes, scope = 'global', ...rest } = job;
-    return this.register({ ...rest, scope, schedule: { kind: 'every', minutes } });
+  /** A job run every `minutes` (or `seconds`): once for the installation, or per (eligible) seller with `scope: 'seller'`. */
+  every(
+    job: Omit<JobDefinition, 'schedule' | 'scope'> & ({ minutes: number; seconds?: never } | { seconds: number; minutes?: never }) & { scope?: JobDefinition['scope'] },
+  ): this {
+    const { minutes, seconds, scope = 'global', ...rest } = job;
+    const schedule: JobSchedule = seconds !== undefined ? { kind: 'every', seconds } : { kind: 'every', minutes: minutes! };
+    return this.register({ ...rest, scope, schedule });
+  }
+
+  /** How often `start()` checks by default: every minute, or as often as the most frequent job. */
+  get checkIntervalMs(): number {
+    let ms = 60_000;
+    for (const { schedule } of this.jobs.values()) {
+      if (schedule.kind === 'every') ms = Math.min(ms, intervalMs(schedule));
+    }
+    return ms;
   }
 
   get names(): string[] {
     return [...this.jobs.keys()];
   }
 
-  /** Checks now and then every `intervalMs`; a pass never overlaps the previous one. */
-  start(intervalMs = 60_000): void {
+  /** Checks now and then every `checkEvery` ms; a pass never overlaps the previous one. */
+  start(checkEvery = this.checkIntervalMs): void {
     if (this.timer) return;
     this.stopped = false;
     const tick = () => {
       if (this.stopped || this.running) return;
       this.runDue().catch((error: unknown) => this.log.error({ err: error }, 'jobs: pass failed'));
     };
-    this.timer = setInterval(tick, intervalMs);
+    this.timer = setInterval(tick, checkEvery);
     this.timer.unref();
     setImmediate(tick);
   }
@@ -216,8 +240,8 @@ export class JobRunner {
     return summary;
   }
 
-  private slotOf(minutes: number, now: Date): string {
-    const size = minutes * 60_000;
+  private slotOf(schedule: Extract<JobSchedule, { kind: 'every' }>, now: Date): string {
+    const size = intervalMs(schedule);
     return new Date(Math.floor(now.getTime() / size) * size).toISOString();
   }
 
@@ -229,7 +253,7 @@ export class JobRunner {
   private async dueRuns(job: JobDefinition): Promise<DueRun[]> {
     const now = this.clock.now();
     if (job.scope === 'global') {
-      const periodo = job.schedule.kind === 'every' ? this.slotOf(job.schedule.minutes, now) : now.toISOString().slice(0, 10);
+      const periodo = job.schedule.kind === 'every' ? this.slotOf(job.schedule, now) : now.toISOString().slice(0, 10);
       const rows = await queryRows<{ blocked: boolean }>(
         this.db,
         sql`select exists (select 1 from ${jobExecucoes} j where j.job = ${job.name} and j.escopo = '' and j.periodo = ${periodo} and ${this.blocking(now)}) as blocked`,
@@ -238,7 +262,7 @@ export class JobRunner {
     }
     const periodo =
       job.schedule.kind === 'every'
-        ? sql`${this.slotOf(job.schedule.minutes, now)}::text`
+        ? sql`${this.slotOf(job.schedule, now)}::text`
         : sql`to_char(${at(now)} at time zone p.fuso_horario, 'YYYY-MM-DD')`;
     const fromHour = job.schedule.kind === 'daily' ? (job.schedule.fromHour ?? 0) : 0;
     // As the runner's role: it sees every seller's scheduling columns, and nothing else of theirs.

@@ -1,7 +1,4 @@
-/**
- * Where the server reads "now". The app takes one (`BuildAppOptions.clock`, `app.clock`) so tests
- * and jobs can run at any date; production uses the system clock.
- */
+/** Where the API takes "now" from; tests pass a clock they can move. */
 export interface Clock {
   now(): Date;
 }

@@ -105,6 +105,9 @@ describe('redaction helpers', () => {
     );
     expect(redactUrl('/reset-password?token=AbC123&x=1')).toBe('/reset-password?token=[redacted]&x=1');
     expect(redactUrl('/api/clientes?busca=ana')).toBe('/api/clientes?busca=ana');
+    expect(redactUrl('/api/portal/joana48213')).toBe('/api/portal/[redacted]');
+    expect(redactUrl('/api/portal/joana48213/pagamentos/abc/verificar')).toBe('/api/portal/[redacted]/pagamentos/abc/verificar');
+    expect(redactUrl('/api/portal/exemplos')).toBe('/api/portal/exemplos');
   });
 
   it('keep a failed query to its code and statement', () => {

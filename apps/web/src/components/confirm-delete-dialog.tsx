@@ -1,15 +1,6 @@
 import { nameConfirmationMatches } from '@caderneta/shared';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
@@ -52,7 +43,6 @@ export function ConfirmDeleteDialog({
 }: ConfirmDeleteDialogProps) {
   const inputId = useId();
   const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -67,64 +57,48 @@ export function ConfirmDeleteDialog({
   const message = serverError ?? (mismatch ? texts.mismatch : null);
 
   async function confirm() {
-    if (!matches || busy) return;
-    setBusy(true);
     setServerError(null);
     try {
       await onConfirm();
     } catch (error) {
       setServerError(describeError(error));
-    } finally {
-      setBusy(false);
     }
   }
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void confirm();
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={texts.title}
+      description={texts.description}
+      cancelLabel={texts.cancel}
+      confirmLabel={texts.confirm}
+      busyLabel={texts.confirming}
+      destructive
+      confirmDisabled={!matches}
+      onConfirm={confirm}
+    >
+      <div className="grid gap-2">
+        <Label htmlFor={inputId}>{texts.inputLabel}</Label>
+        <Input
+          id={inputId}
+          value={typed}
+          autoComplete="off"
+          placeholder={name}
+          aria-invalid={!!message}
+          aria-describedby={message ? `${inputId}-message` : undefined}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setServerError(null);
           }}
-        >
-          <AlertDialogHeader>
-            <AlertDialogTitle>{texts.title}</AlertDialogTitle>
-            <AlertDialogDescription>{texts.description}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <div className="grid gap-2">
-            <Label htmlFor={inputId}>{texts.inputLabel}</Label>
-            <Input
-              id={inputId}
-              value={typed}
-              autoComplete="off"
-              placeholder={name}
-              aria-invalid={!!message}
-              aria-describedby={message ? `${inputId}-message` : undefined}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                setServerError(null);
-              }}
-            />
-            {message && (
-              <p id={`${inputId}-message`} role="alert" className="text-sm text-destructive">
-                {message}
-              </p>
-            )}
-            {children?.({ failed: serverError !== null })}
-          </div>
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button" disabled={busy}>
-              {texts.cancel}
-            </AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={!matches || busy}>
-              {busy ? texts.confirming : texts.confirm}
-            </Button>
-          </AlertDialogFooter>
-        </form>
-      </AlertDialogContent>
-    </AlertDialog>
+        />
+        {message && (
+          <p id={`${inputId}-message`} role="alert" className="text-sm text-destructive">
+            {message}
+          </p>
+        )}
+        {children?.({ failed: serverError !== null })}
+      </div>
+    </ConfirmDialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { cn } from '@/lib/utils';
 
 /** What a list shows when it has nothing: an icon, a title, a hint and maybe an action. */
 export function EmptyState({
@@ -25,9 +26,9 @@ export function EmptyState({
 }
 
 /** The loading line of a list ("Carregando clientes..."), announced politely. */
-export function ListLoading({ text }: { text: string }) {
+export function ListLoading({ text, className }: { text: string; className?: string }) {
   return (
-    <p role="status" className="px-4 py-12 text-center text-muted-foreground">
+    <p role="status" className={cn('px-4 py-12 text-center text-muted-foreground', className)}>
       {text}
     </p>
   );

@@ -1,7 +1,7 @@
 import type { Me } from '@caderneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api-client';
-import { SESSION_QUERY_KEY } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in seller, or null when signed out (the API answers 401). */
 export async function getMe(signal?: AbortSignal): Promise<Me | null> {
@@ -15,7 +15,7 @@ export async function getMe(signal?: AbortSignal): Promise<Me | null> {
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: SESSION_QUERY_KEY,
+    queryKey: queryKeys.me,
     queryFn: ({ signal }) => getMe(signal),
     staleTime: 5 * 60_000,
   });

@@ -1,8 +1,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
+import { queryKeys } from './query-keys';
 
-/** Cache key of the signed-in seller (`Me | null`); see lib/get-me.ts. */
-export const SESSION_QUERY_KEY = ['me'] as const;
 
 export function createQueryClient(): QueryClient {
   const client: QueryClient = new QueryClient({
@@ -11,7 +10,7 @@ export function createQueryClient(): QueryClient {
         // Any query answered 401 means the session is gone: mark the seller as signed out so
         // the protected layout sends them to /auth.
         if (error instanceof ApiError && error.status === 401) {
-          client.setQueryData(SESSION_QUERY_KEY, null);
+          client.setQueryData(queryKeys.me, null);
         }
       },
     }),

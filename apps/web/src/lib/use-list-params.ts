@@ -36,8 +36,26 @@ export function useListParams() {
   }, [debounced]);
 
   const setPage = useCallback((next: number) => update({ page: next }), [update]);
-  /** Sets a filter and goes back to page 1. */
-  const setFilter = useCallback((key: string, value: string | null) => update({ [key]: value, page: null }), [update]);
+  /** Sets a filter (null or undefined: removes it) and goes back to page 1. */
+  const setFilter = useCallback(
+    (key: string, value: string | null | undefined) => update({ [key]: value ?? null, page: null }),
+    [update],
+  );
 
-  return { params, busca, typed, setTyped, page, setPage, setFilter };
+  /** The filter `key` if it is one of `options`, else the first option (the default). */
+  const choice = useCallback(
+    <V extends string>(key: string, options: readonly [V, ...V[]]): V => option(params, key, options) ?? options[0],
+    [params],
+  );
+  /** The filter `key` if it is one of `options`, else undefined (no filter). */
+  const optional = useCallback(<V extends string>(key: string, options: readonly V[]) => option(params, key, options), [params]);
+
+  return { params, busca, typed, setTyped, page, setPage, setFilter, choice, optional };
+}
+
+export type ListParams = ReturnType<typeof useListParams>;
+
+function option<V extends string>(params: URLSearchParams, key: string, options: readonly V[]): V | undefined {
+  const value = params.get(key);
+  return (options as readonly (string | null)[]).includes(value) ? (value as V) : undefined;
 }

@@ -3,5 +3,7 @@ export * from './sistema';
 export * from './tenancy';
 export * from './perfis';
 export * from './negocio';
+export * from './portal';
+export * from './rollups';
 export * from './jobs';
 export * from './backup';

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * One row per run of a scheduled job (apps/api/src/jobs, docs/decisions/010): which job, for whom
+ * One row per run of a scheduled job (apps/api/src/jobs, docs/decisions/013): which job, for whom
  * (`escopo`: a seller id, or '' for a job that runs once for the installation) and for which
  * period (the seller's local date for daily jobs, the slot's start for every-N-minutes jobs).
  * The primary key is what makes a run happen once however many instances share the database:

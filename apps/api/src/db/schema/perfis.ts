@@ -1,4 +1,5 @@
 import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE } from '@caderneta/shared';
 import { users } from './auth';
 import { ownerPolicy } from './tenancy';
 
@@ -19,7 +20,7 @@ export const perfis = pgTable(
     cnpj: text('cnpj'),
     idioma: text('idioma').notNull().default('pt-BR'),
     moeda: text('moeda').notNull().default('BRL'),
-    fusoHorario: text('fuso_horario').notNull().default('America/Sao_Paulo'),
+    fusoHorario: text('fuso_horario').notNull().default(DEFAULT_TIME_ZONE),
     /** Notification preferences by kind; missing keys take the spec's defaults. */
     notificacoes: jsonb('notificacoes').$type<Record<string, boolean>>().notNull().default({}),
     /** The seller's photo as a small data: URL (the header shows a generated avatar without one). */

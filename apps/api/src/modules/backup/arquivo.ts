@@ -4,7 +4,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { BACKUP_FORMATO, BACKUP_VERSAO, type BackupErro } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { perfis } from '../../db/schema';
+import { chavesPix, perfis } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { perfilBackupSchema, TABELAS_BACKUP, type PerfilBackup, type TabelaBackup } from './tabelas';
 
@@ -108,8 +108,16 @@ async function* lotes(tx: Executor, ownerId: string, tabela: TabelaBackup, taman
 
 async function lerPerfil(tx: Executor, ownerId: string): Promise<PerfilBackup> {
   const [perfil] = await tx.select().from(perfis).where(eq(perfis.ownerId, ownerId));
-  if (!perfil) throw new AppError('NOT_FOUND', 404, 'Perfil não encontrado');
-  return Object.fromEntries(Object.keys(perfilBackupSchema.shape).map((key) => [key, perfil[key as keyof typeof perfil] ?? null])) as PerfilBackup;
+  if (!perfil) throw new AppError('NOT_FOUND', 404, { message: 'Perfil não encontrado' });
+  const [pix] = await tx
+    .select({ chave: chavesPix.chave, tipo: chavesPix.tipo, nomeRecebedor: chavesPix.nomeRecebedor, cidade: chavesPix.cidade })
+    .from(chavesPix)
+    .where(eq(chavesPix.ownerId, ownerId));
+  const colunasPerfil = Object.keys(perfilBackupSchema.shape).filter((key) => key !== 'pix');
+  return {
+    ...Object.fromEntries(colunasPerfil.map((key) => [key, perfil[key as keyof typeof perfil] ?? null])),
+    pix: pix ?? null,
+  } as PerfilBackup;
 }
 
 export interface Saida {
@@ -211,7 +219,7 @@ const MENSAGENS: Record<BackupErro['motivo'], string> = {
 };
 
 function invalido(erro: BackupErro): AppError {
-  return new AppError('BACKUP_INVALIDO', 422, MENSAGENS[erro.motivo], undefined, erro);
+  return new AppError('BACKUP_INVALIDO', 422, { message: MENSAGENS[erro.motivo], details: erro });
 }
 
 /** The checksum a parsed file should carry (see the top of this file). */
@@ -330,15 +338,23 @@ function verificarSomas(dados: Record<string, Linha[]>) {
     if ((razao.get(c.id as string) ?? 0) !== c.saldoAtual) throw invalido({ motivo: 'saldo', tabela: 'clientes', linha: i + 1, campo: 'saldoAtual' });
   }
   const itens = new Map<string, number>();
+  const custos = new Map<string, number>();
   for (const [i, item] of (dados.itensVenda ?? []).entries()) {
     if ((item.quantidade as number) * (item.precoUnitario as number) !== item.subtotal) {
       throw invalido({ motivo: 'total', tabela: 'itensVenda', linha: i + 1, campo: 'subtotal' });
     }
     itens.set(item.vendaId as string, (itens.get(item.vendaId as string) ?? 0) + (item.subtotal as number));
+    custos.set(item.vendaId as string, (custos.get(item.vendaId as string) ?? 0) + (item.quantidade as number) * (item.custoUnitario as number));
   }
   for (const [i, v] of (dados.vendas ?? []).entries()) {
     if ((itens.get(v.id as string) ?? 0) !== v.valorTotal || (v.valorPago as number) > (v.valorTotal as number)) {
       throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'valorTotal' });
+    }
+    if ((custos.get(v.id as string) ?? 0) !== v.custoTotal) throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'custoTotal' });
+  }
+  for (const [i, p] of (dados.pagamentosOnline ?? []).entries()) {
+    if ((p.valorBase as number) + (p.taxa as number) !== p.valorTotal) {
+      throw invalido({ motivo: 'total', tabela: 'pagamentosOnline', linha: i + 1, campo: 'valorTotal' });
     }
   }
 }

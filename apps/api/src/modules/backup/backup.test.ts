@@ -5,9 +5,9 @@ import type { BackupEvento, BackupRelatorio, BackupResumo, Cliente } from '@cade
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
-import { clientes, notificacoes, vendas, lancamentos } from '../../db/schema';
+import { clientes, notificacoes, pagamentosOnline, vendas, lancamentos } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
-import { seedDemoShop } from '../demo/demo.service';
+import { seedDemoShop } from '../../cli/demo-shop';
 import { checksumDe } from './arquivo';
 import { FORA_DO_BACKUP, TABELAS_BACKUP } from './tabelas';
 
@@ -327,6 +327,49 @@ describe('Importar Dados', () => {
   it('needs a session', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/api/backup/restaurar', headers: { origin: TEST_ORIGIN }, payload: original });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("the customer page's records", () => {
+  it('PIX key and online payments go with the shop (same payment ids), customer pages open after a restore; a mismatched payment total is refused', async () => {
+    const dona = await createSeller(t);
+    const pix = await dona.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: 'loja@example.com', nomeRecebedor: 'Loja da Dona', cidade: 'Recife' } });
+    expect(pix.statusCode, pix.body).toBe(200);
+    const criado = await dona.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Vera Portal', telefone: '(81) 98888-1111' } });
+    expect(criado.statusCode).toBe(201);
+    const cliente = criado.json() as Cliente;
+    const [pagamento] = await withSeller(t.db, dona.id, (tx) =>
+      tx
+        .insert(pagamentosOnline)
+        .values({ ownerId: dona.id, clienteId: cliente.id, metodo: 'cartao', valorBase: 1000, taxa: 50, valorTotal: 1050, parcelasMax: 12, ambiente: 'sandbox', mpPaymentId: '987', status: 'divergente', statusMp: 'approved', divergencia: 'valor 10 centavos, esperado 1050' })
+        .returning(),
+    );
+
+    const arquivo = await exportar(dona);
+    expect(arquivo.perfil.pix).toEqual({ chave: 'loja@example.com', tipo: 'email', nomeRecebedor: 'Loja da Dona', cidade: 'Recife' });
+    expect(arquivo.dados.pagamentosOnline).toEqual([expect.objectContaining({ id: pagamento!.id, clienteId: cliente.id, valorTotal: 1050, status: 'divergente', mpPaymentId: '987' })]);
+    // The Mercado Pago credentials are not in the file (docs/decisions/014).
+    expect(JSON.stringify(arquivo)).not.toMatch(/accessToken|webhookSecret|cifrado/i);
+
+    const novo = await createSeller(t);
+    const relatorio = await restaurarOk(novo, arquivo);
+    expect(relatorio.restaurados.pagamentosOnline).toBe(1);
+    const novoCliente = ((await novo.request({ method: 'GET', url: '/api/clientes?status=todos' })).json().items as Cliente[])[0]!;
+    const restaurados = await withSeller(t.db, novo.id, (tx) => tx.select().from(pagamentosOnline).where(eq(pagamentosOnline.ownerId, novo.id)));
+    expect(restaurados).toEqual([expect.objectContaining({ id: pagamento!.id, clienteId: novoCliente.id, valorTotal: 1050, divergencia: 'valor 10 centavos, esperado 1050' })]);
+    expect((await novo.request({ method: 'GET', url: '/api/configuracoes/pix' })).json()).toMatchObject({ chave: 'loja@example.com', cidade: 'Recife' });
+    // The restored customer's page opens (the login registry was rebuilt); the old shop's still does too.
+    expect((await t.app.inject({ method: 'GET', url: `/api/portal/${novoCliente.login}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/portal/${cliente.login}` })).statusCode).toBe(200);
+    const de_novo = await exportar(novo);
+    expect(de_novo.perfil.pix).toEqual(arquivo.perfil.pix);
+    expect(de_novo.dados.pagamentosOnline!.map(({ clienteId: _c, ...rest }) => rest)).toEqual(arquivo.dados.pagamentosOnline!.map(({ clienteId: _c, ...rest }) => rest));
+
+    const errado = copia(arquivo);
+    errado.dados.pagamentosOnline![0]!.taxa = 60;
+    const recusado = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: comChecksum(errado) });
+    expect(recusado.statusCode).toBe(422);
+    expect(recusado.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'total', tabela: 'pagamentosOnline', campo: 'valorTotal' } });
   });
 });
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { eq, getTableColumns, sql, type Column } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { BackupRelatorio, LoginAlterado } from '@caderneta/shared';
 import type { Tx } from '../../db/client';
-import { clientes, perfis } from '../../db/schema';
+import { chavesPix, clientes, loginsClientes, perfis } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { withUniqueLogin } from '../clientes/login';
 import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
@@ -53,17 +53,24 @@ export async function restaurarBackup(
     );
     removidos[tabela.key] = Number(row?.n ?? 0);
   }
+  // The customers' entries in the login registry went with them; the restored ones are registered below.
+  await tx.delete(loginsClientes).where(eq(loginsClientes.ownerId, ownerId));
 
-  const { perfil } = arquivo;
+  const { pix, ...perfil } = arquivo.perfil;
   await tx
     .update(perfis)
     .set({ ...perfil, updatedAt: sql`now()` })
     .where(eq(perfis.ownerId, ownerId));
+  // A file from before PIX keys were kept says nothing about them: the key stays as it is.
+  if (pix !== undefined) {
+    await tx.delete(chavesPix).where(eq(chavesPix.ownerId, ownerId));
+    if (pix) await tx.insert(chavesPix).values({ ownerId, ...pix });
+  }
 
   // New ids for every record first: references may point at any table of the file.
   const mapas = new Map<string, Map<string, string>>();
   for (const tabela of TABELAS_BACKUP) {
-    mapas.set(tabela.key, new Map(arquivo.dados[tabela.key]!.map((row) => [row.id as string, randomUUID()])));
+    mapas.set(tabela.key, new Map(arquivo.dados[tabela.key]!.map((row) => [row.id as string, tabela.manterIds ? (row.id as string) : randomUUID()])));
   }
   const mapa = (key: string, id: unknown) => mapas.get(key)?.get(id as string) ?? id;
 
@@ -75,7 +82,7 @@ export async function restaurarBackup(
     onProgress(tabela.key, 0, rows.length);
     for (let start = 0; start < rows.length; start += LOTE_RESTAURACAO) {
       const lote = rows.slice(start, start + LOTE_RESTAURACAO).map((row) => preparar(tabela, row, ownerId, mapa));
-      if (tabela.table === clientes) loginsAlterados.push(...(await inserirClientes(tx, tabela, lote)));
+      if (tabela.table === clientes) loginsAlterados.push(...(await inserirClientes(tx, ownerId, tabela, lote)));
       else await tx.execute(insertSql(tabela, lote));
       feitos += lote.length;
       onProgress(tabela.key, feitos, rows.length);
@@ -95,20 +102,35 @@ function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key:
 }
 
 /**
- * Customers keep their logins unless another shop uses one (logins are unique across the whole
- * system, and other shops' customers are invisible here): those get a new one, reported.
+ * Customers keep their logins unless another shop uses one: logins are unique across the system
+ * through the `logins_clientes` registry, whose other shops' entries are invisible here, so the
+ * registry's primary key decides (ON CONFLICT DO NOTHING). Those customers get a new login
+ * (savepoints, as when creating a customer), reported.
  */
-async function inserirClientes(tx: Tx, tabela: TabelaBackup, lote: Linha[]): Promise<LoginAlterado[]> {
-  const inseridos = await queryRows<{ id: string }>(tx, insertSql(tabela, lote, sql`on conflict (login) do nothing returning id`));
-  const ok = new Set(inseridos.map((r) => r.id));
+async function inserirClientes(tx: Tx, ownerId: string, tabela: TabelaBackup, lote: Linha[]): Promise<LoginAlterado[]> {
+  await tx.execute(insertSql(tabela, lote));
+  const comLogin = lote.filter((row) => typeof row.login === 'string');
+  if (comLogin.length === 0) return [];
+  const registro = JSON.stringify(comLogin.map((row) => ({ login: row.login, owner_id: ownerId, cliente_id: row.id })));
+  const registrados = await queryRows<{ login: string }>(
+    tx,
+    sql`insert into ${loginsClientes} (login, owner_id, cliente_id)
+        select login, owner_id, cliente_id from json_populate_recordset(null::${loginsClientes}, ${registro}::json)
+        on conflict (login) do nothing returning login`,
+  );
+  const ok = new Set(registrados.map((r) => r.login));
   const alterados: LoginAlterado[] = [];
-  for (const row of lote) {
-    if (ok.has(row.id as string)) continue;
-    const novo = await withUniqueLogin(tx, row.nome as string, async (savepoint, login) => {
-      await savepoint.execute(insertSql(tabela, [{ ...row, login }]));
-      return login;
+  for (const row of comLogin) {
+    if (ok.has(row.login as string)) continue;
+    const novo = await withUniqueLogin(tx, ownerId, row.nome as string, async (savepoint, login) => {
+      const [updated] = await savepoint
+        .update(clientes)
+        .set({ login })
+        .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, row.id as string)))
+        .returning({ id: clientes.id, login: clientes.login });
+      return updated!;
     });
-    alterados.push({ nome: row.nome as string, loginAnterior: row.login as string, loginNovo: novo });
+    alterados.push({ nome: row.nome as string, loginAnterior: row.login as string, loginNovo: novo.login! });
   }
   return alterados;
 }

@@ -13,9 +13,14 @@ import {
   NOTIFICATION_KINDS,
   STATUS_PAGAMENTO,
   TIPOS_LANCAMENTO,
+  AMBIENTES_MERCADOPAGO,
+  METODOS_ONLINE,
+  PARCELAS_MAX_CARTAO,
+  STATUS_PAGAMENTO_ONLINE,
+  TIPOS_CHAVE_PIX,
   hasControlCharacters,
 } from '@caderneta/shared';
-import { clientes, itensVenda, lancamentos, notificacoes, produtos, vendas } from '../../db/schema';
+import { clientes, itensVenda, lancamentos, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
 
 /*
  * What "Exportar Dados" writes and "Importar Dados" restores, table by table, in this order
@@ -53,6 +58,12 @@ export interface TabelaBackup {
   porPai?: { key: string; coluna: string };
   /** Export order, an index that starts with owner_id (default: the (owner_id, id) unique key). */
   ordem?: string[];
+  /**
+   * Keep the file's ids instead of giving each row a new one: ids something outside the shop
+   * knows (an online payment's id is the `external_reference` Mercado Pago reports back). Safe
+   * because every key includes owner_id; nothing of the file may point at such a table.
+   */
+  manterIds?: boolean;
   /** Fixes ids the generic remap cannot see (e.g. inside a JSON column) before insert. */
   preparar?: (linha: Record<string, unknown>, mapa: (key: string, id: unknown) => unknown) => Record<string, unknown>;
 }
@@ -68,6 +79,14 @@ export const perfilBackupSchema = z.object({
   notificacoes: z.record(z.string().max(40), z.boolean()),
   avatar: textoOpcional(100_000),
   backupAutomatico: z.boolean(),
+  /**
+   * The shop's PIX key (table chaves_pix, Configurações › Loja): null when it has none. Absent in
+   * files from before the customer page; such a restore leaves the key as it is.
+   */
+  pix: z
+    .object({ chave: texto(100), tipo: z.enum(TIPOS_CHAVE_PIX), nomeRecebedor: texto(25), cidade: texto(15) })
+    .nullable()
+    .optional(),
 });
 export type PerfilBackup = z.infer<typeof perfilBackupSchema>;
 
@@ -116,7 +135,7 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
     key: 'vendas',
     table: vendas,
     refs: { clienteId: 'clientes' },
-    unicos: ['numeroVenda'],
+    unicos: ['numeroVenda', 'chave'],
     linha: z.object({
       id,
       numeroVenda: texto(40),
@@ -129,6 +148,10 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       observacoes: textoOpcional(),
       limiteExcedidoConfirmado: z.boolean(),
       canceladaEm: instante.nullable(),
+      /** Σ quantity × unit cost of its items (checked on import). */
+      custoTotal: inteiro(0, Number.MAX_SAFE_INTEGER),
+      /** The cart's idempotency key, kept: a retried cart after a restore finds its sale. */
+      chave: id.nullable(),
       createdAt: instante,
     }),
   },
@@ -169,6 +192,34 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
     }),
   },
   {
+    // "Pagar Saldo Pendente" attempts of the customer page. Their ledger credits are rows of
+    // `lancamentos` (referenciaExterna 'mp:<payment id>', kept, so a late webhook credits nothing twice).
+    key: 'pagamentosOnline',
+    table: pagamentosOnline,
+    refs: { clienteId: 'clientes', lancamentoId: 'lancamentos' },
+    unicos: ['mpPaymentId'],
+    manterIds: true,
+    linha: z.object({
+      id,
+      clienteId: id,
+      metodo: z.enum(METODOS_ONLINE),
+      valorBase: inteiro(1, Number.MAX_SAFE_INTEGER),
+      taxa: inteiro(0, Number.MAX_SAFE_INTEGER),
+      valorTotal: inteiro(1, Number.MAX_SAFE_INTEGER),
+      parcelasMax: inteiro(1, PARCELAS_MAX_CARTAO),
+      ambiente: z.enum(AMBIENTES_MERCADOPAGO),
+      preferenceId: textoOpcional(300),
+      mpPaymentId: textoOpcional(64),
+      status: z.enum(STATUS_PAGAMENTO_ONLINE),
+      statusMp: textoOpcional(40),
+      divergencia: textoOpcional(),
+      lancamentoId: id.nullable(),
+      verificadoEm: instante.nullable(),
+      createdAt: instante,
+      updatedAt: instante,
+    }),
+  },
+  {
     key: 'notificacoes',
     table: notificacoes,
     ordem: ['createdAt', 'id'],
@@ -198,5 +249,21 @@ const PARAMS_COM_ID: Record<string, string> = {
   lancamentoId: 'lancamentos',
 };
 
-/** Seller tables that are not the shop's data: the backups themselves. */
-export const FORA_DO_BACKUP = ['backups_automaticos', 'perfis'];
+/**
+ * Seller tables that are not rows of `dados` (docs/decisions/014): the profile and the PIX key
+ * (in `perfil`), the backups themselves, what the database derives and the restore rebuilds (the
+ * login registry, the sales rollups kept by triggers), and the Mercado Pago credentials — secrets
+ * encrypted with this installation's key, which a downloadable file must not carry and another
+ * installation could not read; a restore leaves them as they are.
+ */
+export const FORA_DO_BACKUP = [
+  'backups_automaticos',
+  'perfis',
+  'chaves_pix',
+  'logins_clientes',
+  'mercadopago_contas',
+  'clientes_totais',
+  'pagamentos_por_hora',
+  'vendas_por_hora',
+  'vendas_totais',
+];

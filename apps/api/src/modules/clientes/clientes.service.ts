@@ -9,22 +9,20 @@ import {
 } from '@caderneta/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { clientes, lancamentos, vendas, type Cliente as ClienteRow } from '../../db/schema';
+import { clientes, clientesTotais, lancamentos, vendas, type Cliente as ClienteRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { contains, countAll, statusCondition } from '../../lib/sql';
-import { assignLogin, withUniqueLogin } from './login';
+import { contains, countAll, queryRows, statusCondition } from '../../lib/sql';
+import { assignLogin, unregisterLogin, withUniqueLogin } from './login';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
 
 const naoEncontrado = () => notFound('Cliente');
 
 export const clienteTemVendas = () =>
-  new AppError(
-    'CLIENTE_TEM_VENDAS',
-    409,
-    'Não é possível deletar cliente que possui vendas registradas. Desative o cliente em vez de deletá-lo.',
-  );
+  new AppError('CLIENTE_TEM_VENDAS', 409, {
+    message: 'Não é possível deletar cliente que possui vendas registradas. Desative o cliente em vez de deletá-lo.',
+  });
 
 export function toCliente(row: ClienteRow): Cliente {
   return {
@@ -78,25 +76,27 @@ export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery
     .orderBy(asc(clientes.nomeBusca), asc(clientes.nome), asc(clientes.id))
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  // The cards count the status filter's customers, whatever is typed in the search box.
-  const [resumo] = await tx
-    .select({
-      total: countAll(),
-      ativos: sql<number>`count(*) filter (where ${clientes.saldoAtual} >= 0)`.mapWith(Number),
-      comPendencias: sql<number>`count(*) filter (where ${clientes.saldoAtual} < 0)`.mapWith(Number),
-    })
-    .from(clientes)
-    .where(scope);
+  // The cards count the status filter's customers, whatever is typed in the search box: from the
+  // counters kept by the clientes triggers (migration 0004), not by counting every row.
+  const ativoFiltro = query.status === 'ativos' ? sql` and ativo` : query.status === 'inativos' ? sql` and not ativo` : sql``;
+  const [totais] = await queryRows<{ total: number; devedores: number }>(
+    tx,
+    sql`select coalesce(sum(quantidade), 0)::int as total, coalesce(sum(devedores), 0)::int as devedores
+        from ${clientesTotais} where owner_id = ${ownerId}${ativoFiltro}`,
+  );
+  const total = Number(totais?.total ?? 0);
+  const comPendencias = Number(totais?.devedores ?? 0);
+  const resumo = { total, ativos: total - comPendencias, comPendencias };
 
-  // Without a search the cards already counted the matching rows: skip a second scan.
-  const [count] = busca ? await tx.select({ total: countAll() }).from(clientes).where(where) : [{ total: resumo?.total ?? 0 }];
+  // A search counts its matches (through the trigram index); without one the cards already did.
+  const [count] = busca ? await tx.select({ total: countAll() }).from(clientes).where(where) : [{ total }];
 
   return {
     items: rows.map(toCliente),
     total: count?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
-    resumo: resumo ?? { total: 0, ativos: 0, comPendencias: 0 },
+    resumo,
   };
 }
 
@@ -130,7 +130,7 @@ const columnsOf = (input: ClienteInput) => ({
 });
 
 export async function createCliente(tx: Tx, ownerId: string, input: ClienteInput): Promise<Cliente> {
-  const row = await withUniqueLogin(tx, input.nome, async (sp, login) => {
+  const row = await withUniqueLogin(tx, ownerId, input.nome, async (sp, login) => {
     const [inserted] = await sp
       .insert(clientes)
       .values({ ownerId, ...columnsOf(input), login })
@@ -166,6 +166,7 @@ export async function regenerarLogin(tx: Tx, ownerId: string, id: string): Promi
   const current = await findRow(tx, ownerId, id, true);
   const row = await withUniqueLogin(
     tx,
+    ownerId,
     current.nome,
     async (sp, login) => {
       const [updated] = await sp
@@ -191,7 +192,10 @@ export async function deleteCliente(tx: Tx, ownerId: string, id: string): Promis
   const [lancamento] = await tx.select({ id: lancamentos.id }).from(lancamentos).where(eq(lancamentos.clienteId, id)).limit(1);
   if (venda || lancamento) throw clienteTemVendas();
   try {
-    await tx.transaction((sp) => sp.delete(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id))));
+    await tx.transaction(async (sp) => {
+      await unregisterLogin(sp as Tx, ownerId, id);
+      await sp.delete(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id)));
+    });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw clienteTemVendas();
     throw error;

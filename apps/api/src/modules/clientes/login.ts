@@ -1,23 +1,41 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { generateClienteLogin, randomLoginSuffix } from '@caderneta/shared';
 import type { Tx } from '../../db/client';
-import { clientes } from '../../db/schema';
+import { clientes, loginsClientes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { constraintName, isUniqueViolation } from '../../lib/pg-errors';
 
 /** Where login suffixes come from; tests replace `next` to force collisions. */
 export const loginSuffixSource = { next: (): number => randomLoginSuffix() };
 
-export const LOGIN_UNIQUE_CONSTRAINT = 'clientes_login_unique';
+/** The registry's primary key: a login taken by any customer of any shop. */
+export const LOGIN_UNIQUE_CONSTRAINT = 'logins_clientes_pkey';
+const COLLISIONS = new Set([LOGIN_UNIQUE_CONSTRAINT, 'clientes_owner_login_key']);
 const MAX_ATTEMPTS = 10;
 
 /**
- * Runs `write` with a fresh login until the global UNIQUE index accepts it. Other sellers' rows
- * are invisible under RLS, so the only way to know a login is free is to try it: each attempt runs
- * in a savepoint, so a collision rolls back just that attempt and not the request's transaction.
+ * Makes `login` the customer's one entry in the global registry (`logins_clientes`), dropping
+ * the old one: the old link stops working in the same transaction.
  */
-export async function withUniqueLogin<T>(
+async function register(tx: Tx, ownerId: string, clienteId: string, login: string) {
+  await tx.delete(loginsClientes).where(and(eq(loginsClientes.ownerId, ownerId), eq(loginsClientes.clienteId, clienteId)));
+  await tx.insert(loginsClientes).values({ login, ownerId, clienteId });
+}
+
+/** Removes the customer's login from the registry (the customer is being deleted). */
+export async function unregisterLogin(tx: Tx, ownerId: string, clienteId: string) {
+  await tx.delete(loginsClientes).where(and(eq(loginsClientes.ownerId, ownerId), eq(loginsClientes.clienteId, clienteId)));
+}
+
+/**
+ * Runs `write` with a fresh login until the registry accepts it, and registers it. Other sellers'
+ * entries are invisible under RLS, so the only way to know a login is free is to try it: each
+ * attempt runs in a savepoint, so a collision rolls back just that attempt and not the request's
+ * transaction. `write` returns the customer's row, or null when it decided not to change it.
+ */
+export async function withUniqueLogin<T extends { id: string }>(
   tx: Tx,
+  ownerId: string,
   nome: string,
   write: (savepoint: Tx, login: string) => Promise<T>,
   avoid?: string | null,
@@ -26,26 +44,38 @@ export async function withUniqueLogin<T>(
     const login = generateClienteLogin(nome, loginSuffixSource.next());
     if (login === avoid) continue;
     try {
-      return await tx.transaction((savepoint) => write(savepoint as Tx, login));
+      return await tx.transaction(async (savepoint) => {
+        const row = await write(savepoint as Tx, login);
+        await register(savepoint as Tx, ownerId, row.id, login);
+        return row;
+      });
     } catch (error) {
-      if (isUniqueViolation(error) && constraintName(error) === LOGIN_UNIQUE_CONSTRAINT) continue;
+      if (isUniqueViolation(error) && COLLISIONS.has(constraintName(error) ?? '')) continue;
       throw error;
     }
   }
-  throw new AppError('LOGIN_INDISPONIVEL', 503, 'Não foi possível gerar um login único. Tente novamente.');
+  throw new AppError('LOGIN_INDISPONIVEL', 503, { message: 'Não foi possível gerar um login único. Tente novamente.' });
 }
+
+class AlreadyAssigned extends Error {}
 
 /** Gives one customer that lacks a login a new one; returns it (or the one someone else just set). */
 export async function assignLogin(tx: Tx, ownerId: string, cliente: { id: string; nome: string }): Promise<string | null> {
-  return withUniqueLogin(tx, cliente.nome, async (sp, login) => {
-    const [row] = await sp
-      .update(clientes)
-      .set({ login })
-      .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, cliente.id), isNull(clientes.login)))
-      .returning({ login: clientes.login });
-    if (row) return row.login;
-    // A concurrent request assigned one first: keep theirs.
-    const [current] = await sp.select({ login: clientes.login }).from(clientes).where(eq(clientes.id, cliente.id));
+  try {
+    const row = await withUniqueLogin(tx, ownerId, cliente.nome, async (sp, login) => {
+      const [updated] = await sp
+        .update(clientes)
+        .set({ login })
+        .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, cliente.id), isNull(clientes.login)))
+        .returning({ id: clientes.id, login: clientes.login });
+      // A concurrent request assigned one first: leave theirs (and its registry entry) alone.
+      if (!updated) throw new AlreadyAssigned();
+      return updated;
+    });
+    return row.login;
+  } catch (error) {
+    if (!(error instanceof AlreadyAssigned)) throw error;
+    const [current] = await tx.select({ login: clientes.login }).from(clientes).where(eq(clientes.id, cliente.id));
     return current?.login ?? null;
-  });
+  }
 }

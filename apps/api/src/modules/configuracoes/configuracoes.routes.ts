@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configuracoesSchema, lojaInputSchema, perfilInputSchema, preferenciasNotificacaoSchema, sistemaInputSchema } from '@caderneta/shared';
 import { getConfiguracoes, salvarLoja, salvarNotificacoes, salvarPerfil, salvarSistema } from './configuracoes.service';
 
 /** Configurações: one read for every tab, one write per tab. The password is changed at /api/auth/change-password. */
-export async function configuracoesRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export const configuracoesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['configuracoes'];
 
   app.get(
@@ -37,4 +35,4 @@ export async function configuracoesRoutes(base: FastifyInstance) {
     { preHandler: app.requireSeller, schema: { tags, summary: 'Currency, language, automatic backup', body: sistemaInputSchema, response: { 200: configuracoesSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => salvarSistema(tx, seller, request.body)),
   );
-}
+};

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParamsSchema,
@@ -12,8 +11,7 @@ import {
 } from '@caderneta/shared';
 import { listNotificacoes, marcarLida, marcarTodasLidas, resumoNotificacoes } from './notificacoes.service';
 
-export async function notificacoesRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export const notificacoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/notificacoes',
@@ -59,4 +57,4 @@ export async function notificacoesRoutes(base: FastifyInstance) {
     { preHandler: app.requireSeller, schema: { tags: ['notificacoes'], summary: 'Mark every notification read', response: { 200: marcarTodasResultSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => marcarTodasLidas(tx, seller.id)),
   );
-}
+};

@@ -1,10 +1,13 @@
 import BellIcon from 'lucide-react/icons/bell';
+import CreditCardIcon from 'lucide-react/icons/credit-card';
 import MonitorCogIcon from 'lucide-react/icons/monitor-cog';
 import StoreIcon from 'lucide-react/icons/store';
 import UserIcon from 'lucide-react/icons/user';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { SettingsTabs, type SettingsTab } from '@/components/settings-tabs';
+import { Button } from '@/components/ui/button';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
 import { BackupSecao } from '@/features/backup/components/backup-secao';
 import { AlterarSenhaForm } from '@/features/configuracoes/components/alterar-senha-form';
@@ -12,15 +15,31 @@ import { LojaSecao } from '@/features/configuracoes/components/loja-form';
 import { NotificacoesSecao } from '@/features/configuracoes/components/notificacoes-form';
 import { PerfilSecao } from '@/features/configuracoes/components/perfil-form';
 import { SistemaSecao } from '@/features/configuracoes/components/sistema-form';
+import { MercadopagoSettings } from '@/features/portal/components/mercadopago-settings';
+import { PixSettings } from '@/features/portal/components/pix-settings';
 import { useSession } from '@/lib/session';
+
+/** "Esqueci minha senha" under the password form: the reset dialog, pre-filled with the seller's e-mail. */
+function EsqueciSenha({ email }: { email: string }) {
+  const { t } = useTranslation('configuracoes');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button type="button" variant="link" className="h-auto min-h-11 p-0 text-sm font-normal md:pointer-fine:min-h-0" onClick={() => setOpen(true)}>
+        {t('senha.esqueci')}
+      </Button>
+      <ForgotPasswordDialog open={open} onOpenChange={setOpen} initialEmail={email} />
+    </>
+  );
+}
 
 /**
  * /configuracoes (spec §2 "Settings"): every tab saves to the seller's account, so settings
  * follow them to any device; only the theme stays per device (header). A tab is one entry of
- * `tabs` — id, label, icon, content — in the order shown; a feature's tab composes its own cards.
+ * `tabs` — id, label, icon, content — in the order shown; each feature brings its own cards.
  */
 export function Component() {
-  const { t } = useTranslation('configuracoes');
+  const { t } = useTranslation(['configuracoes', 'portal']);
   const { user } = useSession();
 
   const tabs: SettingsTab[] = [
@@ -31,11 +50,22 @@ export function Component() {
       content: (
         <>
           <PerfilSecao />
-          <AlterarSenhaForm esqueci={<ForgotPasswordDialog getInitialEmail={() => user.email} triggerLabel={t('senha.esqueci')} triggerClassName="min-h-11 md:pointer-fine:min-h-0" />} />
+          <AlterarSenhaForm esqueci={<EsqueciSenha email={user.email} />} />
         </>
       ),
     },
-    { id: 'loja', label: t('tabs.loja'), icon: StoreIcon, content: <LojaSecao /> },
+    {
+      id: 'loja',
+      label: t('tabs.loja'),
+      icon: StoreIcon,
+      content: (
+        <>
+          <LojaSecao />
+          <PixSettings />
+        </>
+      ),
+    },
+    { id: 'mercadopago', label: t('portal:config.tabs.mercadopago'), icon: CreditCardIcon, content: <MercadopagoSettings /> },
     { id: 'notificacoes', label: t('tabs.notificacoes'), icon: BellIcon, content: <NotificacoesSecao /> },
     {
       id: 'sistema',

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface PageHeaderProps {
+export interface PageHeaderProps {
   title: string;
   description?: string;
   /** Browser tab title when it should differ from `title` (e.g. a greeting). */

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useUpdatePreferences } from '@/lib/update-preferences';
 import { toastError } from '@/lib/api-client';
 import { changeLanguage, currentLanguage, isLanguage } from '@/lib/i18n';
-import { SESSION_QUERY_KEY } from '@/lib/query-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The current language and a way to change it: on this device, and, when a seller is signed
@@ -26,7 +26,7 @@ export function useLanguageSwitch() {
       toastError(error, 'common:language.saveErrorTitle');
       return;
     }
-    const me = queryClient.getQueryData<Me | null>(SESSION_QUERY_KEY);
+    const me = queryClient.getQueryData<Me | null>(queryKeys.me);
     if (me) {
       updatePreferences.mutate(
         { idioma: value },

@@ -1,72 +1,47 @@
 import { forgotPasswordInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { toastError } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
+import { FormDialog } from '@/components/form-dialog';
+import { submitForm } from '@/lib/submit-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
+import { EmailField } from './auth-fields';
 
 interface ForgotPasswordValues {
   email: string;
 }
 
-/** "Esqueceu a senha?": asks for the e-mail and always gives the same answer. */
+/**
+ * "Esqueceu a senha?": asks for the e-mail and always gives the same answer. Controlled by the
+ * page that opens it (the login form loads this module only when the link is first used).
+ */
 interface ForgotPasswordDialogProps {
-  /** Reads what the seller already typed on the login form, to start from it. */
-  getInitialEmail?: () => string;
-  /** The link that opens the dialog ("Esqueceu a senha?" on the login form). */
-  triggerLabel?: string;
-  /** Extra classes for that link (e.g. a fingertip-sized target among buttons). */
-  triggerClassName?: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What the seller already typed on the login form, to start from it. */
+  initialEmail?: string;
 }
 
-export function ForgotPasswordDialog({ getInitialEmail, triggerLabel, triggerClassName }: ForgotPasswordDialogProps) {
+export function ForgotPasswordDialog({ open, onOpenChange, initialEmail = '' }: ForgotPasswordDialogProps) {
   const { t } = useTranslation('auth');
-  const [open, setOpen] = useState(false);
   const requestReset = useRequestPasswordReset();
   const form = useForm<ForgotPasswordValues>({
     resolver: zodResolver(forgotPasswordInputSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: initialEmail },
   });
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({ email: initialEmail });
+  }, [open, initialEmail, reset]);
 
-  function onOpenChange(next: boolean) {
-    if (next) form.reset({ email: getInitialEmail?.() ?? '' });
-    setOpen(next);
-  }
-
-  async function onSubmit({ email }: ForgotPasswordValues) {
-    try {
-      await requestReset.mutateAsync(email);
-    } catch (error) {
-      toastError(error, 'auth:forgotPassword.errorTitle');
-      return;
-    }
-    toast.success(t('forgotPassword.sentTitle'), {
-      description: t('forgotPassword.sentDescription'),
+  function onSubmit({ email }: ForgotPasswordValues) {
+    return submitForm(form.setError, () => requestReset.mutateAsync(email), {
+      errorTitle: 'auth:forgotPassword.errorTitle',
+      success: () => ({ title: t('forgotPassword.sentTitle'), description: t('forgotPassword.sentDescription') }),
+      onSuccess: () => onOpenChange(false),
     });
-    setOpen(false);
   }
 
   function onInvalid(errors: FieldErrors<ForgotPasswordValues>) {
@@ -77,62 +52,20 @@ export function ForgotPasswordDialog({ getInitialEmail, triggerLabel, triggerCla
     }
   }
 
-  const busy = form.formState.isSubmitting;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="link" className={cn('h-auto p-0 text-sm font-normal', triggerClassName)}>
-          {triggerLabel ?? t('signIn.forgotPassword')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{t('forgotPassword.title')}</DialogTitle>
-          <DialogDescription>{t('forgotPassword.description')}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          {/* Portalled out of the login form in the DOM, but React events still bubble to it
-              through the component tree: stop the submit here. */}
-          <form
-            onSubmit={(event) => {
-              event.stopPropagation();
-              void form.handleSubmit(onSubmit, onInvalid)(event);
-            }}
-            noValidate
-            className="grid gap-4"
-          >
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('fields.email')}</FormLabel>
-                  <FormControl>
-                    <Input required
-                      type="email"
-                      autoComplete="email"
-                      inputMode="email"
-                      placeholder={t('placeholders.email')}
-                      {...field}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <DialogClose asChild>
-                <Button type="button" variant="outline">
-                  {t('forgotPassword.cancel')}
-                </Button>
-              </DialogClose>
-              <Button type="submit" disabled={busy}>
-                {busy ? t('forgotPassword.submitting') : t('forgotPassword.submit')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('forgotPassword.title')}
+      description={t('forgotPassword.description')}
+      form={form}
+      onSubmit={onSubmit}
+      onInvalid={onInvalid}
+      cancelLabel={t('forgotPassword.cancel')}
+      submitLabel={t('forgotPassword.submit')}
+      busyLabel={t('forgotPassword.submitting')}
+    >
+      <EmailField control={form.control} />
+    </FormDialog>
   );
 }

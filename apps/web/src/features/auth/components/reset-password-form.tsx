@@ -2,20 +2,12 @@ import { type ResetPasswordInput, resetPasswordInputSchema } from '@caderneta/sh
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { applyIssuesToForm, isApiError, toastError } from '@/lib/api-client';
+import { SubmitButton } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
+import { isApiError } from '@/lib/api-client';
+import { submitForm } from '@/lib/submit-form';
 import { useResetPassword } from '../api/reset-password';
+import { NewPasswordFields } from './auth-fields';
 
 interface ResetPasswordFormProps {
   token: string;
@@ -32,58 +24,26 @@ export function ResetPasswordForm({ token, onDone, onInvalidToken }: ResetPasswo
     defaultValues: { senha: '', confirmarSenha: '' },
   });
 
-  async function onSubmit(values: ResetPasswordInput) {
-    try {
-      await resetPassword.mutateAsync({ token, newPassword: values.senha });
-    } catch (error) {
-      if (isApiError(error, 'INVALID_TOKEN')) {
+  function onSubmit(values: ResetPasswordInput) {
+    return submitForm(form.setError, () => resetPassword.mutateAsync({ token, newPassword: values.senha }), {
+      fields: ['senha', 'confirmarSenha'],
+      errorTitle: 'auth:resetPassword.errorTitle',
+      onError: (error) => {
+        if (!isApiError(error, 'INVALID_TOKEN')) return false;
         onInvalidToken();
-        return;
-      }
-      applyIssuesToForm(error, form.setError, ['senha', 'confirmarSenha']);
-      toastError(error, 'auth:resetPassword.errorTitle');
-      return;
-    }
-    toast.success(t('resetPassword.successTitle'), {
-      description: t('resetPassword.successDescription'),
+        return true;
+      },
+      success: () => ({ title: t('resetPassword.successTitle'), description: t('resetPassword.successDescription') }),
+      onSuccess: onDone,
     });
-    onDone();
   }
 
   const busy = form.formState.isSubmitting;
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <FormField
-          control={form.control}
-          name="senha"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.newPassword')}</FormLabel>
-              <FormControl>
-                <Input required type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>{t('signUp.passwordHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmarSenha"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.confirmNewPassword')}</FormLabel>
-              <FormControl>
-                <Input required type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? t('resetPassword.submitting') : t('resetPassword.submit')}
-        </Button>
+        <NewPasswordFields control={form.control} label={t('fields.newPassword')} confirmLabel={t('fields.confirmNewPassword')} />
+        <SubmitButton busy={busy} label={t('resetPassword.submit')} busyLabel={t('resetPassword.submitting')} className="w-full" />
       </form>
     </Form>
   );

@@ -3,19 +3,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { applyIssuesToForm, errorMessage, isApiError, toastError } from '@/lib/api-client';
+import { InputField, SubmitButton } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { submitForm } from '@/lib/submit-form';
 import { useSignUp } from '../api/sign-up';
+import { EmailField, NewPasswordFields } from './auth-fields';
 
 const FIELDS = [
   'nomeCompleto',
@@ -51,25 +44,24 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     defaultValues: EMPTY,
   });
 
-  async function onSubmit(values: SignUpInput) {
-    try {
-      await signUp.mutateAsync(values);
-    } catch (error) {
-      if (isApiError(error, 'INVALID_ACCESS_CODE')) {
-        form.setError('codigoAcesso', { type: 'server', message: 'invalidAccessCode' });
-        toast.error(t('signUp.invalidCodeTitle'), { description: errorMessage(error) });
-        return;
-      }
-      if (isApiError(error, 'EMAIL_IN_USE')) {
-        form.setError('email', { type: 'server', message: 'emailInUse' });
-      }
-      applyIssuesToForm(error, form.setError, FIELDS);
-      toastError(error, 'auth:signUp.errorTitle');
-      return;
-    }
-    toast.success(t('signUp.successTitle'), { description: t('signUp.successDescription') });
-    form.reset(EMPTY);
-    onSignedUp(values.email);
+  function onSubmit(values: SignUpInput) {
+    return submitForm(form.setError, () => signUp.mutateAsync(values), {
+      fields: FIELDS,
+      errorTitle: 'auth:signUp.errorTitle',
+      onError: (error) => {
+        if (isApiError(error, 'INVALID_ACCESS_CODE')) {
+          form.setError('codigoAcesso', { type: 'server', message: 'invalidAccessCode' });
+          toast.error(t('signUp.invalidCodeTitle'), { description: errorMessage(error) });
+          return true;
+        }
+        if (isApiError(error, 'EMAIL_IN_USE')) form.setError('email', { type: 'server', message: 'emailInUse' });
+      },
+      success: () => ({ title: t('signUp.successTitle'), description: t('signUp.successDescription') }),
+      onSuccess: () => {
+        form.reset(EMPTY);
+        onSignedUp(values.email);
+      },
+    });
   }
 
   function onInvalid(errors: FieldErrors<SignUpInput>) {
@@ -87,105 +79,22 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
   return (
     <Form {...form}>
       <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
-        <FormField
-          control={form.control}
-          name="nomeCompleto"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.fullName')}</FormLabel>
-              <FormControl>
-                <Input required autoComplete="name" placeholder={t('placeholders.fullName')} {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="nomeLoja"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.storeName')}</FormLabel>
-              <FormControl>
-                <Input required
-                  autoComplete="organization"
-                  placeholder={t('placeholders.storeName')}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
+        <InputField control={form.control} name="nomeCompleto" label={t('fields.fullName')} required autoComplete="name" placeholder={t('placeholders.fullName')} />
+        <InputField control={form.control} name="nomeLoja" label={t('fields.storeName')} required autoComplete="organization" placeholder={t('placeholders.storeName')} />
+        <InputField
           control={form.control}
           name="codigoAcesso"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.accessCode')}</FormLabel>
-              <FormControl>
-                <Input required
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                  placeholder={t('placeholders.accessCode')}
-                  {...field}
-                />
-              </FormControl>
-              <FormDescription>{t('signUp.accessCodeNote')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t('fields.accessCode')}
+          description={t('signUp.accessCodeNote')}
+          required
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          placeholder={t('placeholders.accessCode')}
         />
-        <FormField
-          control={form.control}
-          name="email"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.email')}</FormLabel>
-              <FormControl>
-                <Input required
-                  type="email"
-                  autoComplete="email"
-                  inputMode="email"
-                  placeholder={t('placeholders.email')}
-                  {...field}
-                />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="senha"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.password')}</FormLabel>
-              <FormControl>
-                <Input required type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormDescription>{t('signUp.passwordHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="confirmarSenha"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('fields.confirmPassword')}</FormLabel>
-              <FormControl>
-                <Input required type="password" autoComplete="new-password" {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? t('signUp.submitting') : t('signUp.submit')}
-        </Button>
+        <EmailField control={form.control} />
+        <NewPasswordFields control={form.control} label={t('fields.password')} confirmLabel={t('fields.confirmPassword')} />
+        <SubmitButton busy={busy} label={t('signUp.submit')} busyLabel={t('signUp.submitting')} className="w-full" />
       </form>
     </Form>
   );

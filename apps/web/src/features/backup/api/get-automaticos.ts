@@ -1,12 +1,11 @@
 import type { BackupsAutomaticos } from '@caderneta/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const BACKUPS_QUERY_KEY = ['backup', 'automaticos'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const backupsAutomaticosQueryOptions = () =>
   queryOptions({
-    queryKey: BACKUPS_QUERY_KEY,
+    queryKey: queryKeys.backup.automaticos,
     queryFn: ({ signal }) => api<BackupsAutomaticos>('/api/backup/automaticos', { signal }),
   });
 

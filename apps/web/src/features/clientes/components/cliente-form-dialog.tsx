@@ -13,39 +13,26 @@ import {
   normalizePhone,
   parseMoney,
 } from '@caderneta/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import MinusIcon from 'lucide-react/icons/minus';
 import PlusIcon from 'lucide-react/icons/plus';
-import { useEffect, useMemo } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
+import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
+import { Field, InputField } from '@/components/form-fields';
 import { MoneyPreview } from '@/components/money-preview';
+import { FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
-import { applyIssuesToForm, toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { submitForm } from '@/lib/submit-form';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCreateCliente } from '../api/create-cliente';
 import { useUpdateCliente } from '../api/update-cliente';
 
 const FIELDS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const;
+const formValues = (cliente: Cliente | null, decimalSeparator: string): ClienteFormValues =>
+  cliente ? clienteToForm(cliente, decimalSeparator) : emptyClienteForm(decimalSeparator);
 
 interface ClienteFormDialogProps {
   open: boolean;
@@ -61,35 +48,19 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
   const createCliente = useCreateCliente();
   const updateCliente = useUpdateCliente();
   const editing = !!cliente;
-  const resolver = useMemo(() => zodResolver(clienteFormSchema(fmt.locale)), [fmt.locale]);
-  const form = useForm<ClienteFormValues, unknown, ClienteInput>({
-    resolver,
-    defaultValues: emptyClienteForm(fmt.decimalSeparator),
-  });
+  const texts = useRecordFormTexts('clientes', editing);
+  const form = useDialogForm({ schema: clienteFormSchema, open, record: cliente ?? null, values: formValues });
 
-  useEffect(() => {
-    if (open) {
-      form.reset(cliente ? clienteToForm(cliente, fmt.decimalSeparator) : emptyClienteForm(fmt.decimalSeparator));
-    }
-  }, [open, cliente, form, fmt.decimalSeparator]);
-
-  async function onSubmit(input: ClienteInput) {
-    try {
-      if (cliente) {
-        await updateCliente.mutateAsync({ id: cliente.id, input });
-        toast.success(t('toast.updated'));
-      } else {
-        const created = await createCliente.mutateAsync(input);
-        toast.success(t('toast.created'), {
-          description: created.login ? t('toast.createdDescription', { login: created.login }) : undefined,
-        });
-      }
-    } catch (error) {
-      applyIssuesToForm(error, form.setError, FIELDS);
-      toastError(error, cliente ? 'clientes:toast.updateError' : 'clientes:toast.createError');
-      return;
-    }
-    onOpenChange(false);
+  function onSubmit(input: ClienteInput) {
+    return submitForm(form.setError, () => (cliente ? updateCliente.mutateAsync({ id: cliente.id, input }) : createCliente.mutateAsync(input)), {
+      fields: FIELDS,
+      errorTitle: cliente ? 'clientes:toast.updateError' : 'clientes:toast.createError',
+      success: (salvo) =>
+        cliente
+          ? t('toast.updated')
+          : { title: t('toast.created'), description: salvo.login ? t('toast.createdDescription', { login: salvo.login }) : undefined },
+      onSuccess: () => onOpenChange(false),
+    });
   }
 
   function onInvalid(errors: FieldErrors<ClienteFormValues>) {
@@ -104,145 +75,47 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
     form.setValue('limiteCredito', centsToInput(next, fmt.decimalSeparator), { shouldDirty: true, shouldValidate: true });
   }
 
-  const busy = form.formState.isSubmitting;
-  // The asterisk is for the eye; the inputs carry `required` for assistive technology.
-  const required = (label: string) => (
-    <>
-      {label}
-      <span aria-hidden="true" className="text-destructive">
-        *
-      </span>
-    </>
-  );
   const step = formatMoney(LIMITE_CREDITO_STEP, fmt.currency);
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{editing ? t('form.editTitle') : t('form.newTitle')}</DialogTitle>
-          <DialogDescription>{editing ? t('form.editDescription') : t('form.newDescription')}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="nome"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{required(t('form.nome'))}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="off" required placeholder={t('form.placeholders.nome')} {...field} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="telefone"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{required(t('form.telefone'))}</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="off"
-                      required
-                      placeholder={t('form.placeholders.telefone')}
-                      {...field}
-                      onBlur={() => {
-                        // Show what will be stored: "(11) 98765-4321".
-                        const digits = normalizePhone(field.value);
-                        if (isValidPhone(digits)) field.onChange(formatPhone(digits));
-                        field.onBlur();
-                      }}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="email"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('form.email')}</FormLabel>
-                  <FormControl>
-                    <Input
-                      type="email"
-                      inputMode="email"
-                      autoComplete="off"
-                      placeholder={t('form.placeholders.email')}
-                      {...field}
-                      value={field.value ?? ''}
-                    />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="endereco"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('form.endereco')}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="off" placeholder={t('form.placeholders.endereco')} {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="limiteCredito"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('form.limite')}</FormLabel>
-                  <div className="flex gap-2">
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="icon"
-                      onClick={() => stepLimit(-1)}
-                      aria-label={t('form.limiteDecrease', { value: step })}
-                    >
-                      <MinusIcon aria-hidden="true" />
-                    </Button>
-                    <FormControl>
-                      <Input inputMode="decimal" autoComplete="off" className="text-right tabular-nums" {...field} />
-                    </FormControl>
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="icon"
-                      onClick={() => stepLimit(1)}
-                      aria-label={t('form.limiteIncrease', { value: step })}
-                    >
-                      <PlusIcon aria-hidden="true" />
-                    </Button>
-                  </div>
-                  <MoneyPreview text={field.value} />
-                  <FormDescription>{t('form.limiteHint')}</FormDescription>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-                {t('form.cancel')}
+    <FormDialog open={open} onOpenChange={onOpenChange} form={form} onSubmit={onSubmit} onInvalid={onInvalid} {...texts}>
+      <InputField control={form.control} name="nome" label={t('form.nome')} asterisk required autoComplete="off" placeholder={t('form.placeholders.nome')} />
+      <InputField
+        control={form.control}
+        name="telefone"
+        label={t('form.telefone')}
+        asterisk
+        required
+        type="tel"
+        inputMode="tel"
+        autoComplete="off"
+        placeholder={t('form.placeholders.telefone')}
+        // Show what will be stored: "(11) 98765-4321".
+        formatOnBlur={(value) => {
+          const digits = normalizePhone(value);
+          return isValidPhone(digits) ? formatPhone(digits) : null;
+        }}
+      />
+      <InputField control={form.control} name="email" label={t('form.email')} type="email" inputMode="email" autoComplete="off" placeholder={t('form.placeholders.email')} />
+      <InputField control={form.control} name="endereco" label={t('form.endereco')} autoComplete="off" placeholder={t('form.placeholders.endereco')} />
+      <Field control={form.control} name="limiteCredito" label={t('form.limite')} description={t('form.limiteHint')}>
+        {(field) => (
+          <>
+            <div className="flex gap-2">
+              <Button type="button" variant="outline" size="icon" onClick={() => stepLimit(-1)} aria-label={t('form.limiteDecrease', { value: step })}>
+                <MinusIcon aria-hidden="true" />
               </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? t('form.saving') : editing ? t('form.save') : t('form.create')}
+              <FormControl>
+                <Input inputMode="decimal" autoComplete="off" className="text-right tabular-nums" {...field} />
+              </FormControl>
+              <Button type="button" variant="outline" size="icon" onClick={() => stepLimit(1)} aria-label={t('form.limiteIncrease', { value: step })}>
+                <PlusIcon aria-hidden="true" />
               </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            </div>
+            <MoneyPreview text={field.value} />
+          </>
+        )}
+      </Field>
+    </FormDialog>
   );
 }

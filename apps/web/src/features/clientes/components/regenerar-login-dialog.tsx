@@ -1,16 +1,7 @@
 import type { Cliente } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toastError } from '@/lib/api-client';
 import { useRegenerarLogin } from '../api/regenerar-login';
 
@@ -23,7 +14,6 @@ interface RegenerarLoginDialogProps {
 export function RegenerarLoginDialog({ cliente, onOpenChange }: RegenerarLoginDialogProps) {
   const { t } = useTranslation('clientes');
   const regenerar = useRegenerarLogin();
-  const busy = regenerar.isPending;
 
   async function confirm() {
     if (!cliente) return;
@@ -39,21 +29,15 @@ export function RegenerarLoginDialog({ cliente, onOpenChange }: RegenerarLoginDi
   }
 
   return (
-    <AlertDialog open={!!cliente} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('regenerate.title')}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('regenerate.description', { login: cliente?.login ?? t('row.semLogin'), nome: cliente?.nome ?? '' })}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{t('regenerate.cancel')}</AlertDialogCancel>
-          <Button onClick={() => void confirm()} disabled={busy}>
-            {busy ? t('regenerate.confirming') : t('regenerate.confirm')}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={!!cliente}
+      onOpenChange={onOpenChange}
+      title={t('regenerate.title')}
+      description={t('regenerate.description', { login: cliente?.login ?? t('row.semLogin'), nome: cliente?.nome ?? '' })}
+      cancelLabel={t('regenerate.cancel')}
+      confirmLabel={t('regenerate.confirm')}
+      busyLabel={t('regenerate.confirming')}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,8 +1,7 @@
 import type { Configuracoes, LojaInput, PerfilInput, PreferenciasNotificacao, SistemaInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { SESSION_QUERY_KEY } from '@/lib/query-client';
-import { CONFIGURACOES_QUERY_KEY } from './get-configuracoes';
+import { invalidateAreas, queryKeys } from '@/lib/query-keys';
 
 interface Tabs {
   perfil: PerfilInput;
@@ -25,11 +24,11 @@ export function useSalvarAba<K extends keyof Tabs>(aba: K) {
   return useMutation({
     mutationFn: (input: Tabs[K]) => salvarAba(aba, input),
     onSuccess: async (config) => {
-      queryClient.setQueryData(CONFIGURACOES_QUERY_KEY, config);
+      queryClient.setQueryData(queryKeys.configuracoes.abas, config);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
         // The automatic-backup list says whether the switch is on.
-        aba === 'sistema' ? queryClient.invalidateQueries({ queryKey: ['backup'] }) : undefined,
+        aba === 'sistema' ? invalidateAreas(queryClient, ['backup']) : undefined,
       ]);
     },
   });

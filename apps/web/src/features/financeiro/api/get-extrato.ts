@@ -1,17 +1,18 @@
 import type { Extrato } from '@caderneta/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys, toSearchParams } from '@/lib/query-keys';
 
 export const EXTRATO_PAGE_SIZE = 20;
 
 export function getExtrato(clienteId: string, page: number, signal?: AbortSignal): Promise<Extrato> {
-  return api<Extrato>(`/api/clientes/${clienteId}/extrato?page=${page}&pageSize=${EXTRATO_PAGE_SIZE}`, { signal });
+  return api<Extrato>(`/api/clientes/${clienteId}/extrato${toSearchParams({ page, pageSize: EXTRATO_PAGE_SIZE })}`, { signal });
 }
 
 /** A customer's statement page; idle while no customer is chosen. */
 export function useExtrato(clienteId: string | null, page: number) {
   return useQuery({
-    queryKey: ['financeiro', 'extrato', clienteId, page],
+    queryKey: queryKeys.financeiro.extrato(clienteId, page),
     queryFn: ({ signal }) => getExtrato(clienteId!, page, signal),
     enabled: !!clienteId,
     placeholderData: keepPreviousData,

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateAreas } from '@/lib/query-keys';
 
 /** After a ledger entry: balances, sales' paid status, statements, the dashboard, notifications. */
 export function invalidateAfterLancamento(queryClient: QueryClient) {
-  return Promise.all(
-    ['financeiro', 'clientes', 'vendas', 'dashboard', 'notificacoes'].map((key) => queryClient.invalidateQueries({ queryKey: [key] })),
-  );
+  return invalidateAreas(queryClient, ['financeiro', 'clientes', 'vendas', 'dashboard', 'notificacoes']);
 }

@@ -3,10 +3,12 @@ import ReceiptTextIcon from 'lucide-react/icons/receipt-text';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ListLoading } from '@/components/empty-state';
+import { LoadError } from '@/components/load-error';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { errorMessage } from '@/lib/api-client';
+import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormatters } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
@@ -56,17 +58,9 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
           </div>
         )}
         {query.isPending ? (
-          <p role="status" className="py-8 text-center text-muted-foreground">
-            {t('extrato.loading')}
-          </p>
+          <ListLoading text={t('extrato.loading')} className="py-8" />
         ) : !data ? (
-          <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-            <p className="font-medium">{t('toast.extratoErro')}</p>
-            <p className="text-sm text-muted-foreground">{errorMessage(query.error)}</p>
-            <Button variant="outline" onClick={() => void query.refetch()}>
-              {t('extrato.retry')}
-            </Button>
-          </div>
+          <LoadError title={t('toast.extratoErro')} error={query.error} onRetry={() => void query.refetch()} className="py-8" />
         ) : data.items.length === 0 ? (
           <div className="py-8 text-center">
             <p className="font-medium">{t('extrato.empty')}</p>
@@ -76,34 +70,23 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
           // On a phone each entry stacks (description and amount, then date and balance) instead of
           // four columns that would not fit.
           <div>
-            <table className="w-full text-sm max-sm:block" aria-busy={query.isPlaceholderData}>
-              <caption className="sr-only">{t('extrato.label')}</caption>
-              <thead className="max-sm:hidden">
-                <tr className="border-b text-left text-muted-foreground">
-                  <th scope="col" className="py-2 pr-2 font-medium">
-                    {t('extrato.data')}
-                  </th>
-                  <th scope="col" className="py-2 pr-2 font-medium">
-                    {t('extrato.descricao')}
-                  </th>
-                  <th scope="col" className="py-2 pr-2 text-right font-medium">
-                    {t('extrato.valor')}
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    {t('extrato.saldo')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="max-sm:block">
+            <Table stackOnPhone aria-busy={query.isPlaceholderData}>
+              <TableCaption className="sr-only">{t('extrato.label')}</TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t('extrato.data')}</TableHead>
+                  <TableHead>{t('extrato.descricao')}</TableHead>
+                  <TableHead className="text-right">{t('extrato.valor')}</TableHead>
+                  <TableHead className="text-right">{t('extrato.saldo')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
                 {data.items.map((item) => (
-                  <tr
-                    key={item.id}
-                    className="border-b align-top last:border-0 max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:py-2"
-                  >
-                    <td className="py-2 pr-2 whitespace-nowrap text-muted-foreground tabular-nums max-sm:col-start-1 max-sm:row-start-2 max-sm:p-0 max-sm:text-xs sm:text-foreground">
+                  <TableRow key={item.id} className="align-top max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:py-2 max-sm:[&>*]:p-0">
+                    <TableCell className="whitespace-nowrap text-muted-foreground tabular-nums max-sm:col-start-1 max-sm:row-start-2 max-sm:text-xs sm:text-foreground">
                       {fmt.dateTime(item.data)}
-                    </td>
-                    <td className="py-2 pr-2 max-sm:col-start-1 max-sm:row-start-1 max-sm:p-0">
+                    </TableCell>
+                    <TableCell className="max-sm:col-start-1 max-sm:row-start-1">
                       <span>{descricao(item)}</span>
                       {item.tipo === 'pagamento' && (
                         <Link
@@ -114,29 +97,29 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
                           <ReceiptTextIcon className="size-3.5" aria-hidden="true" />
                         </Link>
                       )}
-                    </td>
-                    <td
+                    </TableCell>
+                    <TableCell
                       className={cn(
-                        'py-2 pr-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-1 max-sm:p-0 max-sm:font-medium',
+                        'text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-1 max-sm:font-medium',
                         item.valor < 0 ? 'text-destructive' : 'text-emerald-700 dark:text-emerald-400',
                       )}
                     >
                       {signed(item.valor)}
-                    </td>
-                    <td
+                    </TableCell>
+                    <TableCell
                       // Without the column headers a phone labels the balance ("Saldo: −R$ 10,00").
                       data-label={`${t('extrato.saldo')}: `}
                       className={cn(
-                        'py-2 text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-2 max-sm:p-0 max-sm:text-xs max-sm:before:content-[attr(data-label)]',
+                        'text-right whitespace-nowrap tabular-nums max-sm:col-start-2 max-sm:row-start-2 max-sm:text-xs max-sm:before:content-[attr(data-label)]',
                         item.saldo < 0 && 'text-destructive',
                       )}
                     >
                       {item.saldo < 0 ? `−${fmt.money(-item.saldo)}` : fmt.money(item.saldo)}
-                    </td>
-                  </tr>
+                    </TableCell>
+                  </TableRow>
                 ))}
-              </tbody>
-            </table>
+              </TableBody>
+            </Table>
             <Pagination page={data.page} pageSize={data.pageSize} total={data.total} busy={query.isPlaceholderData} onPageChange={setPage} />
           </div>
         )}

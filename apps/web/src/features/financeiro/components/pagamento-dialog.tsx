@@ -6,23 +6,26 @@ import {
   pagamentoFormSchema,
   parseMoney,
 } from '@caderneta/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { FormDialog } from '@/components/form-dialog';
+import { Field, InputField } from '@/components/form-fields';
 import { MoneyPreview } from '@/components/money-preview';
+import { FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { ApiError, applyIssuesToForm, errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { submitForm } from '@/lib/submit-form';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRegistrarPagamento } from '../api/registrar-pagamento';
 import { newIdempotencyKey } from '../uuid';
+import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
 import type { ClienteSaldo } from './types';
 
@@ -46,144 +49,105 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   const registrar = useRegistrarPagamento();
   const chave = useRef('');
   const shownCliente = useLastPresent(cliente);
-  const resolver = useMemo(() => zodResolver(pagamentoFormSchema(fmt.locale)), [fmt.locale]);
-  const form = useForm<PagamentoFormValues, unknown, PagamentoData>({ resolver, defaultValues: empty() });
+  const form = useDialogForm({ schema: pagamentoFormSchema, open: !!cliente, record: cliente, values: empty });
   const valor = useWatch({ control: form.control, name: 'valor' });
 
   useEffect(() => {
-    if (cliente) {
-      form.reset(empty());
-      // One key per opening: a retried request (flaky network) does not pay twice.
-      chave.current = newIdempotencyKey();
-    }
-  }, [cliente, form]);
+    // One key per opening: a retried request (flaky network) does not pay twice.
+    if (cliente) chave.current = newIdempotencyKey();
+  }, [cliente]);
 
   function valorInvalido() {
     toast.error(t('toast.valorInvalido'), { description: t('toast.valorInvalidoDescription') });
   }
 
-  async function onSubmit(data: PagamentoData) {
+  function onSubmit(data: PagamentoData) {
     if (!cliente) return;
-    try {
-      const result = await registrar.mutateAsync({
-        clienteId: cliente.id,
-        input: { valor: data.valor, metodo: data.metodo, observacao: data.observacao, chave: chave.current },
-      });
-      toast.success(t('toast.pagamentoOk'), {
+    const input = { valor: data.valor, metodo: data.metodo, observacao: data.observacao, chave: chave.current };
+    return submitForm(form.setError, () => registrar.mutateAsync({ clienteId: cliente.id, input }), {
+      fields: ['valor', 'metodo', 'observacao'],
+      errorTitle: 'financeiro:toast.pagamentoErro',
+      // An unexpected failure says "try again"; a refusal says why.
+      errorDescription: (error) => (isApiError(error) && !['INTERNAL', 'NETWORK'].includes(error.code) ? errorMessage(error) : t('toast.pagamentoErroDescription')),
+      onError: (error, onFields) => {
+        if (onFields && isApiError(error) && error.issues.some((i) => i.path === 'valor')) valorInvalido();
+        return onFields;
+      },
+      success: (result) => ({
+        title: t('toast.pagamentoOk'),
         description: resultadoTexto(t, result.resultado, fmt.money),
         action: { label: t('toast.verRecibo'), onClick: () => void navigate(`/recibos/${result.lancamento.id}`) },
-      });
-      onOpenChange(false);
-    } catch (error) {
-      if (applyIssuesToForm(error, form.setError, ['valor', 'metodo', 'observacao'])) {
-        if (error instanceof ApiError && error.issues.some((i) => i.path === 'valor')) valorInvalido();
-        return;
-      }
-      const known = error instanceof ApiError && !['INTERNAL', 'NETWORK'].includes(error.code);
-      toast.error(t('toast.pagamentoErro'), { description: known ? errorMessage(error) : t('toast.pagamentoErroDescription') });
-    }
+      }),
+      onSuccess: () => onOpenChange(false),
+    });
   }
 
   function onInvalid(errors: FieldErrors<PagamentoFormValues>) {
     if (errors.valor) valorInvalido();
   }
 
-  const busy = form.formState.isSubmitting;
   const cents = parseMoney(valor ?? '', fmt.locale);
   const signed = (c: number) => (c < 0 ? `−${fmt.money(-c)}` : fmt.money(c));
   return (
-    <Dialog open={!!cliente} onOpenChange={(open) => !busy && onOpenChange(open)}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto">
-        <DialogHeader>
-          <DialogTitle>{t('pagamento.title')}</DialogTitle>
-          <DialogDescription>{t('pagamento.description', { nome: shownCliente?.nome ?? '' })}</DialogDescription>
-        </DialogHeader>
-        {cliente && <SaldoLinha cliente={cliente} />}
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
-            <FormField
-              control={form.control}
-              name="valor"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('pagamento.valor')}</FormLabel>
-                  <div className="flex flex-wrap gap-2">
-                    <FormControl>
-                      <Input
-                        inputMode="decimal"
-                        autoComplete="off"
-                        aria-required="true"
-                        className="max-w-48 flex-1 text-right tabular-nums"
-                        placeholder={t('pagamento.valorPlaceholder')}
-                        {...field}
-                      />
-                    </FormControl>
-                    {cliente && cliente.saldoPendente > 0 && (
-                      <Button
-                        type="button"
-                        variant="outline"
-                        onClick={() =>
-                          form.setValue('valor', centsToInput(cliente.saldoPendente, fmt.decimalSeparator), { shouldValidate: true })
-                        }
-                      >
-                        {t('pagamento.quitarTudo', { valor: fmt.money(cliente.saldoPendente) })}
-                      </Button>
-                    )}
-                  </div>
-                  <MoneyPreview text={field.value} />
-                  <FormMessage />
-                </FormItem>
+    <FormDialog
+      open={!!cliente}
+      onOpenChange={onOpenChange}
+      title={t('pagamento.title')}
+      description={t('pagamento.description', { nome: shownCliente?.nome ?? '' })}
+      intro={cliente && <SaldoLinha cliente={cliente} />}
+      form={form}
+      onSubmit={onSubmit}
+      onInvalid={onInvalid}
+      cancelLabel={t('pagamento.cancel')}
+      submitLabel={t('pagamento.submit')}
+      busyLabel={t('pagamento.submitting')}
+    >
+      <Field control={form.control} name="valor" label={t('pagamento.valor')}>
+        {(field) => (
+          <>
+            <div className="flex flex-wrap gap-2">
+              <FormControl>
+                <Input
+                  inputMode="decimal"
+                  autoComplete="off"
+                  aria-required="true"
+                  className="max-w-48 flex-1 text-right tabular-nums"
+                  placeholder={t('pagamento.valorPlaceholder')}
+                  {...field}
+                />
+              </FormControl>
+              {cliente && cliente.saldoPendente > 0 && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  onClick={() => form.setValue('valor', centsToInput(cliente.saldoPendente, fmt.decimalSeparator), { shouldValidate: true })}
+                >
+                  {t('pagamento.quitarTudo', { valor: fmt.money(cliente.saldoPendente) })}
+                </Button>
               )}
-            />
-            <FormField
-              control={form.control}
-              name="metodo"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('pagamento.metodo')}</FormLabel>
-                  <FormControl>
-                    <NativeSelect {...field}>
-                      {METODOS_PAGAMENTO_MANUAL.map((m) => (
-                        <option key={m} value={m}>
-                          {t(`metodos.${m}`)}
-                        </option>
-                      ))}
-                    </NativeSelect>
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            <FormField
-              control={form.control}
-              name="observacao"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('pagamento.observacao')}</FormLabel>
-                  <FormControl>
-                    <Input autoComplete="off" maxLength={200} placeholder={t('pagamento.observacaoPlaceholder')} {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
-              )}
-            />
-            {cliente && cents !== null && cents > 0 && (
-              <p className="rounded-md bg-muted px-3 py-2 text-sm tabular-nums" aria-live="polite" data-testid="confirmacao">
-                {t('pagamento.confirmacao', { valor: fmt.money(cents), saldo: signed(cliente.saldoAtual + cents) })}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-                {t('pagamento.cancel')}
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? t('pagamento.submitting') : t('pagamento.submit')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-    </Dialog>
+            </div>
+            <MoneyPreview text={field.value} />
+          </>
+        )}
+      </Field>
+      <Field control={form.control} name="metodo" label={t('pagamento.metodo')}>
+        {(field) => (
+          <FormControl>
+            <NativeSelect {...field}>
+              {METODOS_PAGAMENTO_MANUAL.map((m) => (
+                <option key={m} value={m}>
+                  {t(`metodos.${m}`)}
+                </option>
+              ))}
+            </NativeSelect>
+          </FormControl>
+        )}
+      </Field>
+      <InputField control={form.control} name="observacao" label={t('pagamento.observacao')} autoComplete="off" maxLength={200} placeholder={t('pagamento.observacaoPlaceholder')} />
+      {cliente && cents !== null && cents > 0 && (
+        <Confirmacao>{t('pagamento.confirmacao', { valor: fmt.money(cents), saldo: signed(cliente.saldoAtual + cents) })}</Confirmacao>
+      )}
+    </FormDialog>
   );
 }
 

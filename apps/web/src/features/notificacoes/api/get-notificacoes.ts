@@ -1,7 +1,7 @@
 import type { NotificacoesPage, NotificacoesQuery } from '@caderneta/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { NOTIFICACOES_QUERY_KEY } from './get-resumo';
+import { queryKeys } from '@/lib/query-keys';
 
 export function notificacoesSearchParams(query: NotificacoesQuery): string {
   const params = new URLSearchParams();
@@ -18,7 +18,7 @@ export function getNotificacoes(query: NotificacoesQuery, signal?: AbortSignal):
 
 export const notificacoesQueryOptions = (query: NotificacoesQuery) =>
   queryOptions({
-    queryKey: [...NOTIFICACOES_QUERY_KEY, 'list', query],
+    queryKey: queryKeys.notificacoes.list(query),
     queryFn: ({ signal }) => getNotificacoes(query, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,9 +1,7 @@
 import type { NotificacoesResumo } from '@caderneta/shared';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
-
-export const NOTIFICACOES_QUERY_KEY = ['notificacoes'] as const;
-const RESUMO_KEY = [...NOTIFICACOES_QUERY_KEY, 'resumo'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** How often the bell asks, while the page is visible. */
 export const INTERVALO_SINO_MS = 30_000;
@@ -37,8 +35,8 @@ export async function getResumo(previous: ResumoCache | undefined, signal?: Abor
 
 export const resumoQueryOptions = (queryClient: QueryClient) =>
   queryOptions({
-    queryKey: RESUMO_KEY,
-    queryFn: ({ signal }) => getResumo(queryClient.getQueryData<ResumoCache>(RESUMO_KEY), signal),
+    queryKey: queryKeys.notificacoes.resumo,
+    queryFn: ({ signal }) => getResumo(queryClient.getQueryData<ResumoCache>(queryKeys.notificacoes.resumo), signal),
     refetchInterval: INTERVALO_SINO_MS,
     // Refetching on focus catches up after the phone was locked; no polling in a hidden tab.
     refetchIntervalInBackground: false,

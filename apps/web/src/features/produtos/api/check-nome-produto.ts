@@ -1,9 +1,8 @@
 import type { ProdutoNomeDuplicado } from '@caderneta/shared';
 import { api } from '@/lib/api-client';
+import { toSearchParams } from '@/lib/query-keys';
 
 /** Asks the server whether another of the seller's products already has this name (no case, no accents). */
 export function checkNomeProduto(nome: string, excetoId?: string): Promise<ProdutoNomeDuplicado> {
-  const params = new URLSearchParams({ nome: nome.trim() });
-  if (excetoId) params.set('excetoId', excetoId);
-  return api<ProdutoNomeDuplicado>(`/api/produtos/nome-duplicado?${params.toString()}`);
+  return api<ProdutoNomeDuplicado>(`/api/produtos/nome-duplicado${toSearchParams({ nome, excetoId })}`);
 }

@@ -1,10 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PRODUTOS_QUERY_KEY } from './get-produtos';
+import { invalidateAreas } from '@/lib/query-keys';
 
 /** After a product changed: its lists, and notifications (a save may have raised "Estoque Baixo"). */
 export function invalidateProdutos(queryClient: QueryClient) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: PRODUTOS_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['notificacoes'] }),
-  ]);
+  return invalidateAreas(queryClient, ['produtos', 'notificacoes']);
 }

@@ -9,44 +9,17 @@ import {
   produtoFormSchema,
   produtoToForm,
 } from '@caderneta/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
-import {
-  Form,
-  FormControl,
-  FormDescription,
-  FormField,
-  FormItem,
-  FormLabel,
-  FormMessage,
-} from '@/components/ui/form';
-import { MoneyPreview } from '@/components/money-preview';
-import { Input } from '@/components/ui/input';
-import { applyIssuesToForm, toastError } from '@/lib/api-client';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
+import { InputField } from '@/components/form-fields';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
+import { submitForm } from '@/lib/submit-form';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { cn } from '@/lib/utils';
 import { checkNomeProduto } from '../api/check-nome-produto';
 import { useCreateProduto } from '../api/create-produto';
@@ -64,6 +37,8 @@ const FIELDS = [
   'estoqueMinimo',
 ] as const;
 const TOASTED = ['nome', 'precoVenda', 'precoCusto', 'estoqueAtual', 'estoqueMinimo'] as const;
+const formValues = (produto: Produto | null, decimalSeparator: string): ProdutoFormValues =>
+  produto ? produtoToForm(produto, decimalSeparator) : emptyProdutoForm();
 
 interface ProdutoFormDialogProps {
   open: boolean;
@@ -79,15 +54,8 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
   const createProduto = useCreateProduto();
   const updateProduto = useUpdateProduto();
   const editing = !!produto;
-  const resolver = useMemo(() => zodResolver(produtoFormSchema(fmt.locale)), [fmt.locale]);
-  const form = useForm<ProdutoFormValues, unknown, ProdutoInput>({
-    resolver,
-    defaultValues: emptyProdutoForm(),
-  });
-
-  useEffect(() => {
-    if (open) form.reset(produto ? produtoToForm(produto, fmt.decimalSeparator) : emptyProdutoForm());
-  }, [open, produto, form, fmt.decimalSeparator]);
+  const texts = useRecordFormTexts('produtos', editing);
+  const form = useDialogForm({ schema: produtoFormSchema, open, record: produto ?? null, values: formValues });
 
   const [precoVenda, precoCusto] = useWatch({ control: form.control, name: ['precoVenda', 'precoCusto'] });
   const venda = parseMoney(precoVenda, fmt.locale);
@@ -117,26 +85,23 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
     await save(input);
   }
 
-  async function save(input: ProdutoInput) {
-    try {
-      let salvo: Produto;
-      if (produto) {
-        salvo = await updateProduto.mutateAsync({ id: produto.id, input: { ...input, estoqueAnterior: produto.estoqueAtual } });
-        toast.success(t('toast.updated'));
-      } else {
-        salvo = await createProduto.mutateAsync(input);
-        toast.success(t('toast.created'));
-      }
-      // Spec §4: saved at or below its minimum → "Produto {nome} está com estoque baixo ({n} unidades)".
-      if (salvo.ativo && salvo.estoqueBaixo) {
-        toast.warning(t('toast.lowStockTitle'), { description: t('toast.lowStock', { nome: salvo.nome, count: salvo.estoqueAtual }) });
-      }
-    } catch (error) {
-      applyIssuesToForm(error, form.setError, FIELDS);
-      toastError(error, produto ? 'produtos:toast.updateError' : 'produtos:toast.createError');
-      return;
-    }
-    onOpenChange(false);
+  function save(input: ProdutoInput) {
+    return submitForm(
+      form.setError,
+      () => (produto ? updateProduto.mutateAsync({ id: produto.id, input: { ...input, estoqueAnterior: produto.estoqueAtual } }) : createProduto.mutateAsync(input)),
+      {
+        fields: FIELDS,
+        errorTitle: produto ? 'produtos:toast.updateError' : 'produtos:toast.createError',
+        success: () => (produto ? t('toast.updated') : t('toast.created')),
+        onSuccess: (salvo) => {
+          // Spec §4: saved at or below its minimum → "Produto {nome} está com estoque baixo ({n} unidades)".
+          if (salvo.ativo && salvo.estoqueBaixo) {
+            toast.warning(t('toast.lowStockTitle'), { description: t('toast.lowStock', { nome: salvo.nome, count: salvo.estoqueAtual }) });
+          }
+          onOpenChange(false);
+        },
+      },
+    );
   }
 
   function onInvalid(errors: FieldErrors<ProdutoFormValues>) {
@@ -146,125 +111,70 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
     toast.error(t(`invalid.${field}`), { description: translateDynamic(`validation:${message}`, '') || undefined });
   }
 
-  const busy = form.formState.isSubmitting;
   const text = (name: 'nome' | 'descricao' | 'categoria' | 'codigoBarras', options: { required?: boolean; placeholder?: string; inputMode?: 'numeric' } = {}) => (
-    <FormField
+    <InputField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>
-            {t(`form.${name}`)}
-            {options.required && (
-              <span aria-hidden="true" className="text-destructive">
-                *
-              </span>
-            )}
-          </FormLabel>
-          <FormControl>
-            <Input
-              autoComplete="off"
-              required={options.required}
-              inputMode={options.inputMode}
-              placeholder={options.placeholder}
-              {...field}
-              value={field.value ?? ''}
-            />
-          </FormControl>
-          <FormMessage />
-        </FormItem>
-      )}
+      label={t(`form.${name}`)}
+      asterisk={options.required}
+      autoComplete="off"
+      required={options.required}
+      inputMode={options.inputMode}
+      placeholder={options.placeholder}
     />
   );
   const number = (name: 'precoVenda' | 'precoCusto' | 'estoqueAtual' | 'estoqueMinimo', money: boolean, hint?: string) => (
-    <FormField
+    <InputField
       control={form.control}
       name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>
-            {t(`form.${name}`)}
-            <span aria-hidden="true" className="text-destructive">
-              *
-            </span>
-          </FormLabel>
-          <FormControl>
-            <Input
-              inputMode={money ? 'decimal' : 'numeric'}
-              autoComplete="off"
-              required
-              className="text-right tabular-nums"
-              placeholder={money ? t('form.placeholders.preco') : '0'}
-              {...field}
-            />
-          </FormControl>
-          {money && <MoneyPreview text={field.value} />}
-          {hint && <FormDescription>{hint}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
+      label={t(`form.${name}`)}
+      asterisk
+      inputMode={money ? 'decimal' : 'numeric'}
+      autoComplete="off"
+      required
+      className="text-right tabular-nums"
+      placeholder={money ? t('form.placeholders.preco') : '0'}
+      moneyPreview={money}
+      description={hint}
     />
   );
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
-        <DialogHeader>
-          <DialogTitle>{editing ? t('form.editTitle') : t('form.newTitle')}</DialogTitle>
-          <DialogDescription>{editing ? t('form.editDescription') : t('form.newDescription')}</DialogDescription>
-        </DialogHeader>
-        <Form {...form}>
-          <form onSubmit={form.handleSubmit(onSubmit, onInvalid)} noValidate className="grid gap-4">
-            {text('nome', { required: true, placeholder: t('form.placeholders.nome') })}
-            {text('descricao', { placeholder: t('form.placeholders.descricao') })}
-            <div className="grid gap-4 sm:grid-cols-2">
-              {text('categoria', { placeholder: t('form.placeholders.categoria') })}
-              {text('codigoBarras', { placeholder: t('form.placeholders.codigoBarras'), inputMode: 'numeric' })}
-            </div>
-            <div className="grid gap-4 sm:grid-cols-2">
-              {number('precoVenda', true)}
-              {number('precoCusto', true)}
-            </div>
-            {margem !== null && (
-              <p className={cn('-mt-2 text-sm', margem < 0 ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
-                {t('form.margemPreview', { value: fmt.percent(margem) })}
-              </p>
-            )}
-            <div className="grid gap-4 sm:grid-cols-2">
-              {number('estoqueAtual', false)}
-              {number('estoqueMinimo', false, t('form.estoqueMinimoHint'))}
-            </div>
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-                {t('form.cancel')}
-              </Button>
-              <Button type="submit" disabled={busy}>
-                {busy ? t('form.saving') : editing ? t('form.save') : t('form.create')}
-              </Button>
-            </DialogFooter>
-          </form>
-        </Form>
-      </DialogContent>
-      <AlertDialog open={!!duplicado} onOpenChange={(next) => !next && setDuplicado(null)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('duplicado.title')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('duplicado.description', { nome: duplicado?.nome ?? '' })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('duplicado.cancel')}</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                const input = duplicado;
-                setDuplicado(null);
-                if (input) void save(input);
-              }}
-            >
-              {t('duplicado.confirm')}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    </Dialog>
+    <>
+      <FormDialog open={open} onOpenChange={onOpenChange} form={form} onSubmit={onSubmit} onInvalid={onInvalid} {...texts} className="sm:max-w-xl">
+        {text('nome', { required: true, placeholder: t('form.placeholders.nome') })}
+        {text('descricao', { placeholder: t('form.placeholders.descricao') })}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('categoria', { placeholder: t('form.placeholders.categoria') })}
+          {text('codigoBarras', { placeholder: t('form.placeholders.codigoBarras'), inputMode: 'numeric' })}
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          {number('precoVenda', true)}
+          {number('precoCusto', true)}
+        </div>
+        {margem !== null && (
+          <p className={cn('-mt-2 text-sm', margem < 0 ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
+            {t('form.margemPreview', { value: fmt.percent(margem) })}
+          </p>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          {number('estoqueAtual', false)}
+          {number('estoqueMinimo', false, t('form.estoqueMinimoHint'))}
+        </div>
+      </FormDialog>
+      <ConfirmDialog
+        open={!!duplicado}
+        onOpenChange={(next) => !next && setDuplicado(null)}
+        title={t('duplicado.title')}
+        description={t('duplicado.description', { nome: duplicado?.nome ?? '' })}
+        cancelLabel={t('duplicado.cancel')}
+        confirmLabel={t('duplicado.confirm')}
+        onConfirm={() => {
+          const input = duplicado;
+          setDuplicado(null);
+          if (input) void save(input);
+        }}
+      />
+    </>
   );
 }

@@ -1,21 +1,16 @@
 import type { ClientesPage, ProdutosPage } from '@caderneta/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { queryKeys, toSearchParams } from '@/lib/query-keys';
 
 /**
  * What the new-sale screen offers: active customers and products from their own endpoints,
  * searched on the server. Kept under the 'clientes'/'produtos' keys, so their changes refresh it.
  */
-function params(busca: string, pageSize: number) {
-  const search = new URLSearchParams({ pageSize: String(pageSize) });
-  if (busca.trim()) search.set('busca', busca.trim());
-  return search.toString();
-}
-
 export function useClientesParaVenda(busca: string, { pageSize = 100, enabled = true } = {}) {
   return useQuery({
-    queryKey: ['clientes', 'nova-venda', busca.trim(), pageSize],
-    queryFn: ({ signal }) => api<ClientesPage>(`/api/clientes?${params(busca, pageSize)}`, { signal }),
+    queryKey: queryKeys.clientes.paraVenda(busca.trim(), pageSize),
+    queryFn: ({ signal }) => api<ClientesPage>(`/api/clientes${toSearchParams({ pageSize, busca })}`, { signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
@@ -23,8 +18,8 @@ export function useClientesParaVenda(busca: string, { pageSize = 100, enabled = 
 
 export function useProdutosParaVenda(busca: string) {
   return useQuery({
-    queryKey: ['produtos', 'nova-venda', busca.trim()],
-    queryFn: ({ signal }) => api<ProdutosPage>(`/api/produtos?${params(busca, 100)}`, { signal }),
+    queryKey: queryKeys.produtos.paraVenda(busca.trim()),
+    queryFn: ({ signal }) => api<ProdutosPage>(`/api/produtos${toSearchParams({ pageSize: 100, busca })}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,14 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { invalidateAreas } from '@/lib/query-keys';
 
 /**
  * After a sale or a cancellation: sales, customers' balances, products' stock, the dashboard,
- * statements and notifications all moved. Keys are named here rather than imported, so this
- * feature does not import the others.
+ * statements and notifications all moved.
  */
 export function invalidateAfterVenda(queryClient: QueryClient) {
-  return Promise.all(
-    ['vendas', 'clientes', 'produtos', 'dashboard', 'financeiro', 'notificacoes'].map((key) =>
-      queryClient.invalidateQueries({ queryKey: [key] }),
-    ),
-  );
+  return invalidateAreas(queryClient, ['vendas', 'clientes', 'produtos', 'dashboard', 'financeiro', 'notificacoes']);
 }

@@ -1,16 +1,7 @@
 import type { VendaListItem } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
-import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
@@ -41,24 +32,23 @@ export function CancelarVendaDialog({ venda, onOpenChange }: CancelarVendaDialog
   }
 
   return (
-    <AlertDialog open={!!venda} onOpenChange={(open) => !cancel.isPending && onOpenChange(open)}>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{t('cancel.title', { numero: shownVenda?.numeroVenda ?? '' })}</AlertDialogTitle>
-          <AlertDialogDescription>
-            {t('cancel.description')}
-            {shownVenda?.formaPagamento === 'fiado' && shownVenda.clienteNome && (
-              <> {t('cancel.descriptionFiado', { valor: fmt.money(shownVenda.valorTotal), cliente: shownVenda.clienteNome })}</>
-            )}
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={cancel.isPending}>{t('cancel.keep')}</AlertDialogCancel>
-          <Button variant="destructive" disabled={cancel.isPending} onClick={() => void confirmar()}>
-            {cancel.isPending ? t('cancel.cancelling') : t('cancel.confirm')}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={!!venda}
+      onOpenChange={onOpenChange}
+      title={t('cancel.title', { numero: shownVenda?.numeroVenda ?? '' })}
+      description={
+        <>
+          {t('cancel.description')}
+          {shownVenda?.formaPagamento === 'fiado' && shownVenda.clienteNome && (
+            <> {t('cancel.descriptionFiado', { valor: fmt.money(shownVenda.valorTotal), cliente: shownVenda.clienteNome })}</>
+          )}
+        </>
+      }
+      cancelLabel={t('cancel.keep')}
+      confirmLabel={t('cancel.confirm')}
+      busyLabel={t('cancel.cancelling')}
+      destructive
+      onConfirm={confirmar}
+    />
   );
 }

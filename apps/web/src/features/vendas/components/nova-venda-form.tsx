@@ -1,6 +1,5 @@
 import {
   type Cliente,
-  type EstoqueInsuficienteDetails,
   type FormaPagamento,
   type LimiteExcedidoDetails,
   fiadoBloqueado,
@@ -12,16 +11,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
+import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -69,14 +59,15 @@ export function NovaVendaForm() {
   const [cliente, setCliente] = useState<Cliente | null>(rascunho.cliente);
   const [itens, setItens] = useState<ItemCarrinho[]>(rascunho.itens);
   const [observacoes, setObservacoes] = useState(rascunho.observacoes);
+  const chave = rascunho.chave;
   const [aviso, setAviso] = useState<AvisoLimite | null>(null);
   const [concluida, setConcluida] = useState(false);
   const [descartando, setDescartando] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
-    if (!concluida) salvarRascunho(sellerId, { forma, cliente, itens, observacoes });
-  }, [sellerId, forma, cliente, itens, observacoes, concluida]);
+    if (!concluida) salvarRascunho(sellerId, { forma, cliente, itens, observacoes, chave });
+  }, [sellerId, forma, cliente, itens, observacoes, chave, concluida]);
 
   function sair() {
     limparRascunho(sellerId);
@@ -137,6 +128,7 @@ export function NovaVendaForm() {
         itens: itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade })),
         observacoes: observacoes.trim() || null,
         confirmarLimiteExcedido,
+        chave,
       });
       setConcluida(true);
       limparRascunho(sellerId);
@@ -144,7 +136,7 @@ export function NovaVendaForm() {
       timer.current = setTimeout(() => void navigate('/vendas'), REDIRECT_DELAY_MS);
     } catch (error) {
       if (isApiError(error, 'ESTOQUE_INSUFICIENTE') && error.details) {
-        const details = error.details as unknown as EstoqueInsuficienteDetails;
+        const details = error.details;
         setItens((current) => atualizarEstoque(current, details.produtoId, details.disponivel));
         toast.error(t('nova.toast.estoqueTitle'), {
           description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, count: details.disponivel }),
@@ -153,7 +145,7 @@ export function NovaVendaForm() {
         semFiado(cliente.nome);
       } else if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
         // The balance moved since this screen loaded it: the server's figures decide.
-        setAviso({ ...(error.details as unknown as LimiteExcedidoDetails), cliente: cliente.nome, valorVenda: resumo.total });
+        setAviso({ ...error.details, cliente: cliente.nome, valorVenda: resumo.total });
       } else {
         toastError(error, 'vendas:nova.toast.erro');
       }
@@ -245,18 +237,15 @@ export function NovaVendaForm() {
         </CardContent>
       </Card>
 
-      <AlertDialog open={descartando} onOpenChange={setDescartando}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('nova.descartar.title')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('nova.descartar.description', { count: resumo.itens })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t('nova.descartar.cancel')}</AlertDialogCancel>
-            <AlertDialogAction onClick={sair}>{t('nova.descartar.confirm')}</AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={descartando}
+        onOpenChange={setDescartando}
+        title={t('nova.descartar.title')}
+        description={t('nova.descartar.description', { count: resumo.itens })}
+        cancelLabel={t('nova.descartar.cancel')}
+        confirmLabel={t('nova.descartar.confirm')}
+        onConfirm={sair}
+      />
 
       <LimiteDialog
         aviso={aviso}

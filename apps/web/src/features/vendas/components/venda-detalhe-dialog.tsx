@@ -1,9 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
+import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormatters } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
+import { cn } from '@/lib/utils';
 import { useVenda } from '../api/get-venda';
 import { StatusBadge } from './status-badge';
 
@@ -28,9 +31,7 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
           <DialogDescription>{t('detail.description')}</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
-          <p role="status" className="py-6 text-center text-muted-foreground">
-            {t('detail.loading')}
-          </p>
+          <ListLoading text={t('detail.loading')} className="py-6" />
         ) : !data ? (
           <LoadError title={t('detail.loadError')} error={query.error} onRetry={() => void query.refetch()} className="py-6" />
         ) : (
@@ -64,60 +65,40 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
               </div>
             )}
             {/* On a phone each item stacks: its name, then "quantity × price" and the subtotal. */}
-            <div>
-              <table className="w-full text-sm max-sm:block">
-                <caption className="sr-only">{t('detail.itens')}</caption>
-                <thead className="max-sm:hidden">
-                  <tr className="border-b text-left text-muted-foreground">
-                    <th scope="col" className="py-2 font-medium">
-                      {t('detail.produto')}
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      {t('detail.quantidade')}
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      {t('detail.precoUnitario')}
-                    </th>
-                    <th scope="col" className="py-2 text-right font-medium">
-                      {t('detail.subtotal')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="max-sm:block">
-                  {data.itens.map((item) => (
-                    <tr key={item.id} className="border-b last:border-0 max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:gap-x-1.5 max-sm:py-2">
-                      <th scope="row" className="py-2 text-left font-normal [overflow-wrap:anywhere] max-sm:col-span-3 max-sm:p-0 max-sm:font-medium">
-                        {item.produtoNome}
-                      </th>
-                      <td className="py-2 text-right tabular-nums max-sm:p-0 max-sm:text-muted-foreground">
-                        {fmt.integer(item.quantidade)}
-                        <span className="sm:hidden" aria-hidden="true">
-                          {' ×'}
-                        </span>
-                      </td>
-                      <td className="py-2 text-right tabular-nums max-sm:p-0 max-sm:text-left max-sm:text-muted-foreground">{fmt.money(item.precoUnitario)}</td>
-                      <td className="py-2 text-right font-medium tabular-nums max-sm:p-0">{fmt.money(item.subtotal)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot className="max-sm:block">
-                  <tr className="max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3">
-                    <th scope="row" colSpan={3} className="pt-3 text-right">
-                      {t('detail.total')}
-                    </th>
-                    <td className="pt-3 text-right text-base font-bold tabular-nums">{fmt.money(data.valorTotal)}</td>
-                  </tr>
-                  {data.formaPagamento === 'fiado' && data.statusPagamento !== 'cancelado' && (
-                    <tr className="max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3">
-                      <th scope="row" colSpan={3} className="pt-1 text-right font-normal text-muted-foreground">
-                        {t('detail.valorPago')}
-                      </th>
-                      <td className="pt-1 text-right tabular-nums">{fmt.money(data.valorPago)}</td>
-                    </tr>
-                  )}
-                </tfoot>
-              </table>
-            </div>
+            <Table stackOnPhone>
+              <TableCaption className="sr-only">{t('detail.itens')}</TableCaption>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>{t('detail.produto')}</TableHead>
+                  <TableHead className="text-right">{t('detail.quantidade')}</TableHead>
+                  <TableHead className="text-right">{t('detail.precoUnitario')}</TableHead>
+                  <TableHead className="text-right">{t('detail.subtotal')}</TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {data.itens.map((item) => (
+                  <TableRow key={item.id} className="max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:gap-x-1.5 max-sm:py-2 max-sm:[&>*]:p-0">
+                    <TableHead scope="row" className="font-normal [overflow-wrap:anywhere] max-sm:col-span-3 max-sm:font-medium">
+                      {item.produtoNome}
+                    </TableHead>
+                    <TableCell className="text-right tabular-nums max-sm:text-muted-foreground">
+                      {fmt.integer(item.quantidade)}
+                      <span className="sm:hidden" aria-hidden="true">
+                        {' ×'}
+                      </span>
+                    </TableCell>
+                    <TableCell className="text-right tabular-nums max-sm:text-left max-sm:text-muted-foreground">{fmt.money(item.precoUnitario)}</TableCell>
+                    <TableCell className="text-right font-medium tabular-nums">{fmt.money(item.subtotal)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+              <TableFooter>
+                <TotalRow label={t('detail.total')} value={fmt.money(data.valorTotal)} strong />
+                {data.formaPagamento === 'fiado' && data.statusPagamento !== 'cancelado' && (
+                  <TotalRow label={t('detail.valorPago')} value={fmt.money(data.valorPago)} />
+                )}
+              </TableFooter>
+            </Table>
           </div>
         )}
         <DialogFooter>
@@ -127,5 +108,17 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
         </DialogFooter>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A line under the items ("Total", "Valor pago"): beside the subtotals, or label and amount on a phone. */
+function TotalRow({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <TableRow className="border-0 max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3">
+      <TableHead scope="row" colSpan={3} className={cn('pb-0 text-right', strong ? 'pt-3 font-bold' : 'pt-1 font-normal text-muted-foreground')}>
+        {label}
+      </TableHead>
+      <TableCell className={cn('pb-0 text-right tabular-nums', strong ? 'pt-3 text-base font-bold' : 'pt-1')}>{value}</TableCell>
+    </TableRow>
   );
 }

@@ -1,7 +1,7 @@
 -- Automatic backups kept in the database are seller data: app_user under RLS, forced.
 GRANT SELECT, INSERT, UPDATE, DELETE ON backups_automaticos TO app_user;--> statement-breakpoint
 ALTER TABLE backups_automaticos FORCE ROW LEVEL SECURITY;--> statement-breakpoint
--- The job runner (apps/api/src/jobs, ADR 010) must find every seller whose daily job is due,
+-- The job runner (apps/api/src/jobs, ADR 013) must find every seller whose daily job is due,
 -- across sellers, without bypassing RLS: a role that may read only the columns scheduling needs
 -- (the shop's time zone and the automatic-backup switch) of every shop profile, through a
 -- read-only policy of its own. It writes nothing of the sellers'; each job's work runs as

@@ -1,14 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { clienteInputSchema, produtoInputSchema, verificarLimite, type MetodoPagamento } from '@caderneta/shared';
-import { withSeller, type Database } from '../../db/client';
-import { produtos } from '../../db/schema';
-import { createCliente } from '../clientes/clientes.service';
-import { createProduto } from '../produtos/produtos.service';
-import { createAccessCodes } from '../codigos/codigos.service';
-import { signUp } from '../conta/conta.service';
-import { registrarAjuste, registrarPagamento } from '../financeiro/financeiro.service';
-import { cancelVenda, createVenda } from '../vendas/vendas.service';
+import { withSeller, type Database } from '../db/client';
+import { clientes, produtos } from '../db/schema';
+import { registrarCodigosExemplo } from '../modules/portal/portal.service';
+import { createCliente } from '../modules/clientes/clientes.service';
+import { createProduto } from '../modules/produtos/produtos.service';
+import { createAccessCodes } from '../modules/codigos/codigos.service';
+import { signUp } from '../modules/conta/conta.service';
+import { registrarAjuste, registrarPagamento } from '../modules/financeiro/financeiro.service';
+import { cancelVenda, createVenda } from '../modules/vendas/vendas.service';
 
 /**
  * A demo shop with history: a seller, the spec's 5 sample customers (limits R$ 300–1.000), ~35
@@ -28,6 +29,8 @@ export interface DemoOptions {
 
 export interface DemoResult {
   sellerId: string;
+  /** Two customers' access codes: the customer page's sample shortcuts on this installation. */
+  codigosCliente: string[];
   email: string;
   senha: string;
   nomeLoja: string;
@@ -307,8 +310,21 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
     if (days > 10 && d % Math.ceil(days / 10) === 0) log(`  ${dia}: ${vendasFeitas} sales so far`);
   }
 
+  // The customer page's sample-code shortcuts: two of the demo's customers, debtors first.
+  const exemplos = await withSeller(db, ownerId, (tx) =>
+    tx
+      .select({ login: clientes.login })
+      .from(clientes)
+      .where(and(eq(clientes.ownerId, ownerId), inArray(clientes.id, clienteIds)))
+      .orderBy(asc(clientes.saldoAtual), asc(clientes.nome))
+      .limit(2),
+  );
+  const codigosCliente = exemplos.map((e) => e.login).filter((l): l is string => Boolean(l));
+  await registrarCodigosExemplo(db, codigosCliente);
+
   return {
     sellerId: ownerId,
+    codigosCliente,
     email,
     senha,
     nomeLoja,

@@ -1,0 +1,135 @@
+/**
+ * A small typed client for the parts of Mercado Pago's REST API the app uses, over fetch, with a
+ * configurable base URL (the official SDK hard-codes its own): Checkout Pro preferences, payments,
+ * and the credentials check. Every call carries the seller's access token and a timeout.
+ */
+
+export interface PreferenceRequest {
+  items: { id: string; title: string; description?: string; quantity: number; unit_price: number; currency_id: string }[];
+  payer?: { name?: string };
+  payment_methods: {
+    excluded_payment_types: { id: string }[];
+    excluded_payment_methods?: { id: string }[];
+    installments: number;
+    default_installments?: number;
+    default_payment_method_id?: string;
+  };
+  back_urls: { success: string; failure: string; pending: string };
+  auto_return?: 'approved' | 'all';
+  external_reference: string;
+  notification_url?: string;
+  statement_descriptor?: string;
+  metadata?: Record<string, string | number>;
+}
+
+export interface Preference {
+  id: string;
+  init_point: string;
+  sandbox_init_point?: string;
+}
+
+export interface MpPayment {
+  id: number | string;
+  status: string;
+  status_detail?: string;
+  transaction_amount: number;
+  currency_id: string;
+  external_reference: string | null;
+  payment_method_id?: string;
+  payment_type_id?: string;
+  installments?: number;
+  date_approved?: string | null;
+}
+
+export interface MpUser {
+  id: number | string;
+  nickname?: string;
+  site_id?: string;
+}
+
+/** Mercado Pago answered with an error status (401: the token is not valid). */
+export class MercadoPagoError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'MercadoPagoError';
+  }
+}
+
+/** Mercado Pago could not be reached, or did not answer in time. */
+export class MercadoPagoUnavailable extends Error {
+  constructor(cause: unknown) {
+    super('Mercado Pago unavailable', { cause });
+    this.name = 'MercadoPagoUnavailable';
+  }
+}
+
+export interface MercadoPagoClient {
+  createPreference(token: string, body: PreferenceRequest, idempotencyKey: string): Promise<Preference>;
+  getPayment(token: string, id: string): Promise<MpPayment | null>;
+  searchPayments(token: string, externalReference: string): Promise<MpPayment[]>;
+  getMe(token: string): Promise<MpUser>;
+}
+
+const TIMEOUT_MS = 8_000;
+
+export function createMercadoPagoClient(baseUrl: string, fetchImpl: typeof fetch = fetch): MercadoPagoClient {
+  async function call<T>(token: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T | null> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${baseUrl}${path}`, {
+        method: init.method ?? 'GET',
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'application/json',
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new MercadoPagoUnavailable(error);
+    }
+    if (response.status === 404) return null;
+    const text = await response.text();
+    if (!response.ok) {
+      if (response.status >= 500) throw new MercadoPagoUnavailable(new Error(`HTTP ${response.status}`));
+      // The message only: Mercado Pago's error bodies never need to reach our logs whole.
+      let message = `HTTP ${response.status}`;
+      try {
+        const body = JSON.parse(text) as { message?: unknown };
+        if (typeof body.message === 'string') message = body.message.slice(0, 200);
+      } catch {
+        // Not JSON: keep the status.
+      }
+      throw new MercadoPagoError(response.status, message);
+    }
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new MercadoPagoUnavailable(error);
+    }
+  }
+
+  return {
+    async createPreference(token, body, idempotencyKey) {
+      const preference = await call<Preference>(token, '/checkout/preferences', { method: 'POST', body, headers: { 'x-idempotency-key': idempotencyKey } });
+      if (!preference?.id || !preference.init_point) throw new MercadoPagoUnavailable(new Error('preference without id or init_point'));
+      return preference;
+    },
+    getPayment: (token, id) => call<MpPayment>(token, `/v1/payments/${encodeURIComponent(id)}`),
+    async searchPayments(token, externalReference) {
+      const query = new URLSearchParams({ external_reference: externalReference, sort: 'date_created', criteria: 'desc' });
+      const result = await call<{ results?: MpPayment[] }>(token, `/v1/payments/search?${query}`);
+      return result?.results ?? [];
+    },
+    async getMe(token) {
+      const user = await call<MpUser>(token, '/users/me');
+      if (!user) throw new MercadoPagoError(404, 'user not found');
+      return user;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client';
+import { loginsClientes } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+export const clienteNaoEncontrado = () => new AppError('CLIENTE_NAO_ENCONTRADO', 404, { message: 'Cliente não encontrado. Verifique se o login está correto.' });
+
+/**
+ * The customer page's way into one shop, without a seller session. In one transaction:
+ * 1. as `app_lookup` — a role that may read only the login registry (and which online payments
+ *    are pending) — find whose customer the login is;
+ * 2. then as `app_user` scoped to that shop (`app.user_id`), exactly like a seller request, so
+ *    row-level security limits everything `work` reads or writes to that one shop.
+ * An unknown login answers "Cliente não encontrado"; `work` answers the same for a deactivated
+ * customer, so the two cannot be told apart.
+ */
+export async function withPortalCliente<T>(db: Database, login: string, work: (tx: Tx, ownerId: string, clienteId: string) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local role app_lookup`);
+    const [entry] = await tx
+      .select({ ownerId: loginsClientes.ownerId, clienteId: loginsClientes.clienteId })
+      .from(loginsClientes)
+      .where(eq(loginsClientes.login, login));
+    if (!entry) throw clienteNaoEncontrado();
+    await tx.execute(sql`select set_config('app.user_id', ${entry.ownerId}, true)`);
+    await tx.execute(sql`set local role app_user`);
+    return work(tx as Tx, entry.ownerId, entry.clienteId);
+  });
+}
+
+/** Which of `logins` still open a customer page (as `app_lookup`). */
+export async function existingLogins(db: Database, logins: string[]): Promise<string[]> {
+  if (logins.length === 0) return [];
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local role app_lookup`);
+    const rows = await tx.select({ login: loginsClientes.login }).from(loginsClientes).where(and(inArray(loginsClientes.login, logins)));
+    const found = new Set(rows.map((r) => r.login));
+    return logins.filter((l) => found.has(l));
+  });
+}

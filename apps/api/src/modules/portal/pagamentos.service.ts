@@ -1,0 +1,364 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
+import { withSeller, type Database, type Tx } from '../../db/client';
+import { clientes, lancamentos, pagamentosOnline, perfis, type PagamentoOnline } from '../../db/schema';
+import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type PreferenceRequest } from '../../integrations/mercadopago/client';
+import { checkSignature } from '../../integrations/mercadopago/signature';
+import { AppError, notFound } from '../../lib/errors';
+import { queryRows } from '../../lib/sql';
+import { lockCliente, postLancamento, rebalanceAllocation } from '../financeiro/ledger.service';
+import { notify } from '../notificacoes/notificacoes.service';
+import type { PaymentDeps } from './deps';
+import { loadConta, mpIndisponivel, webhookUrl } from './mercadopago.service';
+import { clienteNaoEncontrado, withPortalCliente } from './lookup';
+
+export const primeiroNome = (nome: string) => nome.trim().split(/\s+/)[0] ?? '';
+
+export function toPagamentoDto(row: PagamentoOnline, initPoint?: string): PagamentoOnlineDto {
+  return {
+    id: row.id,
+    metodo: row.metodo,
+    status: row.status,
+    valorBase: row.valorBase,
+    taxa: row.taxa,
+    valorTotal: row.valorTotal,
+    ...(initPoint ? { initPoint } : {}),
+  };
+}
+
+/** Mercado Pago refuses `auto_return` with back URLs on the local machine. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || host === '0.0.0.0' || /^127\./.test(host);
+}
+
+const indisponivel = () =>
+  new AppError('PAGAMENTO_ONLINE_INDISPONIVEL', 409, { message: 'O pagamento online não está disponível para esta loja.' });
+
+/**
+ * "Pagar Saldo Pendente": our record first (its id is the preference's external_reference), then
+ * a Checkout Pro preference created with the seller's token for the amount the server computes
+ * from the customer's pending balance (plus the card fee), restricted to the chosen method.
+ * No transaction is held open while Mercado Pago answers.
+ */
+export async function iniciarPagamento(db: Database, login: string, metodo: MetodoOnline, deps: PaymentDeps): Promise<PagamentoOnlineDto> {
+  const prep = await withPortalCliente(db, login, async (tx, ownerId, clienteId) => {
+    const [cliente] = await tx
+      .select({ nome: clientes.nome, ativo: clientes.ativo, saldoAtual: clientes.saldoAtual })
+      .from(clientes)
+      .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+    if (!cliente?.ativo) throw clienteNaoEncontrado();
+    const conta = await loadConta(tx, ownerId, deps.cipher);
+    if (!conta?.ativo || !conta.accessToken) throw indisponivel();
+    const pendente = Math.max(0, -cliente.saldoAtual);
+    if (pendente === 0) throw new AppError('SEM_SALDO_PENDENTE', 409, { message: 'Não há saldo pendente para pagar.' });
+    const [perfil] = await tx.select({ nomeLoja: perfis.nomeLoja }).from(perfis).where(eq(perfis.ownerId, ownerId));
+    const [record] = await tx
+      .insert(pagamentosOnline)
+      .values({ ownerId, clienteId, metodo, ...valoresPagamentoOnline(pendente, metodo), ambiente: conta.ambiente })
+      .returning();
+    return { ownerId, clienteId, record: record!, token: conta.accessToken, nomeLoja: perfil?.nomeLoja ?? '', nome: primeiroNome(cliente.nome) };
+  });
+
+  const { record } = prep;
+  const back = (page: string) => `${deps.publicUrl}/cliente/${encodeURIComponent(login)}/${page}?pagamento=${record.id}`;
+  const body: PreferenceRequest = {
+    items: [
+      {
+        id: record.id,
+        title: `${prep.nomeLoja} — saldo de ${prep.nome}`.slice(0, 250),
+        quantity: 1,
+        unit_price: record.valorTotal / 100,
+        currency_id: 'BRL',
+      },
+    ],
+    payment_methods:
+      metodo === 'pix'
+        ? {
+            excluded_payment_types: [{ id: 'credit_card' }, { id: 'debit_card' }, { id: 'prepaid_card' }, { id: 'ticket' }, { id: 'atm' }],
+            installments: 1,
+            default_payment_method_id: 'pix',
+          }
+        : { excluded_payment_types: [{ id: 'bank_transfer' }, { id: 'ticket' }, { id: 'atm' }], installments: record.parcelasMax },
+    back_urls: { success: back('pagamento-sucesso'), failure: back('pagamento-erro'), pending: back('pagamento-pendente') },
+    ...(isLocalUrl(deps.publicUrl) ? {} : { auto_return: 'approved' as const }),
+    external_reference: record.id,
+    notification_url: webhookUrl(deps.publicUrl, prep.ownerId),
+    metadata: { cliente_id: prep.clienteId, tipo_pagamento: metodo, valor_original: record.valorBase, taxa_aplicada: record.taxa },
+  };
+
+  let preference;
+  try {
+    preference = await deps.mp.createPreference(prep.token, body, record.id);
+  } catch (error) {
+    if (error instanceof MercadoPagoError || error instanceof MercadoPagoUnavailable) {
+      deps.log.warn({ err: error, pagamento: record.id }, 'Mercado Pago refused or did not answer the preference');
+      throw mpIndisponivel();
+    }
+    throw error;
+  }
+  await withSeller(db, prep.ownerId, (tx) =>
+    tx
+      .update(pagamentosOnline)
+      .set({ preferenceId: preference.id, updatedAt: sql`now()` })
+      .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
+  );
+  return toPagamentoDto(record, preference.init_point);
+}
+
+/** Mercado Pago's payment status, in our terms. */
+export function statusDe(status: string): StatusPagamentoOnline {
+  switch (status) {
+    case 'approved':
+    case 'authorized':
+      return 'aprovado';
+    case 'refunded':
+    case 'charged_back':
+      return 'estornado';
+    case 'rejected':
+    case 'cancelled':
+      return 'recusado';
+    default:
+      return 'pendente'; // pending, in_process, in_mediation
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const referenciaCredito = (mpId: string) => `mp:${mpId}`;
+const referenciaEstorno = (mpId: string) => `mp-estorno:${mpId}`;
+
+async function lancamentoPorReferencia(tx: Tx, ownerId: string, referencia: string) {
+  const [row] = await tx
+    .select({ id: lancamentos.id })
+    .from(lancamentos)
+    .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.referenciaExterna, referencia)));
+  return row ?? null;
+}
+
+/**
+ * The one path by which a Mercado Pago payment changes anything — webhook, "Verificar Status"
+ * and the periodic re-check all end here, with a payment fetched from Mercado Pago with the
+ * seller's token (never what a caller sent). Under the record's row lock:
+ * - approved, with amount and currency equal to our record → one ledger credit (method online,
+ *   allocated oldest first, keyed `mp:<payment id>` so duplicates post nothing), a receipt (the
+ *   entry) and the "Pagamento recebido" notification;
+ * - amount or currency different → not credited, the record is flagged `divergente`;
+ * - refunded / charged back → the credit, if it was posted, is reversed once (`mp-estorno:<id>`);
+ *   a refund seen before the approval simply never credits.
+ * Returns null when the payment is not one of this seller's records.
+ */
+export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPayment, deps: Pick<PaymentDeps, 'log'>): Promise<PagamentoOnline | null> {
+  const referencia = payment.external_reference ?? '';
+  if (!UUID.test(referencia)) return null;
+  const [record] = await tx
+    .select()
+    .from(pagamentosOnline)
+    .where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, referencia)))
+    .for('update');
+  if (!record) return null;
+
+  const mpId = String(payment.id);
+  const status = statusDe(payment.status);
+  const recebido = Math.round(Number(payment.transaction_amount) * 100);
+  const divergencia =
+    payment.currency_id !== 'BRL'
+      ? `moeda ${String(payment.currency_id).slice(0, 8)}`
+      : recebido !== record.valorTotal
+        ? `valor ${recebido} centavos, esperado ${record.valorTotal}`
+        : null;
+
+  let lancamentoId = record.lancamentoId;
+  let novoStatus: StatusPagamentoOnline = status;
+  if (status === 'aprovado' && divergencia) {
+    novoStatus = 'divergente';
+    deps.log.warn({ pagamento: record.id, mpPayment: mpId, divergencia }, 'online payment not credited: it does not match our record');
+  } else if (status === 'aprovado') {
+    await lockCliente(tx, ownerId, record.clienteId);
+    const posted = await postLancamento(tx, ownerId, record.clienteId, {
+      tipo: 'pagamento',
+      valor: record.valorBase,
+      metodo: 'online',
+      descricao: record.metodo === 'pix' ? 'Mercado Pago — PIX' : 'Mercado Pago — Cartão',
+      referenciaExterna: referenciaCredito(mpId),
+    });
+    if (posted) {
+      lancamentoId = posted.lancamento.id;
+      await rebalanceAllocation(tx, ownerId, record.clienteId, posted.saldoAtual);
+      const [cliente] = await tx.select({ nome: clientes.nome }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, record.clienteId)));
+      await notify(tx, ownerId, 'pagamento', {
+        clienteId: record.clienteId,
+        nome: cliente?.nome ?? '',
+        valor: record.valorBase,
+        metodo: 'online',
+        lancamentoId: posted.lancamento.id,
+      });
+    }
+  } else if (status === 'estornado') {
+    const credito = await lancamentoPorReferencia(tx, ownerId, referenciaCredito(mpId));
+    if (credito) {
+      await lockCliente(tx, ownerId, record.clienteId);
+      const posted = await postLancamento(tx, ownerId, record.clienteId, {
+        tipo: 'estorno',
+        valor: -record.valorBase,
+        metodo: 'online',
+        descricao: payment.status === 'charged_back' ? 'Mercado Pago — contestação' : 'Mercado Pago — reembolso',
+        referenciaExterna: referenciaEstorno(mpId),
+      });
+      if (posted) await rebalanceAllocation(tx, ownerId, record.clienteId, posted.saldoAtual);
+    }
+  }
+
+  // Another attempt on the same checkout (e.g. rejected after an approved one) does not hide
+  // the approved payment: the record follows the payment that matters.
+  const outroPagamento = record.mpPaymentId !== null && record.mpPaymentId !== mpId;
+  const manterRegistro = outroPagamento && record.status === 'aprovado' && novoStatus !== 'aprovado';
+  const [updated] = await tx
+    .update(pagamentosOnline)
+    .set({
+      ...(manterRegistro ? {} : { mpPaymentId: mpId, status: novoStatus, statusMp: payment.status.slice(0, 40) }),
+      ...(novoStatus === 'divergente' && !manterRegistro ? { divergencia } : {}),
+      lancamentoId,
+      verificadoEm: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, record.id)))
+    .returning();
+  return updated ?? null;
+}
+
+async function fetchPagamentos(token: string, record: PagamentoOnline, deps: PaymentDeps): Promise<MpPayment[]> {
+  const found = await deps.mp.searchPayments(token, record.id);
+  if (record.mpPaymentId && !found.some((p) => String(p.id) === record.mpPaymentId)) {
+    const known = await deps.mp.getPayment(token, record.mpPaymentId);
+    if (known) found.push(known);
+  }
+  // Oldest first, so the last state applied is the newest payment's.
+  return found.filter((p) => p.external_reference === record.id).sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/**
+ * Asks Mercado Pago about one of our records (search by external_reference, plus the payment we
+ * already know) and applies what it says through the same once-only path as the webhook, so a
+ * lost webhook loses no payment.
+ */
+export async function verificarPagamento(db: Database, ownerId: string, pagamentoId: string, deps: PaymentDeps): Promise<PagamentoOnline> {
+  const { record, conta } = await withSeller(db, ownerId, async (tx) => {
+    const [record] = await tx
+      .select()
+      .from(pagamentosOnline)
+      .where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, pagamentoId)));
+    if (!record) throw notFound('Pagamento');
+    return { record, conta: await loadConta(tx, ownerId, deps.cipher) };
+  });
+  if (!conta?.accessToken) return record;
+  let pagamentos: MpPayment[];
+  try {
+    pagamentos = await fetchPagamentos(conta.accessToken, record, deps);
+  } catch (error) {
+    if (error instanceof MercadoPagoError || error instanceof MercadoPagoUnavailable) {
+      deps.log.warn({ err: error, pagamento: record.id }, 'could not check the payment with Mercado Pago');
+      throw mpIndisponivel();
+    }
+    throw error;
+  }
+  return withSeller(db, ownerId, async (tx) => {
+    let latest = record;
+    for (const payment of pagamentos) latest = (await aplicarPagamentoMp(tx, ownerId, payment, deps)) ?? latest;
+    if (pagamentos.length === 0) {
+      const [touched] = await tx
+        .update(pagamentosOnline)
+        .set({ verificadoEm: sql`now()` })
+        .where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, record.id)))
+        .returning();
+      latest = touched ?? latest;
+    }
+    return latest;
+  });
+}
+
+/** "Verificar Status" on the result page: the customer's own record only. */
+export async function verificarPagamentoCliente(db: Database, login: string, pagamentoId: string, deps: PaymentDeps): Promise<PagamentoOnlineDto> {
+  const ownerId = await withPortalCliente(db, login, async (tx, ownerId, clienteId) => {
+    const [record] = await tx
+      .select({ id: pagamentosOnline.id })
+      .from(pagamentosOnline)
+      .where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, pagamentoId), eq(pagamentosOnline.clienteId, clienteId)));
+    if (!record) throw notFound('Pagamento');
+    return ownerId;
+  });
+  return toPagamentoDto(await verificarPagamento(db, ownerId, pagamentoId, deps));
+}
+
+export interface WebhookInput {
+  dataId?: string;
+  type?: string;
+  xSignature?: string | string[];
+  xRequestId?: string | string[];
+}
+
+/**
+ * A notification on the seller's webhook URL. The signature is checked with the seller's secret
+ * before anything else; then the payment is fetched from Mercado Pago with the seller's token and
+ * only that answer is applied. Another seller's payment id is unknown to this seller's account
+ * (404 from Mercado Pago) and changes nothing.
+ */
+export async function receberWebhook(db: Database, ownerId: string, input: WebhookInput, deps: PaymentDeps): Promise<'aplicado' | 'ignorado'> {
+  const conta = await withSeller(db, ownerId, (tx) => loadConta(tx, ownerId, deps.cipher));
+  if (!conta?.webhookSecret) throw notFound('Webhook');
+  const failure = checkSignature({
+    xSignature: input.xSignature,
+    xRequestId: input.xRequestId,
+    dataId: input.dataId,
+    secret: conta.webhookSecret,
+    now: deps.clock.now().getTime(),
+  });
+  if (failure) {
+    deps.log.warn({ reason: failure }, 'Mercado Pago webhook refused: bad signature');
+    throw new AppError('MP_ASSINATURA_INVALIDA', 401, { message: 'Assinatura inválida' });
+  }
+  if ((input.type && input.type !== 'payment') || !input.dataId || !conta.accessToken) return 'ignorado';
+  let payment: MpPayment | null;
+  try {
+    payment = await deps.mp.getPayment(conta.accessToken, input.dataId);
+  } catch (error) {
+    if (error instanceof MercadoPagoError || error instanceof MercadoPagoUnavailable) {
+      deps.log.warn({ err: error }, 'could not fetch a notified payment from Mercado Pago');
+      throw mpIndisponivel();
+    }
+    throw error;
+  }
+  if (!payment) throw notFound('Pagamento');
+  const applied = await withSeller(db, ownerId, (tx) => aplicarPagamentoMp(tx, ownerId, payment, deps));
+  return applied ? 'aplicado' : 'ignorado';
+}
+
+/**
+ * The periodic re-check: recent records still waiting (created or pending) are asked about
+ * again — the only way in for payments made with test credentials, which send no webhooks. Young
+ * records are checked often, older ones less (a quarter of their age, at most every 30 minutes),
+ * for three days. The cross-seller list is read as `app_lookup`; each check runs in its seller's
+ * scope.
+ */
+export async function recheckPendentes(db: Database, deps: PaymentDeps, limit = 50): Promise<{ verificados: number; falhas: number }> {
+  const due = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local role app_lookup`);
+    return queryRows<{ owner_id: string; id: string }>(
+      tx,
+      sql`select owner_id, id from ${pagamentosOnline}
+          where status in ('criado', 'pendente') and created_at > now() - interval '3 days'
+            and (verificado_em is null
+                 or verificado_em < now() - least(interval '30 minutes', greatest(interval '1 minute', (now() - created_at) / 4)))
+          order by created_at desc limit ${limit}`,
+    );
+  });
+  let falhas = 0;
+  for (const row of due) {
+    try {
+      await verificarPagamento(db, row.owner_id, row.id, deps);
+    } catch (error) {
+      falhas++;
+      deps.log.warn({ err: error, pagamento: row.id }, 'payment re-check failed');
+    }
+  }
+  return { verificados: due.length - falhas, falhas };
+}

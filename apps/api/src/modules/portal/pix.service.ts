@@ -1,0 +1,63 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
+import QRCode from 'qrcode';
+import { normalizarChavePix, type PixConfig, type PixConfigInput } from '@caderneta/shared';
+import type { Executor } from '../../db/client';
+import { chavesPix, clientes } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+
+export async function getPixConfig(tx: Executor, ownerId: string): Promise<PixConfig> {
+  const [row] = await tx.select().from(chavesPix).where(eq(chavesPix.ownerId, ownerId));
+  return { chave: row?.chave ?? null, tipo: row?.tipo ?? null, nomeRecebedor: row?.nomeRecebedor ?? null, cidade: row?.cidade ?? null };
+}
+
+/** Saves (or, with an empty key, removes) the shop's PIX key. The input is already validated. */
+export async function savePixConfig(tx: Executor, ownerId: string, input: Required<PixConfigInput>): Promise<PixConfig> {
+  if (!input.chave) {
+    await tx.delete(chavesPix).where(eq(chavesPix.ownerId, ownerId));
+    return getPixConfig(tx, ownerId);
+  }
+  const chave = normalizarChavePix(input.chave);
+  if (!chave) throw new AppError('VALIDATION', 400, { message: 'Dados inválidos', issues: [{ path: 'chave', message: 'chavePixInvalida' }] });
+  const values = { chave: chave.chave, tipo: chave.tipo, nomeRecebedor: input.nomeRecebedor, cidade: input.cidade };
+  await tx
+    .insert(chavesPix)
+    .values({ ownerId, ...values })
+    .onConflictDoUpdate({ target: chavesPix.ownerId, set: { ...values, updatedAt: sql`now()` } });
+  return getPixConfig(tx, ownerId);
+}
+
+/**
+ * The static PIX BR Code ("copia e cola") for `valor` centavos to the shop's key, or null when the
+ * shop has no key or there is nothing to pay. Built by @brazilian-utils (EMV fields, accents
+ * folded, CRC16); the seller confirms such payments by hand.
+ */
+export async function pixCodigo(tx: Executor, ownerId: string, valor: number, descricao?: string): Promise<string | null> {
+  if (valor <= 0) return null;
+  const [row] = await tx.select().from(chavesPix).where(eq(chavesPix.ownerId, ownerId));
+  if (!row) return null;
+  return generatePixPayload({
+    key: row.chave,
+    merchantName: row.nomeRecebedor,
+    merchantCity: row.cidade,
+    amount: valor / 100,
+    ...(descricao ? { description: descricao } : {}),
+  });
+}
+
+/** The QR code of a BR Code as an SVG data URL (shown in an <img>, allowed by the CSP). */
+export async function qrCodeDataUrl(codigo: string): Promise<string> {
+  const svg = await QRCode.toString(codigo, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+}
+
+/** The code for a customer's pending balance, for the {pix} placeholder of the seller's messages. */
+export async function pixCliente(tx: Executor, ownerId: string, clienteId: string): Promise<{ codigo: string | null; valor: number }> {
+  const [cliente] = await tx
+    .select({ saldoAtual: clientes.saldoAtual })
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  if (!cliente) throw notFound('Cliente');
+  const valor = Math.max(0, -cliente.saldoAtual);
+  return { codigo: await pixCodigo(tx, ownerId, valor), valor };
+}

@@ -1,0 +1,125 @@
+import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import {
+  PARCELAS_MAX_CARTAO,
+  TAXA_CARTAO_PERCENTUAL,
+  whatsappPhone,
+  type Currency,
+  type PortalCliente,
+} from '@caderneta/shared';
+import type { Database, Tx } from '../../db/client';
+import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, perfis, vendas } from '../../db/schema';
+import { countAll } from '../../lib/sql';
+import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
+import { primeiroNome } from './pagamentos.service';
+import { pixCodigo, qrCodeDataUrl } from './pix.service';
+
+/** How much of the history the customer page shows. */
+const MAX_PENDENTES = 50;
+const MAX_PAGAMENTOS = 20;
+
+/**
+ * What the customer page shows: first name, the shop, balance, pending purchases with their
+ * items, payments received, and how they can pay. Never the customer's phone, address, e-mail or
+ * limit, never anything of another customer: every query is scoped to this shop by RLS and to this
+ * customer by its id.
+ */
+export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: string): Promise<PortalCliente> {
+  const [cliente] = await tx
+    .select({ nome: clientes.nome, ativo: clientes.ativo, saldoAtual: clientes.saldoAtual })
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  // A deactivated customer gets the same answer as an unknown code.
+  if (!cliente?.ativo) throw clienteNaoEncontrado();
+  const [perfil] = await tx
+    .select({ nomeLoja: perfis.nomeLoja, telefone: perfis.telefoneLoja, moeda: perfis.moeda })
+    .from(perfis)
+    .where(eq(perfis.ownerId, ownerId));
+
+  const doCliente = and(eq(vendas.ownerId, ownerId), eq(vendas.clienteId, clienteId));
+  const [compras] = await tx
+    .select({ n: countAll() })
+    .from(vendas)
+    .where(and(doCliente, ne(vendas.statusPagamento, 'cancelado')));
+  const pendentes = await tx
+    .select({ id: vendas.id, numeroVenda: vendas.numeroVenda, data: vendas.dataVenda, valorTotal: vendas.valorTotal, valorPago: vendas.valorPago })
+    .from(vendas)
+    .where(and(doCliente, eq(vendas.formaPagamento, 'fiado'), eq(vendas.statusPagamento, 'pendente')))
+    .orderBy(desc(vendas.dataVenda), desc(vendas.id))
+    .limit(MAX_PENDENTES);
+  const itens = pendentes.length
+    ? await tx
+        .select({ vendaId: itensVenda.vendaId, nome: itensVenda.produtoNome, quantidade: itensVenda.quantidade, subtotal: itensVenda.subtotal })
+        .from(itensVenda)
+        .where(and(eq(itensVenda.ownerId, ownerId), inArray(itensVenda.vendaId, pendentes.map((v) => v.id))))
+    : [];
+  const pagamentos = await tx
+    .select({ data: lancamentos.createdAt, valor: lancamentos.valor, metodo: lancamentos.metodo })
+    .from(lancamentos)
+    .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.clienteId, clienteId), eq(lancamentos.tipo, 'pagamento')))
+    .orderBy(desc(lancamentos.createdAt))
+    .limit(MAX_PAGAMENTOS);
+  const [online] = await tx
+    .select({ ativo: mercadopagoContas.ativo })
+    .from(mercadopagoContas)
+    .where(and(eq(mercadopagoContas.ownerId, ownerId), isNotNull(mercadopagoContas.accessTokenCifrado)));
+
+  const saldoPendente = Math.max(0, -cliente.saldoAtual);
+  const nomeLoja = perfil?.nomeLoja ?? '';
+  const codigo = await pixCodigo(tx, ownerId, saldoPendente, nomeLoja);
+  const telefone = (perfil?.telefone ?? '').replace(/\D/g, '');
+
+  return {
+    primeiroNome: primeiroNome(cliente.nome),
+    loja: { nome: nomeLoja, whatsappUrl: telefone ? `https://wa.me/${whatsappPhone(telefone)}` : null },
+    moeda: (perfil?.moeda ?? 'BRL') as Currency,
+    saldoAtual: cliente.saldoAtual,
+    saldoPendente,
+    compras: compras?.n ?? 0,
+    pendentes: pendentes.map((v) => ({
+      numeroVenda: v.numeroVenda,
+      data: v.data.toISOString(),
+      valorTotal: v.valorTotal,
+      valorPago: v.valorPago,
+      itens: itens.filter((i) => i.vendaId === v.id).map(({ nome, quantidade, subtotal }) => ({ nome, quantidade, subtotal })),
+    })),
+    pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo })),
+    pagamentoOnline: {
+      disponivel: Boolean(online?.ativo) && saldoPendente > 0,
+      taxaCartaoPercentual: TAXA_CARTAO_PERCENTUAL,
+      parcelasMaxCartao: PARCELAS_MAX_CARTAO,
+    },
+    pix: codigo ? { codigo, qrCode: await qrCodeDataUrl(codigo) } : null,
+  };
+}
+
+export const lerPortalCliente = (db: Database, login: string) => withPortalCliente(db, login, getPortalCliente);
+
+/** Key in configuracao_sistema under which `npm run demo` records its sample access codes. */
+export const DEMO_CODIGOS_KEY = 'demo_codigos_portal';
+
+/**
+ * The sample codes for the customer page's shortcut buttons: only on an installation where
+ * `npm run demo` created a demo shop (it records them), and only those that still open a page.
+ */
+export async function codigosExemplo(db: Database): Promise<string[]> {
+  const [row] = await db.select({ valor: configuracaoSistema.valor }).from(configuracaoSistema).where(eq(configuracaoSistema.chave, DEMO_CODIGOS_KEY));
+  if (!row) return [];
+  let codigos: unknown;
+  try {
+    codigos = JSON.parse(row.valor);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(codigos)) return [];
+  return existingLogins(db, codigos.filter((c): c is string => typeof c === 'string').slice(0, 2));
+}
+
+/** Records the demo shop's sample codes (called by the demo command). */
+export async function registrarCodigosExemplo(db: Database, codigos: string[]) {
+  const valor = JSON.stringify(codigos.slice(0, 2));
+  await db
+    .insert(configuracaoSistema)
+    .values({ chave: DEMO_CODIGOS_KEY, valor })
+    .onConflictDoUpdate({ target: configuracaoSistema.chave, set: { valor } });
+}
+

@@ -1,0 +1,512 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import type { MercadopagoConfig, PagamentoOnline, PortalCliente } from '@caderneta/shared';
+import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
+import { rowsOf } from '../../../test/db';
+import { insertProduto, ledgerSum, readCliente } from '../../../test/fixtures';
+import { withSeller } from '../../db/client';
+import { lancamentos, notificacoes, pagamentosOnline } from '../../db/schema';
+import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
+import { signatureHeader } from '../../integrations/mercadopago/signature';
+import { recheckPendentes } from './pagamentos.service';
+import { registrarCodigosExemplo } from './portal.service';
+
+/*
+ * The customer page and online payment against the fake Mercado Pago: every answer body and
+ * log line of the suite is kept, to prove the sellers' access tokens never leave the server.
+ */
+let fake: FakeMercadoPago;
+let t: TestApp;
+let ana: SellerSession;
+let bia: SellerSession;
+const bodies: string[] = [];
+const logLines: string[] = [];
+const TOKEN_ANA = 'APP_USR-ana-1234567890-token';
+const TOKEN_BIA = 'APP_USR-bia-0987654321-token';
+const TOKEN_TESTE = 'TEST-cleo-5555555555-token';
+
+beforeAll(async () => {
+  fake = await startFakeMercadoPago();
+  t = await buildTestApp({
+    mercadopagoApiUrl: fake.url,
+    logger: { level: 'info', stream: { write: (line: string) => void logLines.push(line) } },
+    extraRoutes: (app) => {
+      app.addHook('onSend', async (_request, _reply, payload) => {
+        if (typeof payload === 'string') bodies.push(payload);
+        return payload;
+      });
+    },
+  });
+  ana = await createSeller(t);
+  bia = await createSeller(t);
+  // The fake delivers webhooks over HTTP: let it reach this app through inject.
+  await listen();
+}, 120_000);
+
+afterAll(async () => {
+  // No access token in any answer or log line of the whole suite.
+  for (const token of [TOKEN_ANA, TOKEN_BIA, TOKEN_TESTE]) {
+    expect(bodies.filter((b) => b.includes(token))).toEqual([]);
+    expect(logLines.filter((l) => l.includes(token))).toEqual([]);
+  }
+  expect(bodies.length).toBeGreaterThan(50);
+  await stopForwarder();
+  await t.close();
+  await fake.close();
+});
+
+/** Webhooks from the fake go to a loopback port that forwards to app.inject. */
+async function listen() {
+  const { createServer } = await import('node:http');
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const response = await t.app.inject({
+      method: req.method as 'POST',
+      url: req.url!,
+      headers: req.headers as Record<string, string>,
+      payload: Buffer.concat(chunks),
+    });
+    res.writeHead(response.statusCode, { 'content-type': 'application/json' });
+    res.end(response.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  // Preferences carry PUBLIC_URL's webhook URL; point the fake's deliveries at this forwarder.
+  const original = fake.pay.bind(fake);
+  fake.pay = async (prefId, options) => {
+    const pref = fake.preferences.get(prefId)!;
+    pref.notification_url = pref.notification_url!.replace(TEST_ORIGIN, `http://127.0.0.1:${port}`);
+    return original(prefId, options);
+  };
+  stopForwarder = () => new Promise<void>((resolve) => server.close(() => resolve()));
+}
+let stopForwarder = async () => undefined as void;
+
+async function configurar(seller: SellerSession, token: string, extra: Record<string, unknown> = {}) {
+  const response = await seller.request({
+    method: 'PUT',
+    url: '/api/configuracoes/mercadopago',
+    payload: { accessToken: token, publicKey: 'APP_USR-public-key', webhookSecret: fake.account(token).webhookSecret, ambiente: 'sandbox', ativo: true, ...extra },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as MercadopagoConfig;
+}
+
+/** A customer of `seller` owing `total` centavos in one fiado sale; answers the customer and its login. */
+async function devedor(seller: SellerSession, total: number, nome = 'Joana Maria da Silva') {
+  const created = await seller.request({
+    method: 'POST',
+    url: '/api/clientes',
+    payload: { nome, telefone: '(11) 98888-7777', email: 'joana@example.com', endereco: 'Rua Secreta, 42', limiteCredito: 5_000_000 },
+  });
+  expect(created.statusCode).toBe(201);
+  const cliente = created.json() as { id: string; login: string };
+  const produto = await insertProduto(t, seller.id, { nome: 'Arroz 5kg', precoVenda: total, estoqueAtual: 10 });
+  const venda = await seller.request({
+    method: 'POST',
+    url: '/api/vendas',
+    payload: { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] },
+  });
+  expect(venda.statusCode).toBe(201);
+  return cliente;
+}
+
+const portal = (login: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/portal/${login}`, headers });
+const pagar = (login: string, metodo: 'pix' | 'cartao') =>
+  t.app.inject({ method: 'POST', url: `/api/portal/${login}/pagamentos`, payload: { metodo } });
+const verificar = (login: string, id: string) => t.app.inject({ method: 'POST', url: `/api/portal/${login}/pagamentos/${id}/verificar` });
+
+async function iniciar(login: string, metodo: 'pix' | 'cartao' = 'pix') {
+  const response = await pagar(login, metodo);
+  expect(response.statusCode, response.body).toBe(201);
+  const pagamento = response.json() as PagamentoOnline;
+  const prefId = new URL(pagamento.initPoint!).searchParams.get('pref_id')!;
+  return { pagamento, pref: fake.preferences.get(prefId)! };
+}
+
+async function registro(ownerId: string, id: string) {
+  const [row] = await withSeller(t.db, ownerId, (tx) =>
+    tx.select().from(pagamentosOnline).where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, id))),
+  );
+  return row!;
+}
+
+const creditos = async (clienteId: string) =>
+  (await t.db.select().from(lancamentos).where(eq(lancamentos.clienteId, clienteId))).filter((l) => l.metodo === 'online');
+
+describe('the customer page lookup', () => {
+  it('shows first name, shop, balance, pending purchases with items and payments — nothing private', async () => {
+    const cliente = await devedor(ana, 4590);
+    await ana.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 590, metodo: 'dinheiro' } });
+    const response = await portal(cliente.login.toUpperCase());
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json() as PortalCliente;
+    expect(body).toMatchObject({ primeiroNome: 'Joana', saldoAtual: -4000, saldoPendente: 4000, compras: 1, pix: null });
+    expect(body.loja.nome).toMatch(/^Loja /);
+    expect(body.pendentes).toEqual([expect.objectContaining({ valorTotal: 4590, valorPago: 590, itens: [{ nome: 'Arroz 5kg', quantidade: 1, subtotal: 4590 }] })]);
+    expect(body.pagamentos).toEqual([expect.objectContaining({ valor: 590, metodo: 'dinheiro' })]);
+    expect(body.pagamentoOnline.disponivel).toBe(false);
+    for (const secret of ['98888', 'Rua Secreta', 'joana@example.com', '5000000', 'Silva', cliente.id]) expect(response.body).not.toContain(secret);
+  });
+
+  it('answers a wrong code and a deactivated customer the same way', async () => {
+    const cliente = await devedor(ana, 1000, 'Pedro Paulo');
+    const wrong = await portal('pedro00000');
+    expect(wrong.statusCode).toBe(404);
+    expect(wrong.json()).toMatchObject({ code: 'CLIENTE_NAO_ENCONTRADO' });
+    await ana.request({ method: 'POST', url: `/api/clientes/${cliente.id}/desativar` });
+    const inactive = await portal(cliente.login);
+    expect(inactive.statusCode).toBe(404);
+    expect(inactive.json()).toEqual(wrong.json());
+    expect((await portal('%00')).statusCode).toBe(400);
+    expect((await portal('a'.repeat(41))).statusCode).toBe(400);
+  });
+
+  it('stops opening the old link the moment the login is regenerated, and after a delete', async () => {
+    const created = await ana.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Rui Barbosa', telefone: '11977776666' } });
+    const cliente = created.json() as { id: string; login: string };
+    expect((await portal(cliente.login)).statusCode).toBe(200);
+    const regenerated = (await ana.request({ method: 'POST', url: `/api/clientes/${cliente.id}/regenerar-login` })).json() as { login: string };
+    expect((await portal(cliente.login)).statusCode).toBe(404);
+    expect((await portal(regenerated.login)).statusCode).toBe(200);
+    expect((await ana.request({ method: 'DELETE', url: `/api/clientes/${cliente.id}` })).statusCode).toBe(204);
+    expect((await portal(regenerated.login)).statusCode).toBe(404);
+  });
+
+  it('runs the cross-shop read as app_lookup, which can read the login registry and nothing else', async () => {
+    await devedor(ana, 1000, 'Lia Souza');
+    const attempt = (query: ReturnType<typeof sql>) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local role app_lookup`);
+        return rowsOf<Record<string, unknown>>(await tx.execute(query));
+      });
+    expect((await attempt(sql`select login, owner_id, cliente_id from logins_clientes`)).length).toBeGreaterThan(0);
+    expect((await attempt(sql`select owner_id, id, status from pagamentos_online`))).toBeInstanceOf(Array);
+    for (const query of [
+      sql`select * from clientes`,
+      sql`select * from perfis`,
+      sql`select * from vendas`,
+      sql`select * from lancamentos`,
+      sql`select * from mercadopago_contas`,
+      sql`select * from chaves_pix`,
+      sql`select valor_total from pagamentos_online`,
+      sql`select * from users`,
+      sql`delete from logins_clientes`,
+      sql`insert into logins_clientes (login, owner_id, cliente_id) values ('x1', 'y', gen_random_uuid())`,
+    ]) {
+      await expect(attempt(query)).rejects.toThrow();
+    }
+  });
+});
+
+describe('Mercado Pago settings', () => {
+  it('stores the token encrypted, shows only a hint, and gives the webhook URL', async () => {
+    const config = await configurar(ana, TOKEN_ANA);
+    expect(config).toMatchObject({ accessTokenDica: 'APP_USR-…oken', webhookSecretDefinido: true, ambiente: 'sandbox', ativo: true });
+    expect(config.webhookUrl).toBe(`${TEST_ORIGIN}/api/webhooks/mercadopago/${ana.id}`);
+    const raw = rowsOf<{ access_token_cifrado: string }>(await t.db.execute(sql`select access_token_cifrado from mercadopago_contas where owner_id = ${ana.id}`));
+    expect(raw[0]!.access_token_cifrado).not.toContain('ana-1234567890');
+    // A blank token keeps the stored one.
+    const kept = await ana.request({ method: 'PUT', url: '/api/configuracoes/mercadopago', payload: { ambiente: 'producao', ativo: true } });
+    expect(kept.json()).toMatchObject({ accessTokenDica: 'APP_USR-…oken', ambiente: 'producao' });
+    await configurar(ana, TOKEN_ANA);
+  });
+
+  it('"Testar Conexão": token needed, invalid token, provider down, success', async () => {
+    const fresh = await createSeller(t);
+    const testar = (payload: object, who = fresh) => who.request({ method: 'POST', url: '/api/configuracoes/mercadopago/testar', payload });
+    expect((await testar({})).json()).toMatchObject({ code: 'MP_TOKEN_NECESSARIO' });
+    const invalid = await testar({ accessToken: 'APP_USR-INVALID-000000' });
+    expect(invalid.statusCode).toBe(422);
+    expect(invalid.json()).toMatchObject({ code: 'MP_TOKEN_INVALIDO' });
+    fake.setDown(true);
+    const down = await testar({ accessToken: TOKEN_BIA });
+    fake.setDown(false);
+    expect(down.statusCode).toBe(502);
+    expect(down.json()).toMatchObject({ code: 'MP_INDISPONIVEL' });
+    const ok = await testar({ accessToken: TOKEN_BIA });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ ok: true, conta: fake.account(TOKEN_BIA).nickname });
+    // The stored token when the field is blank.
+    expect((await testar({}, ana)).json()).toEqual({ ok: true, conta: fake.account(TOKEN_ANA).nickname });
+  });
+
+  it('keeps each seller to their own settings', async () => {
+    await configurar(bia, TOKEN_BIA, { ativo: false });
+    const forAna = (await ana.request({ method: 'GET', url: '/api/configuracoes/mercadopago' })).json() as MercadopagoConfig;
+    const forBia = (await bia.request({ method: 'GET', url: '/api/configuracoes/mercadopago' })).json() as MercadopagoConfig;
+    expect(forAna.ativo).toBe(true);
+    expect(forBia.ativo).toBe(false);
+    expect(forBia.webhookUrl).toContain(bia.id);
+    const noSession = await t.app.inject({ method: 'GET', url: '/api/configuracoes/mercadopago' });
+    expect(noSession.statusCode).toBe(401);
+  });
+});
+
+describe('paying online', () => {
+  it('approved PIX: the balance drops once despite 3 duplicate webhooks and a "Verificar Status"', async () => {
+    await configurar(ana, TOKEN_ANA);
+    const cliente = await devedor(ana, 5000);
+    const before = (await portal(cliente.login)).json() as PortalCliente;
+    expect(before.pagamentoOnline.disponivel).toBe(true);
+    const { pagamento, pref } = await iniciar(cliente.login, 'pix');
+    expect(pagamento).toMatchObject({ metodo: 'pix', valorBase: 5000, taxa: 0, valorTotal: 5000, status: 'criado' });
+    expect(pref.items[0]).toMatchObject({ unit_price: 50, currency_id: 'BRL', quantity: 1 });
+    expect(pref.payment_methods.excluded_payment_types.map((x) => x.id)).toContain('credit_card');
+    expect(pref.payment_methods.installments).toBe(1);
+    expect(pref.external_reference).toBe(pagamento.id);
+    expect(pref.notification_url).toContain(`/api/webhooks/mercadopago/${ana.id}`);
+    expect(pref.back_urls.success).toBe(`${TEST_ORIGIN}/cliente/${cliente.login}/pagamento-sucesso?pagamento=${pagamento.id}`);
+    // PUBLIC_URL is local: Mercado Pago would refuse auto_return.
+    expect(pref.auto_return).toBeUndefined();
+
+    const payment = await fake.pay(pref.id, { method: 'pix', outcome: 'approve', notifications: 3 });
+    expect(fake.deliveries.filter((d) => d.paymentId === payment.id).map((d) => d.status)).toEqual([200, 200, 200]);
+    const checked = await verificar(cliente.login, pagamento.id);
+    expect(checked.json()).toMatchObject({ status: 'aprovado' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+    expect(await ledgerSum(t, cliente.id)).toBe(0);
+    const credits = await creditos(cliente.id);
+    expect(credits).toHaveLength(1);
+    expect(credits[0]).toMatchObject({ tipo: 'pagamento', valor: 5000, metodo: 'online', referenciaExterna: `mp:${payment.id}` });
+    // The seller's receipt and notification.
+    const recibo = await ana.request({ method: 'GET', url: `/api/pagamentos/${credits[0]!.id}/recibo` });
+    expect(recibo.statusCode).toBe(200);
+    expect(recibo.json()).toMatchObject({ valor: 5000, metodo: 'online' });
+    const avisos = await withSeller(t.db, ana.id, (tx) => tx.select().from(notificacoes).where(eq(notificacoes.tipo, 'pagamento')));
+    expect(avisos.filter((n) => n.params.clienteId === cliente.id)).toHaveLength(1);
+    const after = (await portal(cliente.login)).json() as PortalCliente;
+    expect(after).toMatchObject({ saldoPendente: 0, pendentes: [] });
+  });
+
+  it('card: 5% fee on top, up to 12 installments, cards only; the fee is not credited', async () => {
+    const cliente = await devedor(ana, 10_001);
+    const { pagamento, pref } = await iniciar(cliente.login, 'cartao');
+    expect(pagamento).toMatchObject({ valorBase: 10_001, taxa: 500, valorTotal: 10_501 });
+    expect(pref.items[0]!.unit_price).toBe(105.01);
+    expect(pref.payment_methods.installments).toBe(12);
+    expect(pref.payment_methods.excluded_payment_types.map((x) => x.id)).toContain('bank_transfer');
+    await fake.pay(pref.id, { method: 'card', outcome: 'approve', installments: 6 });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+  });
+
+  it('refuses a forged signature, a stale one, and a webhook without one; nothing changes', async () => {
+    const cliente = await devedor(ana, 3000);
+    const { pref } = await iniciar(cliente.login);
+    const payment = await fake.pay(pref.id, { method: 'pix', outcome: 'approve', notifications: 0 });
+    const url = `/api/webhooks/mercadopago/${ana.id}?data.id=${payment.id}&type=payment`;
+    const post = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url, headers, payload: { type: 'payment', data: { id: String(payment.id) } } });
+    const now = Date.now();
+    const forged = await post({ 'x-request-id': 'r1', 'x-signature': signatureHeader('not-the-secret', String(payment.id), 'r1', now) });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ code: 'MP_ASSINATURA_INVALIDA' });
+    const secret = fake.account(TOKEN_ANA).webhookSecret;
+    const stale = await post({ 'x-request-id': 'r2', 'x-signature': signatureHeader(secret, String(payment.id), 'r2', now - 6 * 60_000) });
+    expect(stale.statusCode).toBe(401);
+    const otherId = await post({ 'x-request-id': 'r3', 'x-signature': signatureHeader(secret, '999', 'r3', now) });
+    expect(otherId.statusCode).toBe(401);
+    expect((await post({})).statusCode).toBe(401);
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-3000);
+    // The genuine one, signed with the seller's secret, credits.
+    const good = await post({ 'x-request-id': 'r4', 'x-signature': signatureHeader(secret, String(payment.id), 'r4', now) });
+    expect(good.json()).toEqual({ ok: true, resultado: 'aplicado' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+  });
+
+  it.each([
+    ['amount', { amount: 1 }],
+    ['currency', { currency: 'USD' }],
+  ])('does not credit a payment whose %s differs from our record, and flags it', async (_what, change) => {
+    const cliente = await devedor(ana, 2500);
+    const { pagamento, pref } = await iniciar(cliente.login);
+    await fake.pay(pref.id, { method: 'pix', outcome: 'approve', ...change });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-2500);
+    expect(await creditos(cliente.id)).toEqual([]);
+    const row = await registro(ana.id, pagamento.id);
+    expect(row.status).toBe('divergente');
+    expect(row.divergencia).toBeTruthy();
+  });
+
+  it('reverses a refund and a chargeback once, however often they are notified', async () => {
+    const cliente = await devedor(ana, 4000);
+    const { pagamento, pref } = await iniciar(cliente.login);
+    const payment = await fake.pay(pref.id, { method: 'pix', outcome: 'approve' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+    await fake.refund(payment.id, { notifications: 2 });
+    await verificar(cliente.login, pagamento.id);
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-4000);
+    expect(await ledgerSum(t, cliente.id)).toBe(-4000);
+    expect((await registro(ana.id, pagamento.id)).status).toBe('estornado');
+    const second = await devedor(ana, 1500, 'Caio Prado');
+    const other = await iniciar(second.login);
+    const paid = await fake.pay(other.pref.id, { method: 'pix', outcome: 'approve' });
+    // Through the fake's HTTP control, as a developer would: a chargeback notified three times.
+    const control = await fetch(`${fake.url}/__fake/payments/${paid.id}/chargeback?times=3`, { method: 'POST' });
+    expect(control.status).toBe(200);
+    expect((await readCliente(t, second.id)).saldoAtual).toBe(-1500);
+    const entries = await t.db.select().from(lancamentos).where(eq(lancamentos.clienteId, second.id));
+    expect(entries.map((e) => e.tipo).sort()).toEqual(['estorno', 'pagamento', 'venda']);
+  });
+
+  it('a refund delivered before the approval never credits', async () => {
+    const cliente = await devedor(ana, 1200, 'Olga Benário');
+    const { pagamento, pref } = await iniciar(cliente.login);
+    const payment = await fake.pay(pref.id, { method: 'pix', outcome: 'approve', notifications: 0 });
+    await fake.refund(payment.id, { notifications: 1 });
+    await fake.notify(payment.id, 2); // the approval's notifications, late
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-1200);
+    expect(await creditos(cliente.id)).toEqual([]);
+    expect((await registro(ana.id, pagamento.id)).status).toBe('estornado');
+  });
+
+  it("refuses another seller's webhook URL for this seller's payment, and another seller's payment id", async () => {
+    await configurar(bia, TOKEN_BIA);
+    const cliente = await devedor(ana, 2200, 'Nair Silva');
+    const { pref } = await iniciar(cliente.login);
+    const payment = await fake.pay(pref.id, { method: 'pix', outcome: 'approve', notifications: 0 });
+    const biaSecret = fake.account(TOKEN_BIA).webhookSecret;
+    // Signed with Bia's secret on Bia's URL: Bia's token cannot see Ana's payment.
+    const onBia = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/mercadopago/${bia.id}?data.id=${payment.id}&type=payment`,
+      headers: { 'x-request-id': 'q1', 'x-signature': signatureHeader(biaSecret, String(payment.id), 'q1', Date.now()) },
+      payload: { type: 'payment', data: { id: String(payment.id) } },
+    });
+    expect(onBia.statusCode).toBe(404);
+    // Signed with Bia's secret on Ana's URL: the signature fails.
+    const onAna = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/mercadopago/${ana.id}?data.id=${payment.id}&type=payment`,
+      headers: { 'x-request-id': 'q2', 'x-signature': signatureHeader(biaSecret, String(payment.id), 'q2', Date.now()) },
+      payload: { type: 'payment', data: { id: String(payment.id) } },
+    });
+    expect(onAna.statusCode).toBe(401);
+    const unknownSeller = await t.app.inject({ method: 'POST', url: `/api/webhooks/mercadopago/nao-existe?data.id=1` });
+    expect(unknownSeller.statusCode).toBe(404);
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-2200);
+    // Bia's customer page cannot check Ana's record.
+    const biaCliente = await devedor(bia, 100, 'Beto Bia');
+    const [record] = await withSeller(t.db, ana.id, (tx) => tx.select().from(pagamentosOnline).where(eq(pagamentosOnline.clienteId, cliente.id)));
+    expect((await verificar(biaCliente.login, record!.id)).statusCode).toBe(404);
+    // Nor Bia's seller session read the PIX code of Ana's customer.
+    expect((await bia.request({ method: 'GET', url: `/api/clientes/${cliente.id}/pix` })).statusCode).toBe(404);
+  });
+
+  it('test credentials send no webhooks: the periodic re-check credits the payment, once', async () => {
+    const cleo = await createSeller(t);
+    await configurar(cleo, TOKEN_TESTE);
+    const cliente = await devedor(cleo, 3300, 'Cleo Pires');
+    const { pagamento, pref } = await iniciar(cliente.login);
+    await fake.pay(pref.id, { method: 'pix', outcome: 'approve' });
+    expect(fake.deliveries.some((d) => d.url.includes(cleo.id))).toBe(false);
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-3300);
+    const result = await recheckPendentes(t.db, t.app.payments);
+    expect(result.falhas).toBe(0);
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+    expect((await registro(cleo.id, pagamento.id)).status).toBe('aprovado');
+    await recheckPendentes(t.db, t.app.payments);
+    expect(await creditos(cliente.id)).toHaveLength(1);
+  });
+
+  it('pending, then "Verificar Status" sees the approval; rejected stays owed', async () => {
+    const cliente = await devedor(ana, 800, 'Dito Cunha');
+    const { pagamento, pref } = await iniciar(cliente.login, 'cartao');
+    const payment = await fake.pay(pref.id, { method: 'card', outcome: 'pending', notifications: 0 });
+    expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'pendente' });
+    payment.status = 'approved';
+    expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'aprovado' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+
+    const other = await devedor(ana, 900, 'Ema Reis');
+    const second = await iniciar(other.login);
+    await fake.pay(second.pref.id, { method: 'pix', outcome: 'reject' });
+    expect((await verificar(other.login, second.pagamento.id)).json()).toMatchObject({ status: 'recusado' });
+    expect((await readCliente(t, other.id)).saldoAtual).toBe(-900);
+  });
+
+  it('refuses to start a payment without an active integration, without a balance, or for a bad method', async () => {
+    const semMp = await createSeller(t);
+    const cliente = await devedor(semMp, 700, 'Zeca Sem');
+    const response = await pagar(cliente.login, 'pix');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'PAGAMENTO_ONLINE_INDISPONIVEL' });
+    const quitado = await ana.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Quita Tudo', telefone: '11966665555' } });
+    const semSaldo = await pagar((quitado.json() as { login: string }).login, 'pix');
+    expect(semSaldo.json()).toMatchObject({ code: 'SEM_SALDO_PENDENTE' });
+    const bad = await t.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/pagamentos`, payload: { metodo: 'boleto' } });
+    expect(bad.statusCode).toBe(400);
+    expect((await pagar('ninguem12345', 'pix')).statusCode).toBe(404);
+  });
+
+  it('a Mercado Pago outage answers 502 and loses nothing', async () => {
+    const cliente = await devedor(ana, 650, 'Ivo Lins');
+    fake.setDown(true);
+    const response = await pagar(cliente.login, 'pix');
+    fake.setDown(false);
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toMatchObject({ code: 'MP_INDISPONIVEL' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-650);
+  });
+});
+
+describe('PIX copia e cola', () => {
+  it('validates the key, then shows the static code and QR for the pending amount', async () => {
+    const bad = await ana.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: '123.456.789-00', nomeRecebedor: 'Loja', cidade: 'Recife' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([expect.objectContaining({ path: 'chave', message: 'chavePixInvalida' })]);
+    const missing = await ana.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: 'loja@example.com', nomeRecebedor: '', cidade: '' } });
+    expect(missing.statusCode).toBe(400);
+    const saved = await ana.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: '(11) 98765-4321', nomeRecebedor: 'Mercadinho São João', cidade: 'São Paulo' } });
+    expect(saved.json()).toEqual({ chave: '+5511987654321', tipo: 'telefone', nomeRecebedor: 'Mercadinho São João', cidade: 'São Paulo' });
+    expect((await bia.request({ method: 'GET', url: '/api/configuracoes/pix' })).json()).toMatchObject({ chave: null });
+
+    const cliente = await devedor(ana, 1234, 'Célia Prado');
+    const page = (await portal(cliente.login)).json() as PortalCliente;
+    expect(page.pix?.codigo).toMatch(/^000201/);
+    expect(page.pix?.codigo).toContain('540512.34');
+    expect(page.pix?.codigo).toContain('+5511987654321');
+    expect(page.pix?.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    const forMessage = await ana.request({ method: 'GET', url: `/api/clientes/${cliente.id}/pix` });
+    expect(forMessage.json()).toEqual({ codigo: expect.stringContaining('12.34'), valor: 1234 });
+
+    await ana.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: '', nomeRecebedor: '', cidade: '' } });
+    expect(((await portal(cliente.login)).json() as PortalCliente).pix).toBeNull();
+  });
+});
+
+describe('demo sample codes', () => {
+  it('are offered only when the demo recorded them, and only while they open a page', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/portal/exemplos' })).json()).toEqual({ codigos: [] });
+    const cliente = await devedor(ana, 100, 'Demo Silva');
+    await registrarCodigosExemplo(t.db, [cliente.login, 'sumiu12345']);
+    expect((await t.app.inject({ method: 'GET', url: '/api/portal/exemplos' })).json()).toEqual({ codigos: [cliente.login] });
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 per address and per code', async () => {
+    const limited = await buildTestApp({ shareDatabase: t.database, mercadopagoApiUrl: fake.url, rateLimits: { portalLookup: 3, portalLookupPerCode: 4, portalPayment: 2 } });
+    try {
+      const cliente = await devedor(ana, 100, 'Rita Lee');
+      const from = (ip: string) => limited.app.inject({ method: 'GET', url: `/api/portal/${cliente.login}`, remoteAddress: ip });
+      expect((await from('10.0.0.1')).statusCode).toBe(200);
+      expect((await from('10.0.0.1')).statusCode).toBe(200);
+      expect((await from('10.0.0.1')).statusCode).toBe(200);
+      const blocked = await from('10.0.0.1');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      // Another address may look, until the code itself has had its share.
+      expect((await from('10.0.0.2')).statusCode).toBe(200);
+      expect((await from('10.0.0.3')).statusCode).toBe(429);
+      const start = (ip: string) => limited.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/pagamentos`, payload: { metodo: 'pix' }, remoteAddress: ip });
+      await start('10.0.1.1');
+      await start('10.0.1.1');
+      expect((await start('10.0.1.1')).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+

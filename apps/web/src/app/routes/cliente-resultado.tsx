@@ -1,0 +1,99 @@
+import CheckCircleIcon from 'lucide-react/icons/circle-check';
+import ClockIcon from 'lucide-react/icons/clock';
+import XCircleIcon from 'lucide-react/icons/circle-x';
+import type { PagamentoOnline } from '@caderneta/shared';
+import { formatMoney } from '@caderneta/shared/money';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+import { PortalShell } from '@/features/portal/components/portal-shell';
+import { Component as NotFound } from './not-found';
+
+const PAGES = ['pagamento-sucesso', 'pagamento-erro', 'pagamento-pendente'] as const;
+
+/**
+ * /cliente/{login}/pagamento-sucesso | -erro | -pendente: where Mercado Pago sends the customer
+ * back. The page asks our server (which asks Mercado Pago) what really happened to the payment,
+ * so it shows "Pagamento Confirmado" only for a payment the server has credited.
+ */
+export function Component() {
+  const { login = '', resultado = '' } = useParams();
+  const [search] = useSearchParams();
+  const id = search.get('pagamento') ?? search.get('external_reference') ?? '';
+  if (!(PAGES as readonly string[]).includes(resultado) || !/^[0-9a-f-]{36}$/i.test(id)) return <NotFound />;
+  return (
+    <PortalShell>
+      <Resultado login={login.toLowerCase()} id={id} pagina={resultado as (typeof PAGES)[number]} />
+    </PortalShell>
+  );
+}
+
+function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (typeof PAGES)[number] }) {
+  const { t } = useTranslation('portal');
+  // "Verificar Status" asks the server to fetch the payment from Mercado Pago again.
+  const status = useQuery({
+    queryKey: queryKeys.portal.pagamento(login, id),
+    queryFn: () => api<PagamentoOnline>(`/api/portal/${encodeURIComponent(login)}/pagamentos/${encodeURIComponent(id)}/verificar`, { method: 'POST' }),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const voltar = `/cliente/${login}`;
+
+  if (status.isPending) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-3 pt-6">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (status.isError) return <LoadError title={t('toast.erroBuscar')} error={status.error} onRetry={() => void status.refetch()} />;
+
+  const p = status.data;
+  const state = p.status === 'aprovado' ? 'sucesso' : p.status === 'recusado' ? 'erro' : p.status === 'estornado' ? 'estornado' : p.status === 'divergente' ? 'divergente' : pagina === 'pagamento-erro' && p.status === 'criado' ? 'erro' : 'pendente';
+  const Icon = state === 'sucesso' ? CheckCircleIcon : state === 'pendente' || state === 'divergente' ? ClockIcon : XCircleIcon;
+  const title = {
+    sucesso: t('resultado.sucessoTitle'),
+    erro: t('resultado.erroTitle'),
+    pendente: t('resultado.pendenteTitle'),
+    estornado: t('resultado.estornadoTitle'),
+    divergente: t('resultado.divergenteTitle'),
+  }[state];
+  const text = {
+    sucesso: t('resultado.sucessoDescricao', { valor: formatMoney(p.valorBase) }),
+    erro: t('resultado.erroDescricao'),
+    pendente: t('resultado.pendenteDescricao'),
+    estornado: t('resultado.estornadoDescricao'),
+    divergente: t('resultado.divergenteDescricao'),
+  }[state];
+
+  return (
+    <section className="mt-8 flex flex-col items-center gap-4 text-center" aria-live="polite">
+      <title>{`${title} · Caderneta`}</title>
+      <Icon aria-hidden="true" className={state === 'sucesso' ? 'size-14 text-emerald-700 dark:text-emerald-400' : state === 'pendente' || state === 'divergente' ? 'size-14 text-amber-700 dark:text-amber-400' : 'size-14 text-destructive'} />
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <p className="text-muted-foreground">{text}</p>
+      {state === 'pendente' ? (
+        <>
+          {status.isFetching ? null : <p className="text-sm text-muted-foreground">{t('resultado.aguardando')}</p>}
+          <Button size="lg" className="w-full" onClick={() => void status.refetch()} disabled={status.isFetching}>
+            {status.isFetching ? t('resultado.verificando') : t('resultado.verificar')}
+          </Button>
+        </>
+      ) : null}
+      {state === 'erro' ? (
+        <Button asChild size="lg" className="w-full">
+          <Link to={`${voltar}?pagar=1`}>{t('resultado.tentarNovamente')}</Link>
+        </Button>
+      ) : null}
+      <Button asChild size="lg" variant={state === 'sucesso' ? 'default' : 'outline'} className="w-full">
+        <Link to={voltar}>{t('resultado.voltarCliente')}</Link>
+      </Button>
+    </section>
+  );
+}

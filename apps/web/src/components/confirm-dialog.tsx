@@ -1,0 +1,98 @@
+import { type ReactNode, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** What the person should see before deciding (figures, an input), between text and buttons. */
+  children?: ReactNode;
+  cancelLabel: string;
+  confirmLabel: string;
+  /** The confirm button's text while `onConfirm`'s promise runs ("Cancelando..."). */
+  busyLabel?: string;
+  destructive?: boolean;
+  /** Keeps the confirm button off (e.g. until a name is typed). */
+  confirmDisabled?: boolean;
+  /**
+   * Runs on "confirm" (the button, or Enter in an input of `children`). Returns nothing: the
+   * dialog closes at once. Returns a promise: the dialog stays open and busy (buttons off, cannot
+   * be dismissed) until it settles; close it on success with `onOpenChange(false)`, and on failure
+   * leave it open (after a toast, say) so the person can try again.
+   */
+  onConfirm: () => void | Promise<unknown>;
+}
+
+/** The one "are you sure?" dialog: a title, what happens, cancel, and confirm. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  cancelLabel,
+  confirmLabel,
+  busyLabel,
+  destructive = false,
+  confirmDisabled = false,
+  onConfirm,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+
+  async function confirm() {
+    if (busy || confirmDisabled) return;
+    const pending = onConfirm();
+    if (!pending) {
+      onOpenChange(false);
+      return;
+    }
+    setBusy(true);
+    try {
+      await pending;
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialogContent>
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            // The dialog is portalled, but React bubbles its submit to a form the dialog sits in
+            // (the new-sale form): stop it here.
+            event.stopPropagation();
+            void confirm();
+          }}
+        >
+          <AlertDialogHeader>
+            <AlertDialogTitle>{title}</AlertDialogTitle>
+            <AlertDialogDescription>{description}</AlertDialogDescription>
+          </AlertDialogHeader>
+          {children}
+          <AlertDialogFooter>
+            <AlertDialogCancel type="button" disabled={busy}>
+              {cancelLabel}
+            </AlertDialogCancel>
+            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy || confirmDisabled}>
+              {busy && busyLabel ? busyLabel : confirmLabel}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,121 @@
+import type { ComponentProps, ReactNode } from 'react';
+import type { Control, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
+import { MoneyPreview } from '@/components/money-preview';
+import { Button } from '@/components/ui/button';
+import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+
+/** A label with the red asterisk of a required field; the asterisk is for the eye only (the input carries `required`). */
+export function RequiredLabel({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}
+      <span aria-hidden="true" className="text-destructive">
+        *
+      </span>
+    </>
+  );
+}
+
+interface FieldProps<V extends FieldValues, T, N extends FieldPath<V> = FieldPath<V>> {
+  control: Control<V, unknown, T>;
+  name: N;
+  label: ReactNode;
+  /** Adds the asterisk of a required field to the label. */
+  asterisk?: boolean;
+  /** Beside the label, at the other end of the line (a "Esqueceu a senha?" link). */
+  labelAside?: ReactNode;
+  /** A hint under the input. */
+  description?: ReactNode;
+}
+
+/**
+ * One field of a react-hook-form form: label, the control `children` renders (wrap the input in
+ * `<FormControl>`), hint, and the field's message (a zod key or a server issue, translated).
+ */
+export function Field<V extends FieldValues, T = V, N extends FieldPath<V> = FieldPath<V>>({
+  control,
+  name,
+  label,
+  asterisk = false,
+  labelAside,
+  description,
+  children,
+}: FieldProps<V, T, N> & { children: (field: ControllerRenderProps<V, N>) => ReactNode }) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => {
+        const formLabel = <FormLabel>{asterisk ? <RequiredLabel>{label}</RequiredLabel> : label}</FormLabel>;
+        return (
+          <FormItem>
+            {labelAside ? (
+              <div className="flex items-center justify-between gap-2">
+                {formLabel}
+                {labelAside}
+              </div>
+            ) : (
+              formLabel
+            )}
+            {children(field)}
+            {description && <FormDescription>{description}</FormDescription>}
+            <FormMessage />
+          </FormItem>
+        );
+      }}
+    />
+  );
+}
+
+type InputFieldProps<V extends FieldValues, T> = FieldProps<V, T> &
+  Omit<ComponentProps<typeof Input>, 'name' | 'form' | 'value' | 'onChange' | 'onBlur'> & {
+    /** Shows under the input what a money text will save ("= R$ 10,50"). */
+    moneyPreview?: boolean;
+    /** On leaving the field, shows the value as it will be stored (e.g. a formatted phone); null keeps it. */
+    formatOnBlur?: (value: string) => string | null;
+  };
+
+/** A `Field` with a text input; the props a `Field` does not take go to the `<Input>`. */
+export function InputField<V extends FieldValues, T = V>({
+  control,
+  name,
+  label,
+  asterisk,
+  labelAside,
+  description,
+  moneyPreview = false,
+  formatOnBlur,
+  ...inputProps
+}: InputFieldProps<V, T>) {
+  return (
+    <Field control={control} name={name} label={label} asterisk={asterisk} labelAside={labelAside} description={description}>
+      {(field) => (
+        <>
+          <FormControl>
+            <Input
+              {...inputProps}
+              {...field}
+              value={field.value ?? ''}
+              onBlur={() => {
+                const formatted = formatOnBlur?.(String(field.value ?? ''));
+                if (formatted != null) field.onChange(formatted);
+                field.onBlur();
+              }}
+            />
+          </FormControl>
+          {moneyPreview && <MoneyPreview text={field.value} />}
+        </>
+      )}
+    </Field>
+  );
+}
+
+/** A form's submit button: says `busyLabel` and waits while the form is being sent. */
+export function SubmitButton({ busy, label, busyLabel, className }: { busy: boolean; label: string; busyLabel: string; className?: string }) {
+  return (
+    <Button type="submit" className={className} disabled={busy}>
+      {busy ? busyLabel : label}
+    </Button>
+  );
+}

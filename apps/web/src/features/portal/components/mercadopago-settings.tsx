@@ -1,0 +1,193 @@
+import CheckCircleIcon from 'lucide-react/icons/circle-check';
+import XCircleIcon from 'lucide-react/icons/circle-x';
+import { mercadopagoConfigInputSchema, type MercadopagoConfig } from '@caderneta/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
+import { translateDynamic } from '@/lib/i18n';
+import { useMercadopagoConfig, useSalvarMercadopago, useTestarMercadopago } from '../api/configuracoes';
+
+/** The "Mercado Pago" settings tab. */
+export function MercadopagoSettings() {
+  const { t } = useTranslation('portal');
+  const config = useMercadopagoConfig();
+  if (config.isPending) return <Skeleton aria-busy="true" className="h-96 w-full" />;
+  if (config.isError) return <LoadError title={t('config.toast.erroCarregar')} error={config.error} onRetry={() => void config.refetch()} />;
+  return <MercadopagoForm config={config.data} />;
+}
+
+type Teste = { estado: 'idle' } | { estado: 'success'; conta: string } | { estado: 'error'; mensagem: string };
+
+function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
+  const { t } = useTranslation('portal');
+  const [accessToken, setAccessToken] = useState('');
+  const [publicKey, setPublicKey] = useState(config.publicKey ?? '');
+  const [webhookSecret, setWebhookSecret] = useState('');
+  const [ambiente, setAmbiente] = useState(config.ambiente);
+  const [ativo, setAtivo] = useState(config.ativo);
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const [teste, setTeste] = useState<Teste>({ estado: 'idle' });
+  const salvar = useSalvarMercadopago();
+  const testar = useTestarMercadopago();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = mercadopagoConfigInputSchema.safeParse({
+      accessToken: accessToken || undefined,
+      publicKey,
+      webhookSecret: webhookSecret || undefined,
+      ambiente,
+      ativo,
+    });
+    if (!parsed.success) {
+      setErros(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErros({});
+    salvar.mutate(parsed.data, {
+      onSuccess: () => {
+        setAccessToken('');
+        setWebhookSecret('');
+        toast.success(t('config.toast.salvo'));
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.issues.length) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+        toast.error(t('config.toast.erroSalvar'), { description: t('config.toast.erroSalvarDescricao') });
+      },
+    });
+  };
+
+  const runTest = () => {
+    if (!accessToken.trim() && !config.accessTokenDica) {
+      setTeste({ estado: 'error', mensagem: t('config.toast.tokenNecessarioDescricao') });
+      toast.error(t('config.toast.tokenNecessario'), { description: t('config.toast.tokenNecessarioDescricao') });
+      return;
+    }
+    testar.mutate(accessToken.trim(), {
+      onSuccess: (result) => {
+        setTeste({ estado: 'success', conta: result.conta });
+        toast.success(t('config.toast.conexaoOk'), { description: t('config.mp.conectado', { conta: result.conta }) });
+      },
+      onError: (error) => {
+        const [title, description] = isApiError(error, 'MP_TOKEN_INVALIDO')
+          ? [t('config.toast.erroIntegracao'), t('config.toast.erroIntegracaoDescricao')]
+          : isApiError(error, 'MP_TOKEN_NECESSARIO')
+            ? [t('config.toast.tokenNecessario'), t('config.toast.tokenNecessarioDescricao')]
+            : [t('config.toast.erroTestar'), isApiError(error, 'MP_INDISPONIVEL') ? t('config.toast.erroTestarDescricao') : errorMessage(error)];
+        setTeste({ estado: 'error', mensagem: description });
+        toast.error(title, { description });
+      },
+    });
+  };
+
+  const copiarUrl = async () => {
+    try {
+      await navigator.clipboard.writeText(config.webhookUrl);
+      toast.success(t('config.mp.urlCopiada'));
+    } catch {
+      toast.error(t('toast.erroCopiar'));
+    }
+  };
+
+  const erro = (campo: string) =>
+    erros[campo] ? (
+      <p id={`mp-${campo}-erro`} className="text-sm text-destructive">
+        {translateDynamic(`validation:${erros[campo]}`, erros[campo]!)}
+      </p>
+    ) : null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t('config.mp.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('config.mp.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-accessToken">{t('config.mp.accessToken')}</Label>
+            <Input
+              id="mp-accessToken"
+              type="password"
+              autoComplete="off"
+              value={accessToken}
+              onChange={(e) => setAccessToken(e.target.value)}
+              placeholder={t('config.mp.accessTokenPlaceholder')}
+              aria-invalid={erros.accessToken ? true : undefined}
+              aria-describedby={config.accessTokenDica ? 'mp-accessToken-dica' : undefined}
+            />
+            {config.accessTokenDica ? (
+              <p id="mp-accessToken-dica" className="text-sm text-muted-foreground">
+                {t('config.mp.accessTokenAtual', { dica: config.accessTokenDica })}
+              </p>
+            ) : null}
+            {erro('accessToken')}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-publicKey">{t('config.mp.publicKey')}</Label>
+            <Input id="mp-publicKey" autoComplete="off" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} aria-invalid={erros.publicKey ? true : undefined} />
+            {erro('publicKey')}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-webhookSecret">{t('config.mp.webhookSecret')}</Label>
+            <Input id="mp-webhookSecret" type="password" autoComplete="off" value={webhookSecret} onChange={(e) => setWebhookSecret(e.target.value)} aria-invalid={erros.webhookSecret ? true : undefined} />
+            {config.webhookSecretDefinido ? <p className="text-sm text-muted-foreground">{t('config.mp.webhookSecretAtual')}</p> : null}
+            {erro('webhookSecret')}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-ambiente">{t('config.mp.ambiente')}</Label>
+            <NativeSelect id="mp-ambiente" value={ambiente} onChange={(e) => setAmbiente(e.target.value as typeof ambiente)}>
+              <option value="sandbox">{t('config.mp.sandbox')}</option>
+              <option value="producao">{t('config.mp.producao')}</option>
+            </NativeSelect>
+          </div>
+          <div className="flex min-h-11 items-center gap-3">
+            <Checkbox id="mp-ativo" checked={ativo} onCheckedChange={(v) => setAtivo(v === true)} className="size-6" />
+            <Label htmlFor="mp-ativo" className="leading-snug">
+              {t('config.mp.ativo')} — {t('config.mp.ativoDescricao')}
+            </Label>
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-webhookUrl">{t('config.mp.webhookUrl')}</Label>
+            <Input id="mp-webhookUrl" readOnly value={config.webhookUrl} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <Button type="button" variant="outline" onClick={() => void copiarUrl()} className="self-start">
+              {t('config.mp.copiarUrl')}
+            </Button>
+          </div>
+          <div role="status" className="min-h-6 text-sm">
+            {teste.estado === 'success' ? (
+              <span className="inline-flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
+                <CheckCircleIcon aria-hidden="true" className="size-4" />
+                {t('config.mp.conectado', { conta: teste.conta })}
+              </span>
+            ) : teste.estado === 'error' ? (
+              <span className="inline-flex items-center gap-2 text-destructive">
+                <XCircleIcon aria-hidden="true" className="size-4" />
+                {teste.mensagem}
+              </span>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="button" variant="outline" size="lg" onClick={runTest} disabled={testar.isPending}>
+              {testar.isPending ? t('config.mp.testando') : t('config.mp.testar')}
+            </Button>
+            <Button type="submit" size="lg" disabled={salvar.isPending}>
+              {salvar.isPending ? t('config.mp.salvando') : t('config.mp.salvar')}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,92 @@
+import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
+import type { MetodoOnline, PortalCliente } from '@caderneta/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { errorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/utils';
+import { useIniciarPagamento } from '../api/portal';
+import { usePortalFormat } from './use-portal-format';
+
+/** The card fee as the server computes it (shown before confirming; the server decides). */
+const taxaDe = (base: number, percentual: number) => Math.floor((base * percentual + 50) / 100);
+
+/** PIX or card, the amount and the fee, then off to Mercado Pago's checkout. */
+export function PagamentoScreen({ login, data, onVoltar }: { login: string; data: PortalCliente; onVoltar: () => void }) {
+  const { t } = useTranslation('portal');
+  const f = usePortalFormat(data.moeda);
+  const [metodo, setMetodo] = useState<MetodoOnline>('pix');
+  const iniciar = useIniciarPagamento(login);
+  const { taxaCartaoPercentual: taxaPct, parcelasMaxCartao } = data.pagamentoOnline;
+  const taxa = metodo === 'cartao' ? taxaDe(data.saldoPendente, taxaPct) : 0;
+  const total = data.saldoPendente + taxa;
+  const busy = iniciar.isPending || iniciar.isSuccess;
+
+  const pagar = () =>
+    iniciar.mutate(
+      { metodo },
+      {
+        onSuccess: (pagamento) => {
+          if (pagamento.initPoint) window.location.assign(pagamento.initPoint);
+        },
+        onError: (error) => toast.error(t('toast.erroPagamento'), { description: errorMessage(error) || t('toast.erroPagamentoDescricao') }),
+      },
+    );
+
+  const opcoes = [
+    { id: 'pix' as const, nome: t('pagamento.pixNome'), descricao: t('pagamento.pixDescricao') },
+    { id: 'cartao' as const, nome: t('pagamento.cartaoNome'), descricao: t('pagamento.cartaoDescricao', { taxa: taxaPct, parcelas: parcelasMaxCartao }) },
+  ];
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex items-center gap-2">
+        <Button variant="ghost" size="lg" onClick={onVoltar} disabled={busy}>
+          <ArrowLeftIcon aria-hidden="true" />
+          {t('pagamento.voltar')}
+        </Button>
+      </div>
+      <h1 className="text-2xl font-bold">{t('pagamento.title')}</h1>
+      <p>
+        {t('pagamento.valor')}: <strong>{f.money(data.saldoPendente)}</strong>
+      </p>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 font-medium">{t('pagamento.escolha')}</legend>
+        {opcoes.map((o) => (
+          <label
+            key={o.id}
+            htmlFor={`metodo-${o.id}`}
+            aria-label={`${o.nome} — ${o.descricao}`}
+            className={cn(
+              'flex min-h-14 cursor-pointer items-center gap-3 rounded-lg border p-3',
+              metodo === o.id && 'border-primary ring-2 ring-primary/30',
+            )}
+          >
+            <input id={`metodo-${o.id}`} type="radio" name="metodo" value={o.id} checked={metodo === o.id} onChange={() => setMetodo(o.id)} className="size-5" disabled={busy} />
+            <span className="flex flex-col">
+              <span className="font-medium">{o.nome}</span>
+              <span className="text-sm text-muted-foreground">{o.descricao}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <dl className="flex flex-col gap-1 rounded-lg border p-3 text-sm">
+        {metodo === 'cartao' ? (
+          <div className="flex justify-between">
+            <dt>{t('pagamento.taxa', { taxa: taxaPct })}</dt>
+            <dd>{f.money(taxa)}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between text-base font-semibold">
+          <dt>{t('pagamento.total')}</dt>
+          <dd>{f.money(total)}</dd>
+        </div>
+      </dl>
+      <Button size="lg" className="h-12 text-base" onClick={pagar} disabled={busy}>
+        {busy ? t('pagamento.processando') : t('pagamento.confirmar', { valor: f.money(total) })}
+      </Button>
+      <p className="text-xs text-muted-foreground">{t('pagamento.seguro')}</p>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import CopyIcon from 'lucide-react/icons/copy';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+
+/** The shop's static PIX code for the pending amount: QR code and "Copiar código PIX". */
+export function PixCopiaCola({ codigo, qrCode, valor }: { codigo: string; qrCode: string; valor: string }) {
+  const { t } = useTranslation('portal');
+  const copiar = async () => {
+    try {
+      await navigator.clipboard.writeText(codigo);
+      toast.success(t('toast.codigoCopiado'));
+    } catch {
+      toast.error(t('toast.erroCopiar'));
+    }
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t('pix.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('pix.description')}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col items-center gap-3">
+        <img src={qrCode} alt={t('pix.qrAlt', { valor })} width={192} height={192} className="size-48 rounded-md bg-white" />
+        <label className="w-full text-sm font-medium" htmlFor="pix-codigo">
+          {t('pix.codigoLabel')}
+        </label>
+        <textarea
+          id="pix-codigo"
+          readOnly
+          value={codigo}
+          rows={3}
+          className="w-full resize-none rounded-md border bg-muted/40 p-2 font-mono text-xs break-all"
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <Button type="button" size="lg" className="w-full" onClick={() => void copiar()}>
+          <CopyIcon aria-hidden="true" />
+          {t('pix.copiar')}
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

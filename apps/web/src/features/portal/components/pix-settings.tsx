@@ -1,0 +1,90 @@
+import { pixConfigInputSchema, type PixConfig } from '@caderneta/shared';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
+import { translateDynamic } from '@/lib/i18n';
+import { usePixConfig, useSalvarPix } from '../api/configuracoes';
+
+/** The shop's PIX key (part of the "Loja" settings): the customer page's copia-e-cola code. */
+export function PixSettings() {
+  const { t } = useTranslation('portal');
+  const config = usePixConfig();
+  if (config.isPending) return <Skeleton aria-busy="true" className="h-64 w-full" />;
+  if (config.isError) return <LoadError title={t('config.toast.erroCarregar')} error={config.error} onRetry={() => void config.refetch()} />;
+  return <PixForm config={config.data} />;
+}
+
+const FIELDS = ['chave', 'nomeRecebedor', 'cidade'] as const;
+
+function PixForm({ config }: { config: PixConfig }) {
+  const { t } = useTranslation('portal');
+  const [values, setValues] = useState({ chave: config.chave ?? '', nomeRecebedor: config.nomeRecebedor ?? '', cidade: config.cidade ?? '' });
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const salvar = useSalvarPix();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = pixConfigInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErros(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErros({});
+    salvar.mutate(parsed.data, {
+      onSuccess: (saved) => {
+        setValues({ chave: saved.chave ?? '', nomeRecebedor: saved.nomeRecebedor ?? '', cidade: saved.cidade ?? '' });
+        toast.success(t('config.toast.salvo'));
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+        toast.error(t('config.toast.erroSalvar'), { description: t('config.toast.erroSalvarDescricao') });
+      },
+    });
+  };
+
+  const labels = { chave: t('config.pix.chave'), nomeRecebedor: t('config.pix.nome'), cidade: t('config.pix.cidade') };
+  const max = { chave: 100, nomeRecebedor: 25, cidade: 15 };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t('config.pix.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('config.pix.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {FIELDS.map((campo) => (
+            <div key={campo} className="flex flex-col gap-2">
+              <Label htmlFor={`pix-${campo}`}>{labels[campo]}</Label>
+              <Input
+                id={`pix-${campo}`}
+                value={values[campo]}
+                maxLength={max[campo]}
+                placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
+                onChange={(e) => setValues((v) => ({ ...v, [campo]: e.target.value }))}
+                aria-invalid={erros[campo] ? true : undefined}
+                aria-describedby={erros[campo] ? `pix-${campo}-erro` : undefined}
+              />
+              {erros[campo] ? (
+                <p id={`pix-${campo}-erro`} className="text-sm text-destructive">
+                  {translateDynamic(`validation:${erros[campo]}`, erros[campo]!)}
+                </p>
+              ) : null}
+            </div>
+          ))}
+          <Button type="submit" size="lg" className="self-start" disabled={salvar.isPending}>
+            {salvar.isPending ? t('config.pix.salvando') : t('config.pix.salvar')}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

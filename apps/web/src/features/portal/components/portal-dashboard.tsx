@@ -1,0 +1,134 @@
+import LogOutIcon from 'lucide-react/icons/log-out';
+import MessageCircleIcon from 'lucide-react/icons/message-circle';
+import type { PortalCliente } from '@caderneta/shared';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { PixCopiaCola } from './pix-copia-cola';
+import { usePortalFormat } from './use-portal-format';
+
+interface Props {
+  data: PortalCliente;
+  onPagar: () => void;
+  onSair: () => void;
+}
+
+/** The customer's own page: greeting, balance, pending purchases, payments, how to pay, support. */
+export function PortalDashboard({ data, onPagar, onSair }: Props) {
+  const { t } = useTranslation('portal');
+  const f = usePortalFormat(data.moeda);
+  return (
+    <div className="flex flex-col gap-4">
+      <header className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold break-words">{t('painel.ola', { nome: data.primeiroNome })}</h1>
+          <p className="text-muted-foreground break-words">{data.loja.nome}</p>
+        </div>
+        <Button variant="outline" size="lg" onClick={onSair}>
+          <LogOutIcon aria-hidden="true" />
+          {t('painel.sair')}
+        </Button>
+      </header>
+
+      <dl className="grid grid-cols-3 gap-2">
+        {[
+          [t('painel.saldoAtual'), f.money(data.saldoAtual), data.saldoAtual < 0 ? 'text-destructive' : ''],
+          [t('painel.pendente'), f.money(data.saldoPendente), ''],
+          [t('painel.compras'), String(data.compras), ''],
+        ].map(([label, value, tone]) => (
+          <div key={label} className="rounded-lg border bg-card p-3">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className={`text-base font-semibold break-words ${tone}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {data.saldoPendente > 0 ? (
+        data.pagamentoOnline.disponivel ? (
+          <Button size="lg" className="h-12 text-base" onClick={onPagar}>
+            {t('painel.pagarSaldo')}
+          </Button>
+        ) : data.pix ? null : (
+          <p className="text-sm text-muted-foreground">{t('painel.online')}</p>
+        )
+      ) : null}
+
+      {data.pix ? <PixCopiaCola codigo={data.pix.codigo} qrCode={data.pix.qrCode} valor={f.money(data.saldoPendente)} /> : null}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t('painel.comprasPendentes')}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.pendentes.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('painel.semPendentes')}</p>
+          ) : (
+            <ul className="flex flex-col divide-y">
+              {data.pendentes.map((venda) => (
+                <li key={venda.numeroVenda} className="py-3">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="font-medium">{f.date(venda.data)}</span>
+                    <span className="font-semibold">{f.money(venda.valorTotal - venda.valorPago)}</span>
+                  </div>
+                  {venda.valorPago > 0 ? <p className="text-xs text-muted-foreground">{t('painel.pago', { valor: f.money(venda.valorPago) })}</p> : null}
+                  <ul aria-label={t('painel.itens', { numero: venda.numeroVenda })} className="mt-1 text-sm text-muted-foreground">
+                    {venda.itens.map((item, i) => (
+                      <li key={i} className="flex justify-between gap-3">
+                        <span className="min-w-0 break-words">
+                          {item.quantidade}× {item.nome}
+                        </span>
+                        <span className="shrink-0">{f.money(item.subtotal)}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{t('painel.pagamentos')}</h2>
+          </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {data.pagamentos.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('painel.semPagamentos')}</p>
+          ) : (
+            <ul className="flex flex-col divide-y">
+              {data.pagamentos.map((p, i) => (
+                <li key={i} className="flex justify-between gap-3 py-2 text-sm">
+                  <span>
+                    {f.date(p.data)} · {p.metodo ? t(`metodo.${p.metodo}`) : ''}
+                  </span>
+                  <span className="font-medium">{f.money(p.valor)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </CardContent>
+      </Card>
+
+      <section aria-labelledby="suporte-title" className="rounded-lg border p-4">
+        <h2 id="suporte-title" className="font-medium">
+          {t('painel.suporte')}
+        </h2>
+        {data.loja.whatsappUrl ? (
+          <Button asChild variant="outline" size="lg" className="mt-3 w-full">
+            <a href={data.loja.whatsappUrl} target="_blank" rel="noreferrer">
+              <MessageCircleIcon aria-hidden="true" />
+              {t('painel.suporteWhatsapp')}
+            </a>
+          </Button>
+        ) : (
+          <p className="mt-1 text-sm text-muted-foreground">{t('painel.suporteSemTelefone')}</p>
+        )}
+      </section>
+    </div>
+  );
+}

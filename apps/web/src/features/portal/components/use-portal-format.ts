@@ -1,0 +1,14 @@
+import type { Currency } from '@caderneta/shared';
+import { formatDate } from '@caderneta/shared/dates';
+import { formatMoney } from '@caderneta/shared/money';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Formatters for the public customer page (no seller session): money in the shop's currency,
+ * dates in the reader's language. Subpath imports keep zod out of this page's bundle.
+ */
+export function usePortalFormat(moeda: Currency = 'BRL') {
+  const { i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? 'pt-BR';
+  return { money: (cents: number) => formatMoney(cents, moeda), date: (iso: string) => formatDate(iso, language) };
+}

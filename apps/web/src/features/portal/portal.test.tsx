@@ -1,0 +1,140 @@
+import type { MercadopagoConfig, PortalCliente } from '@caderneta/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+
+const ID = '22222222-2222-4222-8222-222222222222';
+
+// Typing into several fields takes a while on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
+
+function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
+  return {
+    primeiroNome: 'Joana',
+    loja: { nome: 'Mercadinho Bom Preço', whatsappUrl: 'https://wa.me/5511999990000' },
+    moeda: 'BRL',
+    saldoAtual: -10_001,
+    saldoPendente: 10_001,
+    compras: 3,
+    pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, itens: [{ nome: 'Arroz 5kg', quantidade: 2, subtotal: 10_001 }] }],
+    pagamentos: [],
+    pagamentoOnline: { disponivel: true, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 },
+    pix: null,
+    ...overrides,
+  };
+}
+
+const exemplos = (codigos: string[] = []) => ({ 'GET /api/portal/exemplos': () => jsonResponse(200, { codigos }) });
+
+describe('the customer page', () => {
+  it('asks for the code, and says "Cliente não encontrado" for a wrong one', async () => {
+    mockApi({ ...exemplos(), 'GET /api/portal/ninguem12345': () => jsonResponse(404, { code: 'CLIENTE_NAO_ENCONTRADO', message: 'x' }) });
+    const { user, router } = renderApp('/cliente');
+    await user.click(await screen.findByRole('button', { name: 'Acessar' }));
+    expect(screen.getByText('Informe o código de acesso.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Código de Acesso'), 'ninguem 1');
+    await user.click(screen.getByRole('button', { name: 'Acessar' }));
+    expect(screen.getByText('O código tem só letras e números.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Código de Acesso'));
+    await user.type(screen.getByLabelText('Código de Acesso'), 'NINGUEM12345');
+    await user.click(screen.getByRole('button', { name: 'Acessar' }));
+    expect(await screen.findByText('Cliente não encontrado')).toBeInTheDocument();
+    expect(screen.getByText('Verifique se o login está correto.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cliente'));
+    expect(screen.queryByRole('button', { name: /Testar com/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the sample codes when the server has them (a demo installation)', async () => {
+    mockApi({ ...exemplos(['maria12345', 'jose54321']), 'GET /api/portal/maria12345': () => jsonResponse(200, cliente()) });
+    const { user } = renderApp('/cliente');
+    await user.click(await screen.findByRole('button', { name: 'Testar com maria12345' }));
+    expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
+    expect(await screen.findByText('Cliente encontrado!')).toBeInTheDocument();
+  });
+
+  it('shows balance and purchases, then the fee for card before paying', async () => {
+    const api = mockApi({
+      'GET /api/portal/joana48213': () => jsonResponse(200, cliente()),
+      'POST /api/portal/joana48213/pagamentos': () => jsonResponse(502, { code: 'MP_INDISPONIVEL', message: 'x' }),
+    });
+    const { user } = renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
+    expect(screen.getByText('2× Arroz 5kg')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Conversar no WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5511999990000');
+    await user.click(screen.getByRole('button', { name: 'Pagar Saldo Pendente' }));
+    expect(screen.getByRole('button', { name: 'Pagar R$ 100,01' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Cartão/ }));
+    expect(screen.getByText('Taxa do cartão (5%)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pagar R$ 105,01' }));
+    expect(api.calls('POST', '/api/portal/joana48213/pagamentos')[0]!.body).toEqual({ metodo: 'cartao' });
+    expect(await screen.findByText('Erro no pagamento')).toBeInTheDocument();
+    expect(screen.getByText('Não foi possível conectar com o MercadoPago.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Voltar' }));
+    expect(screen.getByRole('button', { name: 'Pagar Saldo Pendente' })).toBeInTheDocument();
+  });
+
+  it('shows the PIX copia e cola code with its copy button', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pagamentoOnline: { disponivel: false, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 }, pix: { codigo: '000201PIX', qrCode: 'data:image/svg+xml;base64,AA==' } })) });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('button', { name: 'Copiar código PIX' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Código PIX')).toHaveValue('000201PIX');
+    expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
+  });
+
+  it('the pending page checks the status again on "Verificar Status", and confirms only what the server approved', async () => {
+    let status = 'pendente';
+    const api = mockApi({
+      [`POST /api/portal/joana48213/pagamentos/${ID}/verificar`]: () => jsonResponse(200, { id: ID, metodo: 'pix', status, valorBase: 4590, taxa: 0, valorTotal: 4590 }),
+    });
+    const { user } = renderApp(`/cliente/joana48213/pagamento-pendente?pagamento=${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Pagamento pendente' })).toBeInTheDocument();
+    status = 'aprovado';
+    await user.click(screen.getByRole('button', { name: 'Verificar Status' }));
+    expect(await screen.findByRole('heading', { name: 'Pagamento Confirmado' })).toBeInTheDocument();
+    expect(screen.getByText('Recebemos seu pagamento de R$ 45,90. Obrigado!')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/portal/joana48213/pagamentos/${ID}/verificar`)).toHaveLength(2);
+  });
+});
+
+describe('the Mercado Pago settings tab', () => {
+  const config: MercadopagoConfig = { accessTokenDica: null, publicKey: null, webhookSecretDefinido: false, ambiente: 'sandbox', ativo: false, webhookUrl: 'http://localhost/api/webhooks/mercadopago/u1' };
+
+  it('tests the connection (token needed, invalid, ok) and saves without ever showing the token', async () => {
+    let teste = 0;
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }),
+      'GET /api/configuracoes/mercadopago': () => jsonResponse(200, config),
+      'POST /api/configuracoes/mercadopago/testar': () =>
+        ++teste === 1 ? jsonResponse(422, { code: 'MP_TOKEN_INVALIDO', message: 'x' }) : jsonResponse(200, { ok: true, conta: 'LOJA123' }),
+      'PUT /api/configuracoes/mercadopago': () => jsonResponse(200, { ...config, accessTokenDica: 'APP_USR-…5678', ativo: true }),
+    });
+    const { user } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('tab', { name: 'Mercado Pago' }));
+    await user.click(await screen.findByRole('button', { name: 'Testar Conexão' }));
+    expect(await screen.findByText('Token necessário')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Access Token'), 'APP_USR-errado-1234');
+    await user.click(screen.getByRole('button', { name: 'Testar Conexão' }));
+    expect(await screen.findByText('Erro na integração')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Access Token'));
+    await user.type(screen.getByLabelText('Access Token'), 'APP_USR-certo-5678');
+    await user.click(screen.getByRole('button', { name: 'Testar Conexão' }));
+    expect(await screen.findByText('Conexão OK: conta LOJA123')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Ativo/ }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configuração salva!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/mercadopago')[0]!.body).toMatchObject({ accessToken: 'APP_USR-certo-5678', ativo: true, ambiente: 'sandbox' });
+    expect(screen.getByLabelText('Access Token')).toHaveValue('');
+    expect(screen.getByText('Guardado: APP_USR-…5678. Deixe em branco para manter.')).toBeInTheDocument();
+  });
+
+  it('refuses an invalid PIX key before saving', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }) });
+    const { user } = renderApp('/configuracoes');
+    await user.type(await screen.findByLabelText('Chave PIX'), '123.456.789-00');
+    await user.click(screen.getByRole('button', { name: 'Salvar chave PIX' }));
+    expect(await screen.findByText(/Chave PIX inválida/)).toBeInTheDocument();
+    expect(screen.getAllByText('Campo obrigatório.')).toHaveLength(2);
+    expect(api.calls('PUT', '/api/configuracoes/pix')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,56 @@
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { type ExternalToast, toast } from 'sonner';
+import { applyIssuesToForm, toastError } from './api-client';
+import { translateDynamic } from './i18n';
+
+export interface SubmitFormOptions<V extends FieldValues, R> {
+  /** The fields that receive the server's `issues` (by path). */
+  fields?: readonly FieldPath<V>[];
+  /** i18n key of the error toast's title ("clientes:toast.createError"). */
+  errorTitle: string;
+  /** The error toast's text; by default the translated error code. */
+  errorDescription?: (error: unknown) => string;
+  /** false: no error toast when the server's issues landed on fields (they say it there). */
+  toastFieldIssues?: boolean;
+  /** Sees every error first (issues already on the fields); returns true when it handled it. */
+  onError?: (error: unknown, onFields: boolean) => boolean | void;
+  /** The success toast: a title, or a title with sonner's options (description, action). */
+  success?: (result: R) => string | ({ title: string } & ExternalToast);
+  /** After the success toast: close the dialog, navigate, reset. */
+  onSuccess?: (result: R) => void;
+}
+
+/**
+ * The one way a form talks to the server: runs `send`; on failure puts the server's issues on the
+ * form's fields and toasts the error (the form stays as typed, so nothing is lost); on success
+ * toasts and calls `onSuccess`. Use it as the form's submit handler:
+ *
+ *   form.handleSubmit((input) => submitForm(form.setError, () => create.mutateAsync(input), {
+ *     fields: FIELDS, errorTitle: 'clientes:toast.createError',
+ *     success: () => t('toast.created'), onSuccess: () => onOpenChange(false),
+ *   }))
+ */
+export async function submitForm<V extends FieldValues, R>(
+  setError: UseFormSetError<V>,
+  send: () => Promise<R>,
+  { fields = [], errorTitle, errorDescription, toastFieldIssues = true, onError, success, onSuccess }: SubmitFormOptions<V, R>,
+): Promise<void> {
+  let result: R;
+  try {
+    result = await send();
+  } catch (error) {
+    const onFields = applyIssuesToForm(error, setError, fields);
+    if (onError?.(error, onFields)) return;
+    if (onFields && !toastFieldIssues) return;
+    if (errorDescription) toast.error(translateDynamic(errorTitle, errorTitle), { description: errorDescription(error) });
+    else toastError(error, errorTitle);
+    return;
+  }
+  const message = success?.(result);
+  if (typeof message === 'string') toast.success(message);
+  else if (message) {
+    const { title, ...options } = message;
+    toast.success(title, options);
+  }
+  onSuccess?.(result);
+}

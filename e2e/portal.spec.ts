@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, postAsApp, serverEnv, signedInSeller } from './support';
+
+/**
+ * The customer page: a seller turns Mercado Pago on in the settings, a customer opens their link
+ * on a phone, sees what they owe, pays by PIX in the (fake) Mercado Pago checkout and lands on
+ * "Pagamento Confirmado"; the seller then sees the lower balance and the receipt.
+ */
+test.describe.configure({ timeout: 240_000 });
+
+async function post(page: Page, url: string, data: unknown) {
+  const response = await postAsApp(page, url, data);
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
+  return response.json();
+}
+
+test('a customer pays the pending balance by PIX and the seller sees it', async ({ page, browser }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  const cliente = await post(page, '/api/clientes', { nome: 'Joana Maria da Silva', telefone: '(11) 98888-7777', endereco: 'Rua Secreta, 42', limiteCredito: 100_000 });
+  const produto = await post(page, '/api/produtos', { nome: 'Arroz Tipo 1 5kg', precoVenda: 2295, precoCusto: 1800, estoqueAtual: 20, estoqueMinimo: 5 });
+  await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] });
+
+  // The seller connects Mercado Pago (the fake one) in the settings.
+  const token = `APP_USR-e2e-${Date.now()}-${testInfo.workerIndex}`;
+  const fakeUrl = serverEnv(testInfo).MERCADOPAGO_API_URL!;
+  const { webhookSecret } = await (await page.request.get(`${fakeUrl}/__fake/accounts/${token}`)).json();
+  await page.goto('/configuracoes');
+  await page.getByRole('tab', { name: 'Mercado Pago' }).click();
+  await page.getByRole('button', { name: 'Testar Conexão' }).click();
+  await expectToast(page, 'Token necessário');
+  await page.getByLabel('Access Token').fill('APP_USR-INVALID-123456');
+  await page.getByRole('button', { name: 'Testar Conexão' }).click();
+  await expectToast(page, 'Erro na integração');
+  await page.getByLabel('Access Token').fill(token);
+  await page.getByRole('button', { name: 'Testar Conexão' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Conexão OK' })).toBeVisible({ timeout: 30_000 });
+  await page.getByLabel('Assinatura secreta (webhooks)').fill(webhookSecret);
+  await page.getByRole('checkbox', { name: /Ativo/ }).check();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(page, 'Configuração salva!');
+  await expect(page.getByText(/Guardado: APP_USR-…/)).toBeVisible();
+  await expect(page.getByLabel('Access Token')).toHaveValue('');
+
+  // The customer's link, as the seller copies it: {origin}/cliente/{login}.
+  const login = (await (await page.request.get(`/api/clientes/${cliente.id}`)).json()).login as string;
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pt-BR', baseURL: testInfo.project.use.baseURL });
+  const customer = await phone.newPage();
+  await customer.goto(`/cliente/${login}`);
+  // Generous waits where a page loads its data: a busy machine is slow.
+  await expect(customer.getByRole('heading', { name: 'Olá, Joana' })).toBeVisible({ timeout: 30_000 });
+  await expect(customer.getByText('Pendente', { exact: true })).toBeVisible();
+  await expect(customer.getByText('2× Arroz Tipo 1 5kg')).toBeVisible();
+  await expect(customer.getByText('R$ 45,90').first()).toBeVisible();
+  await expect(customer.getByText('98888')).toHaveCount(0);
+  await expect(customer.getByText('Rua Secreta')).toHaveCount(0);
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await customer.getByRole('button', { name: 'Pagar Saldo Pendente' }).click();
+  await customer.getByRole('radio', { name: /Cartão/ }).check();
+  await expect(customer.getByText('Taxa do cartão (5%)')).toBeVisible();
+  await expect(customer.getByRole('button', { name: 'Pagar R$ 48,20' })).toBeVisible();
+  await customer.getByRole('radio', { name: /PIX/ }).check();
+  await customer.getByRole('button', { name: 'Pagar R$ 45,90' }).click();
+
+  // Mercado Pago's checkout (the fake): PIX only, as the preference asked.
+  await expect(customer.getByRole('heading', { name: /saldo de Joana/ })).toBeVisible({ timeout: 30_000 });
+  await expect(customer.getByRole('button', { name: 'Pagar com cartão' })).toHaveCount(0);
+  await customer.getByRole('button', { name: 'Pagar com PIX' }).click();
+  // PUBLIC_URL is local, so no auto_return: the customer follows the link back.
+  await customer.getByRole('link', { name: 'Voltar para a loja' }).click();
+  await expect(customer.getByRole('heading', { name: 'Pagamento Confirmado' })).toBeVisible({ timeout: 30_000 });
+  await expect(customer.getByText('Recebemos seu pagamento de R$ 45,90')).toBeVisible();
+  await customer.getByRole('link', { name: 'Voltar para minha conta' }).click();
+  await expect(customer.getByText('Nenhuma compra pendente. Tudo em dia!')).toBeVisible({ timeout: 30_000 });
+  await phone.close();
+
+  // The seller: the balance is zero, and the payment has its receipt.
+  const depois = await (await page.request.get(`/api/clientes/${cliente.id}`)).json();
+  expect(depois.saldoAtual).toBe(0);
+  const extrato = await (await page.request.get(`/api/clientes/${cliente.id}/extrato`)).json();
+  const pagamento = extrato.items.find((e: { tipo: string; metodo: string }) => e.tipo === 'pagamento' && e.metodo === 'online');
+  expect(pagamento).toMatchObject({ valor: 4590 });
+  await page.goto(`/recibos/${pagamento.id}`);
+  await expect(page.getByText('R$ 45,90').first()).toBeVisible();
+});
+
+test('a wrong code shows "Cliente não encontrado"', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/cliente');
+  await page.getByRole('button', { name: 'Acessar' }).click();
+  await expect(page.getByText('Informe o código de acesso.')).toBeVisible();
+  await page.getByLabel('Código de Acesso').fill('ninguem00000');
+  await page.getByRole('button', { name: 'Acessar' }).click();
+  await expectToast(page, 'Cliente não encontrado');
+  await expect(page.getByText('Verifique se o login está correto.')).toBeVisible();
+  await expect(page).toHaveURL(/\/cliente$/);
+  // No sample-code shortcuts outside a demo installation.
+  await expect(page.getByRole('button', { name: /Testar com/ })).toHaveCount(0);
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { isValidCnpj, isValidCpf, normalizarChavePix } from './pix';
+import { pixConfigInputSchema, taxaCartao, valoresPagamentoOnline } from './schemas/portal';
+
+describe('PIX keys', () => {
+  it('checks CPF and CNPJ check digits', () => {
+    expect(isValidCpf('529.982.247-25')).toBe(true);
+    expect(isValidCpf('529.982.247-24')).toBe(false);
+    expect(isValidCpf('111.111.111-11')).toBe(false);
+    expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
+    expect(isValidCnpj('11.222.333/0001-82')).toBe(false);
+  });
+
+  it('normalises each kind to the BR Code form', () => {
+    expect(normalizarChavePix('529.982.247-25')).toEqual({ tipo: 'cpf', chave: '52998224725' });
+    expect(normalizarChavePix('11.222.333/0001-81')).toEqual({ tipo: 'cnpj', chave: '11222333000181' });
+    expect(normalizarChavePix(' Loja@Exemplo.com.br ')).toEqual({ tipo: 'email', chave: 'loja@exemplo.com.br' });
+    expect(normalizarChavePix('(81) 99876-5432')).toEqual({ tipo: 'telefone', chave: '+5581998765432' });
+    expect(normalizarChavePix('+55 81 99876-5432')).toEqual({ tipo: 'telefone', chave: '+5581998765432' });
+    expect(normalizarChavePix('123E4567-E89B-42D3-A456-426614174000')).toEqual({ tipo: 'aleatoria', chave: '123e4567-e89b-42d3-a456-426614174000' });
+  });
+
+  it('refuses landlines, bad digits, broken e-mails and free text', () => {
+    for (const bad of ['(81) 3456-7890', '529.982.247-24', 'loja@', 'pix da loja', '', 'a'.repeat(101)]) expect(normalizarChavePix(bad), bad).toBeNull();
+  });
+
+  it('the settings form needs name and city with a key, and nothing without one', () => {
+    expect(pixConfigInputSchema.safeParse({ chave: '', nomeRecebedor: '', cidade: '' }).success).toBe(true);
+    const missing = pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: '', cidade: '' });
+    expect(missing.error?.issues.map((i) => i.path.join('.'))).toEqual(['nomeRecebedor', 'cidade']);
+    const bad = pixConfigInputSchema.safeParse({ chave: 'xyz', nomeRecebedor: 'Loja', cidade: 'Recife' });
+    expect(bad.error?.issues[0]).toMatchObject({ path: ['chave'], message: 'chavePixInvalida' });
+  });
+});
+
+describe('online payment amounts', () => {
+  it('adds 5% to card payments, rounded half up, and nothing to PIX', () => {
+    expect(taxaCartao(10_000)).toBe(500);
+    expect(taxaCartao(1_001)).toBe(50);
+    expect(taxaCartao(1_010)).toBe(51);
+    expect(taxaCartao(1)).toBe(0);
+    expect(valoresPagamentoOnline(4_590, 'cartao')).toEqual({ valorBase: 4_590, taxa: 230, valorTotal: 4_820, parcelasMax: 12 });
+    expect(valoresPagamentoOnline(4_590, 'pix')).toEqual({ valorBase: 4_590, taxa: 0, valorTotal: 4_590, parcelasMax: 1 });
+  });
+});
+
+describe('{pix} in messages', () => {
+  it('puts the code where the template asks, and drops the placeholder when there is none', async () => {
+    const { preencherPix } = await import('./pix');
+    const code = '00020126580014br.gov.bcb.pix6304ABCD';
+    expect(preencherPix('Olá! Pague por PIX:\n{pix}\nObrigado', code)).toBe(`Olá! Pague por PIX:\n${code}\nObrigado`);
+    expect(preencherPix('Olá! Pague por PIX: {pix}\n\n\nObrigado', null)).toBe('Olá! Pague por PIX:\n\nObrigado');
+    expect(preencherPix('Sem placeholder', code)).toBe('Sem placeholder');
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * PIX keys as the seller types them, checked and normalised to the form a BR Code carries
+ * (Banco Central's "Manual de Padrões para Iniciação do Pix"): CPF and CNPJ as digits with valid
+ * check digits, e-mail lower-cased (≤ 77 characters), mobile phone as +55DDDNNNNNNNNN, random key
+ * (EVP) as a lower-case UUID. Pure, so the settings form and the server agree.
+ */
+export const TIPOS_CHAVE_PIX = ['cpf', 'cnpj', 'email', 'telefone', 'aleatoria'] as const;
+export type TipoChavePix = (typeof TIPOS_CHAVE_PIX)[number];
+
+export interface ChavePix {
+  tipo: TipoChavePix;
+  chave: string;
+}
+
+const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+function checkDigit(digits: number[], weights: number[]): number {
+  const sum = digits.reduce((acc, d, i) => acc + d * weights[i]!, 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+export function isValidCpf(text: string): boolean {
+  const d = digitsOf(text);
+  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
+  const n = [...d].map(Number);
+  const first = checkDigit(n.slice(0, 9), [10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const second = checkDigit(n.slice(0, 10), [11, 10, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return n[9] === first && n[10] === second;
+}
+
+export function isValidCnpj(text: string): boolean {
+  const d = digitsOf(text);
+  if (d.length !== 14 || /^(\d)\1{13}$/.test(d)) return false;
+  const n = [...d].map(Number);
+  const first = checkDigit(n.slice(0, 12), [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  const second = checkDigit(n.slice(0, 13), [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2]);
+  return n[12] === first && n[13] === second;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Mobile numbers only (a landline is not a PIX key): DDD + 9 + eight digits. */
+const MOBILE = /^(\d{2})9\d{8}$/;
+/** Brazil's area codes (DDD). */
+const DDD = new Set(
+  '11 12 13 14 15 16 17 18 19 21 22 24 27 28 31 32 33 34 35 37 38 41 42 43 44 45 46 47 48 49 51 53 54 55 61 62 63 64 65 66 67 68 69 71 73 74 75 77 79 81 82 83 84 85 86 87 88 89 91 92 93 94 95 96 97 98 99'.split(' '),
+);
+
+/**
+ * Recognises the key and returns its canonical form, or null. A CPF is recognised when written as
+ * 11 bare digits or with its mask; anything with +55, parentheses or spaces is read as a phone.
+ */
+export function normalizarChavePix(input: string): ChavePix | null {
+  const text = input.trim();
+  if (!text || text.length > 100) return null;
+  const lower = text.toLowerCase();
+  if (EVP.test(lower)) return { tipo: 'aleatoria', chave: lower };
+  if (text.includes('@')) return EMAIL.test(lower) && lower.length <= 77 ? { tipo: 'email', chave: lower } : null;
+  if (/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(text)) return isValidCpf(text) ? { tipo: 'cpf', chave: digitsOf(text) } : null;
+  if (/^\d{11}$/.test(text) && isValidCpf(text)) return { tipo: 'cpf', chave: text };
+  if (/^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/.test(text)) return isValidCnpj(text) ? { tipo: 'cnpj', chave: digitsOf(text) } : null;
+  if (/^[\d\s()+.-]+$/.test(text)) {
+    let d = digitsOf(text);
+    if (d.length === 13 && d.startsWith('55')) d = d.slice(2);
+    const mobile = MOBILE.exec(d);
+    if (mobile && DDD.has(mobile[1]!)) return { tipo: 'telefone', chave: `+55${d}` };
+  }
+  return null;
+}
+
+/** The placeholder of the seller's WhatsApp messages that becomes the shop's PIX code. */
+export const PIX_PLACEHOLDER = '{pix}';
+
+/**
+ * Fills `{pix}` in a message with the customer's PIX "copia e cola" code (from
+ * GET /api/clientes/{id}/pix); without a code the placeholder and the line's leftover spaces go.
+ */
+export function preencherPix(mensagem: string, codigo: string | null): string {
+  if (!mensagem.includes(PIX_PLACEHOLDER)) return mensagem;
+  if (codigo) return mensagem.split(PIX_PLACEHOLDER).join(codigo);
+  return mensagem
+    .split(PIX_PLACEHOLDER)
+    .join('')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

@@ -1,0 +1,149 @@
+import { z } from 'zod';
+import { METODOS_PAGAMENTO } from '../financeiro';
+import { normalizarChavePix, TIPOS_CHAVE_PIX } from '../pix';
+import { CURRENCIES } from '../money';
+import { safeString } from './campos';
+
+/** Spec §9: the card adds a 5% fee to the debt; PIX has none. */
+export const TAXA_CARTAO_PERCENTUAL = 5;
+/** Spec §9: card up to 12 installments; PIX 1. */
+export const PARCELAS_MAX_CARTAO = 12;
+
+/** The card fee in centavos, rounded half up: R$ 10,01 → R$ 0,50. */
+export const taxaCartao = (base: number): number => Math.floor((base * TAXA_CARTAO_PERCENTUAL + 50) / 100);
+
+export const METODOS_ONLINE = ['pix', 'cartao'] as const;
+export type MetodoOnline = (typeof METODOS_ONLINE)[number];
+
+/** What Mercado Pago charges for paying `base` with `metodo`. */
+export function valoresPagamentoOnline(base: number, metodo: MetodoOnline) {
+  const taxa = metodo === 'cartao' ? taxaCartao(base) : 0;
+  return { valorBase: base, taxa, valorTotal: base + taxa, parcelasMax: metodo === 'cartao' ? PARCELAS_MAX_CARTAO : 1 };
+}
+
+/**
+ * A customer's access code as typed on /cliente: trimmed, case-insensitive (handles are lower
+ * case letters and digits).
+ */
+export const loginClienteSchema = safeString()
+  .trim()
+  .min(1, 'codigoObrigatorio')
+  .max(40, 'tooLong')
+  .transform((v) => v.toLowerCase())
+  .refine((v) => /^[a-z0-9]+$/.test(v), 'codigoInvalido');
+
+export const portalParamsSchema = z.object({ login: loginClienteSchema });
+export const portalPagamentoParamsSchema = z.object({ login: loginClienteSchema, id: z.uuid() });
+
+export const STATUS_PAGAMENTO_ONLINE = ['criado', 'pendente', 'aprovado', 'recusado', 'estornado', 'divergente'] as const;
+export type StatusPagamentoOnline = (typeof STATUS_PAGAMENTO_ONLINE)[number];
+
+/** The customer page: first name and shop only — never phone, address, e-mail or limit. */
+export const portalClienteSchema = z.object({
+  primeiroNome: z.string(),
+  loja: z.object({ nome: z.string(), whatsappUrl: z.string().nullable() }),
+  moeda: z.enum(CURRENCIES),
+  saldoAtual: z.number().int(),
+  saldoPendente: z.number().int(),
+  compras: z.number().int(),
+  pendentes: z.array(
+    z.object({
+      numeroVenda: z.string(),
+      data: z.string(),
+      valorTotal: z.number().int(),
+      valorPago: z.number().int(),
+      itens: z.array(z.object({ nome: z.string(), quantidade: z.number().int(), subtotal: z.number().int() })),
+    }),
+  ),
+  pagamentos: z.array(z.object({ data: z.string(), valor: z.number().int(), metodo: z.enum(METODOS_PAGAMENTO).nullable() })),
+  pagamentoOnline: z.object({
+    disponivel: z.boolean(),
+    taxaCartaoPercentual: z.number(),
+    parcelasMaxCartao: z.number().int(),
+  }),
+  /** The shop's static PIX code for the pending amount ("copia e cola") and its QR image. */
+  pix: z.object({ codigo: z.string(), qrCode: z.string() }).nullable(),
+});
+export type PortalCliente = z.infer<typeof portalClienteSchema>;
+
+export const iniciarPagamentoInputSchema = z.object({ metodo: z.enum(METODOS_ONLINE) });
+export type IniciarPagamentoInput = z.infer<typeof iniciarPagamentoInputSchema>;
+
+export const pagamentoOnlineSchema = z.object({
+  id: z.uuid(),
+  metodo: z.enum(METODOS_ONLINE),
+  status: z.enum(STATUS_PAGAMENTO_ONLINE),
+  valorBase: z.number().int(),
+  taxa: z.number().int(),
+  valorTotal: z.number().int(),
+  /** Where the browser goes to pay (Checkout Pro's init_point); only when just created. */
+  initPoint: z.string().optional(),
+});
+export type PagamentoOnline = z.infer<typeof pagamentoOnlineSchema>;
+
+export const portalExemplosSchema = z.object({ codigos: z.array(z.string()) });
+
+// ——— Settings ———
+
+export const AMBIENTES_MERCADOPAGO = ['sandbox', 'producao'] as const;
+
+/** Never the token itself: whether there is one, and a hint (prefix and last four characters). */
+export const mercadopagoConfigSchema = z.object({
+  accessTokenDica: z.string().nullable(),
+  publicKey: z.string().nullable(),
+  webhookSecretDefinido: z.boolean(),
+  ambiente: z.enum(AMBIENTES_MERCADOPAGO),
+  ativo: z.boolean(),
+  /** The notification URL to paste into Mercado Pago's panel. */
+  webhookUrl: z.string(),
+});
+export type MercadopagoConfig = z.infer<typeof mercadopagoConfigSchema>;
+
+const credencial = (max: number) =>
+  safeString()
+    .trim()
+    .max(max, 'tooLong')
+    .refine((v) => !/\s/.test(v), 'credencialInvalida');
+
+/** Blank token or secret keeps the stored one; a new value replaces it. */
+export const mercadopagoConfigInputSchema = z
+  .object({
+    accessToken: credencial(300).optional(),
+    publicKey: credencial(200).optional(),
+    webhookSecret: credencial(300).optional(),
+    ambiente: z.enum(AMBIENTES_MERCADOPAGO).default('sandbox'),
+    ativo: z.boolean().default(false),
+  })
+  .strict();
+export type MercadopagoConfigInput = z.input<typeof mercadopagoConfigInputSchema>;
+
+/** "Testar Conexão": the token typed in the form, or the stored one when blank. */
+export const mercadopagoTesteInputSchema = z.object({ accessToken: credencial(300).optional() }).strict();
+export const mercadopagoTesteSchema = z.object({ ok: z.literal(true), conta: z.string() });
+
+export const pixConfigSchema = z.object({
+  chave: z.string().nullable(),
+  tipo: z.enum(TIPOS_CHAVE_PIX).nullable(),
+  nomeRecebedor: z.string().nullable(),
+  cidade: z.string().nullable(),
+});
+export type PixConfig = z.infer<typeof pixConfigSchema>;
+
+/** An empty key removes the PIX code from the customer page. */
+export const pixConfigInputSchema = z
+  .object({
+    chave: safeString().trim().max(100, 'tooLong'),
+    nomeRecebedor: safeString().trim().max(25, 'tooLong'),
+    cidade: safeString().trim().max(15, 'tooLong'),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    if (!v.chave) return;
+    if (!normalizarChavePix(v.chave)) ctx.addIssue({ code: 'custom', path: ['chave'], message: 'chavePixInvalida' });
+    if (!v.nomeRecebedor) ctx.addIssue({ code: 'custom', path: ['nomeRecebedor'], message: 'required' });
+    if (!v.cidade) ctx.addIssue({ code: 'custom', path: ['cidade'], message: 'required' });
+  });
+export type PixConfigInput = z.input<typeof pixConfigInputSchema>;
+
+export const pixClienteSchema = z.object({ codigo: z.string().nullable(), valor: z.number().int() });
+export type PixCliente = z.infer<typeof pixClienteSchema>;
