@@ -63,7 +63,12 @@ export const preferenciasNotificacaoSchema = z.object({
   devedor: z.boolean(),
 });
 export type PreferenciasNotificacao = z.infer<typeof preferenciasNotificacaoSchema>;
-export const DEFAULT_PREFERENCIAS_NOTIFICACAO: PreferenciasNotificacao = { ...DEFAULT_NOTIFICATION_PREFERENCES };
+export const DEFAULT_PREFERENCIAS_NOTIFICACAO: PreferenciasNotificacao = {
+  venda: DEFAULT_NOTIFICATION_PREFERENCES.venda,
+  pagamento: DEFAULT_NOTIFICATION_PREFERENCES.pagamento,
+  estoque_baixo: DEFAULT_NOTIFICATION_PREFERENCES.estoque_baixo,
+  devedor: DEFAULT_NOTIFICATION_PREFERENCES.devedor,
+};
 
 export const sistemaInputSchema = z.object({
   moeda: currencySchema,

@@ -17,6 +17,8 @@ export function linkDaNotificacao(n: Notificacao): string | null {
       return p.nome ? `/produtos?busca=${encodeURIComponent(texto(p.nome))}` : '/produtos';
     case 'devedor':
       return p.nome ? `/clientes?busca=${encodeURIComponent(texto(p.nome))}` : '/devedores';
+    case 'pagamento_divergente':
+      return p.cliente ? `/clientes?busca=${encodeURIComponent(texto(p.cliente))}` : '/clientes';
     default:
       return null;
   }
@@ -53,6 +55,11 @@ export function useTextoNotificacao() {
         const text = p.diasAtraso !== undefined ? t('tipos.devedor.textVencido', { ...values, count: numero(p.diasAtraso) }) : t('tipos.devedor.text', values);
         return { title: t('tipos.devedor.title'), text };
       }
+      case 'pagamento_divergente':
+        return {
+          title: t('tipos.pagamento_divergente.title'),
+          text: t('tipos.pagamento_divergente.text', { cliente: texto(p.cliente), valor: fmt.money(numero(p.valor)) }),
+        };
       default:
         return { title: '', text: '' };
     }

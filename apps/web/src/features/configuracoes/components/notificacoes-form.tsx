@@ -1,4 +1,4 @@
-import { NOTIFICATION_KINDS, type Configuracoes, type PreferenciasNotificacao } from '@caderneta/shared';
+import { NOTIFICATION_PREFERENCE_KINDS, type Configuracoes, type PreferenciasNotificacao } from '@caderneta/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
@@ -39,7 +39,7 @@ function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="grid gap-2">
       <ul className="divide-y">
-        {NOTIFICATION_KINDS.map((kind) => (
+        {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
           <li key={kind} className="flex items-center justify-between gap-4 py-2">
             <div className="flex min-w-0 flex-col">
               <Label htmlFor={`notif-${kind}`}>{t(`notificacoes.${kind}`)}</Label>
