@@ -10,7 +10,7 @@ test('settings follow the seller: a shop name saved here is what another browser
   const nome = page.getByLabel('Nome da loja');
   await nome.fill('Empório da Esquina');
   await page.getByLabel('CPF ou CNPJ').fill('11.222.333/0001-81');
-  await page.getByRole('button', { name: 'Salvar' }).click();
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
   await expectToast(page, 'Configurações salvas!');
 
   const other = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
