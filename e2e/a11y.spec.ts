@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
 import { postAsApp, signedInSeller } from './support';
@@ -8,7 +9,28 @@ import { postAsApp, signedInSeller } from './support';
  * New screens join the lists below as they are added.
  */
 const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe', '/cliente'];
-const SIGNED_IN_ROUTES = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/produtos', '/devedores', '/relatorios', '/relatorios?aba=vendas', '/relatorios?aba=clientes', '/relatorios?aba=produtos', '/relatorios?aba=financeiro', '/notificacoes', '/configuracoes', '/recibos/:id'];
+const SIGNED_IN_ROUTES = [
+  '/dashboard',
+  '/vendas/nova',
+  '/vendas',
+  '/clientes',
+  '/produtos',
+  '/devedores',
+  '/relatorios',
+  '/relatorios?aba=vendas',
+  '/relatorios?aba=clientes',
+  '/relatorios?aba=produtos',
+  '/relatorios?aba=financeiro',
+  '/notificacoes',
+  '/notificacoes?filtro=nao_lidas',
+  '/configuracoes',
+  '/configuracoes?aba=loja',
+  '/configuracoes?aba=mercadopago',
+  '/configuracoes?aba=mensagens',
+  '/configuracoes?aba=notificacoes',
+  '/configuracoes?aba=sistema',
+  '/recibos/:id',
+];
 /** The customer page of the shop's debtor, with its purchases and payment (public, checked with data). */
 const CUSTOMER_ROUTES = ['/cliente/:login'];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -97,9 +119,12 @@ const SIGNED_IN_DIALOGS: Array<{ name: string; route: string; open: (page: Page)
   },
 ];
 
-async function expectNoSeriousViolations(page: Page, route: string, open?: (page: Page) => Promise<void>) {
-  await page.goto(route);
-  await settled(page);
+/** Checks the page as it is when `route` is null (a menu or dialog the test opened). */
+async function expectNoSeriousViolations(page: Page, route: string | null, open?: (page: Page) => Promise<void>) {
+  if (route) {
+    await page.goto(route);
+    await settled(page);
+  }
   if (open) {
     await open(page);
     await expect(page.getByRole('dialog')).toBeVisible();
@@ -142,6 +167,25 @@ for (const viewport of VIEWPORTS) {
           await expectNoSeriousViolations(page, dialog.route, dialog.open);
         });
       }
+
+      test('the notification bell’s menu has no serious or critical violation', async ({ page }) => {
+        await page.goto('/dashboard');
+        await settled(page);
+        await page.getByRole('banner').getByRole('button', { name: /^Notificações/ }).click();
+        await expect(page.getByRole('menu')).toBeVisible();
+        await expectNoSeriousViolations(page, null);
+      });
+
+      test('the backup restore confirmation has no serious or critical violation', async ({ page }, testInfo) => {
+        await page.goto('/configuracoes?aba=sistema');
+        await settled(page);
+        const backup = await page.request.get('/api/backup/exportar');
+        const file = testInfo.outputPath('backup.json');
+        writeFileSync(file, await backup.body());
+        await page.getByLabel('Arquivo de backup').setInputFiles(file);
+        await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
+        await expectNoSeriousViolations(page, null);
+      });
     });
   });
 }

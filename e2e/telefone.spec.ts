@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { postAsApp, signedInSeller } from './support';
 
@@ -183,7 +184,31 @@ for (const width of [390, 360]) {
     const { pagamentoId, clienteId } = await createData(page);
     const login = (await (await page.request.get(`/api/clientes/${clienteId}`)).json()).login as string;
 
-    const routes = ['/dashboard', '/vendas/nova', '/vendas', '/clientes', '/clientes?status=inativos', '/produtos', '/produtos?status=inativos', '/devedores', '/relatorios', '/relatorios?aba=vendas', '/relatorios?aba=clientes', '/relatorios?aba=produtos', '/relatorios?aba=financeiro', '/configuracoes', '/notificacoes', `/recibos/${pagamentoId}`, '/cliente', `/cliente/${login}`];
+    const routes = [
+      '/dashboard',
+      '/vendas/nova',
+      '/vendas',
+      '/clientes',
+      '/clientes?status=inativos',
+      '/produtos',
+      '/produtos?status=inativos',
+      '/devedores',
+      '/relatorios',
+      '/relatorios?aba=vendas',
+      '/relatorios?aba=clientes',
+      '/relatorios?aba=produtos',
+      '/relatorios?aba=financeiro',
+      '/configuracoes',
+      '/configuracoes?aba=loja',
+      '/configuracoes?aba=mercadopago',
+      '/configuracoes?aba=mensagens',
+      '/configuracoes?aba=notificacoes',
+      '/configuracoes?aba=sistema',
+      '/notificacoes',
+      `/recibos/${pagamentoId}`,
+      '/cliente',
+      `/cliente/${login}`,
+    ];
     for (const route of routes) {
       await page.goto(route);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
@@ -252,6 +277,18 @@ for (const width of [390, 360]) {
 
     await page.goto('/produtos');
     await openDialog(page, () => page.getByRole('button', { name: 'Novo Produto' }).click(), `new product at ${width}px`);
+
+    await page.goto('/configuracoes?aba=sistema');
+    const backup = testInfo.outputPath('backup.json');
+    writeFileSync(backup, await (await page.request.get('/api/backup/exportar')).body());
+    await openDialog(
+      page,
+      async () => {
+        await page.getByLabel('Arquivo de backup').setInputFiles(backup);
+        await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
+      },
+      `restore confirmation at ${width}px`,
+    );
 
     await page.goto('/vendas');
     const details = page.getByRole('button', { name: /^Detalhes da venda/ }).first();

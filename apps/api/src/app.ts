@@ -18,6 +18,9 @@ import { logSerializers } from './security/log-redaction';
 import { allowedOrigins } from './security/origins';
 import { registerRequestOriginCheck } from './security/request-origin';
 import { createMailer, type Mailer } from './mail/mailer';
+import { systemClock, type Clock } from './lib/clock';
+import { JobRunner } from './jobs/runner';
+import { limparExecucoes } from './jobs/limpeza';
 import { adminRoutes } from './modules/codigos/admin.routes';
 import { clientesRoutes } from './modules/clientes/clientes.routes';
 import { contaRoutes } from './modules/conta/conta.routes';
@@ -27,12 +30,16 @@ import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { devedoresRoutes } from './modules/devedores/devedores.routes';
 import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
+import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
+import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes';
+import { backupRoutes } from './modules/backup/backup.routes';
+import { backupAutomaticoJob, backupStoreEmArquivos, backupStoreNoBanco } from './modules/backup/automatico';
+import { limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
 import { portalRoutes } from './modules/portal/portal.routes';
 import type { PaymentDeps } from './modules/portal/deps';
-import { startPaymentRecheck } from './modules/portal/recheck.job';
+import { recheckPagamentosJob } from './modules/portal/portal.jobs';
 import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
 import { createCipher, resolveEncryptionKey } from './lib/cipher';
-import { systemClock, type Clock } from './lib/clock';
 import { postgresRateLimitStore } from './security/rate-limit-store';
 
 declare module 'fastify' {
@@ -43,6 +50,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Where the API reads "now" (the shop's today, reminders; writes too when it is not the system's). */
     clock: Clock;
+    /** Scheduled jobs (docs/decisions/013): modules register theirs; `server.ts` starts the timer. */
+    jobs: JobRunner;
     payments: PaymentDeps;
   }
 }
@@ -111,6 +120,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('mailer', mailer);
   const clock = options.clock ?? systemClock;
   app.decorate('clock', clock);
+  const jobs = new JobRunner({ db: database.db, clock, log: app.log, renewLeases: database.kind === 'postgres' });
+  app.decorate('jobs', jobs);
+  // Automatic backups: BACKUP_DIR, else DATA_DIR/backups with PGlite, else the database (ADR 014).
+  const backups =
+    config.backupDir || database.kind === 'pglite'
+      ? backupStoreEmArquivos(config.backupDir ?? path.join(config.dataDir, 'backups'))
+      : backupStoreNoBanco(database.db);
+  jobs.register(limparExecucoes).register(limparNotificacoes).register(backupAutomaticoJob(backups));
+  app.addHook('onClose', () => jobs.stop());
   const payments: PaymentDeps = {
     mp: options.mercadopago ?? createMercadoPagoClient(config.mercadopagoApiUrl),
     cipher: createCipher(await resolveEncryptionKey(database.db, config.encryptionKey)),
@@ -119,6 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     log: app.log,
   };
   app.decorate('payments', payments);
+  if (config.paymentRecheckSeconds > 0) jobs.register(recheckPagamentosJob(payments, config.paymentRecheckSeconds));
 
   const https = config.publicUrl.startsWith('https://');
   await app.register(helmet, {
@@ -167,6 +186,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(produtosRoutes);
   await app.register(devedoresRoutes);
   await app.register(relatoriosRoutes);
+  await app.register(notificacoesRoutes);
+  await app.register(configuracoesRoutes);
+  await app.register(backupRoutes, { store: backups });
   await app.register(portalRoutes);
   if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 
@@ -193,9 +215,5 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });
   });
-  if (config.paymentRecheckMs > 0) {
-    const stop = startPaymentRecheck(database, payments, config.paymentRecheckMs);
-    app.addHook('onClose', stop);
-  }
   return app;
 }

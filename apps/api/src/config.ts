@@ -17,6 +17,8 @@ export interface RateLimits {
   portalPayment: number;
   /** "Testar Conexão" calls to Mercado Pago per IP per minute. */
   providerTest: number;
+  /** Backup exports, checks and restores (each reads or writes a whole shop) per IP per minute. */
+  backup: number;
 }
 
 /**
@@ -40,6 +42,11 @@ export interface AppConfig {
   smtpUrl?: string;
   mailFrom: string;
   authSecret?: string;
+  /**
+   * Where automatic backups go (BACKUP_DIR): a directory, shared by every instance. Unset: under
+   * DATA_DIR/backups with PGlite, in the database (table backups_automaticos) on a server.
+   */
+  backupDir?: string;
   rateLimits: RateLimits;
   trustProxy: TrustProxy;
   logLevel: string;
@@ -47,8 +54,8 @@ export interface AppConfig {
   mercadopagoApiUrl: string;
   /** Key that encrypts sellers' payment credentials at rest; generated and kept in the database when unset. */
   encryptionKey?: string;
-  /** How often pending online payments are re-checked with Mercado Pago (0 = never). */
-  paymentRecheckMs: number;
+  /** How often, in whole seconds, pending online payments are re-checked with Mercado Pago (0 = never). */
+  paymentRecheckSeconds: number;
 }
 
 export const MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
@@ -62,6 +69,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   portalLookupPerCode: 60,
   portalPayment: 10,
   providerTest: 20,
+  backup: 12,
 };
 
 function list(value: string | undefined): string[] {
@@ -116,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Caderneta <nao-responda@caderneta.local>',
     authSecret: env.AUTH_SECRET || undefined,
+    backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     rateLimits: {
       signIn: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_RATE_LIMITS.signIn),
       signUp: Number(env.RATE_LIMIT_SIGN_UP ?? DEFAULT_RATE_LIMITS.signUp),
@@ -125,11 +134,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       portalLookupPerCode: Number(env.RATE_LIMIT_CUSTOMER_PAGE_PER_CODE ?? DEFAULT_RATE_LIMITS.portalLookupPerCode),
       portalPayment: Number(env.RATE_LIMIT_ONLINE_PAYMENT ?? DEFAULT_RATE_LIMITS.portalPayment),
       providerTest: DEFAULT_RATE_LIMITS.providerTest,
+      backup: Number(env.RATE_LIMIT_BACKUP ?? DEFAULT_RATE_LIMITS.backup),
     },
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     mercadopagoApiUrl: (env.MERCADOPAGO_API_URL || MERCADOPAGO_API_URL).replace(/\/+$/, ''),
     encryptionKey: env.ENCRYPTION_KEY || undefined,
-    paymentRecheckMs: Number(env.PAYMENT_RECHECK_SECONDS ?? 120) * 1000,
+    paymentRecheckSeconds: Math.round(Number(env.PAYMENT_RECHECK_SECONDS ?? 120)),
   };
 }

@@ -42,6 +42,8 @@ async function main() {
     const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
     updateLock(config.dataDir, { pid: process.pid, kind: 'server', url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, token: adminToken });
   }
+  // Scheduled jobs (backups, clean-ups…): every instance checks; each run happens once (ADR 013).
+  app.jobs.start();
   app.log.info(`Caderneta on ${config.publicUrl} (database: ${database.kind === 'pglite' ? config.dataDir : 'PostgreSQL server'})`);
 
   const code = await bootstrapAccessCode(database.db);

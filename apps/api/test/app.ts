@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
@@ -17,6 +20,8 @@ export interface TestApp {
   mails: MailMessage[];
   /** The newest e-mail to `to`, waiting for it: some are sent after the answer (password reset). */
   mailTo(to: string): Promise<MailMessage>;
+  /** The app's DATA_DIR. */
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -44,6 +49,10 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** ENCRYPTION_KEY */
   encryptionKey?: string;
+  /** DATA_DIR (backups, outbox); a fresh temporary directory by default. */
+  dataDir?: string;
+  /** PAYMENT_RECHECK_SECONDS: registers the re-check job (tests run it with `app.jobs.runDue()`); off by default. */
+  paymentRecheckSeconds?: number;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -52,17 +61,19 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
   const database =
     options.shareDatabase ?? (shared ? await openDatabase({ kind: 'postgres', url: shared.url!, max: 20 }) : await createTestDatabase());
   const mails: MailMessage[] = [];
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'caderneta-test-'));
   const base = loadConfig({
+    DATA_DIR: dataDir,
     PUBLIC_URL: TEST_ORIGIN,
     AUTH_SECRET: 'test-secret-test-secret-test-secret!',
     TRUSTED_ORIGINS: (options.trustedOrigins ?? []).join(','),
     TRUST_PROXY: options.trustProxy,
     MERCADOPAGO_API_URL: options.mercadopagoApiUrl ?? 'http://127.0.0.1:9',
     ENCRYPTION_KEY: options.encryptionKey,
-    // The periodic re-check is tested by calling it; no timer in tests.
-    PAYMENT_RECHECK_SECONDS: '0',
+    // Jobs never run on a timer in tests (nothing calls jobs.start()); the re-check job is registered only when asked for.
+    PAYMENT_RECHECK_SECONDS: String(options.paymentRecheckSeconds ?? 0),
   });
-  const unlimited = { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalPayment: 1000, providerTest: 1000 };
+  const unlimited = { signIn: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalPayment: 1000, providerTest: 1000, backup: 1000 };
   const config = { ...base, rateLimits: { ...unlimited, ...options.rateLimits } };
   const app = await buildApp({
     database,
@@ -93,9 +104,11 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
       }
       throw new Error(`no e-mail to ${to} within 5 s`);
     },
+    dataDir,
     async close() {
       await app.close();
       if (!options.shareDatabase) await database.close();
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

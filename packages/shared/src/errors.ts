@@ -1,4 +1,5 @@
 import type { EstoqueInsuficienteDetails, LimiteExcedidoDetails } from './schemas/vendas';
+import type { BackupErro } from './schemas/backup';
 
 /**
  * Every error the API answers carries one of these codes; the web translates the code
@@ -38,6 +39,8 @@ export const ERROR_CODES = [
   'MP_INDISPONIVEL',
   'MP_ASSINATURA_INVALIDA',
   'CLIENTE_SEM_DIVIDA',
+  'SENHA_ATUAL_INCORRETA',
+  'BACKUP_INVALIDO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 
@@ -62,6 +65,8 @@ export type ErrorDetailsByCode = DetailsOfKnownCodes<{
   CLIENTE_INATIVO: { clienteId: string };
   TOTAL_VENDA_EXCEDIDO: { maximo: number };
   ESTOQUE_ALTERADO: { estoqueAtual: number };
+  /** Why a backup file is refused, and where (table, row, field). */
+  BACKUP_INVALIDO: BackupErro;
 }>;
 /** Only codes of `ERROR_CODES` may carry details (a misspelt key fails the typecheck). */
 type DetailsOfKnownCodes<T extends Partial<Record<(typeof ERROR_CODES)[number], object>>> = T;

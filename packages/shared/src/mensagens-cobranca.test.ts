@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAIXAS_LEMBRETE } from './devedores';
 import {
-  formatDocumento,
+  documentoComTipo,
   identificacaoCredor,
   MENSAGENS_PADRAO,
   mensagemDaFaixa,
@@ -94,9 +94,9 @@ describe('{pix}: the shop\'s PIX copia e cola in a message', () => {
 
 describe('creditor identification on formal notices (CDC art. 42-A)', () => {
   it('formats CNPJ and CPF from digits', () => {
-    expect(formatDocumento('12345678000190')).toEqual({ tipo: 'CNPJ', texto: '12.345.678/0001-90' });
-    expect(formatDocumento('123.456.789-09')).toEqual({ tipo: 'CPF', texto: '123.456.789-09' });
-    expect(formatDocumento(' 12345 ')).toEqual({ tipo: null, texto: '12345' });
+    expect(documentoComTipo('12345678000190')).toBe('CNPJ 12.345.678/0001-90');
+    expect(documentoComTipo('123.456.789-09')).toBe('CPF 123.456.789-09');
+    expect(documentoComTipo(' 12345 ')).toBe('CPF/CNPJ 12345');
   });
 
   it('ends the formal message with the shop name and document when the shop has one', () => {

@@ -1,4 +1,5 @@
 import type { FaixaLembrete } from './devedores';
+import { formatDocumento, normalizeDocumento } from './documento';
 import { preencherPix } from './pix';
 import type { Language } from './schemas/perfil';
 
@@ -51,12 +52,11 @@ export function preencherMensagem(texto: string, valores: ValoresMensagem): stri
   );
 }
 
-/** "12.345.678/0001-90" (CNPJ) or "123.456.789-09" (CPF) from digits; anything else as typed. */
-export function formatDocumento(documento: string): { tipo: 'CPF' | 'CNPJ' | null; texto: string } {
-  const d = documento.replace(/\D/g, '');
-  if (d.length === 14) return { tipo: 'CNPJ', texto: `${d.slice(0, 2)}.${d.slice(2, 5)}.${d.slice(5, 8)}/${d.slice(8, 12)}-${d.slice(12)}` };
-  if (d.length === 11) return { tipo: 'CPF', texto: `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` };
-  return { tipo: null, texto: documento.trim() };
+/** "CNPJ 12.345.678/0001-90", "CPF 123.456.789-09"; anything else as typed, as "CPF/CNPJ …". */
+export function documentoComTipo(documento: string): string {
+  const digits = normalizeDocumento(documento);
+  const tipo = digits.length === 14 ? 'CNPJ' : digits.length === 11 ? 'CPF' : null;
+  return tipo ? `${tipo} ${formatDocumento(digits)}` : `CPF/CNPJ ${documento.trim()}`;
 }
 
 const CREDOR: Record<Language, string> = { 'pt-BR': 'Credor', 'en-US': 'Creditor', 'es-ES': 'Acreedor' };
@@ -64,8 +64,7 @@ const CREDOR: Record<Language, string> = { 'pt-BR': 'Credor', 'en-US': 'Creditor
 /** "Credor: Mercadinho Bom Preço — CNPJ 12.345.678/0001-90" (CDC art. 42-A); null without a document. */
 export function identificacaoCredor(loja: string, documento: string | null | undefined, language: Language = 'pt-BR'): string | null {
   if (!documento || !documento.trim()) return null;
-  const doc = formatDocumento(documento);
-  return `${CREDOR[language] ?? CREDOR['pt-BR']}: ${loja} — ${doc.tipo ?? 'CPF/CNPJ'} ${doc.texto}`;
+  return `${CREDOR[language] ?? CREDOR['pt-BR']}: ${loja} — ${documentoComTipo(documento)}`;
 }
 
 /**
@@ -83,8 +82,8 @@ export function montarMensagem(input: {
   if (input.tipo !== 'formal') return texto;
   const credor = identificacaoCredor(input.valores.loja, input.documento, input.language);
   if (!credor) return texto;
-  const doc = formatDocumento(input.documento!);
-  if (texto.includes(doc.texto)) return texto;
+  // The document as the notice prints it ("CNPJ 12.345…" without its kind): already in the text?
+  if (texto.includes(documentoComTipo(input.documento!).replace(/^\S+ /, ''))) return texto;
   return `${texto}\n\n${credor}`;
 }
 

@@ -71,7 +71,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: perIp(limits.changePassword, '15 minutes'),
       schema: {
         hide: true,
-        body: z.object({ currentPassword: password, newPassword: password, revokeOtherSessions: z.boolean().optional() }),
+        // A changed password always signs the seller's other sessions out (other devices, a
+        // stolen cookie): the caller cannot ask otherwise.
+        body: z.object({ currentPassword: password, newPassword: password }).transform((body) => ({ ...body, revokeOtherSessions: true })),
       },
     },
     handle,

@@ -11,6 +11,8 @@ const CODE_MAP: Record<string, string> = {
   CREDENTIAL_ACCOUNT_NOT_FOUND: 'INVALID_CREDENTIALS',
   FAILED_TO_GET_SESSION: 'UNAUTHENTICATED',
   SESSION_EXPIRED: 'UNAUTHENTICATED',
+  // change-password: the current password given is wrong.
+  INVALID_PASSWORD: 'SENHA_ATUAL_INCORRETA',
 };
 
 /** Session tokens never leave in a body: the browser needs only the HttpOnly cookie. */

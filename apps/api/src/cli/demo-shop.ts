@@ -261,7 +261,7 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
       if (d === 0) {
         // Antônia's debt from the old paper notebook, carried over as an adjustment.
         const antonia = contas[4]!;
-        await registrarAjuste(tx, ownerId, antonia.id, { tipo: 'debito', valor: 8540, motivo: 'Saldo anterior do caderno' }, { criadoPor: ownerId, at: localInstant(dia, 8 * 60) });
+        await registrarAjuste(tx, ownerId, antonia.id, { tipo: 'debito', valor: 8540, motivo: 'Saldo anterior do caderno' }, { criadoPor: ownerId, at: localInstant(dia, 8 * 60), notificar: false });
         antonia.saldo -= 8540;
       }
       for (const evento of eventos) {
@@ -272,7 +272,7 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
           if (divida === 0) continue;
           // People pay round amounts; "quita" and "mensal" customers pay everything.
           const parte = conta.politica === 'quita' || conta.politica === 'mensal' ? divida : Math.min(divida, Math.max(500, Math.round((divida * (0.4 + r.next() * 0.5)) / 500) * 500));
-          await registrarPagamento(tx, ownerId, conta.id, { valor: parte, metodo: r.weighted(metodos) }, { criadoPor: ownerId, at });
+          await registrarPagamento(tx, ownerId, conta.id, { valor: parte, metodo: r.weighted(metodos) }, { criadoPor: ownerId, at, notificar: false });
           conta.saldo += parte;
           pagamentos++;
           continue;

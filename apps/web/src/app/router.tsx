@@ -16,8 +16,8 @@ function page(load: () => Promise<Record<string, unknown>>, namespaces: readonly
   }) as LazyRoute;
 }
 
-/** Every signed-in page shows the shell (layout), forms (validation) and server errors. */
-const SHELL: Namespace[] = ['layout', 'errors', 'validation'];
+/** Every signed-in page shows the shell (layout, the notification bell), forms (validation) and server errors. */
+const SHELL: Namespace[] = ['layout', 'errors', 'validation', 'notificacoes'];
 const PUBLIC_FORM: Namespace[] = ['auth', 'errors', 'validation'];
 const CUSTOMER_PAGE: Namespace[] = ['portal', 'errors', 'validation'];
 
@@ -52,8 +52,8 @@ export const routes: RouteObject[] = [
           { path: 'produtos', lazy: page(() => import('./routes/produtos'), ['produtos']) },
           { path: 'devedores', lazy: page(() => import('./routes/devedores'), ['devedores', 'financeiro']) },
           { path: 'relatorios', lazy: page(() => import('./routes/relatorios'), ['relatorios']) },
-          { path: 'configuracoes', lazy: page(() => import('./routes/configuracoes'), ['portal', 'devedores']) },
-          { path: 'notificacoes', lazy: page(() => import('./routes/notificacoes'), []) },
+          { path: 'configuracoes', lazy: page(() => import('./routes/configuracoes'), ['configuracoes', 'backup', 'portal', 'auth', 'devedores']) },
+          { path: 'notificacoes', lazy: page(() => import('./routes/notificacoes'), ['notificacoes']) },
         ],
       },
       { path: '*', lazy: page(() => import('./routes/not-found'), []) },

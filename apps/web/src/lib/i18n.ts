@@ -29,6 +29,9 @@ export const NAMESPACES = [
   'vendas',
   'financeiro',
   'relatorios',
+  'notificacoes',
+  'configuracoes',
+  'backup',
   'portal',
   'devedores',
 ] as const;
@@ -58,6 +61,9 @@ export interface AppResources {
   relatorios: typeof import('../locales/pt-BR/relatorios.json');
   portal: typeof import('../locales/pt-BR/portal.json');
   devedores: typeof import('../locales/pt-BR/devedores.json');
+  notificacoes: typeof import('../locales/pt-BR/notificacoes.json');
+  configuracoes: typeof import('../locales/pt-BR/configuracoes.json');
+  backup: typeof import('../locales/pt-BR/backup.json');
 }
 
 type LocaleModule = { default: Record<string, unknown> };

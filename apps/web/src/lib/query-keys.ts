@@ -1,4 +1,4 @@
-import type { ClientesQuery, DevedoresQuery, ProdutosQuery, VendasQuery } from '@caderneta/shared';
+import type { ClientesQuery, DevedoresQuery, NotificacoesQuery, ProdutosQuery, VendasQuery } from '@caderneta/shared';
 import type { QueryClient } from '@tanstack/react-query';
 
 /**
@@ -31,7 +31,12 @@ export const queryKeys = {
     extrato: (clienteId: string | null, page: number) => ['financeiro', 'extrato', clienteId, page] as const,
     recibo: (id: string) => ['financeiro', 'recibo', id] as const,
   },
-  notificacoes: { all: ['notificacoes'] as const },
+  notificacoes: {
+    all: ['notificacoes'] as const,
+    list: (query: NotificacoesQuery) => ['notificacoes', 'list', query] as const,
+    /** The bell's unread count and latest notifications (polled). */
+    resumo: ['notificacoes', 'resumo'] as const,
+  },
   /** /relatorios: one tab's figures for one period choice. */
   relatorios: {
     all: ['relatorios'] as const,
@@ -48,6 +53,12 @@ export const queryKeys = {
     all: ['configuracoes'] as const,
     mercadopago: ['configuracoes', 'mercadopago'] as const,
     pix: ['configuracoes', 'pix'] as const,
+    /** Every tab of the seller's own settings (Perfil, Loja, Notificações, Sistema). */
+    abas: ['configuracoes', 'abas'] as const,
+  },
+  backup: {
+    all: ['backup'] as const,
+    automaticos: ['backup', 'automaticos'] as const,
   },
   devedores: {
     all: ['devedores'] as const,
@@ -59,7 +70,19 @@ export const queryKeys = {
 };
 
 /** The areas a mutation can refresh (the first element of every key above but the session). */
-export type QueryArea = 'dashboard' | 'clientes' | 'produtos' | 'vendas' | 'financeiro' | 'notificacoes' | 'relatorios' | 'portal' | 'configuracoes' | 'devedores' | 'cobranca';
+export type QueryArea =
+  | 'dashboard'
+  | 'clientes'
+  | 'produtos'
+  | 'vendas'
+  | 'financeiro'
+  | 'notificacoes'
+  | 'relatorios'
+  | 'portal'
+  | 'configuracoes'
+  | 'backup'
+  | 'devedores'
+  | 'cobranca';
 
 /** Refreshes every query of the named areas (after a write that moved them). */
 export function invalidateAreas(queryClient: QueryClient, areas: readonly QueryArea[]) {

@@ -61,7 +61,7 @@ export function deferred<T>() {
 }
 
 export const SELLER: Me = {
-  user: { id: 'u1', nome: 'Maria da Silva', email: 'maria@mercadinho.com.br' },
+  user: { id: 'u1', nome: 'Maria da Silva', email: 'maria@mercadinho.com.br', avatar: null },
   perfil: {
     nomeLoja: 'Mercadinho da Maria',
     idioma: 'pt-BR',
@@ -70,7 +70,11 @@ export const SELLER: Me = {
   },
 };
 
-export const signedIn = (me: Me = SELLER) => ({ 'GET /api/me': () => jsonResponse(200, me) });
+/** A signed-in seller; the header's notification bell finds nothing unread. */
+export const signedIn = (me: Me = SELLER) => ({
+  'GET /api/me': () => jsonResponse(200, me),
+  'GET /api/notificacoes/resumo': () => jsonResponse(200, { naoLidas: 0, recentes: [] }),
+});
 export const signedOut = () => ({
   'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'Sign in' }),
 });

@@ -9,7 +9,8 @@ export const currencySchema = z.enum(CURRENCIES);
 
 /** What the signed-in seller's browser needs to render the shell. */
 export const meSchema = z.object({
-  user: z.object({ id: z.string(), nome: z.string(), email: z.string() }),
+  /** `avatar`: the seller's photo (a data: URL) or null for the generated one. */
+  user: z.object({ id: z.string(), nome: z.string(), email: z.string(), avatar: z.string().nullable() }),
   perfil: z.object({
     nomeLoja: z.string(),
     idioma: languageSchema,

@@ -7,3 +7,5 @@ export * from './cobranca';
 export * from './portal';
 export * from './rollups';
 export * from './relatorios';
+export * from './jobs';
+export * from './backup';

@@ -227,7 +227,12 @@ export const notificacoes = pgTable(
     lida: boolean('lida').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('notificacoes_owner_idx').on(t.ownerId, t.lida, t.createdAt), ownerPolicy('notificacoes')],
+  (t) => [
+    // Unread first (the bell's count), and the whole list newest first (the page, the 90-day clean-up).
+    index('notificacoes_owner_idx').on(t.ownerId, t.lida, t.createdAt),
+    index('notificacoes_owner_data_idx').on(t.ownerId, t.createdAt),
+    ownerPolicy('notificacoes'),
+  ],
 ).enableRLS();
 
 export type Cliente = typeof clientes.$inferSelect;

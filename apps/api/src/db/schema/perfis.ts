@@ -1,9 +1,13 @@
-import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { DEFAULT_TIME_ZONE } from '@caderneta/shared';
 import { users } from './auth';
 import { ownerPolicy } from './tenancy';
 
-/** The seller's shop and preferences, stored on the server so they follow the seller everywhere. */
+/**
+ * The seller's shop and preferences, stored on the server so they follow the seller everywhere.
+ * The job runner's role (caderneta_jobs) may read owner_id, fuso_horario and backup_automatico of
+ * every seller to find whose daily jobs are due (policy perfis_jobs, migration 0004).
+ */
 export const perfis = pgTable(
   'perfis',
   {
@@ -19,6 +23,10 @@ export const perfis = pgTable(
     fusoHorario: text('fuso_horario').notNull().default(DEFAULT_TIME_ZONE),
     /** Notification preferences by kind; missing keys take the spec's defaults. */
     notificacoes: jsonb('notificacoes').$type<Record<string, boolean>>().notNull().default({}),
+    /** The seller's photo as a small data: URL (the header shows a generated avatar without one). */
+    avatar: text('avatar'),
+    /** Daily backup of the seller's data (Configurações › Sistema). */
+    backupAutomatico: boolean('backup_automatico').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   () => [ownerPolicy('perfis')],

@@ -50,7 +50,7 @@ export async function getMe(tx: Executor, seller: Seller): Promise<Me> {
   const [perfil] = await tx.select().from(perfis).where(eq(perfis.ownerId, seller.id));
   if (!perfil) throw new AppError('NOT_FOUND', 404, { message: 'Perfil não encontrado' });
   return {
-    user: { id: seller.id, nome: seller.nome, email: seller.email },
+    user: { id: seller.id, nome: seller.nome, email: seller.email, avatar: perfil.avatar },
     perfil: {
       nomeLoja: perfil.nomeLoja,
       idioma: perfil.idioma as Me['perfil']['idioma'],

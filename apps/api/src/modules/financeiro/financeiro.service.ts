@@ -22,6 +22,7 @@ import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
 import { lockCliente, postLancamento, rebalanceAllocation } from './ledger.service';
+import { notify } from '../notificacoes/notificacoes.service';
 
 export interface PagamentoRegistro {
   valor: number;
@@ -38,6 +39,8 @@ interface Options {
   criadoPor?: string | null;
   /** When it happened; only the demo data sets it. */
   at?: Date;
+  /** Raise the seller's notifications ("Pagamento recebido", a customer falling into debt). The demo's history does not. */
+  notificar?: boolean;
 }
 
 function toDto(row: Lancamento, numeroVenda: string | null = null): LancamentoDto {
@@ -91,6 +94,16 @@ export async function registrarPagamento(
     return resultado(cliente, first, cliente.saldoAtual, []);
   }
   const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted.saldoAtual);
+  if (options.notificar ?? true) {
+    // Manual and online payments alike (an online payment arrives here with metodo 'online').
+    await notify(tx, ownerId, 'pagamento', {
+      lancamentoId: posted.lancamento.id,
+      clienteId,
+      cliente: cliente.nome,
+      valor: input.valor,
+      metodo: input.metodo,
+    });
+  }
   return resultado(cliente, posted.lancamento, posted.saldoAtual, quitadas);
 }
 
@@ -105,6 +118,10 @@ export async function registrarAjuste(tx: Executor, ownerId: string, clienteId: 
     at: options.at,
   });
   const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted!.saldoAtual);
+  // A debit that puts a customer in debt, like a fiado sale does ("Cliente em débito").
+  if ((options.notificar ?? true) && cliente.saldoAtual >= 0 && posted!.saldoAtual < 0) {
+    await notify(tx, ownerId, 'devedor', { clienteId, nome: cliente.nome, valor: -posted!.saldoAtual });
+  }
   return resultado(cliente, posted!.lancamento, posted!.saldoAtual, quitadas);
 }
 

@@ -1,8 +1,21 @@
-import { sql } from 'drizzle-orm';
-import { crossedIntoLowStock, DEFAULT_NOTIFICATION_PREFERENCES, type NotificationKind } from '@caderneta/shared';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  DEFAULT_NOTIFICATION_PREFERENCES,
+  DIAS_RETENCAO_NOTIFICACOES,
+  MAX_CONTAGEM_NAO_LIDAS,
+  crossedIntoLowStock,
+  offsetOf,
+  type NotificationKind,
+  type Notificacao,
+  type NotificacoesPage,
+  type NotificacoesResumo,
+  type notificacoesQuerySchema,
+} from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { notificacoes, perfis } from '../../db/schema';
-import { queryRows } from '../../lib/sql';
+import { notFound } from '../../lib/errors';
+import { countAll, queryRows } from '../../lib/sql';
 
 export interface NovaNotificacao {
   tipo: NotificationKind;
@@ -71,4 +84,74 @@ export async function notifyIfLowStock(
 ): Promise<boolean> {
   const notificacao = lowStockNotification(before, after, rule);
   return notificacao ? (await notifyAll(tx, ownerId, [notificacao])) > 0 : false;
+}
+
+function toDto(row: typeof notificacoes.$inferSelect): Notificacao {
+  return { id: row.id, tipo: row.tipo, params: row.params, lida: row.lida, data: row.createdAt.toISOString() };
+}
+
+/** Unread notifications of the seller, counted up to one past the bell's maximum (an index range, never the whole table). */
+async function contarNaoLidas(tx: Executor, ownerId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from (
+          select 1 from ${notificacoes} where owner_id = ${ownerId} and lida = false limit ${MAX_CONTAGEM_NAO_LIDAS + 1}
+        ) x`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+/** /notificacoes: newest first, all or only the unread, one page at a time. */
+export async function listNotificacoes(tx: Executor, ownerId: string, query: z.output<typeof notificacoesQuerySchema>): Promise<NotificacoesPage> {
+  const where = and(eq(notificacoes.ownerId, ownerId), query.filtro === 'nao_lidas' ? eq(notificacoes.lida, false) : undefined);
+  const rows = await tx
+    .select()
+    .from(notificacoes)
+    .where(where)
+    .orderBy(desc(notificacoes.createdAt), desc(notificacoes.id))
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  const [count] = await tx.select({ n: countAll() }).from(notificacoes).where(where);
+  return { items: rows.map(toDto), total: count?.n ?? 0, page: query.page, pageSize: query.pageSize, naoLidas: await contarNaoLidas(tx, ownerId) };
+}
+
+export const RECENTES_NO_SINO = 5;
+
+/** What the bell shows: the unread count and the latest notifications. */
+export async function resumoNotificacoes(tx: Executor, ownerId: string): Promise<NotificacoesResumo> {
+  const recentes = await tx
+    .select()
+    .from(notificacoes)
+    .where(eq(notificacoes.ownerId, ownerId))
+    .orderBy(desc(notificacoes.createdAt), desc(notificacoes.id))
+    .limit(RECENTES_NO_SINO);
+  return { naoLidas: await contarNaoLidas(tx, ownerId), recentes: recentes.map(toDto) };
+}
+
+/** "Marcar como lida". Another seller's id answers 404, as if it did not exist. */
+export async function marcarLida(tx: Executor, ownerId: string, id: string): Promise<Notificacao> {
+  const [row] = await tx
+    .update(notificacoes)
+    .set({ lida: true })
+    .where(and(eq(notificacoes.ownerId, ownerId), eq(notificacoes.id, id)))
+    .returning();
+  if (!row) throw notFound('Notificação');
+  return toDto(row);
+}
+
+/** "Marcar todas como lidas": how many were unread. */
+export async function marcarTodasLidas(tx: Executor, ownerId: string): Promise<{ atualizadas: number }> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`with feitas as (
+          update ${notificacoes} set lida = true where owner_id = ${ownerId} and lida = false returning 1
+        ) select count(*)::int as n from feitas`,
+  );
+  return { atualizadas: Number(row?.n ?? 0) };
+}
+
+/** Forgets the seller's notifications older than DIAS_RETENCAO_NOTIFICACOES (a daily job). */
+export async function limparNotificacoesAntigas(tx: Executor, ownerId: string, now: Date): Promise<void> {
+  const limite = new Date(now.getTime() - DIAS_RETENCAO_NOTIFICACOES * 86_400_000);
+  await tx.delete(notificacoes).where(and(eq(notificacoes.ownerId, ownerId), lt(notificacoes.createdAt, limite)));
 }

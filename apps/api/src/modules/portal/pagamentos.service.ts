@@ -147,6 +147,11 @@ async function lancamentoPorReferencia(tx: Tx, ownerId: string, referencia: stri
  *   a refund seen before the approval simply never credits.
  * Returns null when the payment is not one of this seller's records.
  */
+async function nomeDoCliente(tx: Tx, ownerId: string, clienteId: string): Promise<string> {
+  const [cliente] = await tx.select({ nome: clientes.nome }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  return cliente?.nome ?? '';
+}
+
 export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPayment, deps: Pick<PaymentDeps, 'log'>): Promise<PagamentoOnline | null> {
   const referencia = payment.external_reference ?? '';
   if (!UUID.test(referencia)) return null;
@@ -172,6 +177,15 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
   if (status === 'aprovado' && divergencia) {
     novoStatus = 'divergente';
     deps.log.warn({ pagamento: record.id, mpPayment: mpId, divergencia }, 'online payment not credited: it does not match our record');
+    // The seller must see it (the customer paid something): once, when the record turns divergent.
+    if (record.status !== 'divergente' && record.status !== 'aprovado') {
+      await notify(tx, ownerId, 'pagamento_divergente', {
+        clienteId: record.clienteId,
+        cliente: await nomeDoCliente(tx, ownerId, record.clienteId),
+        valor: record.valorTotal,
+        pagamentoId: record.id,
+      });
+    }
   } else if (status === 'aprovado') {
     await lockCliente(tx, ownerId, record.clienteId);
     const posted = await postLancamento(tx, ownerId, record.clienteId, {
@@ -184,10 +198,9 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
     if (posted) {
       lancamentoId = posted.lancamento.id;
       await rebalanceAllocation(tx, ownerId, record.clienteId, posted.saldoAtual);
-      const [cliente] = await tx.select({ nome: clientes.nome }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, record.clienteId)));
       await notify(tx, ownerId, 'pagamento', {
         clienteId: record.clienteId,
-        nome: cliente?.nome ?? '',
+        cliente: await nomeDoCliente(tx, ownerId, record.clienteId),
         valor: record.valorBase,
         metodo: 'online',
         lancamentoId: posted.lancamento.id,

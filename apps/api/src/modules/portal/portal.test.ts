@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { MercadopagoConfig, PagamentoOnline, PortalCliente } from '@caderneta/shared';
+import type { MercadopagoConfig, Notificacao, PagamentoOnline, PortalCliente } from '@caderneta/shared';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { rowsOf } from '../../../test/db';
 import { insertProduto, ledgerSum, readCliente } from '../../../test/fixtures';
@@ -24,6 +24,7 @@ const logLines: string[] = [];
 const TOKEN_ANA = 'APP_USR-ana-1234567890-token';
 const TOKEN_BIA = 'APP_USR-bia-0987654321-token';
 const TOKEN_TESTE = 'TEST-cleo-5555555555-token';
+const TOKEN_DORA = 'APP_USR-dora-1122334455-token';
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago();
@@ -45,7 +46,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // No access token in any answer or log line of the whole suite.
-  for (const token of [TOKEN_ANA, TOKEN_BIA, TOKEN_TESTE]) {
+  for (const token of [TOKEN_ANA, TOKEN_BIA, TOKEN_TESTE, TOKEN_DORA]) {
     expect(bodies.filter((b) => b.includes(token))).toEqual([]);
     expect(logLines.filter((l) => l.includes(token))).toEqual([]);
   }
@@ -130,6 +131,13 @@ async function registro(ownerId: string, id: string) {
     tx.select().from(pagamentosOnline).where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, id))),
   );
   return row!;
+}
+
+/** The seller's notifications of one kind, as the API lists them. */
+async function avisosDe(seller: SellerSession, tipo: string) {
+  const response = await seller.request({ method: 'GET', url: '/api/notificacoes?pageSize=100' });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { items: Notificacao[] }).items.filter((n) => n.tipo === tipo);
 }
 
 const creditos = async (clienteId: string) =>
@@ -321,12 +329,34 @@ describe('paying online', () => {
   ])('does not credit a payment whose %s differs from our record, and flags it', async (_what, change) => {
     const cliente = await devedor(ana, 2500);
     const { pagamento, pref } = await iniciar(cliente.login);
-    await fake.pay(pref.id, { method: 'pix', outcome: 'approve', ...change });
+    const payment = await fake.pay(pref.id, { method: 'pix', outcome: 'approve', ...change });
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-2500);
     expect(await creditos(cliente.id)).toEqual([]);
     const row = await registro(ana.id, pagamento.id);
     expect(row.status).toBe('divergente');
     expect(row.divergencia).toBeTruthy();
+    // The seller sees it in the bell, once however often Mercado Pago repeats the notification.
+    await fake.notify(payment.id, 2);
+    const avisos = await avisosDe(ana, 'pagamento_divergente');
+    expect(avisos.filter((n) => n.params.clienteId === cliente.id)).toEqual([
+      expect.objectContaining({ lida: false, params: expect.objectContaining({ cliente: 'Joana Maria da Silva', valor: 2500, pagamentoId: pagamento.id }) }),
+    ]);
+  });
+
+  it("respects the seller's switch for payment notifications; a payment that does not match is shown regardless", async () => {
+    const dora = await createSeller(t);
+    await configurar(dora, TOKEN_DORA);
+    const prefs = await dora.request({ method: 'PUT', url: '/api/configuracoes/notificacoes', payload: { venda: true, pagamento: false, estoque_baixo: true, devedor: false } });
+    expect(prefs.statusCode).toBe(200);
+    const cliente = await devedor(dora, 4000, 'Dora Lima');
+    const first = await iniciar(cliente.login);
+    await fake.pay(first.pref.id, { method: 'pix', outcome: 'approve', amount: 10 });
+    expect(await avisosDe(dora, 'pagamento_divergente')).toHaveLength(1);
+    // A new attempt, paid right: credited, and (switched off) no "Pagamento recebido".
+    const second = await iniciar(cliente.login);
+    await fake.pay(second.pref.id, { method: 'pix', outcome: 'approve' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+    expect(await avisosDe(dora, 'pagamento')).toEqual([]);
   });
 
   it('reverses a refund and a chargeback once, however often they are notified', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { AppShellSkeleton } from '@/components/layout/app-shell-skeleton';
+import { NotificationBell } from '@/features/notificacoes/components/notification-bell';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/lib/get-me';
 import { SessionProvider } from '@/lib/session';
@@ -39,7 +40,7 @@ export function Component() {
 
   return (
     <SessionProvider me={me.data}>
-      <AppLayout>
+      <AppLayout headerActions={<NotificationBell />}>
         <Outlet />
       </AppLayout>
     </SessionProvider>

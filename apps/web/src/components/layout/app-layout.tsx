@@ -17,8 +17,11 @@ import { SidebarNav } from './sidebar-nav';
 import { ThemeSwitch } from './theme-switch';
 import { UserChip } from './user-chip';
 
-/** Shell of the signed-in app: fixed sidebar from md up, a left drawer below that. */
-export function AppLayout({ children }: { children: ReactNode }) {
+/**
+ * Shell of the signed-in app: fixed sidebar from md up, a left drawer below that. `headerActions`
+ * (e.g. the notification bell) sit in the header before the language and theme switches.
+ */
+export function AppLayout({ children, headerActions }: { children: ReactNode; headerActions?: ReactNode }) {
   const { t } = useTranslation('layout');
   const [menuOpen, setMenuOpen] = useState(false);
 
@@ -57,6 +60,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <UserChip />
             </div>
           </div>
+          {headerActions}
           <LanguageMenu />
           <ThemeSwitch />
         </header>

@@ -3,7 +3,8 @@ import { avatarGradient, initials, type UserIdentity } from '@/lib/user-identity
 import { cn } from '@/lib/utils';
 
 interface UserAvatarProps {
-  user: UserIdentity & { email: string };
+  /** `avatar`: the seller's own photo (a data: URL); without it, a picture generated from the e-mail. */
+  user: UserIdentity & { email: string; avatar?: string | null };
   /** Accessible name of the picture, e.g. "Avatar de Maria". */
   label: string;
   className?: string;
@@ -17,11 +18,14 @@ export function UserAvatar({ user, label, className }: UserAvatarProps) {
   const [src, setSrc] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const email = user.email;
+  const photo = user.avatar ?? null;
 
   useEffect(() => {
     let active = true;
     setSrc(null);
     setFailed(false);
+    // The seller's own photo needs no generated picture.
+    if (photo) return;
     import('./avatar-image')
       .then(({ createAvatarDataUri }) => createAvatarDataUri(email))
       .then((uri) => {
@@ -34,9 +38,10 @@ export function UserAvatar({ user, label, className }: UserAvatarProps) {
     return () => {
       active = false;
     };
-  }, [email]);
+  }, [email, photo]);
 
-  const showImage = src !== null && !failed;
+  const image = photo ?? src;
+  const showImage = image !== null && !failed;
   return (
     <span
       role="img"
@@ -52,7 +57,7 @@ export function UserAvatar({ user, label, className }: UserAvatarProps) {
       </span>
       {showImage && (
         <img
-          src={src}
+          src={image}
           alt=""
           width={64}
           height={64}

@@ -130,7 +130,7 @@ describe('the Mercado Pago settings tab', () => {
 
   it('refuses an invalid PIX key before saving', async () => {
     const api = mockApi({ ...signedIn(), 'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }) });
-    const { user } = renderApp('/configuracoes');
+    const { user } = renderApp('/configuracoes?aba=loja');
     await user.type(await screen.findByLabelText('Chave PIX'), '123.456.789-00');
     await user.click(screen.getByRole('button', { name: 'Salvar chave PIX' }));
     expect(await screen.findByText(/Chave PIX inválida/)).toBeInTheDocument();

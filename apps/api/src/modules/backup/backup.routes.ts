@@ -1,0 +1,134 @@
+import { createReadStream, statSync } from 'node:fs';
+import { PassThrough, type Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  MAX_BACKUP_BYTES,
+  backupResumoSchema,
+  backupsAutomaticosSchema,
+  isoDateSchema,
+  nomeArquivoBackup,
+  today,
+  type BackupEvento,
+} from '@caderneta/shared';
+import { AppError } from '../../lib/errors';
+import { contarAtuais, validarArquivo } from './arquivo';
+import { exportarParaArquivo, listarAutomaticos, type BackupStore } from './automatico';
+import { restaurarBackup } from './restaurar';
+import { sellerTimeZone } from '../conta/conta.service';
+
+/** The file as the browser sent it: JSON, or JSON gzip-compressed on the way (Content-Encoding: gzip). */
+async function gunzipSeNecessario(request: FastifyRequest, _reply: FastifyReply, payload: Readable) {
+  const encoding = request.headers['content-encoding'];
+  if (!encoding || encoding === 'identity') return payload;
+  if (encoding !== 'gzip') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { message: 'Use gzip ou nenhuma compressão.' });
+  const out = new PassThrough() as PassThrough & { receivedEncodedLength: number };
+  out.receivedEncodedLength = 0;
+  const gunzip = createGunzip();
+  payload.on('data', (chunk: Buffer) => {
+    out.receivedEncodedLength += chunk.length;
+  });
+  gunzip.on('error', () =>
+    out.destroy(new AppError('BACKUP_INVALIDO', 422, { message: 'O arquivo compactado está corrompido.', details: { motivo: 'formato' } })),
+  );
+  payload.pipe(gunzip).pipe(out);
+  return out;
+}
+
+/** A JSON backup kept as gzip: sent compressed to browsers that take it, decompressed otherwise. */
+function enviarJsonGz(request: FastifyRequest, reply: FastifyReply, arquivo: { gz: Readable; bytesGz: number; bytes: number }, nome: string) {
+  reply.header('content-type', 'application/json; charset=utf-8');
+  reply.header('content-disposition', `attachment; filename="${nome}"`);
+  // The file's real size, for the download's progress (Content-Length is the compressed one).
+  reply.header('x-backup-bytes', String(arquivo.bytes));
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    reply.header('content-encoding', 'gzip');
+    reply.header('content-length', String(arquivo.bytesGz));
+    return reply.send(arquivo.gz);
+  }
+  reply.header('content-length', String(arquivo.bytes));
+  return reply.send(arquivo.gz.pipe(createGunzip()));
+}
+
+/** Any JSON object: the file is checked by validarArquivo, which says what is wrong with it. */
+const arquivoBody = z.looseObject({}).describe('A backup file from GET /api/backup/exportar');
+
+/** /api/backup: export, check and restore the shop; the automatic backups kept in `store`. */
+export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async (app, { store }) => {
+  const tags = ['backup'];
+  // Each of these reads or writes a whole shop: a few a minute per address is plenty for a person.
+  const poucos = { rateLimit: { max: app.config.rateLimits.backup, timeWindow: '1 minute' } };
+  const upload = { bodyLimit: MAX_BACKUP_BYTES, preParsing: gunzipSeNecessario, config: poucos };
+
+  // "Exportar Dados": the whole shop as one JSON file, streamed from a snapshot.
+  app.get(
+    '/api/backup/exportar',
+    { preHandler: app.requireSeller, config: poucos, schema: { tags, summary: 'Download every record of the shop as one JSON file' } },
+    async (request, reply) => {
+      const seller = request.seller!;
+      const now = app.clock.now();
+      const arquivo = await exportarParaArquivo(app.db, seller.id, now);
+      const timeZone = await app.sellerTx(request, (tx) => sellerTimeZone(tx, seller.id));
+      const gz = createReadStream(arquivo.caminho);
+      gz.on('close', () => void arquivo.descartar());
+      return enviarJsonGz(request, reply, { gz, bytesGz: statSync(arquivo.caminho).size, bytes: arquivo.bytes }, nomeArquivoBackup(today(timeZone, now)));
+    },
+  );
+
+  // "Importar Dados", step 1: the whole file is checked and summed up; nothing is written.
+  app.post(
+    '/api/backup/validar',
+    { ...upload, preHandler: app.requireSeller, schema: { tags, summary: 'Check a backup file and say what it holds', body: arquivoBody, response: { 200: backupResumoSchema } } },
+    async (request) => {
+      const arquivo = await validarArquivo(request.body);
+      return app.sellerTx(request, async (tx, seller) => ({
+        nomeLoja: arquivo.perfil.nomeLoja,
+        exportadoEm: arquivo.exportadoEm,
+        versao: arquivo.versao,
+        contagens: arquivo.contagens,
+        atuais: await contarAtuais(tx, seller.id),
+      }));
+    },
+  );
+
+  // "Importar Dados", step 2: checked again, then restored in one transaction. The answer is a
+  // stream of JSON lines (progress, then the report or the error that undid everything).
+  app.post(
+    '/api/backup/restaurar',
+    { ...upload, preHandler: app.requireSeller, schema: { tags, summary: 'Replace the shop by a backup file (one transaction); answers JSON lines', body: arquivoBody } },
+    async (request, reply) => {
+      const arquivo = await validarArquivo(request.body);
+      const out = new PassThrough();
+      const send = (evento: BackupEvento) => out.write(`${JSON.stringify(evento)}\n`);
+      app
+        .sellerTx(request, (tx, seller) => restaurarBackup(tx, seller.id, arquivo, (tabela, feitos, total) => send({ tipo: 'progresso', tabela, feitos, total })))
+        .then((relatorio) => send({ tipo: 'concluido', relatorio }))
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'backup: restore rolled back');
+          const code = error instanceof AppError ? error.code : 'INTERNAL';
+          send({ tipo: 'erro', code, message: error instanceof AppError ? error.message : 'Erro interno' });
+        })
+        .finally(() => out.end());
+      reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+      return reply.send(out);
+    },
+  );
+
+  app.get(
+    '/api/backup/automaticos',
+    { preHandler: app.requireSeller, schema: { tags, summary: 'The automatic daily backups kept (newest first)', response: { 200: backupsAutomaticosSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => listarAutomaticos(tx, seller.id, store)),
+  );
+
+  app.get(
+    '/api/backup/automaticos/:dia',
+    { preHandler: app.requireSeller, config: poucos, schema: { tags, summary: 'Download one automatic backup', params: z.object({ dia: isoDateSchema }) } },
+    async (request, reply) => {
+      const arquivo = await app.sellerTx(request, (tx, seller) => store.abrir(tx, seller.id, request.params.dia));
+      if (!arquivo) throw new AppError('NOT_FOUND', 404, { message: 'Backup não encontrado' });
+      return enviarJsonGz(request, reply, arquivo, nomeArquivoBackup(request.params.dia));
+    },
+  );
+};

@@ -1,0 +1,392 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
+import type { BackupEvento, BackupRelatorio, BackupResumo, Cliente } from '@caderneta/shared';
+import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
+import { insertCliente } from '../../../test/fixtures';
+import { withSeller } from '../../db/client';
+import { clientes, notificacoes, pagamentosOnline, vendas, lancamentos } from '../../db/schema';
+import { queryRows } from '../../lib/sql';
+import { seedDemoShop } from '../../cli/demo-shop';
+import { checksumDe } from './arquivo';
+import { FORA_DO_BACKUP, TABELAS_BACKUP } from './tabelas';
+
+type Arquivo = {
+  formato: string;
+  versao: number;
+  exportadoEm: string;
+  perfil: Record<string, unknown>;
+  dados: Record<string, Record<string, unknown>[]>;
+  contagens: Record<string, number>;
+  checksum: string;
+};
+
+let t: TestApp;
+let loja: SellerSession;
+let original: Arquivo;
+
+async function sessionFor(email: string, senha: string): Promise<SellerSession> {
+  const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: TEST_ORIGIN }, payload: { email, password: senha } });
+  expect(response.statusCode).toBe(200);
+  const cookie = cookieFrom(response);
+  return {
+    id: response.json().user.id,
+    email,
+    cookie,
+    request: (options) => t.app.inject({ ...options, headers: { origin: TEST_ORIGIN, cookie, ...(options.headers ?? {}) } }),
+  };
+}
+
+async function exportar(s: SellerSession): Promise<Arquivo> {
+  const response = await s.request({ method: 'GET', url: '/api/backup/exportar' });
+  expect(response.statusCode).toBe(200);
+  return JSON.parse(response.body) as Arquivo;
+}
+
+const comChecksum = (arquivo: Arquivo): Arquivo => ({ ...arquivo, checksum: checksumDe(arquivo) });
+const copia = (arquivo: Arquivo): Arquivo => structuredClone(arquivo);
+
+function eventos(body: string): BackupEvento[] {
+  return body
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as BackupEvento);
+}
+
+async function restaurar(s: SellerSession, arquivo: unknown) {
+  return s.request({ method: 'POST', url: '/api/backup/restaurar', payload: arquivo as Record<string, unknown> });
+}
+
+async function restaurarOk(s: SellerSession, arquivo: unknown): Promise<BackupRelatorio> {
+  const response = await restaurar(s, arquivo);
+  expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
+  expect(response.headers['content-type']).toContain('application/x-ndjson');
+  const fim = eventos(response.body).at(-1)!;
+  if (fim.tipo !== 'concluido') throw new Error(`restore failed: ${JSON.stringify(fim)}`);
+  return fim.relatorio;
+}
+
+/**
+ * A file with its ids replaced by what each record is: a row's content, with the references to
+ * other rows replaced by what those are. Two files are the same shop exactly when these match.
+ */
+function conteudo(arquivo: Arquivo, logins: Record<string, string> = {}) {
+  const quem = new Map<string, string>();
+  const out: Record<string, string[]> = {};
+  for (const tabela of TABELAS_BACKUP) {
+    const rows = arquivo.dados[tabela.key] ?? [];
+    const impressoes = rows.map((row) => {
+      const { id: _id, ...resto } = row;
+      for (const campo of Object.keys(tabela.refs ?? {})) if (resto[campo]) resto[campo] = quem.get(resto[campo] as string) ?? `?${resto[campo]}`;
+      if ('criadoPor' in resto && resto.criadoPor) resto.criadoPor = 'o vendedor';
+      if (tabela.key === 'clientes' && resto.login) resto.login = logins[resto.login as string] ?? resto.login;
+      if (tabela.key === 'notificacoes') {
+        const params = { ...(resto.params as Record<string, unknown>) };
+        for (const k of ['vendaId', 'clienteId', 'produtoId', 'lancamentoId']) if (params[k]) params[k] = quem.get(params[k] as string) ?? `?${params[k]}`;
+        resto.params = params;
+      }
+      const impressao = JSON.stringify(resto);
+      quem.set(row.id as string, `${tabela.key}:${impressao}`);
+      return impressao;
+    });
+    out[tabela.key] = impressoes.sort();
+  }
+  return { perfil: arquivo.perfil, contagens: arquivo.contagens, dados: out };
+}
+
+async function clientesDe(s: SellerSession) {
+  const response = await s.request({ method: 'GET', url: '/api/clientes?status=todos&pageSize=100' });
+  return (response.json().items as Cliente[]).map((c) => ({ nome: c.nome, saldoAtual: c.saldoAtual, limiteCredito: c.limiteCredito })).sort((a, b) => a.nome.localeCompare(b.nome));
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const demo = await seedDemoShop(t.db, { sales: 250, days: 20, seed: 11, now: new Date() });
+  loja = await sessionFor(demo.email, demo.senha);
+  // Notifications too, one of them read, with links to records.
+  const produto = (await loja.request({ method: 'GET', url: '/api/produtos?pageSize=1' })).json().items[0];
+  await loja.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] } });
+  await withSeller(t.db, loja.id, (tx) => tx.update(notificacoes).set({ lida: true }).where(eq(notificacoes.tipo, 'venda')));
+  original = await exportar(loja);
+}, 180_000);
+afterAll(() => t.close());
+
+describe('Exportar Dados', () => {
+  it('is one JSON file with the format, the date and every table of the shop', async () => {
+    const response = await loja.request({ method: 'GET', url: '/api/backup/exportar' });
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="caderneta-backup-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(Number(response.headers['x-backup-bytes'])).toBe(Buffer.byteLength(response.body));
+    const arquivo = JSON.parse(response.body) as Arquivo;
+    expect(arquivo).toMatchObject({ formato: 'caderneta-backup', versao: 1, perfil: { nomeLoja: 'Mercadinho Bom Preço', moeda: 'BRL' } });
+    expect(Date.parse(arquivo.exportadoEm)).toBeGreaterThan(Date.now() - 60_000);
+    expect(arquivo.checksum).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(arquivo.dados)).toEqual(TABELAS_BACKUP.map((t) => t.key));
+
+    const count = async (table: typeof clientes | typeof vendas | typeof lancamentos) =>
+      (await withSeller(t.db, loja.id, (tx) => tx.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(table)))[0]!.n;
+    expect(arquivo.contagens.clientes).toBe(await count(clientes));
+    expect(arquivo.contagens.vendas).toBe(await count(vendas));
+    expect(arquivo.contagens.lancamentos).toBe(await count(lancamentos));
+    expect(arquivo.dados.vendas).toHaveLength(arquivo.contagens.vendas!);
+    expect(arquivo.contagens.itensVenda).toBeGreaterThan(arquivo.contagens.vendas!);
+    expect(arquivo.contagens.notificacoes).toBeGreaterThan(0);
+    // Money is whole centavos, instants are UTC to the microsecond.
+    expect(arquivo.dados.vendas!.every((v) => Number.isInteger(v.valorTotal))).toBe(true);
+    expect(arquivo.dados.lancamentos![0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
+  });
+
+  it('travels gzip-compressed to a browser that takes it', async () => {
+    const response = await loja.request({ method: 'GET', url: '/api/backup/exportar', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(response.headers['content-encoding']).toBe('gzip');
+    const json = gunzipSync(response.rawPayload).toString('utf8');
+    expect(Number(response.headers['x-backup-bytes'])).toBe(Buffer.byteLength(json));
+    expect(Number(response.headers['content-length'])).toBeLessThan(Buffer.byteLength(json) / 3);
+    expect(JSON.parse(json).formato).toBe('caderneta-backup');
+  });
+
+  it('of another seller holds only their own shop', async () => {
+    const outro = await createSeller(t);
+    const vazio = await exportar(outro);
+    expect(Object.values(vazio.contagens).every((n) => n === 0)).toBe(true);
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/backup/exportar' })).statusCode).toBe(401);
+  });
+});
+
+describe('Importar Dados', () => {
+  it('checks the file first and says what it holds and what it replaces', async () => {
+    const novo = await createSeller(t);
+    await insertCliente(t, novo.id, { nome: 'Cliente que será substituído' });
+    const response = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: original });
+    expect(response.statusCode).toBe(200);
+    const resumo = response.json() as BackupResumo;
+    expect(resumo).toMatchObject({ nomeLoja: 'Mercadinho Bom Preço', exportadoEm: original.exportadoEm, versao: 1, contagens: original.contagens });
+    expect(resumo.atuais).toMatchObject({ clientes: 1, vendas: 0 });
+    expect((await clientesDe(novo)).map((c) => c.nome)).toEqual(['Cliente que será substituído']);
+  });
+
+  it('round trip: restored into an empty account and exported again, the shop is the same but for ids and the logins another shop holds', async () => {
+    const novo = await createSeller(t);
+    const response = await restaurar(novo, original);
+    const linhas = eventos(response.body);
+    const progresso = linhas.filter((e) => e.tipo === 'progresso');
+    expect(progresso.at(-1)).toMatchObject({ tabela: 'notificacoes', feitos: original.contagens.notificacoes, total: original.contagens.notificacoes });
+    expect(progresso.some((e) => e.tipo === 'progresso' && e.tabela === 'vendas' && e.feitos === original.contagens.vendas)).toBe(true);
+    const fim = linhas.at(-1)!;
+    if (fim.tipo !== 'concluido') throw new Error(JSON.stringify(fim));
+    expect(fim.relatorio.restaurados).toEqual(original.contagens);
+
+    // The original shop still has its customers' logins: every one of them got a new login, listed.
+    const logins = Object.fromEntries(fim.relatorio.loginsAlterados.map((l) => [l.loginNovo, l.loginAnterior]));
+    expect(fim.relatorio.loginsAlterados.map((l) => l.loginAnterior).sort()).toEqual(original.dados.clientes!.map((c) => c.login).sort());
+    expect(fim.relatorio.loginsAlterados.every((l) => l.loginNovo !== l.loginAnterior && l.loginNovo.startsWith(l.loginAnterior.replace(/\d+$/, '')))).toBe(true);
+
+    const de_novo = await exportar(novo);
+    expect(conteudo(de_novo, logins)).toEqual(conteudo(original));
+    expect(await clientesDe(novo)).toEqual(await clientesDe(loja));
+    // The original shop did not change.
+    const agora = await exportar(loja);
+    expect({ ...agora, exportadoEm: null, checksum: null }).toEqual({ ...original, exportadoEm: null, checksum: null });
+  });
+
+  it('restored over the same shop: replaces everything and keeps the logins', async () => {
+    const antes = await exportar(loja);
+    await insertCliente(t, loja.id, { nome: 'Cadastrado depois do backup' });
+    const relatorio = await restaurarOk(loja, original);
+    expect(relatorio.loginsAlterados).toEqual([]);
+    expect(relatorio.removidos.clientes).toBe(original.contagens.clientes! + 1);
+    expect(conteudo(await exportar(loja))).toEqual(conteudo(antes));
+    original = await exportar(loja);
+  });
+
+  it('takes the file gzip-compressed', async () => {
+    const novo = await createSeller(t);
+    const response = await novo.request({
+      method: 'POST',
+      url: '/api/backup/validar',
+      headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' },
+      payload: gzipSync(JSON.stringify(original)),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().contagens).toEqual(original.contagens);
+    const broken = await novo.request({
+      method: 'POST',
+      url: '/api/backup/validar',
+      headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' },
+      payload: Buffer.from('isto não é gzip'),
+    });
+    expect(broken.statusCode).toBe(422);
+    expect(broken.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'formato' } });
+  });
+
+  describe('refuses a damaged or edited file with the reason, changing nothing', () => {
+    let alvo: SellerSession;
+    let antes: Arquivo;
+    beforeAll(async () => {
+      alvo = await createSeller(t);
+      await insertCliente(t, alvo.id, { nome: 'Fica como está' });
+      antes = await exportar(alvo);
+    });
+
+    const casos: Array<[string, (a: Arquivo) => unknown, Record<string, unknown>]> = [
+      ['a value edited (bad checksum)', (a) => ((a.dados.clientes![0]!.saldoAtual = (a.dados.clientes![0]!.saldoAtual as number) - 1), a), { motivo: 'checksum' }],
+      ['a row removed (bad checksum)', (a) => (a.dados.vendas!.pop(), a), { motivo: 'checksum' }],
+      ['not a Caderneta backup', () => ({ nome: 'planilha' }), { motivo: 'formato' }],
+      ['a newer version', (a) => comChecksum({ ...a, versao: 2 }), { motivo: 'versao' }],
+      ['a table this version does not know', (a) => comChecksum({ ...a, dados: { ...a.dados, lembretesFuturos: [] } }), { motivo: 'versao' }],
+      [
+        'a broken reference (a sale of a customer not in the file)',
+        (a) => {
+          const fiado = a.dados.vendas!.find((v) => v.clienteId)!;
+          fiado.clienteId = crypto.randomUUID();
+          return comChecksum(a);
+        },
+        { motivo: 'referencia', tabela: 'vendas', campo: 'clienteId' },
+      ],
+      [
+        'a balance that is not the sum of the ledger',
+        (a) => {
+          a.dados.clientes![0]!.saldoAtual = (a.dados.clientes![0]!.saldoAtual as number) + 100;
+          return comChecksum(a);
+        },
+        { motivo: 'saldo', tabela: 'clientes', linha: 1 },
+      ],
+      [
+        'a sale total that is not the sum of its items',
+        (a) => {
+          a.dados.vendas![2]!.valorTotal = (a.dados.vendas![2]!.valorTotal as number) + 1;
+          return comChecksum(a);
+        },
+        { motivo: 'total', tabela: 'vendas', linha: 3 },
+      ],
+      [
+        'money that is not whole centavos',
+        (a) => {
+          a.dados.lancamentos![0]!.valor = 10.5;
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'lancamentos', linha: 1, campo: 'valor' },
+      ],
+      [
+        'a text with a control character',
+        (a) => {
+          a.dados.produtos![0]!.nome = 'Arroz\u0000';
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'produtos', linha: 1, campo: 'nome' },
+      ],
+      [
+        'two customers with one id',
+        (a) => {
+          a.dados.clientes![1]!.id = a.dados.clientes![0]!.id;
+          return comChecksum(a);
+        },
+        { motivo: 'duplicado', tabela: 'clientes', linha: 2, campo: 'id' },
+      ],
+    ];
+
+    it.each(casos)('%s', async (_, estragar, details) => {
+      const arquivo = estragar(copia(original));
+      for (const url of ['/api/backup/validar', '/api/backup/restaurar']) {
+        const response = await alvo.request({ method: 'POST', url, payload: arquivo as Record<string, unknown> });
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(422);
+        expect(response.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details });
+      }
+      expect(await exportar(alvo)).toMatchObject({ dados: antes.dados, perfil: antes.perfil });
+    });
+
+    it('a truncated file', async () => {
+      const text = JSON.stringify(original);
+      const response = await alvo.request({ method: 'POST', url: '/api/backup/restaurar', headers: { 'content-type': 'application/json' }, payload: text.slice(0, text.length / 2) });
+      expect(response.statusCode).toBe(400);
+      expect(typeof response.json().code).toBe('string');
+      expect(await exportar(alvo)).toMatchObject({ dados: antes.dados });
+    });
+
+    it('a failure in the middle of the restore undoes all of it', async () => {
+      await t.db.execute(sql`
+        create or replace function test_falha_restauracao() returns trigger language plpgsql as $$
+        begin raise exception 'falha no meio'; end $$`);
+      await t.db.execute(sql`create trigger test_falha after insert on lancamentos for each statement execute function test_falha_restauracao()`);
+      try {
+        const response = await restaurar(alvo, original);
+        expect(response.statusCode).toBe(200);
+        const linhas = eventos(response.body);
+        expect(linhas.some((e) => e.tipo === 'progresso' && e.tabela === 'vendas' && e.feitos > 0)).toBe(true);
+        expect(linhas.at(-1)).toMatchObject({ tipo: 'erro', code: 'INTERNAL' });
+      } finally {
+        await t.db.execute(sql`drop trigger test_falha on lancamentos`);
+      }
+      expect(await exportar(alvo)).toMatchObject({ dados: antes.dados, perfil: antes.perfil });
+    });
+  });
+
+  it('needs a session', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/backup/restaurar', headers: { origin: TEST_ORIGIN }, payload: original });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe("the customer page's records", () => {
+  it('PIX key and online payments go with the shop (same payment ids), customer pages open after a restore; a mismatched payment total is refused', async () => {
+    const dona = await createSeller(t);
+    const pix = await dona.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: 'loja@example.com', nomeRecebedor: 'Loja da Dona', cidade: 'Recife' } });
+    expect(pix.statusCode, pix.body).toBe(200);
+    const criado = await dona.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Vera Portal', telefone: '(81) 98888-1111' } });
+    expect(criado.statusCode).toBe(201);
+    const cliente = criado.json() as Cliente;
+    const [pagamento] = await withSeller(t.db, dona.id, (tx) =>
+      tx
+        .insert(pagamentosOnline)
+        .values({ ownerId: dona.id, clienteId: cliente.id, metodo: 'cartao', valorBase: 1000, taxa: 50, valorTotal: 1050, parcelasMax: 12, ambiente: 'sandbox', mpPaymentId: '987', status: 'divergente', statusMp: 'approved', divergencia: 'valor 10 centavos, esperado 1050' })
+        .returning(),
+    );
+
+    const arquivo = await exportar(dona);
+    expect(arquivo.perfil.pix).toEqual({ chave: 'loja@example.com', tipo: 'email', nomeRecebedor: 'Loja da Dona', cidade: 'Recife' });
+    expect(arquivo.dados.pagamentosOnline).toEqual([expect.objectContaining({ id: pagamento!.id, clienteId: cliente.id, valorTotal: 1050, status: 'divergente', mpPaymentId: '987' })]);
+    // The Mercado Pago credentials are not in the file (docs/decisions/014).
+    expect(JSON.stringify(arquivo)).not.toMatch(/accessToken|webhookSecret|cifrado/i);
+
+    const novo = await createSeller(t);
+    const relatorio = await restaurarOk(novo, arquivo);
+    expect(relatorio.restaurados.pagamentosOnline).toBe(1);
+    const novoCliente = ((await novo.request({ method: 'GET', url: '/api/clientes?status=todos' })).json().items as Cliente[])[0]!;
+    const restaurados = await withSeller(t.db, novo.id, (tx) => tx.select().from(pagamentosOnline).where(eq(pagamentosOnline.ownerId, novo.id)));
+    expect(restaurados).toEqual([expect.objectContaining({ id: pagamento!.id, clienteId: novoCliente.id, valorTotal: 1050, divergencia: 'valor 10 centavos, esperado 1050' })]);
+    expect((await novo.request({ method: 'GET', url: '/api/configuracoes/pix' })).json()).toMatchObject({ chave: 'loja@example.com', cidade: 'Recife' });
+    // The restored customer's page opens (the login registry was rebuilt); the old shop's still does too.
+    expect((await t.app.inject({ method: 'GET', url: `/api/portal/${novoCliente.login}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/portal/${cliente.login}` })).statusCode).toBe(200);
+    const de_novo = await exportar(novo);
+    expect(de_novo.perfil.pix).toEqual(arquivo.perfil.pix);
+    expect(de_novo.dados.pagamentosOnline!.map(({ clienteId: _c, ...rest }) => rest)).toEqual(arquivo.dados.pagamentosOnline!.map(({ clienteId: _c, ...rest }) => rest));
+
+    const errado = copia(arquivo);
+    errado.dados.pagamentosOnline![0]!.taxa = 60;
+    const recusado = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: comChecksum(errado) });
+    expect(recusado.statusCode).toBe(422);
+    expect(recusado.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'total', tabela: 'pagamentosOnline', campo: 'valorTotal' } });
+  });
+});
+
+describe('the table list', () => {
+  it('covers every seller table, and every column of each but owner_id and generated ones', async () => {
+    const tables = await queryRows<{ table_name: string }>(
+      t.db,
+      sql`select distinct table_name from information_schema.columns where table_schema = 'public' and column_name = 'owner_id' order by 1`,
+    );
+    const sqlNames = TABELAS_BACKUP.map((tb) => getTableName(tb.table));
+    expect(tables.map((r) => r.table_name).filter((name) => !FORA_DO_BACKUP.includes(name)).sort()).toEqual([...sqlNames].sort());
+
+    for (const tabela of TABELAS_BACKUP) {
+      const colunas = Object.entries(getTableColumns(tabela.table) as Record<string, { generated?: unknown }>)
+        .filter(([prop, col]) => prop !== 'ownerId' && !col.generated)
+        .map(([prop]) => prop);
+      expect(Object.keys(tabela.linha.shape).sort(), tabela.key).toEqual(colunas.sort());
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
+import type { BackupRelatorio, LoginAlterado } from '@caderneta/shared';
+import type { Tx } from '../../db/client';
+import { chavesPix, clientes, loginsClientes, perfis } from '../../db/schema';
+import { queryRows } from '../../lib/sql';
+import { withUniqueLogin } from '../clientes/login';
+import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
+import { TABELAS_BACKUP, type TabelaBackup } from './tabelas';
+
+const LOTE_RESTAURACAO = 2_000;
+
+/** Column name and whether the database computes it, per property of a table. */
+function colunas(tabela: TabelaBackup) {
+  return Object.entries(getTableColumns(tabela.table) as Record<string, Column>).map(([prop, column]) => ({
+    prop,
+    nome: column.name,
+    gerada: Boolean((column as unknown as { generated?: unknown }).generated),
+  }));
+}
+
+/**
+ * Writes rows through json_populate_recordset: one parameter per batch, and PostgreSQL reads
+ * each value as its column's type (instants to the microsecond, jsonb, bigint).
+ */
+function insertSql(tabela: TabelaBackup, rows: Record<string, unknown>[], extra = sql``) {
+  const cols = colunas(tabela).filter((c) => !c.gerada);
+  const lista = sql.raw(cols.map((c) => `"${c.nome}"`).join(', '));
+  const json = JSON.stringify(rows.map((row) => Object.fromEntries(cols.map((c) => [c.nome, row[c.prop] ?? null]))));
+  return sql`insert into ${tabela.table} (${lista}) select ${lista} from json_populate_recordset(null::${tabela.table}, ${json}::json) ${extra}`;
+}
+
+/**
+ * Replaces everything of the seller's shop by the file's, in the caller's transaction (the
+ * seller's, under RLS): a failure anywhere leaves the shop as it was. Every record gets a new
+ * id (the file may come from an account that still exists), references follow them, customer
+ * logins another shop already uses get new ones, and entries posted by someone else are posted
+ * by the seller restoring.
+ */
+export async function restaurarBackup(
+  tx: Tx,
+  ownerId: string,
+  arquivo: ArquivoValidado,
+  onProgress: (tabela: string, feitos: number, total: number) => void = () => undefined,
+  now: () => number = Date.now,
+): Promise<BackupRelatorio> {
+  const inicio = now();
+  const removidos: Record<string, number> = {};
+  for (const tabela of [...TABELAS_BACKUP].reverse()) {
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`with apagadas as (delete from ${tabela.table} where ${doVendedor(tabela, ownerId)} returning 1) select count(*)::int as n from apagadas`,
+    );
+    removidos[tabela.key] = Number(row?.n ?? 0);
+  }
+  // The customers' entries in the login registry went with them; the restored ones are registered below.
+  await tx.delete(loginsClientes).where(eq(loginsClientes.ownerId, ownerId));
+
+  const { pix, ...perfil } = arquivo.perfil;
+  await tx
+    .update(perfis)
+    .set({ ...perfil, updatedAt: sql`now()` })
+    .where(eq(perfis.ownerId, ownerId));
+  // A file from before PIX keys were kept says nothing about them: the key stays as it is.
+  if (pix !== undefined) {
+    await tx.delete(chavesPix).where(eq(chavesPix.ownerId, ownerId));
+    if (pix) await tx.insert(chavesPix).values({ ownerId, ...pix });
+  }
+
+  // New ids for every record first: references may point at any table of the file.
+  const mapas = new Map<string, Map<string, string>>();
+  for (const tabela of TABELAS_BACKUP) {
+    mapas.set(tabela.key, new Map(arquivo.dados[tabela.key]!.map((row) => [row.id as string, tabela.manterIds ? (row.id as string) : randomUUID()])));
+  }
+  const mapa = (key: string, id: unknown) => mapas.get(key)?.get(id as string) ?? id;
+
+  const restaurados: Record<string, number> = {};
+  const loginsAlterados: LoginAlterado[] = [];
+  for (const tabela of TABELAS_BACKUP) {
+    const rows = arquivo.dados[tabela.key]!;
+    let feitos = 0;
+    onProgress(tabela.key, 0, rows.length);
+    for (let start = 0; start < rows.length; start += LOTE_RESTAURACAO) {
+      const lote = rows.slice(start, start + LOTE_RESTAURACAO).map((row) => preparar(tabela, row, ownerId, mapa));
+      if (tabela.table === clientes) loginsAlterados.push(...(await inserirClientes(tx, ownerId, tabela, lote)));
+      else await tx.execute(insertSql(tabela, lote));
+      feitos += lote.length;
+      onProgress(tabela.key, feitos, rows.length);
+    }
+    restaurados[tabela.key] = feitos;
+  }
+  return { restaurados, removidos, loginsAlterados, segundos: (now() - inicio) / 1000 };
+}
+
+function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key: string, id: unknown) => unknown): Linha {
+  const out: Linha = { ...row, ownerId, id: mapa(tabela.key, row.id) };
+  for (const [campo, alvo] of Object.entries(tabela.refs ?? {})) {
+    if (out[campo] !== null && out[campo] !== undefined) out[campo] = mapa(alvo, out[campo]);
+  }
+  if ('criadoPor' in out && out.criadoPor !== null) out.criadoPor = ownerId;
+  return tabela.preparar ? tabela.preparar(out, mapa) : out;
+}
+
+/**
+ * Customers keep their logins unless another shop uses one: logins are unique across the system
+ * through the `logins_clientes` registry, whose other shops' entries are invisible here, so the
+ * registry's primary key decides (ON CONFLICT DO NOTHING). Those customers get a new login
+ * (savepoints, as when creating a customer), reported.
+ */
+async function inserirClientes(tx: Tx, ownerId: string, tabela: TabelaBackup, lote: Linha[]): Promise<LoginAlterado[]> {
+  await tx.execute(insertSql(tabela, lote));
+  const comLogin = lote.filter((row) => typeof row.login === 'string');
+  if (comLogin.length === 0) return [];
+  const registro = JSON.stringify(comLogin.map((row) => ({ login: row.login, owner_id: ownerId, cliente_id: row.id })));
+  const registrados = await queryRows<{ login: string }>(
+    tx,
+    sql`insert into ${loginsClientes} (login, owner_id, cliente_id)
+        select login, owner_id, cliente_id from json_populate_recordset(null::${loginsClientes}, ${registro}::json)
+        on conflict (login) do nothing returning login`,
+  );
+  const ok = new Set(registrados.map((r) => r.login));
+  const alterados: LoginAlterado[] = [];
+  for (const row of comLogin) {
+    if (ok.has(row.login as string)) continue;
+    const novo = await withUniqueLogin(tx, ownerId, row.nome as string, async (savepoint, login) => {
+      const [updated] = await savepoint
+        .update(clientes)
+        .set({ login })
+        .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, row.id as string)))
+        .returning({ id: clientes.id, login: clientes.login });
+      return updated!;
+    });
+    alterados.push({ nome: row.nome as string, loginAnterior: row.login as string, loginNovo: novo.login! });
+  }
+  return alterados;
+}

@@ -1,0 +1,269 @@
+import { z } from 'zod';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import {
+  FORMAS_PAGAMENTO,
+  FUSO_IDS,
+  LANGUAGES,
+  CURRENCIES,
+  MAX_CENTS,
+  MAX_PRECO,
+  MAX_QUANTIDADE_ITEM,
+  MAX_TOTAL_VENDA,
+  METODOS_PAGAMENTO,
+  NOTIFICATION_KINDS,
+  STATUS_PAGAMENTO,
+  TIPOS_LANCAMENTO,
+  AMBIENTES_MERCADOPAGO,
+  METODOS_ONLINE,
+  PARCELAS_MAX_CARTAO,
+  STATUS_PAGAMENTO_ONLINE,
+  TIPOS_CHAVE_PIX,
+  hasControlCharacters,
+} from '@caderneta/shared';
+import { clientes, itensVenda, lancamentos, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
+
+/*
+ * What "Exportar Dados" writes and "Importar Dados" restores, table by table, in this order
+ * (a table comes after those it points at; the restore deletes in the reverse order). A seller
+ * table another feature adds is one more entry here: its drizzle table, the schema of its rows in
+ * the file (every column but owner_id and generated ones), and which columns hold ids of other
+ * tables of the file. `backup.test.ts` fails while a table with owner_id is neither here nor in
+ * FORA_DO_BACKUP, and while an entry's schema misses one of its table's columns.
+ */
+
+/** Text in the file: no control characters (as every input), within a generous length. */
+const texto = (max = 2_000) => z.string().max(max).refine((v) => !hasControlCharacters(v), 'caracteresInvalidos');
+const textoOpcional = (max = 2_000) => texto(max).nullable();
+const id = z.uuid();
+const instante = z.iso.datetime();
+const inteiro = (min: number, max: number) => z.number().int().min(min).max(max);
+/** Any whole number of centavos a sum can reach exactly. */
+const centavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
+const INT32 = 2_147_483_647;
+
+export interface TabelaBackup {
+  /** The table's name in the file (`dados.<key>`), in counts and in reports. */
+  key: string;
+  table: PgTable;
+  /** A row of the file, keyed by the drizzle property names. */
+  linha: z.ZodObject;
+  /** Property → key of the table its ids point at: checked on import, remapped on restore. */
+  refs?: Record<string, string>;
+  /** Properties whose values must be unique in the file (besides `id`). */
+  unicos?: string[];
+  /**
+   * Export in batches of the parent's ids, through the child's index on the parent column
+   * (tables with no index that starts with owner_id, like a sale's items).
+   */
+  porPai?: { key: string; coluna: string };
+  /** Export order, an index that starts with owner_id (default: the (owner_id, id) unique key). */
+  ordem?: string[];
+  /**
+   * Keep the file's ids instead of giving each row a new one: ids something outside the shop
+   * knows (an online payment's id is the `external_reference` Mercado Pago reports back). Safe
+   * because every key includes owner_id; nothing of the file may point at such a table.
+   */
+  manterIds?: boolean;
+  /** Fixes ids the generic remap cannot see (e.g. inside a JSON column) before insert. */
+  preparar?: (linha: Record<string, unknown>, mapa: (key: string, id: unknown) => unknown) => Record<string, unknown>;
+}
+
+export const perfilBackupSchema = z.object({
+  nomeLoja: texto(120),
+  telefoneLoja: textoOpcional(40),
+  enderecoLoja: textoOpcional(300),
+  cnpj: textoOpcional(30),
+  idioma: z.enum(LANGUAGES),
+  moeda: z.enum(CURRENCIES),
+  fusoHorario: z.enum(FUSO_IDS),
+  notificacoes: z.record(z.string().max(40), z.boolean()),
+  avatar: textoOpcional(100_000),
+  backupAutomatico: z.boolean(),
+  /**
+   * The shop's PIX key (table chaves_pix, Configurações › Loja): null when it has none. Absent in
+   * files from before the customer page; such a restore leaves the key as it is.
+   */
+  pix: z
+    .object({ chave: texto(100), tipo: z.enum(TIPOS_CHAVE_PIX), nomeRecebedor: texto(25), cidade: texto(15) })
+    .nullable()
+    .optional(),
+});
+export type PerfilBackup = z.infer<typeof perfilBackupSchema>;
+
+export const TABELAS_BACKUP: TabelaBackup[] = [
+  {
+    key: 'clientes',
+    table: clientes,
+    unicos: ['login'],
+    linha: z.object({
+      id,
+      nome: texto(120),
+      nomeBusca: texto(120),
+      telefone: texto(40),
+      email: textoOpcional(254),
+      endereco: textoOpcional(300),
+      limiteCredito: inteiro(0, MAX_CENTS),
+      login: textoOpcional(64),
+      ativo: z.boolean(),
+      dataVencimento: z.iso.date().nullable(),
+      observacoes: textoOpcional(),
+      saldoAtual: centavos,
+      createdAt: instante,
+      updatedAt: instante,
+    }),
+  },
+  {
+    key: 'produtos',
+    table: produtos,
+    linha: z.object({
+      id,
+      nome: texto(120),
+      nomeBusca: texto(120),
+      descricao: textoOpcional(500),
+      categoria: textoOpcional(60),
+      codigoBarras: textoOpcional(64),
+      precoVenda: inteiro(1, MAX_PRECO),
+      precoCusto: inteiro(0, MAX_PRECO),
+      estoqueAtual: inteiro(0, INT32),
+      estoqueMinimo: inteiro(0, INT32),
+      ativo: z.boolean(),
+      createdAt: instante,
+      updatedAt: instante,
+    }),
+  },
+  {
+    key: 'vendas',
+    table: vendas,
+    refs: { clienteId: 'clientes' },
+    unicos: ['numeroVenda', 'chave'],
+    linha: z.object({
+      id,
+      numeroVenda: texto(40),
+      clienteId: id.nullable(),
+      dataVenda: instante,
+      valorTotal: inteiro(0, MAX_TOTAL_VENDA),
+      valorPago: inteiro(0, MAX_TOTAL_VENDA),
+      formaPagamento: z.enum(FORMAS_PAGAMENTO),
+      statusPagamento: z.enum(STATUS_PAGAMENTO),
+      observacoes: textoOpcional(),
+      limiteExcedidoConfirmado: z.boolean(),
+      canceladaEm: instante.nullable(),
+      /** Σ quantity × unit cost of its items (checked on import). */
+      custoTotal: inteiro(0, Number.MAX_SAFE_INTEGER),
+      /** The cart's idempotency key, kept: a retried cart after a restore finds its sale. */
+      chave: id.nullable(),
+      createdAt: instante,
+    }),
+  },
+  {
+    key: 'itensVenda',
+    table: itensVenda,
+    refs: { vendaId: 'vendas', produtoId: 'produtos' },
+    porPai: { key: 'vendas', coluna: 'vendaId' },
+    linha: z.object({
+      id,
+      vendaId: id,
+      produtoId: id,
+      produtoNome: texto(120),
+      quantidade: inteiro(1, MAX_QUANTIDADE_ITEM),
+      precoUnitario: inteiro(0, MAX_PRECO),
+      custoUnitario: inteiro(0, MAX_PRECO),
+      subtotal: inteiro(0, MAX_TOTAL_VENDA),
+    }),
+  },
+  {
+    key: 'lancamentos',
+    table: lancamentos,
+    refs: { clienteId: 'clientes', vendaId: 'vendas' },
+    unicos: ['referenciaExterna'],
+    ordem: ['createdAt', 'id'],
+    linha: z.object({
+      id,
+      clienteId: id,
+      tipo: z.enum(TIPOS_LANCAMENTO),
+      valor: inteiro(-MAX_CENTS, MAX_CENTS).refine((v) => v !== 0, 'zero'),
+      metodo: z.enum(METODOS_PAGAMENTO).nullable(),
+      vendaId: id.nullable(),
+      descricao: textoOpcional(),
+      referenciaExterna: textoOpcional(300),
+      /** Who posted it: on restore, the seller restoring. */
+      criadoPor: textoOpcional(64),
+      createdAt: instante,
+    }),
+  },
+  {
+    // "Pagar Saldo Pendente" attempts of the customer page. Their ledger credits are rows of
+    // `lancamentos` (referenciaExterna 'mp:<payment id>', kept, so a late webhook credits nothing twice).
+    key: 'pagamentosOnline',
+    table: pagamentosOnline,
+    refs: { clienteId: 'clientes', lancamentoId: 'lancamentos' },
+    unicos: ['mpPaymentId'],
+    manterIds: true,
+    linha: z.object({
+      id,
+      clienteId: id,
+      metodo: z.enum(METODOS_ONLINE),
+      valorBase: inteiro(1, Number.MAX_SAFE_INTEGER),
+      taxa: inteiro(0, Number.MAX_SAFE_INTEGER),
+      valorTotal: inteiro(1, Number.MAX_SAFE_INTEGER),
+      parcelasMax: inteiro(1, PARCELAS_MAX_CARTAO),
+      ambiente: z.enum(AMBIENTES_MERCADOPAGO),
+      preferenceId: textoOpcional(300),
+      mpPaymentId: textoOpcional(64),
+      status: z.enum(STATUS_PAGAMENTO_ONLINE),
+      statusMp: textoOpcional(40),
+      divergencia: textoOpcional(),
+      lancamentoId: id.nullable(),
+      verificadoEm: instante.nullable(),
+      createdAt: instante,
+      updatedAt: instante,
+    }),
+  },
+  {
+    key: 'notificacoes',
+    table: notificacoes,
+    ordem: ['createdAt', 'id'],
+    linha: z.object({
+      id,
+      tipo: z.enum(NOTIFICATION_KINDS),
+      params: z.record(z.string().max(40), z.union([texto(300), centavos])),
+      lida: z.boolean(),
+      createdAt: instante,
+    }),
+    // The links of a notification point at records of the file: they follow the new ids.
+    preparar: (linha, mapa) => {
+      const params = { ...(linha.params as Record<string, unknown>) };
+      for (const [campo, key] of Object.entries(PARAMS_COM_ID)) {
+        if (typeof params[campo] === 'string') params[campo] = mapa(key, params[campo]);
+      }
+      return { ...linha, params };
+    },
+  },
+];
+
+/** Ids a notification's params may carry, and the table each belongs to. */
+const PARAMS_COM_ID: Record<string, string> = {
+  vendaId: 'vendas',
+  clienteId: 'clientes',
+  produtoId: 'produtos',
+  lancamentoId: 'lancamentos',
+};
+
+/**
+ * Seller tables that are not rows of `dados` (docs/decisions/014): the profile and the PIX key
+ * (in `perfil`), the backups themselves, what the database derives and the restore rebuilds (the
+ * login registry, the sales rollups kept by triggers), and the Mercado Pago credentials — secrets
+ * encrypted with this installation's key, which a downloadable file must not carry and another
+ * installation could not read; a restore leaves them as they are.
+ */
+export const FORA_DO_BACKUP = [
+  'backups_automaticos',
+  'perfis',
+  'chaves_pix',
+  'logins_clientes',
+  'mercadopago_contas',
+  'clientes_totais',
+  'pagamentos_por_hora',
+  'vendas_por_hora',
+  'vendas_totais',
+];

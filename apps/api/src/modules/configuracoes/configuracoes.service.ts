@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  DEFAULT_PREFERENCIAS_NOTIFICACAO,
+  type Configuracoes,
+  type LojaInput,
+  type PerfilInput,
+  type PreferenciasNotificacao,
+  type SistemaInput,
+} from '@caderneta/shared';
+import type { Database, Executor } from '../../db/client';
+import { perfis, users } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import type { Seller } from '../../auth/seller';
+
+/** Every tab of Configurações, as the seller saved it (notification switches default per spec §9). */
+export async function getConfiguracoes(tx: Executor, seller: Seller): Promise<Configuracoes> {
+  const [perfil] = await tx.select().from(perfis).where(eq(perfis.ownerId, seller.id));
+  if (!perfil) throw notFound('Perfil');
+  const prefs = perfil.notificacoes ?? {};
+  const notificacoes = Object.fromEntries(
+    Object.entries(DEFAULT_PREFERENCIAS_NOTIFICACAO).map(([kind, on]) => [kind, typeof prefs[kind] === 'boolean' ? prefs[kind] : on]),
+  ) as PreferenciasNotificacao;
+  return {
+    perfil: { nome: seller.nome, email: seller.email, avatar: perfil.avatar },
+    loja: {
+      nomeLoja: perfil.nomeLoja,
+      telefoneLoja: perfil.telefoneLoja,
+      enderecoLoja: perfil.enderecoLoja,
+      documento: perfil.cnpj,
+      fusoHorario: perfil.fusoHorario,
+    },
+    notificacoes,
+    sistema: { moeda: perfil.moeda as Configuracoes['sistema']['moeda'], idioma: perfil.idioma as Configuracoes['sistema']['idioma'], backupAutomatico: perfil.backupAutomatico },
+  };
+}
+
+/**
+ * Perfil: the name lives on the account (users, which sellers' requests cannot touch under RLS)
+ * and the photo on the shop profile. One transaction: the account row first, as the app's own
+ * user and only the signed-in seller's; then the profile as app_user, like every seller write.
+ */
+export async function salvarPerfil(db: Database, seller: Seller, input: PerfilInput): Promise<Configuracoes> {
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ name: input.nome, updatedAt: sql`now()` }).where(eq(users.id, seller.id));
+    await tx.execute(sql`select set_config('app.user_id', ${seller.id}, true)`);
+    await tx.execute(sql`set local role app_user`);
+    await tx.update(perfis).set({ avatar: input.avatar, updatedAt: sql`now()` }).where(eq(perfis.ownerId, seller.id));
+    return getConfiguracoes(tx, { ...seller, nome: input.nome });
+  });
+}
+
+export async function salvarLoja(tx: Executor, seller: Seller, input: LojaInput): Promise<Configuracoes> {
+  await tx
+    .update(perfis)
+    .set({
+      nomeLoja: input.nomeLoja,
+      telefoneLoja: input.telefoneLoja,
+      enderecoLoja: input.enderecoLoja,
+      cnpj: input.documento,
+      fusoHorario: input.fusoHorario,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(perfis.ownerId, seller.id));
+  return getConfiguracoes(tx, seller);
+}
+
+export async function salvarNotificacoes(tx: Executor, seller: Seller, input: PreferenciasNotificacao): Promise<Configuracoes> {
+  await tx.update(perfis).set({ notificacoes: input, updatedAt: sql`now()` }).where(eq(perfis.ownerId, seller.id));
+  return getConfiguracoes(tx, seller);
+}
+
+export async function salvarSistema(tx: Executor, seller: Seller, input: SistemaInput): Promise<Configuracoes> {
+  await tx
+    .update(perfis)
+    .set({ moeda: input.moeda, idioma: input.idioma, backupAutomatico: input.backupAutomatico, updatedAt: sql`now()` })
+    .where(eq(perfis.ownerId, seller.id));
+  return getConfiguracoes(tx, seller);
+}

@@ -1,0 +1,289 @@
+import { MAX_BACKUP_BYTES, type BackupErro, type BackupRelatorio, type BackupResumo } from '@caderneta/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import UploadIcon from 'lucide-react/icons/upload';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Progress } from '@/components/ui/progress';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { useFormatters } from '@/lib/format';
+import { translateDynamic } from '@/lib/i18n';
+import { pareceBackup, prepararEnvio, restaurarBackup, validarBackup, type Envio } from '../api/importar';
+import { tamanhoLegivel } from '../tamanho';
+
+type Estado =
+  | { fase: 'fechado' }
+  | { fase: 'conferindo'; envio: number | null }
+  | { fase: 'confirmar'; resumo: BackupResumo; envio: Envio; nome: string }
+  | { fase: 'restaurando'; tabela: string | null; feitos: number; total: number; envio: number | null }
+  | { fase: 'concluido'; relatorio: BackupRelatorio }
+  | { fase: 'recusado'; motivo: string; onde: string | null };
+
+/**
+ * "Importar Dados": choose a file → the server checks all of it and says what it holds → the
+ * seller confirms → the restore runs in one transaction with its progress → what it did. A
+ * refused file says why, and nothing changed.
+ */
+export function ImportarDados() {
+  const { t, i18n } = useTranslation('backup');
+  const fmt = useFormatters();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [estado, setEstado] = useState<Estado>({ fase: 'fechado' });
+  const ocupado = estado.fase === 'conferindo' || estado.fase === 'restaurando';
+  const tabela = (key: string) => translateDynamic(`backup:tabelas.${key}`, key);
+
+  function recusado(error: unknown) {
+    if (isApiError(error, 'BACKUP_INVALIDO')) {
+      const details = (error.details ?? {}) as Partial<BackupErro>;
+      const onde =
+        details.tabela && details.linha
+          ? details.campo
+            ? t('onde', { tabela: tabela(details.tabela), linha: details.linha, campo: details.campo })
+            : t('ondeSemCampo', { tabela: tabela(details.tabela), linha: details.linha })
+          : null;
+      setEstado({ fase: 'recusado', motivo: translateDynamic(`backup:motivos.${details.motivo ?? 'formato'}`, errorMessage(error)), onde });
+      return;
+    }
+    setEstado({ fase: 'fechado' });
+    toast.error(t('importar.errorTitle'), { description: `${errorMessage(error)} ${t('importar.nothingChanged')}` });
+  }
+
+  async function escolher(file: File | undefined) {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    if (file.size > MAX_BACKUP_BYTES) {
+      toast.error(t('importar.errorTitle'), { description: t('importar.tooLarge', { max: tamanhoLegivel(MAX_BACKUP_BYTES, i18n.resolvedLanguage ?? 'pt-BR') }) });
+      return;
+    }
+    if (!(await pareceBackup(file))) {
+      setEstado({ fase: 'recusado', motivo: t('motivos.formato'), onde: null });
+      return;
+    }
+    setEstado({ fase: 'conferindo', envio: 0 });
+    try {
+      const envio = await prepararEnvio(file);
+      const resumo = await validarBackup(envio, (fraction) => setEstado({ fase: 'conferindo', envio: fraction < 1 ? fraction : null }));
+      setEstado({ fase: 'confirmar', resumo, envio, nome: file.name });
+    } catch (error) {
+      recusado(error);
+    }
+  }
+
+  async function restaurar(envio: Envio) {
+    setEstado({ fase: 'restaurando', tabela: null, feitos: 0, total: 0, envio: 0 });
+    try {
+      const relatorio = await restaurarBackup(
+        envio,
+        (evento) => {
+          if (evento.tipo === 'progresso') setEstado({ fase: 'restaurando', tabela: evento.tabela, feitos: evento.feitos, total: evento.total, envio: null });
+        },
+        (fraction) => setEstado((atual) => (atual.fase === 'restaurando' && atual.tabela === null ? { ...atual, envio: fraction < 1 ? fraction : null } : atual)),
+      );
+      // Everything the app shows came from the shop that was just replaced.
+      await queryClient.invalidateQueries();
+      setEstado({ fase: 'concluido', relatorio });
+      toast.success(t('importar.doneTitle'), { description: t('importar.doneDescription') });
+    } catch (error) {
+      recusado(error);
+    }
+  }
+
+  const percent = (fraction: number) => new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'percent' }).format(fraction);
+
+  function conteudo() {
+    switch (estado.fase) {
+      case 'fechado':
+        return null;
+      case 'conferindo':
+        return (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('importar.action')}</DialogTitle>
+              <DialogDescription>{estado.envio !== null ? t('importar.uploading', { percent: percent(estado.envio) }) : t('importar.checking')}</DialogDescription>
+            </DialogHeader>
+            <div role="status" aria-live="polite">
+              <Progress value={estado.envio !== null ? estado.envio * 100 : undefined} aria-label={t('importar.progressLabel')} />
+            </div>
+          </>
+        );
+      case 'confirmar': {
+        const { resumo } = estado;
+        return (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('importar.confirmTitle')}</DialogTitle>
+              <DialogDescription>{t('importar.confirmDescription')}</DialogDescription>
+            </DialogHeader>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">{t('importar.arquivo')}</dt>
+              <dd className="break-all">{estado.nome}</dd>
+              <dt className="text-muted-foreground">{t('importar.loja')}</dt>
+              <dd>{resumo.nomeLoja}</dd>
+              <dt className="text-muted-foreground">{t('importar.exportadoEm')}</dt>
+              <dd>{fmt.dateTime(resumo.exportadoEm)}</dd>
+            </dl>
+            <table className="w-full text-sm">
+              <thead>
+                <tr className="text-left text-muted-foreground">
+                  <th scope="col" className="py-1 font-medium" />
+                  <th scope="col" className="py-1 text-right font-medium">
+                    {t('importar.noArquivo')}
+                  </th>
+                  <th scope="col" className="py-1 text-right font-medium">
+                    {t('importar.atual')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {Object.entries(resumo.contagens).map(([key, n]) => (
+                  <tr key={key} className="border-t">
+                    <th scope="row" className="py-1 text-left font-normal">
+                      {tabela(key)}
+                    </th>
+                    <td className="py-1 text-right tabular-nums">{fmt.integer(n)}</td>
+                    <td className="py-1 text-right tabular-nums">{fmt.integer(resumo.atuais[key] ?? 0)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <DialogFooter>
+              <Button variant="outline" onClick={() => setEstado({ fase: 'fechado' })}>
+                {t('importar.cancel')}
+              </Button>
+              <Button variant="destructive" onClick={() => void restaurar(estado.envio)}>
+                {t('importar.confirm')}
+              </Button>
+            </DialogFooter>
+          </>
+        );
+      }
+      case 'restaurando': {
+        const value = estado.tabela ? (estado.total ? (estado.feitos / estado.total) * 100 : 100) : estado.envio !== null ? estado.envio * 100 : undefined;
+        return (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('importar.restoringStart')}</DialogTitle>
+              <DialogDescription>
+                {estado.tabela
+                  ? t('importar.restoring', { tabela: tabela(estado.tabela), feitos: fmt.integer(estado.feitos), total: fmt.integer(estado.total) })
+                  : estado.envio !== null
+                    ? t('importar.uploading', { percent: percent(estado.envio) })
+                    : t('importar.checking')}
+              </DialogDescription>
+            </DialogHeader>
+            <div role="status" aria-live="polite">
+              <Progress value={value} aria-label={t('importar.progressLabel')} />
+            </div>
+          </>
+        );
+      }
+      case 'concluido': {
+        const { relatorio } = estado;
+        return (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('importar.doneTitle')}</DialogTitle>
+              <DialogDescription>{t('importar.doneDescription')}</DialogDescription>
+            </DialogHeader>
+            <section aria-labelledby="relatorio-restauracao" className="flex flex-col gap-2">
+              <h3 id="relatorio-restauracao" className="text-sm font-semibold">
+                {t('importar.reportTitle')}
+              </h3>
+              <ul className="text-sm">
+                {Object.entries(relatorio.restaurados).map(([key, n]) => (
+                  <li key={key} className="flex justify-between gap-4 border-t py-1">
+                    <span>{tabela(key)}</span>
+                    <span className="tabular-nums">{fmt.integer(n)}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            {relatorio.loginsAlterados.length > 0 && (
+              <section aria-labelledby="logins-alterados" className="flex flex-col gap-2">
+                <h3 id="logins-alterados" className="text-sm font-semibold">
+                  {t('importar.loginsTitle', { count: relatorio.loginsAlterados.length })}
+                </h3>
+                <p className="text-sm text-muted-foreground">{t('importar.loginsDescription')}</p>
+                <table className="w-full text-sm">
+                  <thead>
+                    <tr className="text-left text-muted-foreground">
+                      <th scope="col" className="py-1 font-medium" />
+                      <th scope="col" className="py-1 font-medium">
+                        {t('importar.loginAnterior')}
+                      </th>
+                      <th scope="col" className="py-1 font-medium">
+                        {t('importar.loginNovo')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {relatorio.loginsAlterados.map((l) => (
+                      <tr key={l.loginNovo} className="border-t">
+                        <th scope="row" className="py-1 pr-2 text-left font-normal break-words">
+                          {l.nome}
+                        </th>
+                        <td className="py-1 pr-2 break-all">{l.loginAnterior}</td>
+                        <td className="py-1 break-all">{l.loginNovo}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </section>
+            )}
+            <DialogFooter>
+              <Button onClick={() => setEstado({ fase: 'fechado' })}>{t('importar.close')}</Button>
+            </DialogFooter>
+          </>
+        );
+      }
+      case 'recusado':
+        return (
+          <>
+            <DialogHeader>
+              <DialogTitle>{t('importar.refusedTitle')}</DialogTitle>
+              <DialogDescription>{t('importar.nothingChanged')}</DialogDescription>
+            </DialogHeader>
+            <div role="alert" className="flex flex-col gap-1 text-sm">
+              <p>{estado.motivo}</p>
+              {estado.onde && <p className="text-muted-foreground">{estado.onde}</p>}
+            </div>
+            <DialogFooter>
+              <Button onClick={() => setEstado({ fase: 'fechado' })}>{t('importar.close')}</Button>
+            </DialogFooter>
+          </>
+        );
+    }
+  }
+
+  return (
+    <>
+      <Button variant="outline" className="w-fit" onClick={() => input.current?.click()} disabled={ocupado}>
+        <UploadIcon aria-hidden="true" />
+        {t('importar.action')}
+      </Button>
+      <input
+        ref={input}
+        type="file"
+        accept="application/json,.json"
+        aria-label={t('importar.chooseLabel')}
+        className="sr-only"
+        tabIndex={-1}
+        onChange={(event) => void escolher(event.target.files?.[0])}
+      />
+      <Dialog
+        open={estado.fase !== 'fechado'}
+        onOpenChange={(open) => {
+          // A check or a restore under way cannot be dismissed: it finishes, then says what happened.
+          if (!open && !ocupado) setEstado({ fase: 'fechado' });
+        }}
+      >
+        <DialogContent showCloseButton={!ocupado} onEscapeKeyDown={(event) => ocupado && event.preventDefault()} onInteractOutside={(event) => ocupado && event.preventDefault()}>
+          {conteudo()}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

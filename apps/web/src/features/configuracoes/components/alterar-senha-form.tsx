@@ -1,0 +1,87 @@
+import { alterarSenhaInputSchema, type AlterarSenhaInput } from '@caderneta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { type FieldErrors, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { isApiError, toastError } from '@/lib/api-client';
+import { useAlterarSenha } from '../api/alterar-senha';
+
+const EMPTY: AlterarSenhaInput = { senhaAtual: '', novaSenha: '', confirmarSenha: '' };
+
+/**
+ * Perfil › Alterar senha (spec §5): current password, new one (6+), confirmation. `esqueci` is the
+ * "Esqueci minha senha" dialog, composed by the page.
+ */
+export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
+  const { t } = useTranslation('configuracoes');
+  const alterar = useAlterarSenha();
+  const form = useForm<AlterarSenhaInput>({ resolver: zodResolver(alterarSenhaInputSchema), defaultValues: EMPTY });
+
+  async function onSubmit(input: AlterarSenhaInput) {
+    try {
+      await alterar.mutateAsync(input);
+    } catch (error) {
+      if (isApiError(error, 'SENHA_ATUAL_INCORRETA')) form.setError('senhaAtual', { type: 'server', message: 'senhaAtualIncorreta' });
+      toastError(error, 'configuracoes:senha.errorTitle');
+      return;
+    }
+    form.reset(EMPTY);
+    toast.success(t('senha.successTitle'), { description: t('senha.successDescription') });
+  }
+
+  // The spec's toasts for each rule, on top of the messages under the fields.
+  function onInvalid(errors: FieldErrors<AlterarSenhaInput>) {
+    const messages = Object.values(errors).map((e) => e?.message);
+    if (messages.includes('senhaCamposObrigatorios')) toast.error(t('senha.camposObrigatoriosTitle'), { description: t('senha.camposObrigatorios') });
+    else if (messages.includes('senhaMuitoCurta')) toast.error(t('senha.curtaTitle'), { description: t('senha.curta') });
+    else if (messages.includes('senhasNaoConferem')) toast.error(t('senha.naoConferemTitle'), { description: t('senha.naoConferem') });
+  }
+
+  const busy = form.formState.isSubmitting;
+  const campo = (name: keyof AlterarSenhaInput, label: string, autoComplete: string, hint?: string) => (
+    <FormField
+      control={form.control}
+      name={name}
+      render={({ field }) => (
+        <FormItem>
+          <FormLabel>{label}</FormLabel>
+          <FormControl>
+            <Input type="password" autoComplete={autoComplete} required {...field} />
+          </FormControl>
+          {hint && <FormDescription>{hint}</FormDescription>}
+          <FormMessage />
+        </FormItem>
+      )}
+    />
+  );
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2 className="text-lg font-semibold">{t('senha.title')}</h2>
+        </CardTitle>
+        <CardDescription>{t('senha.description')}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form {...form}>
+          <form onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)} noValidate className="grid gap-4">
+            {campo('senhaAtual', t('senha.atual'), 'current-password')}
+            {campo('novaSenha', t('senha.nova'), 'new-password', t('senha.hint'))}
+            {campo('confirmarSenha', t('senha.confirmar'), 'new-password')}
+            <div className="flex flex-wrap items-center gap-4">
+              <Button type="submit" disabled={busy}>
+                {busy ? t('senha.submitting') : t('senha.submit')}
+              </Button>
+              {esqueci}
+            </div>
+          </form>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}

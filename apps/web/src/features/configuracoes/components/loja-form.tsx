@@ -1,0 +1,146 @@
+import {
+  FUSOS_HORARIOS,
+  formatDocumento,
+  formatPhone,
+  lojaInputSchema,
+  utcOffsetLabel,
+  type Configuracoes,
+  type LojaFormValues,
+  type LojaInput,
+} from '@caderneta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { applyIssuesToForm, errorMessage } from '@/lib/api-client';
+import { useSalvarAba } from '../api/salvar';
+import { Secao, toastSaveError } from './secao';
+
+const FIELDS = ['nomeLoja', 'telefoneLoja', 'enderecoLoja', 'documento', 'fusoHorario'] as const;
+
+const toForm = (loja: Configuracoes['loja']): LojaFormValues => ({
+  nomeLoja: loja.nomeLoja,
+  telefoneLoja: formatPhone(loja.telefoneLoja),
+  enderecoLoja: loja.enderecoLoja ?? '',
+  documento: formatDocumento(loja.documento),
+  fusoHorario: loja.fusoHorario as LojaFormValues['fusoHorario'],
+});
+
+/** Loja: store name, phone, address, CPF/CNPJ and time zone. */
+export function LojaSecao() {
+  const { t } = useTranslation('configuracoes');
+  return (
+    <Secao title={t('loja.title')} description={t('loja.description')}>
+      {(config) => <LojaForm loja={config.loja} />}
+    </Secao>
+  );
+}
+
+function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
+  const { t } = useTranslation('configuracoes');
+  const salvar = useSalvarAba('loja');
+  const form = useForm<LojaFormValues, unknown, LojaInput>({ resolver: zodResolver(lojaInputSchema), defaultValues: toForm(loja) });
+  const now = new Date();
+
+  async function onSubmit(input: LojaInput) {
+    try {
+      const saved = await salvar.mutateAsync(input);
+      form.reset(toForm(saved.loja));
+    } catch (error) {
+      applyIssuesToForm(error, form.setError, FIELDS);
+      toastSaveError(error, t, errorMessage);
+      return;
+    }
+    toast.success(t('toast.saved'));
+  }
+
+  const busy = form.formState.isSubmitting;
+  return (
+    <Form {...form}>
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
+        <FormField
+          control={form.control}
+          name="nomeLoja"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('loja.nomeLoja')}</FormLabel>
+              <FormControl>
+                <Input autoComplete="organization" required {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="telefoneLoja"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('loja.telefoneLoja')}</FormLabel>
+              <FormControl>
+                <Input type="tel" inputMode="tel" autoComplete="tel" {...field} value={field.value ?? ''} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="enderecoLoja"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('loja.enderecoLoja')}</FormLabel>
+              <FormControl>
+                <Input autoComplete="street-address" {...field} value={field.value ?? ''} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="documento"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('loja.documento')}</FormLabel>
+              <FormControl>
+                <Input inputMode="numeric" {...field} value={field.value ?? ''} />
+              </FormControl>
+              <FormDescription>{t('loja.documentoHint')}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <FormField
+          control={form.control}
+          name="fusoHorario"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('loja.fusoHorario')}</FormLabel>
+              <FormControl>
+                <NativeSelect {...field}>
+                  {FUSOS_HORARIOS.map((fuso) => (
+                    <option key={fuso.id} value={fuso.id}>
+                      {`${fuso.cidade} (${utcOffsetLabel(fuso.id, now)})`}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </FormControl>
+              <FormDescription>{t('loja.fusoHint')}</FormDescription>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('saving') : t('save')}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}

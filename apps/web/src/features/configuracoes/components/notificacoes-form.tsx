@@ -1,0 +1,66 @@
+import { NOTIFICATION_PREFERENCE_KINDS, type Configuracoes, type PreferenciasNotificacao } from '@caderneta/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Switch } from '@/components/ui/switch';
+import { errorMessage } from '@/lib/api-client';
+import { useSalvarAba } from '../api/salvar';
+import { Secao, toastSaveError } from './secao';
+
+/** Notificações: the four switches (spec §9 defaults: vendas, pagamentos, estoque on; devedores off). */
+export function NotificacoesSecao() {
+  const { t } = useTranslation('configuracoes');
+  return (
+    <Secao title={t('notificacoes.title')} description={t('notificacoes.description')}>
+      {(config) => <NotificacoesForm inicial={config.notificacoes} />}
+    </Secao>
+  );
+}
+
+function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] }) {
+  const { t } = useTranslation('configuracoes');
+  const salvar = useSalvarAba('notificacoes');
+  const [prefs, setPrefs] = useState<PreferenciasNotificacao>(inicial);
+
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    try {
+      const saved = await salvar.mutateAsync(prefs);
+      setPrefs(saved.notificacoes);
+    } catch (error) {
+      toastSaveError(error, t, errorMessage);
+      return;
+    }
+    toast.success(t('toast.saved'));
+  }
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-2">
+      <ul className="divide-y">
+        {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
+          <li key={kind} className="flex items-center justify-between gap-4 py-2">
+            <div className="flex min-w-0 flex-col">
+              <Label htmlFor={`notif-${kind}`}>{t(`notificacoes.${kind}`)}</Label>
+              <p id={`notif-${kind}-hint`} className="text-sm text-muted-foreground">
+                {t(`notificacoes.${kind}Hint`)}
+              </p>
+            </div>
+            <Switch
+              id={`notif-${kind}`}
+              aria-describedby={`notif-${kind}-hint`}
+              checked={prefs[kind]}
+              onCheckedChange={(checked) => setPrefs((current) => ({ ...current, [kind]: checked }))}
+            />
+          </li>
+        ))}
+      </ul>
+      <div>
+        <Button type="submit" disabled={salvar.isPending}>
+          {salvar.isPending ? t('saving') : t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,136 @@
+import { MAX_AVATAR_CHARS, perfilInputSchema, type Configuracoes, type PerfilInput } from '@caderneta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import ImagePlusIcon from 'lucide-react/icons/image-plus';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { UserAvatar } from '@/components/layout/user-avatar';
+import { Button } from '@/components/ui/button';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { applyIssuesToForm, errorMessage } from '@/lib/api-client';
+import { useSalvarAba } from '../api/salvar';
+import { reduzirFoto } from '../foto';
+import { Secao, toastSaveError } from './secao';
+
+/** Perfil › Dados pessoais: name, e-mail (read-only) and photo. */
+export function PerfilSecao() {
+  const { t } = useTranslation('configuracoes');
+  return (
+    <Secao title={t('perfil.title')} description={t('perfil.description')}>
+      {(config) => <PerfilForm config={config} />}
+    </Secao>
+  );
+}
+
+function PerfilForm({ config }: { config: Configuracoes }) {
+  const { t } = useTranslation('configuracoes');
+  const salvar = useSalvarAba('perfil');
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useForm<PerfilInput>({
+    resolver: zodResolver(perfilInputSchema),
+    defaultValues: { nome: config.perfil.nome, avatar: config.perfil.avatar },
+  });
+  const avatar = form.watch('avatar');
+  const nome = form.watch('nome');
+
+  async function onFile(file: File | undefined) {
+    if (!file) return;
+    try {
+      const dataUrl = await reduzirFoto(file);
+      if (dataUrl.length > MAX_AVATAR_CHARS) throw new Error('too large');
+      form.setValue('avatar', dataUrl, { shouldDirty: true });
+    } catch (error) {
+      console.error(error);
+      toast.error(t('perfil.fotoInvalidaTitle'), { description: t('perfil.fotoInvalida') });
+    } finally {
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  }
+
+  async function onSubmit(input: PerfilInput) {
+    try {
+      const saved = await salvar.mutateAsync(input);
+      form.reset({ nome: saved.perfil.nome, avatar: saved.perfil.avatar });
+    } catch (error) {
+      applyIssuesToForm(error, form.setError, ['nome', 'avatar']);
+      toastSaveError(error, t, errorMessage);
+      return;
+    }
+    toast.success(t('toast.perfilSaved'));
+  }
+
+  const busy = form.formState.isSubmitting;
+  return (
+    <Form {...form}>
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
+        <div className="flex flex-wrap items-center gap-4">
+          <UserAvatar user={{ nome, email: config.perfil.email, avatar }} label={t('perfil.fotoAlt')} className="size-16 text-lg" />
+          <div className="flex flex-col gap-2">
+            <p className="text-sm font-medium">{t('perfil.foto')}</p>
+            <div className="flex flex-wrap gap-2">
+              <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
+                <ImagePlusIcon aria-hidden="true" />
+                {t('perfil.trocarFoto')}
+              </Button>
+              {avatar && (
+                <Button type="button" variant="ghost" onClick={() => form.setValue('avatar', null, { shouldDirty: true })} disabled={busy}>
+                  <Trash2Icon aria-hidden="true" />
+                  {t('perfil.removerFoto')}
+                </Button>
+              )}
+            </div>
+            <input
+              ref={fileInput}
+              type="file"
+              aria-label={t('perfil.foto')}
+              accept="image/png,image/jpeg,image/webp"
+              className="sr-only"
+              tabIndex={-1}
+              onChange={(event) => void onFile(event.target.files?.[0])}
+            />
+            <p className="text-sm text-muted-foreground">{t('perfil.fotoHint')}</p>
+            {form.formState.errors.avatar && <FormMessageFor message={form.formState.errors.avatar.message} />}
+          </div>
+        </div>
+        <FormField
+          control={form.control}
+          name="nome"
+          render={({ field }) => (
+            <FormItem>
+              <FormLabel>{t('perfil.nome')}</FormLabel>
+              <FormControl>
+                <Input autoComplete="name" {...field} />
+              </FormControl>
+              <FormMessage />
+            </FormItem>
+          )}
+        />
+        <div className="grid gap-2">
+          <Label htmlFor="perfil-email">{t('perfil.email')}</Label>
+          <Input id="perfil-email" type="email" value={config.perfil.email} readOnly aria-describedby="perfil-email-hint" className="bg-muted" />
+          <p id="perfil-email-hint" className="text-sm text-muted-foreground">
+            {t('perfil.emailHint')}
+          </p>
+        </div>
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('saving') : t('save')}
+          </Button>
+        </div>
+      </form>
+    </Form>
+  );
+}
+
+function FormMessageFor({ message }: { message?: string }) {
+  const { t } = useTranslation('validation');
+  return (
+    <p role="alert" className="text-sm text-destructive">
+      {message === 'avatarGrande' ? t('avatarGrande') : t('avatarInvalido')}
+    </p>
+  );
+}

@@ -1,0 +1,190 @@
+import type { Configuracoes } from '@caderneta/shared';
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+
+const CONFIG: Configuracoes = {
+  perfil: { nome: 'Maria da Silva', email: SELLER.user.email, avatar: null },
+  loja: { nomeLoja: 'Mercadinho da Maria', telefoneLoja: '1133334444', enderecoLoja: null, documento: null, fusoHorario: 'America/Sao_Paulo' },
+  notificacoes: { venda: true, pagamento: true, estoque_baixo: true, devedor: false },
+  sistema: { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false },
+};
+
+function settingsApi(extra: Record<string, (request: { body: unknown }) => Response | Promise<Response>> = {}) {
+  return mockApi({
+    ...signedIn(),
+    'GET /api/configuracoes': () => jsonResponse(200, CONFIG),
+    'GET /api/backup/automaticos': () => jsonResponse(200, { ativo: false, itens: [] }),
+    ...extra,
+  });
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('/configuracoes', () => {
+  it('opens on Perfil with the tabs of the spec; the e-mail is read-only', async () => {
+    settingsApi();
+    renderApp('/configuracoes');
+    const tabs = await screen.findByRole('tablist', { name: 'Seções das configurações' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Perfil', 'Loja', 'Mercado Pago', 'Notificações', 'Sistema']);
+    expect(await screen.findByLabelText('Nome completo')).toHaveValue('Maria da Silva');
+    expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
+  }, 15_000);
+
+  it('Perfil: saves the name ("Perfil salvo")', async () => {
+    const api = settingsApi({ 'PUT /api/configuracoes/perfil': ({ body }) => jsonResponse(200, { ...CONFIG, perfil: { ...CONFIG.perfil, ...(body as object) } }) });
+    const { user } = renderApp('/configuracoes');
+    const nome = await screen.findByLabelText('Nome completo');
+    await user.clear(nome);
+    await user.type(nome, 'Maria Souza');
+    await user.click(screen.getAllByRole('button', { name: 'Salvar' })[0]!);
+    expect(await screen.findByText('Perfil salvo')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/perfil')[0]!.body).toEqual({ nome: 'Maria Souza', avatar: null });
+  });
+
+  it('Loja: refuses an invalid CPF on the field, then saves a valid one as digits ("Configurações salvas!")', async () => {
+    const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIG, loja: { ...CONFIG.loja, ...(body as object) } }) });
+    const { user } = renderApp('/configuracoes?aba=loja');
+    const documento = await screen.findByLabelText('CPF ou CNPJ');
+    expect(screen.getByLabelText('Telefone da loja')).toHaveValue('(11) 3333-4444');
+    await user.type(documento, '529.982.247-24');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe um CPF ou CNPJ válido.')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/loja')).toHaveLength(0);
+
+    await user.clear(documento);
+    await user.type(documento, '529.982.247-25');
+    await user.selectOptions(screen.getByLabelText('Fuso horário'), 'America/Manaus');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/loja')[0]!.body).toEqual({
+      nomeLoja: 'Mercadinho da Maria',
+      telefoneLoja: '1133334444',
+      enderecoLoja: null,
+      documento: '52998224725',
+      fusoHorario: 'America/Manaus',
+    });
+  }, 15_000);
+
+  it('Notificações: the four switches with the spec’s defaults, saved together', async () => {
+    const api = settingsApi({ 'PUT /api/configuracoes/notificacoes': ({ body }) => jsonResponse(200, { ...CONFIG, notificacoes: body }) });
+    const { user } = renderApp('/configuracoes?aba=notificacoes');
+    const devedores = await screen.findByRole('switch', { name: 'Clientes devedores' });
+    expect(devedores).not.toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Novas vendas' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Pagamentos recebidos' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Estoque baixo' })).toBeChecked();
+    await user.click(devedores);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/notificacoes')[0]!.body).toEqual({ venda: true, pagamento: true, estoque_baixo: true, devedor: true });
+  });
+
+  it('Sistema: a failed save says "Erro ao salvar" — "Não foi possível salvar as configurações."', async () => {
+    settingsApi({ 'PUT /api/configuracoes/sistema': () => jsonResponse(500, { code: 'INTERNAL', message: '' }) });
+    const { user } = renderApp('/configuracoes?aba=sistema');
+    await user.selectOptions(await screen.findByLabelText('Moeda'), 'USD');
+    await user.click(screen.getByRole('switch', { name: 'Backup automático' }));
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Erro ao salvar')).toBeInTheDocument();
+    expect(screen.getByText('Não foi possível salvar as configurações.')).toBeInTheDocument();
+  });
+
+  it('says "Erro ao carregar" and offers "Tentar novamente" when the settings cannot be loaded', async () => {
+    let fail = true;
+    mockApi({ ...signedIn(), 'GET /api/configuracoes': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: '' }) : jsonResponse(200, CONFIG)) });
+    const { user } = renderApp('/configuracoes');
+    expect(await screen.findByText('Erro ao carregar', {}, { timeout: 8000 })).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(await screen.findByLabelText('Nome completo')).toHaveValue('Maria da Silva');
+  }, 15_000);
+});
+
+describe('change password', () => {
+  it('explains each rule of spec §5 before calling the server', async () => {
+    const api = settingsApi();
+    const { user } = renderApp('/configuracoes');
+    const submit = await screen.findByRole('button', { name: 'Alterar senha' });
+    await user.click(submit);
+    expect(await screen.findByText('Campos obrigatórios')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Senha atual'), 'segredo123');
+    await user.type(screen.getByLabelText('Nova senha'), 'nova12');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'nova13');
+    await user.click(submit);
+    expect(await screen.findByText('Senhas não conferem')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/auth/change-password')).toHaveLength(0);
+  }, 15_000);
+
+  it('"Senha atual incorreta" from the server, then "Senha alterada"', async () => {
+    let wrong = true;
+    const api = settingsApi({
+      'POST /api/auth/change-password': () =>
+        wrong ? jsonResponse(400, { code: 'SENHA_ATUAL_INCORRETA', message: 'Invalid password' }) : jsonResponse(200, { user: { id: 'u1' } }),
+    });
+    const { user } = renderApp('/configuracoes');
+    await user.type(await screen.findByLabelText('Senha atual'), 'errada123');
+    await user.type(screen.getByLabelText('Nova senha'), 'novaSenha456');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'novaSenha456');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByText('Erro ao alterar senha')).toBeInTheDocument();
+    expect(screen.getAllByText('Senha atual incorreta').length).toBeGreaterThan(0);
+
+    wrong = false;
+    await user.clear(screen.getByLabelText('Senha atual'));
+    await user.type(screen.getByLabelText('Senha atual'), 'segredo123');
+    await user.click(screen.getByRole('button', { name: 'Alterar senha' }));
+    expect(await screen.findByText('Senha alterada')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/auth/change-password').at(-1)!.body).toEqual({ currentPassword: 'segredo123', newPassword: 'novaSenha456' });
+    expect(screen.getByLabelText('Senha atual')).toHaveValue('');
+  }, 20_000);
+
+  it('"Esqueci minha senha" opens the reset dialog with the seller’s e-mail', async () => {
+    settingsApi();
+    const { user } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('button', { name: 'Esqueci minha senha' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recuperar senha' });
+    expect(within(dialog).getByLabelText('E-mail')).toHaveValue(SELLER.user.email);
+  });
+});
+
+describe('backup (Sistema)', () => {
+  it('"Exportar Dados" downloads the file and says "Backup exportado"', async () => {
+    const createObjectURL = vi.fn(() => 'blob:backup');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    settingsApi({
+      'GET /api/backup/exportar': () =>
+        new Response('{"formato":"caderneta-backup"}', {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', 'Content-Disposition': 'attachment; filename="caderneta-backup-2025-03-10.json"', 'x-backup-bytes': '31' },
+        }),
+    });
+    const { user } = renderApp('/configuracoes?aba=sistema');
+    await user.click(await screen.findByRole('button', { name: 'Exportar Dados' }));
+    expect(await screen.findByText('Backup exportado')).toBeInTheDocument();
+    expect(screen.getByText(/caderneta-backup-2025-03-10\.json/)).toBeInTheDocument();
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+  });
+
+  it('"Importar Dados" refuses a file that is not a backup before sending it, saying nothing changed', async () => {
+    const api = settingsApi();
+    const { user } = renderApp('/configuracoes?aba=sistema');
+    await screen.findByRole('button', { name: 'Importar Dados' });
+    await user.upload(screen.getByLabelText('Arquivo de backup'), new File(['nome;telefone\nAna;11'], 'clientes.json', { type: 'application/json' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Arquivo recusado' });
+    expect(within(dialog).getByText('Este arquivo não é um backup do Caderneta.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Nada foi alterado.')).toBeInTheDocument();
+    expect(api.requests.filter((r) => r.path.startsWith('/api/backup/validar') || r.path.startsWith('/api/backup/restaurar'))).toEqual([]);
+  });
+
+  it('lists the automatic backups with a download each', async () => {
+    settingsApi({
+      'GET /api/backup/automaticos': () => jsonResponse(200, { ativo: true, itens: [{ dia: '2025-03-10', tamanho: 2_500_000, criadoEm: '2025-03-10T04:00:00.000Z' }] }),
+    });
+    renderApp('/configuracoes?aba=sistema');
+    const list = await screen.findByRole('list', { name: 'Backups guardados' });
+    expect(within(list).getByText('10/03/2025')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Baixar backup de 10/03/2025' })).toHaveAttribute('href', '/api/backup/automaticos/2025-03-10');
+  });
+});

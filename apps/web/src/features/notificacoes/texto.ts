@@ -1,0 +1,78 @@
+import type { Notificacao } from '@caderneta/shared';
+import { useTranslation } from 'react-i18next';
+import { useFormatters } from '@/lib/format';
+
+const texto = (value: unknown) => (typeof value === 'string' ? value : '');
+const numero = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0);
+
+/** Where a notification leads: the sale, the receipt, the product or the customer it is about. */
+export function linkDaNotificacao(n: Notificacao): string | null {
+  const p = n.params;
+  switch (n.tipo) {
+    case 'venda':
+      return p.numero ? `/vendas?busca=${encodeURIComponent(texto(p.numero))}` : '/vendas';
+    case 'pagamento':
+      return p.lancamentoId ? `/recibos/${encodeURIComponent(texto(p.lancamentoId))}` : null;
+    case 'estoque_baixo':
+      return p.nome ? `/produtos?busca=${encodeURIComponent(texto(p.nome))}` : '/produtos';
+    case 'devedor':
+      return p.nome ? `/clientes?busca=${encodeURIComponent(texto(p.nome))}` : '/devedores';
+    case 'pagamento_divergente':
+      return p.cliente ? `/clientes?busca=${encodeURIComponent(texto(p.cliente))}` : '/clientes';
+    default:
+      return null;
+  }
+}
+
+/** The title and sentence of a notification, in the seller's language and currency. */
+export function useTextoNotificacao() {
+  const { t } = useTranslation('notificacoes');
+  const fmt = useFormatters();
+  return (n: Notificacao): { title: string; text: string } => {
+    const p = n.params;
+    switch (n.tipo) {
+      case 'venda': {
+        const values = {
+          numero: texto(p.numero),
+          valor: fmt.money(numero(p.valor)),
+          forma: p.forma === 'fiado' ? t('formas.fiado') : t('formas.vista'),
+          cliente: texto(p.cliente),
+        };
+        return { title: t('tipos.venda.title'), text: p.cliente ? t('tipos.venda.textCliente', values) : t('tipos.venda.text', values) };
+      }
+      case 'pagamento': {
+        const metodo = texto(p.metodo) as 'dinheiro' | 'pix' | 'cartao' | 'transferencia' | 'online';
+        return {
+          title: t('tipos.pagamento.title'),
+          text: t('tipos.pagamento.text', { cliente: texto(p.cliente), valor: fmt.money(numero(p.valor)), metodo: metodo ? t(`metodos.${metodo}`) : '' }),
+        };
+      }
+      case 'estoque_baixo':
+        return { title: t('tipos.estoque_baixo.title'), text: t('tipos.estoque_baixo.text', { nome: texto(p.nome), count: numero(p.quantidade) }) };
+      case 'devedor': {
+        const values = { nome: texto(p.nome), valor: fmt.money(numero(p.valor)) };
+        // The daily overdue check adds how many days late; a customer falling into debt has none.
+        const text = p.diasAtraso !== undefined ? t('tipos.devedor.textVencido', { ...values, count: numero(p.diasAtraso) }) : t('tipos.devedor.text', values);
+        return { title: t('tipos.devedor.title'), text };
+      }
+      case 'pagamento_divergente':
+        return {
+          title: t('tipos.pagamento_divergente.title'),
+          text: t('tipos.pagamento_divergente.text', { cliente: texto(p.cliente), valor: fmt.money(numero(p.valor)) }),
+        };
+      default:
+        return { title: '', text: '' };
+    }
+  };
+}
+
+/** "há 5 minutos", "ontem"… from `now`, in `locale`. */
+export function tempoRelativo(iso: string, locale: string, now: number = Date.now()): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  const abs = Math.abs(seconds);
+  if (abs < 60) return format.format(0, 'second');
+  if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
+  if (abs < 86_400) return format.format(Math.round(seconds / 3600), 'hour');
+  return format.format(Math.round(seconds / 86_400), 'day');
+}

@@ -1,0 +1,57 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, logIn, signedInSeller } from './support';
+
+// Each journey signs up and works through the real server; give a busy machine room.
+test.describe.configure({ timeout: 300_000 });
+
+test('settings follow the seller: a shop name saved here is what another browser sees', async ({ page, browser }, testInfo) => {
+  const seller = await signedInSeller(page, testInfo);
+  await page.goto('/configuracoes?aba=loja');
+  const nome = page.getByLabel('Nome da loja');
+  await nome.fill('Empório da Esquina');
+  await page.getByLabel('CPF ou CNPJ').fill('11.222.333/0001-81');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).click();
+  await expectToast(page, 'Configurações salvas!');
+
+  const other = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  await other.goto('/auth');
+  await logIn(other, seller);
+  await expect(other).toHaveURL(/\/dashboard$/);
+  await other.goto('/configuracoes?aba=loja');
+  await expect(other.getByLabel('Nome da loja')).toHaveValue('Empório da Esquina');
+  await expect(other.getByLabel('CPF ou CNPJ')).toHaveValue('11.222.333/0001-81');
+  await other.close();
+});
+
+test('change password: the new one signs in, the old one does not, and other devices are signed out', async ({ page, browser }, testInfo) => {
+  const seller = await signedInSeller(page, testInfo);
+  // Another device signed in with the old password.
+  const phone = await browser.newPage({ baseURL: testInfo.project.use.baseURL });
+  await phone.goto('/auth');
+  await logIn(phone, seller);
+  await expect(phone).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/configuracoes');
+  await page.getByLabel('Senha atual').fill('senha-errada');
+  await page.getByLabel('Nova senha', { exact: true }).fill('novaSenha456');
+  await page.getByLabel('Confirmar nova senha').fill('novaSenha456');
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expectToast(page, 'Erro ao alterar senha');
+  await expectToast(page, 'Senha atual incorreta');
+
+  await page.getByLabel('Senha atual').fill(seller.senha);
+  await page.getByRole('button', { name: 'Alterar senha' }).click();
+  await expectToast(page, 'Senha alterada');
+
+  // This browser stays signed in; the phone is not any more.
+  await page.goto('/clientes');
+  await expect(page.getByRole('heading', { level: 1, name: 'Clientes' })).toBeVisible();
+  await phone.goto('/clientes');
+  await expect(phone).toHaveURL(/\/auth$/);
+
+  await logIn(phone, seller);
+  await expectToast(phone, 'Erro no login');
+  await logIn(phone, { email: seller.email, senha: 'novaSenha456' });
+  await expect(phone).toHaveURL(/\/dashboard$/);
+  await phone.close();
+});
