@@ -7,9 +7,11 @@ export const RECHECK_LOCK_KEY = 727_272_013;
 
 /**
  * Runs `recheckPendentes` now and then. On a PostgreSQL server several instances may be running:
- * each tick first takes a session advisory lock without waiting (`pg_try_advisory_lock`), so only
- * one of them checks at a time and the others skip the tick. PGlite has one process by design.
- * Returns the function that stops it.
+ * each tick opens a transaction and takes a transaction-level advisory lock without waiting
+ * (`pg_try_advisory_xact_lock`), held until that transaction ends, so only one of them checks at a
+ * time and the others skip the tick. A session lock would not do behind pgbouncer in transaction
+ * mode: it stays on whichever server connection took it, and the unlock may go to another one.
+ * PGlite has one process by design. Returns the function that stops it.
  */
 export function startPaymentRecheck(database: DbHandle, deps: PaymentDeps, intervalMs: number): () => Promise<void> {
   let running: Promise<unknown> | null = null;
@@ -17,14 +19,12 @@ export function startPaymentRecheck(database: DbHandle, deps: PaymentDeps, inter
     if (database.kind === 'pglite') return recheckPendentes(database.db, deps);
     const client = await database.pool!.connect();
     try {
-      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [RECHECK_LOCK_KEY]);
+      await client.query('begin');
+      const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_xact_lock($1) as locked', [RECHECK_LOCK_KEY]);
       if (!rows[0]?.locked) return null;
-      try {
-        return await recheckPendentes(database.db, deps);
-      } finally {
-        await client.query('select pg_advisory_unlock($1)', [RECHECK_LOCK_KEY]);
-      }
+      return await recheckPendentes(database.db, deps);
     } finally {
+      await client.query('rollback').catch(() => undefined);
       client.release();
     }
   };
