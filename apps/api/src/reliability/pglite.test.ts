@@ -116,7 +116,7 @@ describe('PGlite (one process, DATA_DIR) under SIGKILL and SIGTERM', () => {
     // 4. The directory opens in this process (nothing holds it) and is consistent.
     const handle = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
     const client = (handle.db as unknown as { $client: { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> } }).$client;
-    const query: Query = async (text, params) => (await client.query(text, params)).rows;
+    const query: Query = async <T,>(text: string, params?: unknown[]) => (await client.query<T>(text, params)).rows;
     try {
       const ids = [...seenBeforeKill, ...seenBeforeTerm];
       const vendas = await query<{ id: string }>('select id from vendas where id = any($1::uuid[])', [ids.filter((w) => w.kind === 'venda').map((w) => w.id)]);
