@@ -19,5 +19,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (React, the router, queries, i18n, toasts, class helpers): one
+            // file instead of a dozen small ones, each of which costs a request and its headers on
+            // a phone. The rest stays split by route (routes are lazy, app/router.tsx).
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|sonner|tailwind-merge|clsx|class-variance-authority|use-sync-external-store|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
 });

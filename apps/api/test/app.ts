@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type RateLimits } from '../src/config';
-import type { Database, DbHandle } from '../src/db/client';
+import { openDatabase, type Database, type DbHandle } from '../src/db/client';
 import type { MailMessage } from '../src/mail/mailer';
 import type { Clock } from '../src/lib/clock';
 import { createAccessCodes } from '../src/modules/codigos/codigos.service';
@@ -38,14 +38,19 @@ export interface TestAppOptions {
   clock?: Clock;
   /** MERCADOPAGO_API_URL (e.g. the fake server's). */
   mercadopagoApiUrl?: string;
-  /** A second instance: share this database instead of opening a fresh one (it is not closed by this app). */
+  /** A second instance on the very same database handle (PGlite or PostgreSQL); it is not closed by this app. */
   shareDatabase?: DbHandle;
+  /** A second app instance on this one's PostgreSQL database (its own connection pool), as two servers behind a load balancer. */
+  sameDatabaseAs?: TestApp;
   /** ENCRYPTION_KEY */
   encryptionKey?: string;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.shareDatabase ?? (await createTestDatabase());
+  const shared = options.sameDatabaseAs?.database as (DbHandle & { url?: string }) | undefined;
+  if (shared && !shared.url) throw new Error('sameDatabaseAs needs a PostgreSQL test database');
+  const database =
+    options.shareDatabase ?? (shared ? await openDatabase({ kind: 'postgres', url: shared.url!, max: 20 }) : await createTestDatabase());
   const mails: MailMessage[] = [];
   const base = loadConfig({
     PUBLIC_URL: TEST_ORIGIN,

@@ -81,6 +81,8 @@ export const TEMPLATE_DB = 'caderneta_template';
 
 export interface TempPostgres {
   url: string;
+  /** The server's log (statements logged with log_min_duration_statement land here). */
+  logFile: string;
   stop(): void;
 }
 
@@ -90,7 +92,7 @@ export interface TempPostgres {
  * initdb refuses to run as root, so as root it runs as the `postgres` user (or `nobody` on a
  * machine without one).
  */
-export async function startTempPostgres(): Promise<TempPostgres> {
+export async function startTempPostgres(settings: string[] = []): Promise<TempPostgres> {
   let bin = findPgBin() ?? embeddedPgBin();
   if (!bin) {
     throw new Error(
@@ -127,10 +129,12 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     '-c synchronous_commit=off',
     '-c full_page_writes=off',
     '-c max_connections=200',
+    ...settings.map((setting) => `-c ${setting}`),
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start']);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    logFile: path.join(dir, 'server.log'),
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -35,6 +36,8 @@ export type DbOptions =
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   if (options.kind === 'pglite') {
     const client = await PGlite.create({
+      // Trigram search (migration 0004 creates the extension): loaded on every open, fresh or not.
+      extensions: { pg_trgm },
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });
@@ -97,8 +100,14 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
  */
 export async function withSeller<T>(db: Database, sellerId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.user_id', ${sellerId}, true)`);
-    await tx.execute(sql`set local role app_user`);
+    await tx.execute(enterSellerScope(sellerId));
     return work(tx as Tx);
   });
 }
+
+/**
+ * One round trip that scopes the transaction to a seller: `app.user_id` for the policies and the
+ * app_user role (set_config on `role` with is_local = true is what SET LOCAL ROLE does).
+ */
+export const enterSellerScope = (sellerId: string) =>
+  sql`select set_config('app.user_id', ${sellerId}, true), set_config('role', 'app_user', true)`;

@@ -54,6 +54,18 @@ describe('bundle boundaries', () => {
     expect(importing(/import\s+(?!type\b)[^;]*from\s+['"]lucide-react['"]/)).toEqual([]);
   });
 
+  it('the formatters every page uses take shared helpers from subpaths, not the barrel (its schemas would pull zod in)', () => {
+    expect(sources['/src/lib/format.ts']).not.toMatch(/import\s+(?!type\b)[^;]*from\s+['"]@caderneta\/shared['"]/);
+  });
+
+  it('the login page carries no form library and loads the sign-up form and the password dialog on demand', () => {
+    const login = sources['/src/features/auth/components/login-form.tsx'];
+    expect(login).not.toMatch(/from\s+['"]react-hook-form['"]/);
+    expect(login).not.toMatch(/import\s+(?!type\b)[^;]*from\s+['"]@caderneta\/shared/);
+    expect(login).not.toMatch(/from\s+['"]\.\/forgot-password-dialog['"]/);
+    expect(sources['/src/app/routes/auth.tsx']).not.toMatch(/from\s+['"]@\/features\/auth\/components\/signup-form['"]/);
+  });
+
   it('the entry takes only types from @caderneta/shared (its schemas would pull zod in)', () => {
     for (const file of ENTRY_MODULES) {
       expect(sources[file], file).not.toMatch(/import\s+(?!type\b)[^;]*from\s+['"]@caderneta\/shared/);

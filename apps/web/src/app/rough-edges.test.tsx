@@ -102,7 +102,7 @@ describe('sign-up', { timeout: 30_000 }, () => {
     const { user } = renderApp('/auth');
     await user.click(await screen.findByRole('tab', { name: 'Criar Conta' }, { timeout: 15_000 }));
     const panel = await screen.findByRole('tabpanel', { name: 'Criar Conta' });
-    const placeholder = within(panel).getByLabelText('Código de acesso').getAttribute('placeholder') ?? '';
+    const placeholder = (await within(panel).findByLabelText('Código de acesso')).getAttribute('placeholder') ?? '';
     expect(placeholder).toMatch(/(^|\s)[A-HJ-KM-NP-Z2-9]{10}$/);
   });
 });

@@ -1,6 +1,25 @@
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { loadNamespaces, type Namespace } from '@/lib/i18n';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
+
+type LazyRoute = NonNullable<RouteObject['lazy']>;
+
+/**
+ * A page's chunk and the texts it shows, fetched together: the route renders once both are in,
+ * so no untranslated key flashes and no page downloads another page's texts.
+ */
+function page(load: () => Promise<Record<string, unknown>>, namespaces: readonly Namespace[]): LazyRoute {
+  return (async () => {
+    const [mod] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return mod;
+  }) as LazyRoute;
+}
+
+/** Every signed-in page shows the shell (layout), forms (validation) and server errors. */
+const SHELL: Namespace[] = ['layout', 'errors', 'validation'];
+const PUBLIC_FORM: Namespace[] = ['auth', 'errors', 'validation'];
+const CUSTOMER_PAGE: Namespace[] = ['portal', 'errors', 'validation'];
 
 /**
  * Every page is its own lazily loaded chunk (`Component` export of routes/<name>.tsx), so the
@@ -13,31 +32,31 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoading,
     children: [
-      { index: true, lazy: () => import('./routes/landing') },
-      { path: 'auth', lazy: () => import('./routes/auth') },
-      { path: 'reset-password', lazy: () => import('./routes/reset-password') },
+      { index: true, lazy: page(() => import('./routes/landing'), ['landing']) },
+      { path: 'auth', lazy: page(() => import('./routes/auth'), PUBLIC_FORM) },
+      { path: 'reset-password', lazy: page(() => import('./routes/reset-password'), PUBLIC_FORM) },
       // A payment receipt prints without the app's layout; the page checks the session itself.
-      { path: 'recibos/:id', lazy: () => import('./routes/recibo') },
+      { path: 'recibos/:id', lazy: page(() => import('./routes/recibo'), ['financeiro', 'errors']) },
       // The customer page: public, phone-first, without the app's shell.
-      { path: 'cliente', lazy: () => import('./routes/cliente') },
-      { path: 'cliente/:login', lazy: () => import('./routes/cliente') },
-      { path: 'cliente/:login/:resultado', lazy: () => import('./routes/cliente-resultado') },
+      { path: 'cliente', lazy: page(() => import('./routes/cliente'), CUSTOMER_PAGE) },
+      { path: 'cliente/:login', lazy: page(() => import('./routes/cliente'), CUSTOMER_PAGE) },
+      { path: 'cliente/:login/:resultado', lazy: page(() => import('./routes/cliente-resultado'), CUSTOMER_PAGE) },
       {
         // Signed-in area: session check + app layout.
-        lazy: () => import('./routes/protected'),
+        lazy: page(() => import('./routes/protected'), SHELL),
         children: [
-          { path: 'dashboard', lazy: () => import('./routes/dashboard') },
-          { path: 'vendas/nova', lazy: () => import('./routes/nova-venda') },
-          { path: 'vendas', lazy: () => import('./routes/vendas') },
-          { path: 'clientes', lazy: () => import('./routes/clientes') },
-          { path: 'produtos', lazy: () => import('./routes/produtos') },
-          { path: 'devedores', lazy: () => import('./routes/devedores') },
-          { path: 'relatorios', lazy: () => import('./routes/relatorios') },
-          { path: 'configuracoes', lazy: () => import('./routes/configuracoes') },
-          { path: 'notificacoes', lazy: () => import('./routes/notificacoes') },
+          { path: 'dashboard', lazy: page(() => import('./routes/dashboard'), ['dashboard', 'vendas', 'financeiro']) },
+          { path: 'vendas/nova', lazy: page(() => import('./routes/nova-venda'), ['vendas']) },
+          { path: 'vendas', lazy: page(() => import('./routes/vendas'), ['vendas']) },
+          { path: 'clientes', lazy: page(() => import('./routes/clientes'), ['clientes', 'financeiro']) },
+          { path: 'produtos', lazy: page(() => import('./routes/produtos'), ['produtos']) },
+          { path: 'devedores', lazy: page(() => import('./routes/devedores'), []) },
+          { path: 'relatorios', lazy: page(() => import('./routes/relatorios'), []) },
+          { path: 'configuracoes', lazy: page(() => import('./routes/configuracoes'), ['portal']) },
+          { path: 'notificacoes', lazy: page(() => import('./routes/notificacoes'), []) },
         ],
       },
-      { path: '*', lazy: () => import('./routes/not-found') },
+      { path: '*', lazy: page(() => import('./routes/not-found'), []) },
     ],
   },
 ];

@@ -5,7 +5,7 @@ import { SubmitButton } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
-import type { bundledResources } from '@/lib/i18n';
+import type { AppResources } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 interface FormDialogProps<V extends FieldValues, T> {
@@ -86,7 +86,7 @@ export function FormDialog<V extends FieldValues, T>({
   );
 }
 
-type Resources = (typeof bundledResources)['pt-BR'];
+type Resources = AppResources;
 interface RecordFormKeys {
   form: { newTitle: string; editTitle: string; newDescription: string; editDescription: string; cancel: string; create: string; save: string; saving: string };
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
-import type { bundledResources } from '@/lib/i18n';
+import type { AppResources } from '@/lib/i18n';
 import type { ListParams } from '@/lib/use-list-params';
 
 /**
@@ -68,7 +68,7 @@ export function SelectFilter<V extends string>({
   );
 }
 
-type Resources = (typeof bundledResources)['pt-BR'];
+type Resources = AppResources;
 /** The namespaces whose `filters` name the active / inactive choice (clientes, produtos). */
 type AtivosNamespace = {
   [N in keyof Resources]: Resources[N] extends { filters: { statusLabel: string; ativos: string; inativos: string } } ? N : never;

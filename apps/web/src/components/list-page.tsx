@@ -8,7 +8,7 @@ import { LoadError } from '@/components/load-error';
 import { Pagination } from '@/components/pagination';
 import { Card } from '@/components/ui/card';
 import { toastApiError } from '@/lib/api-client';
-import type { bundledResources } from '@/lib/i18n';
+import type { AppResources } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
 /** One page of a list as every list endpoint answers it (`paginatedSchema` in packages/shared). */
@@ -48,7 +48,7 @@ interface ListPageKeys {
   list: { label: string; loading: string; noResults: string; noResultsDescription: string };
   toast: { loadError: string };
 }
-type Resources = (typeof bundledResources)['pt-BR'];
+type Resources = AppResources;
 /** The namespaces that have every key of `ListPageKeys` (a new one joins by having them). */
 export type ListPageNamespace = { [N in keyof Resources]: Resources[N] extends ListPageKeys ? N : never }[keyof Resources];
 

@@ -1,4 +1,6 @@
-import { formatDate, formatMoney, numberMarksOf } from '@caderneta/shared';
+// Subpaths, not the barrel: the barrel's schemas would bring zod into every page.
+import { formatDate } from '@caderneta/shared/dates';
+import { formatMoney, numberMarksOf } from '@caderneta/shared/money';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';

@@ -1,18 +1,7 @@
 import type { Language } from '@caderneta/shared';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import auth from '../locales/pt-BR/auth.json';
-import clientes from '../locales/pt-BR/clientes.json';
 import common from '../locales/pt-BR/common.json';
-import dashboard from '../locales/pt-BR/dashboard.json';
-import errors from '../locales/pt-BR/errors.json';
-import financeiro from '../locales/pt-BR/financeiro.json';
-import landing from '../locales/pt-BR/landing.json';
-import layout from '../locales/pt-BR/layout.json';
-import portal from '../locales/pt-BR/portal.json';
-import produtos from '../locales/pt-BR/produtos.json';
-import validation from '../locales/pt-BR/validation.json';
-import vendas from '../locales/pt-BR/vendas.json';
 import { readStorage, STORAGE_KEYS, writeStorage } from './storage-keys';
 
 // Kept here instead of importing LANGUAGES from @caderneta/shared: the shared barrel pulls zod
@@ -44,26 +33,74 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 export const defaultNS = 'common';
-/** pt-BR ships in the entry chunk; the other languages are fetched when chosen. */
-export const bundledResources = {
-  'pt-BR': { common, auth, layout, landing, dashboard, errors, validation, clientes, produtos, vendas, financeiro, portal },
-} as const;
+/**
+ * Only pt-BR `common` ships in the entry chunk. Every other namespace (and every other language)
+ * is its own small chunk, loaded by the route that needs it (app/router.tsx) before the page
+ * renders, so the login page does not download the texts of the signed-in app.
+ */
+export const bundledResources = { 'pt-BR': { common } } as const;
+
+/** The shape of every namespace (types only: no text enters the bundle through this). */
+export interface AppResources {
+  common: typeof common;
+  auth: typeof import('../locales/pt-BR/auth.json');
+  layout: typeof import('../locales/pt-BR/layout.json');
+  landing: typeof import('../locales/pt-BR/landing.json');
+  dashboard: typeof import('../locales/pt-BR/dashboard.json');
+  errors: typeof import('../locales/pt-BR/errors.json');
+  validation: typeof import('../locales/pt-BR/validation.json');
+  clientes: typeof import('../locales/pt-BR/clientes.json');
+  produtos: typeof import('../locales/pt-BR/produtos.json');
+  vendas: typeof import('../locales/pt-BR/vendas.json');
+  financeiro: typeof import('../locales/pt-BR/financeiro.json');
+  portal: typeof import('../locales/pt-BR/portal.json');
+}
 
 type LocaleModule = { default: Record<string, unknown> };
-const lazyLocales = import.meta.glob<LocaleModule>([
-  '../locales/*/*.json',
-  '!../locales/pt-BR/*.json',
-]);
+// pt-BR common is in the entry (imported above); everything else is a chunk of its own.
+const localeFiles = import.meta.glob<LocaleModule>(['../locales/*/*.json', '!../locales/pt-BR/common.json']);
+
+/** An i18next backend over Vite's lazily imported locale chunks. */
+const chunkBackend = {
+  type: 'backend' as const,
+  init() {},
+  read(language: string, namespace: string, callback: (error: unknown, data: Record<string, unknown> | null) => void) {
+    const load = localeFiles[`../locales/${language}/${namespace}.json`];
+    if (language === DEFAULT_LANGUAGE && namespace === 'common') {
+      callback(null, common);
+      return;
+    }
+    if (!load) {
+      callback(new Error(`Missing locale file ${language}/${namespace}.json`), null);
+      return;
+    }
+    load().then(
+      (mod) => callback(null, mod.default),
+      (error: unknown) => callback(error, null),
+    );
+  },
+};
+
+/** Loads namespaces of the current language (routes call this before rendering). */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  const missing = namespaces.filter((ns) => !i18n.hasResourceBundle(currentLanguage(), ns));
+  return missing.length ? i18n.loadNamespaces([...missing]) : Promise.resolve();
+}
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The namespaces loaded so far (in any language): a new language needs the same ones. */
+function loadedNamespaces(): Namespace[] {
+  return NAMESPACES.filter((ns) => i18n.hasResourceBundle(currentLanguage(), ns) || i18n.hasResourceBundle(DEFAULT_LANGUAGE, ns));
+}
+
 async function ensureLanguageLoaded(language: Language): Promise<void> {
-  if (language === DEFAULT_LANGUAGE || i18n.hasResourceBundle(language, 'common')) return;
+  const needed = loadedNamespaces().filter((ns) => !i18n.hasResourceBundle(language, ns));
   await Promise.all(
-    NAMESPACES.map(async (ns) => {
-      const load = lazyLocales[`../locales/${language}/${ns}.json`];
+    needed.map(async (ns) => {
+      const load = localeFiles[`../locales/${language}/${ns}.json`];
       if (!load) throw new Error(`Missing locale file ${language}/${ns}.json`);
       const mod = await load();
       i18n.addResourceBundle(language, ns, mod.default, true, true);
@@ -87,14 +124,14 @@ export function currentLanguage(): Language {
 /** Initialises i18next with pt-BR, then switches to the language stored on this device. */
 export async function initI18n(): Promise<typeof i18n> {
   if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
+    await i18n.use(chunkBackend).use(initReactI18next).init({
       resources: bundledResources,
       partialBundledLanguages: true,
       lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: SUPPORTED_LANGUAGES,
       load: 'currentOnly',
-      ns: NAMESPACES,
+      ns: ['common'],
       defaultNS,
       interpolation: { escapeValue: false }, // React escapes already.
       react: { useSuspense: false },

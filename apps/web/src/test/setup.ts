@@ -2,13 +2,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, beforeAll, vi } from 'vitest';
-import { changeLanguage, initI18n } from '@/lib/i18n';
+import { changeLanguage, initI18n, loadNamespaces, NAMESPACES } from '@/lib/i18n';
 
 // Lazy routes load on first render; on a busy 2-core machine that takes more than the default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await initI18n();
+  // Components are rendered alone too, without the route that would load their texts.
+  await loadNamespaces(NAMESPACES);
 });
 
 afterEach(async () => {

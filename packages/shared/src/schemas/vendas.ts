@@ -34,6 +34,11 @@ export const novaVendaInputSchema = z
       .transform((v) => v || null),
     /** The seller saw the credit-limit warning and confirmed the sale anyway. */
     confirmarLimiteExcedido: z.boolean().default(false),
+    /**
+     * Chosen once per cart (a new one after each recorded sale): a retried request with the same
+     * key answers the sale it recorded the first time instead of recording it again.
+     */
+    chave: z.string().uuid().optional(),
   })
   .refine((v) => v.formaPagamento !== 'fiado' || !!v.clienteId, { message: 'clienteObrigatorio', path: ['clienteId'] });
 export type NovaVendaInput = z.input<typeof novaVendaInputSchema>;
@@ -47,6 +52,15 @@ export const vendasQuerySchema = paginationQuerySchema.extend({
   de: isoDateSchema.optional(),
   ate: isoDateSchema.optional(),
   clienteId: z.string().uuid().optional(),
+  /**
+   * Keyset pagination: the `nextCursor` of the previous page. The page then starts right after the
+   * last sale already shown, whatever was sold meanwhile; `page` is ignored.
+   */
+  cursor: z
+    .string()
+    .max(100)
+    .regex(/^[A-Za-z0-9_-]+$/, 'invalid')
+    .optional(),
 });
 /** What a caller may send (every field optional; the server applies the defaults). */
 export type VendasQuery = Partial<z.output<typeof vendasQuerySchema>>;
@@ -92,7 +106,11 @@ export const vendasResumoSchema = z.object({
 });
 export type VendasResumo = z.infer<typeof vendasResumoSchema>;
 
-export const vendasPageSchema = paginatedSchema(vendaResumoItemSchema).extend({ resumo: vendasResumoSchema });
+export const vendasPageSchema = paginatedSchema(vendaResumoItemSchema).extend({
+  resumo: vendasResumoSchema,
+  /** Pass as `cursor` for the page after this one; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
 export type VendasPage = z.infer<typeof vendasPageSchema>;
 
 /** Details of a 409 LIMITE_EXCEDIDO: what the customer may still buy on credit. */

@@ -4,3 +4,4 @@ export * from './tenancy';
 export * from './perfis';
 export * from './negocio';
 export * from './portal';
+export * from './rollups';

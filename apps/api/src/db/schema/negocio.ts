@@ -105,10 +105,15 @@ export const vendas = pgTable(
     /** The seller confirmed a fiado sale beyond the customer's credit limit. */
     limiteExcedidoConfirmado: boolean('limite_excedido_confirmado').notNull().default(false),
     canceladaEm: timestamp('cancelada_em', { withTimezone: true }),
+    /** Cost of the goods at the moment of sale (Σ items' quantity × unit cost): profit in the rollups. */
+    custoTotal: cents('custo_total').notNull().default(0),
+    /** The cart's idempotency key: a retried POST returns this sale instead of recording another. */
+    chave: uuid('chave'),
     createdAt: createdAt(),
   },
   (t) => [
     unique('vendas_owner_numero_key').on(t.ownerId, t.numeroVenda),
+    unique('vendas_owner_chave_key').on(t.ownerId, t.chave),
     unique('vendas_owner_id_id_key').on(t.ownerId, t.id),
     // The customer must belong to the same seller as the sale.
     foreignKey({
@@ -116,10 +121,13 @@ export const vendas = pgTable(
       columns: [t.ownerId, t.clienteId],
       foreignColumns: [clientes.ownerId, clientes.id],
     }),
-    index('vendas_owner_data_idx').on(t.ownerId, t.dataVenda),
-    index('vendas_owner_status_idx').on(t.ownerId, t.statusPagamento),
+    // Keyset pagination, newest first: (data_venda, id) after the filters that narrow by equality.
+    index('vendas_owner_data_idx').on(t.ownerId, t.dataVenda, t.id),
+    index('vendas_owner_status_idx').on(t.ownerId, t.statusPagamento, t.dataVenda, t.id),
+    index('vendas_owner_forma_idx').on(t.ownerId, t.formaPagamento, t.dataVenda, t.id),
     index('vendas_cliente_idx').on(t.clienteId, t.statusPagamento, t.dataVenda),
     check('vendas_valor_total_check', sql`${t.valorTotal} >= 0`),
+    check('vendas_custo_total_check', sql`${t.custoTotal} >= 0`),
     check('vendas_valor_pago_check', sql`${t.valorPago} >= 0 AND ${t.valorPago} <= ${t.valorTotal}`),
     check('vendas_fiado_cliente_check', sql`${t.formaPagamento} <> 'fiado' OR ${t.clienteId} IS NOT NULL`),
     ownerPolicy('vendas'),

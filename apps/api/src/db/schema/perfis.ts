@@ -1,4 +1,5 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE } from '@caderneta/shared';
 import { users } from './auth';
 import { ownerPolicy } from './tenancy';
 
@@ -15,7 +16,7 @@ export const perfis = pgTable(
     cnpj: text('cnpj'),
     idioma: text('idioma').notNull().default('pt-BR'),
     moeda: text('moeda').notNull().default('BRL'),
-    fusoHorario: text('fuso_horario').notNull().default('America/Sao_Paulo'),
+    fusoHorario: text('fuso_horario').notNull().default(DEFAULT_TIME_ZONE),
     /** Notification preferences by kind; missing keys take the spec's defaults. */
     notificacoes: jsonb('notificacoes').$type<Record<string, boolean>>().notNull().default({}),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -9,10 +9,10 @@ import {
 } from '@caderneta/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { clientes, lancamentos, vendas, type Cliente as ClienteRow } from '../../db/schema';
+import { clientes, clientesTotais, lancamentos, vendas, type Cliente as ClienteRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { contains, countAll, statusCondition } from '../../lib/sql';
+import { contains, countAll, queryRows, statusCondition } from '../../lib/sql';
 import { assignLogin, unregisterLogin, withUniqueLogin } from './login';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
@@ -78,25 +78,27 @@ export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery
     .orderBy(asc(clientes.nomeBusca), asc(clientes.nome), asc(clientes.id))
     .limit(query.pageSize)
     .offset(offsetOf(query));
-  // The cards count the status filter's customers, whatever is typed in the search box.
-  const [resumo] = await tx
-    .select({
-      total: countAll(),
-      ativos: sql<number>`count(*) filter (where ${clientes.saldoAtual} >= 0)`.mapWith(Number),
-      comPendencias: sql<number>`count(*) filter (where ${clientes.saldoAtual} < 0)`.mapWith(Number),
-    })
-    .from(clientes)
-    .where(scope);
+  // The cards count the status filter's customers, whatever is typed in the search box: from the
+  // counters kept by the clientes triggers (migration 0004), not by counting every row.
+  const ativoFiltro = query.status === 'ativos' ? sql` and ativo` : query.status === 'inativos' ? sql` and not ativo` : sql``;
+  const [totais] = await queryRows<{ total: number; devedores: number }>(
+    tx,
+    sql`select coalesce(sum(quantidade), 0)::int as total, coalesce(sum(devedores), 0)::int as devedores
+        from ${clientesTotais} where owner_id = ${ownerId}${ativoFiltro}`,
+  );
+  const total = Number(totais?.total ?? 0);
+  const comPendencias = Number(totais?.devedores ?? 0);
+  const resumo = { total, ativos: total - comPendencias, comPendencias };
 
-  // Without a search the cards already counted the matching rows: skip a second scan.
-  const [count] = busca ? await tx.select({ total: countAll() }).from(clientes).where(where) : [{ total: resumo?.total ?? 0 }];
+  // A search counts its matches (through the trigram index); without one the cards already did.
+  const [count] = busca ? await tx.select({ total: countAll() }).from(clientes).where(where) : [{ total }];
 
   return {
     items: rows.map(toCliente),
     total: count?.total ?? 0,
     page: query.page,
     pageSize: query.pageSize,
-    resumo: resumo ?? { total: 0, ativos: 0, comPendencias: 0 },
+    resumo,
   };
 }
 

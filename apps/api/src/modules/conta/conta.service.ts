@@ -70,8 +70,5 @@ export async function updatePreferencias(tx: Executor, seller: Seller, input: Pr
   return getMe(tx, seller);
 }
 
-/** The shop's time zone, which decides what "today" is for this seller. */
-export async function sellerTimeZone(tx: Executor, sellerId: string): Promise<string> {
-  const [row] = await tx.select({ fuso: perfis.fusoHorario }).from(perfis).where(eq(perfis.ownerId, sellerId));
-  return row?.fuso ?? 'America/Sao_Paulo';
-}
+/** The shop's time zone, which decides what "today" is for this seller (lib/shop-day.ts). */
+export { shopTimeZone as sellerTimeZone } from '../../lib/shop-day';

@@ -1,29 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { Atividade, Dashboard } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { clientes, lancamentos, perfis, produtos, vendas } from '../../db/schema';
+import { clientes, lancamentos, produtos, vendas } from '../../db/schema';
+import { shopTimeZoneSql } from '../../lib/shop-day';
+import { valorPendenteSql, vendasHojeSql } from '../vendas/rollups.service';
 import { queryRows } from '../../lib/sql';
 
 const RECENT = 8;
 
 /**
- * The dashboard in one query. Every figure reads an index range whose size does not depend on the
- * shop's past sales: today's sales (owner_id, data_venda), pending sales (owner_id,
- * status_pagamento), debtors (owner_id, ativo, saldo_atual), the latest sales and payments
- * (backwards index scans with LIMIT). Customer and product counts grow with the catalogue only.
+ * The dashboard in one query. No figure grows with the shop's past sales: today's sales and what
+ * is pending come from the rollups (vendas_por_hora over today's hours in the shop's time zone,
+ * vendas_totais), debtors from the index (owner_id, ativo, saldo_atual), the latest sales and
+ * payments from backwards index scans with LIMIT. Customer and product counts grow with the
+ * catalogue only.
  */
 export const dashboardSql = (ownerId: string) => sql`
-      with hoje as materialized (
-        select date_trunc('day', now() at time zone zona) at time zone zona as inicio,
-               (date_trunc('day', now() at time zone zona) + interval '1 day') at time zone zona as fim
-        from (select coalesce((select fuso_horario from ${perfis} where owner_id = ${ownerId}), 'America/Sao_Paulo') as zona) tz
+      with zona as materialized (select ${shopTimeZoneSql(ownerId)} as tz
       ), vendas_hoje as (
-        -- Scalar subqueries: the day's bounds reach the index as parameters (owner_id, data_venda).
-        select count(*)::int as n, coalesce(sum(v.valor_total), 0)::numeric as valor
-        from ${vendas} v
-        where v.owner_id = ${ownerId}
-          and v.data_venda >= (select inicio from hoje) and v.data_venda < (select fim from hoje)
-          and v.status_pagamento <> 'cancelado'
+        select * from ${vendasHojeSql(ownerId, sql`(select tz from zona)`)} v
       ), devedores as (
         select count(*)::int as n, coalesce(sum(-c.saldo_atual), 0)::numeric as valor
         from ${clientes} c
@@ -51,8 +46,7 @@ export const dashboardSql = (ownerId: string) => sql`
         (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo) as estoque_baixo,
         vendas_hoje.n as vendas_hoje,
         vendas_hoje.valor as valor_vendas_hoje,
-        (select coalesce(sum(valor_total - valor_pago), 0)::numeric from ${vendas}
-          where owner_id = ${ownerId} and status_pagamento = 'pendente') as valor_pendente,
+        ${valorPendenteSql(ownerId)} as valor_pendente,
         devedores.n as devedores,
         devedores.valor as valor_devedores,
         (select coalesce(json_agg(json_build_object(

@@ -235,5 +235,6 @@ describe('ledger invariants under random operations', () => {
         ],
       },
     );
-  });
+    // Hundreds of transactions (each now also committing its rollups): room for a busy machine.
+  }, 180_000);
 });

@@ -9,15 +9,17 @@ import {
   type VendaListItem,
   type VendasPage,
   type VendasQuery,
+  type VendasResumo,
 } from '@caderneta/shared';
 import { normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, itensVenda, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
-import { sellerTimeZone } from '../conta/conta.service';
+import { period, shopTimeZone, today, withinPeriod } from '../../lib/shop-day';
+import { resumoDasVendas } from './rollups.service';
 import { lockCliente, postLancamento, rebalanceAllocation, type ClienteTravado } from '../financeiro/ledger.service';
-import { notify, notifyIfLowStock } from '../notificacoes/notificacoes.service';
+import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
 
 export interface VendaOptions {
   criadoPor?: string | null;
@@ -34,25 +36,102 @@ function mergeItens(itens: NovaVendaData['itens']): Map<string, number> {
   return merged;
 }
 
+type ProdutoTravado = {
+  id: string;
+  nome: string;
+  precoVenda: number;
+  precoCusto: number;
+  estoqueAtual: number;
+  estoqueMinimo: number;
+  ativo: boolean;
+};
+interface Linha {
+  produto: ProdutoTravado;
+  quantidade: number;
+  subtotal: number;
+}
+
 /**
  * Registers a sale in the caller's transaction (one transaction for everything: a failure
- * anywhere leaves no sale, no stock change and no ledger entry).
+ * anywhere leaves no sale, no stock change and no ledger entry), in named steps:
+ * lock the customer → lock and check stock → (a retried cart answers its first sale) → check the
+ * limit → write the sale → move stock → post to the ledger → notify.
  *
  * Lock order, shared with cancellation: the customer's row first, then the products' rows in id
  * order — two sales over the same products wait for each other instead of deadlocking.
  * Prices and costs are read from the locked product rows, never taken from the browser.
  */
 export async function createVenda(tx: Executor, ownerId: string, input: NovaVendaData, options: VendaOptions = {}): Promise<VendaDetalhe> {
-  const quantidades = mergeItens(input.itens);
   const notificar = options.notificar ?? true;
+  const cliente = input.clienteId ? await lockCliente(tx, ownerId, input.clienteId) : null;
+  const quantidades = mergeItens(input.itens);
+  const travados = await lockProdutos(tx, ownerId, [...quantidades.keys()]);
 
-  let cliente: ClienteTravado | null = null;
-  if (input.clienteId) {
-    cliente = await lockCliente(tx, ownerId, input.clienteId);
-    if (!cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, 'Cliente desativado', undefined, { clienteId: cliente.id });
+  // Checked under the locks, before anything the first sale changed (stock, balance): a concurrent
+  // request with the same key (same cart, same products) waited for the first to commit and
+  // answers its sale here.
+  if (input.chave) {
+    const anterior = await vendaDaChave(tx, ownerId, input.chave);
+    if (anterior) return anterior;
+  }
+  if (cliente && !cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, 'Cliente desativado', undefined, { clienteId: cliente.id });
+  const linhas = checkStock(travados, quantidades);
+
+  const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0);
+  // The browser sends no prices, so only here is the total known (docs/decisions/007).
+  if (valorTotal > MAX_TOTAL_VENDA) {
+    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, 'O total da venda passa do máximo permitido', undefined, { maximo: MAX_TOTAL_VENDA });
+  }
+  const fiado = input.formaPagamento === 'fiado' ? checkLimit(cliente, valorTotal, input.confirmarLimiteExcedido) : null;
+
+  const venda = await writeSale(tx, ownerId, input, cliente, linhas, valorTotal, fiado?.limiteExcedidoConfirmado ?? false, options);
+  if (!venda) {
+    // Another request with this key committed between our check and our insert.
+    const anterior = await vendaDaChave(tx, ownerId, input.chave!);
+    if (anterior) return anterior;
+    throw new Error('sale key conflict without a sale');
+  }
+  const estoque = await moveStock(tx, ownerId, linhas);
+
+  let saldo: { antes: number; depois: number } | null = null;
+  if (fiado) {
+    const posted = await postLancamento(tx, ownerId, fiado.cliente.id, {
+      tipo: 'venda',
+      valor: -valorTotal,
+      vendaId: venda.id,
+      criadoPor: options.criadoPor,
+      at: options.at,
+    });
+    saldo = { antes: fiado.cliente.saldoAtual, depois: posted!.saldoAtual };
+    // Credit the customer already had in the shop pays this sale at once, fully or in part.
+    await rebalanceAllocation(tx, ownerId, fiado.cliente.id, saldo.depois);
   }
 
-  const ids = [...quantidades.keys()].sort();
+  if (notificar) {
+    const novas: NovaNotificacao[] = [];
+    for (const linha of linhas) {
+      const depois = estoque.get(linha.produto.id) ?? linha.produto.estoqueAtual - linha.quantidade;
+      const baixo = lowStockNotification(linha.produto, { ...linha.produto, estoqueAtual: depois });
+      if (baixo) novas.push(baixo);
+    }
+    novas.push({
+      tipo: 'venda',
+      params: { vendaId: venda.id, numero: venda.numeroVenda, valor: valorTotal, forma: input.formaPagamento, ...(cliente ? { cliente: cliente.nome } : {}) },
+    });
+    if (fiado && saldo && saldo.antes >= 0 && saldo.depois < 0) {
+      novas.push({ tipo: 'devedor', params: { clienteId: fiado.cliente.id, nome: fiado.cliente.nome, valor: -saldo.depois } });
+    }
+    await notifyAll(tx, ownerId, novas);
+  }
+
+  // A fiado sale may have been paid (in part) by credit the customer had: read back only then.
+  if (fiado && saldo && saldo.antes > 0) return getVenda(tx, ownerId, venda.id);
+  return venda.detalhe;
+}
+
+/** Step 1: the products' rows, locked (FOR UPDATE) in id order. */
+async function lockProdutos(tx: Executor, ownerId: string, produtoIds: string[]): Promise<Map<string, ProdutoTravado>> {
+  const ids = [...produtoIds].sort();
   const locked = await tx
     .select({
       id: produtos.id,
@@ -67,14 +146,22 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     .where(and(eq(produtos.ownerId, ownerId), inArray(produtos.id, ids)))
     .orderBy(asc(produtos.id))
     .for('update');
-  const byId = new Map(locked.map((p) => [p.id, p]));
-  for (const id of ids) {
+  return new Map(locked.map((p) => [p.id, p]));
+}
+
+/**
+ * Step 2: each product active and with enough stock. Returns the lines in the order the seller
+ * added them, quantities of a repeated product merged.
+ */
+function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, number>): Linha[] {
+  const linhas: Linha[] = [];
+  for (const id of quantidades.keys()) {
     const produto = byId.get(id);
+    const quantidade = quantidades.get(id) ?? 0;
     if (!produto) throw new AppError('NOT_FOUND', 404, 'Produto não encontrado', undefined, { produtoId: id });
     if (!produto.ativo) {
       throw new AppError('PRODUTO_INATIVO', 409, `Produto ${produto.nome} está desativado`, undefined, { produtoId: id, produtoNome: produto.nome });
     }
-    const quantidade = quantidades.get(id)!;
     if (quantidade > produto.estoqueAtual) {
       throw new AppError('ESTOQUE_INSUFICIENTE', 409, `Estoque insuficiente — Disponível: ${produto.estoqueAtual} unidades`, undefined, {
         produtoId: id,
@@ -82,71 +169,120 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
         disponivel: produto.estoqueAtual,
       });
     }
+    linhas.push({ produto, quantidade, subtotal: produto.precoVenda * quantidade });
   }
+  return linhas;
+}
 
-  // Items in the order the seller added them; quantities of a repeated product are merged.
-  const linhas = [...new Set(input.itens.map((i) => i.produtoId))].map((id) => {
-    const produto = byId.get(id)!;
-    const quantidade = quantidades.get(id)!;
-    return { produto, quantidade, subtotal: produto.precoVenda * quantidade };
-  });
-  const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0);
-  // The browser sends no prices, so only here is the total known (docs/decisions/007).
-  if (valorTotal > MAX_TOTAL_VENDA) {
-    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, 'O total da venda passa do máximo permitido', undefined, { maximo: MAX_TOTAL_VENDA });
+/**
+ * Step 3 (fiado only): the customer and the credit limit. A limit of 0 refuses fiado outright; a
+ * sale past the limit needs the seller's confirmation, which is recorded.
+ */
+function checkLimit(cliente: ClienteTravado | null, valorTotal: number, confirmado: boolean) {
+  // The shared schema refuses fiado without a customer; this narrows the type once.
+  if (!cliente) throw new AppError('VALIDATION', 400, 'Cliente obrigatório', [{ path: 'clienteId', message: 'clienteObrigatorio' }]);
+  const situacao = { limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: valorTotal };
+  // No confirmation can override a limit of 0.
+  if (fiadoBloqueado(situacao)) {
+    throw new AppError('FIADO_NAO_PERMITIDO', 409, 'Este cliente não compra fiado (limite de crédito R$ 0,00)', undefined, {
+      clienteId: cliente.id,
+      cliente: cliente.nome,
+    });
   }
-
-  let limiteExcedidoConfirmado = false;
-  if (input.formaPagamento === 'fiado') {
-    // No confirmation can override a limit of 0.
-    if (fiadoBloqueado({ limite: cliente!.limiteCredito, saldoAtual: cliente!.saldoAtual, valorVenda: valorTotal })) {
-      throw new AppError('FIADO_NAO_PERMITIDO', 409, 'Este cliente não compra fiado (limite de crédito R$ 0,00)', undefined, {
-        clienteId: cliente!.id,
-        cliente: cliente!.nome,
-      });
-    }
-    const limite = verificarLimite({ limite: cliente!.limiteCredito, saldoAtual: cliente!.saldoAtual, valorVenda: valorTotal });
-    if (limite.excedido) {
-      if (!input.confirmarLimiteExcedido) {
-        throw new AppError('LIMITE_EXCEDIDO', 409, 'A venda ultrapassa o limite de crédito do cliente', undefined, {
-          limite: cliente!.limiteCredito,
-          disponivel: limite.disponivel,
-          saldoPendente: limite.saldoPendente,
-        });
-      }
-      limiteExcedidoConfirmado = true;
-    }
+  const limite = verificarLimite(situacao);
+  if (limite.excedido && !confirmado) {
+    throw new AppError('LIMITE_EXCEDIDO', 409, 'A venda ultrapassa o limite de crédito do cliente', undefined, {
+      limite: cliente.limiteCredito,
+      disponivel: limite.disponivel,
+      saldoPendente: limite.saldoPendente,
+    });
   }
+  return { cliente, limiteExcedidoConfirmado: limite.excedido };
+}
 
+/**
+ * Step 4: the sale and its items. Returns null when the cart's key was taken meanwhile. The answer
+ * is built from what was written (no read-back).
+ */
+async function writeSale(
+  tx: Executor,
+  ownerId: string,
+  input: NovaVendaData,
+  cliente: ClienteTravado | null,
+  linhas: Linha[],
+  valorTotal: number,
+  limiteExcedidoConfirmado: boolean,
+  options: VendaOptions,
+): Promise<{ id: string; numeroVenda: string; detalhe: VendaDetalhe } | null> {
   const at = options.at ?? null;
-  const venda = await insertVenda(tx, {
-    ownerId,
-    clienteId: cliente?.id ?? null,
-    // Under the locks, so sales of one customer are ordered as they really happened.
-    dataVenda: at ?? sql`clock_timestamp()`,
-    valorTotal,
-    valorPago: input.formaPagamento === 'vista' ? valorTotal : 0,
-    formaPagamento: input.formaPagamento,
-    statusPagamento: input.formaPagamento === 'vista' ? 'pago' : 'pendente',
-    observacoes: input.observacoes ?? null,
-    limiteExcedidoConfirmado,
-    ...(at ? { createdAt: at } : {}),
-  }, at ?? new Date());
-
-  await tx.insert(itensVenda).values(
-    linhas.map((l) => ({
+  const vista = input.formaPagamento === 'vista';
+  const row = await insertVenda(
+    tx,
+    {
       ownerId,
-      vendaId: venda.id,
-      produtoId: l.produto.id,
-      produtoNome: l.produto.nome,
-      quantidade: l.quantidade,
-      precoUnitario: l.produto.precoVenda,
-      custoUnitario: l.produto.precoCusto,
-      subtotal: l.subtotal,
-    })),
+      clienteId: cliente?.id ?? null,
+      // Under the locks, so sales of one customer are ordered as they really happened.
+      dataVenda: at ?? sql`clock_timestamp()`,
+      valorTotal,
+      valorPago: vista ? valorTotal : 0,
+      custoTotal: linhas.reduce((sum, l) => sum + l.produto.precoCusto * l.quantidade, 0),
+      formaPagamento: input.formaPagamento,
+      statusPagamento: vista ? 'pago' : 'pendente',
+      observacoes: input.observacoes ?? null,
+      limiteExcedidoConfirmado,
+      chave: input.chave ?? null,
+      ...(at ? { createdAt: at } : {}),
+    },
+    at ?? new Date(),
   );
+  if (!row) return null;
+  const itens = await tx
+    .insert(itensVenda)
+    .values(
+      linhas.map((l) => ({
+        ownerId,
+        vendaId: row.id,
+        produtoId: l.produto.id,
+        produtoNome: l.produto.nome,
+        quantidade: l.quantidade,
+        precoUnitario: l.produto.precoVenda,
+        custoUnitario: l.produto.precoCusto,
+        subtotal: l.subtotal,
+      })),
+    )
+    .returning({
+      id: itensVenda.id,
+      produtoId: itensVenda.produtoId,
+      produtoNome: itensVenda.produtoNome,
+      quantidade: itensVenda.quantidade,
+      precoUnitario: itensVenda.precoUnitario,
+      subtotal: itensVenda.subtotal,
+    });
+  // getVenda's order (produto_nome under the database's C collation: code points).
+  itens.sort((a, b) => (a.produtoNome < b.produtoNome ? -1 : a.produtoNome > b.produtoNome ? 1 : 0));
+  const detalhe: VendaDetalhe = {
+    id: row.id,
+    numeroVenda: row.numeroVenda,
+    dataVenda: row.dataVenda.toISOString(),
+    valorTotal,
+    valorPago: vista ? valorTotal : 0,
+    formaPagamento: input.formaPagamento,
+    statusPagamento: vista ? 'pago' : 'pendente',
+    observacoes: input.observacoes ?? null,
+    clienteId: cliente?.id ?? null,
+    clienteNome: cliente?.nome ?? null,
+    limiteExcedidoConfirmado,
+    canceladaEm: null,
+    itens,
+  };
+  return { id: row.id, numeroVenda: row.numeroVenda, detalhe };
+}
 
-  // Checked above under the row locks; the CHECK (estoque_atual >= 0) is the last line of defence.
+/**
+ * Step 5: stock down by what was sold, in one statement. Checked above under the row locks; the
+ * CHECK (estoque_atual >= 0) is the last line of defence. Returns each product's new stock.
+ */
+async function moveStock(tx: Executor, ownerId: string, linhas: Linha[]): Promise<Map<string, number>> {
   const atualizados = await queryRows<{ id: string; estoque_atual: number }>(
     tx,
     sql`
@@ -159,41 +295,16 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
       returning p.id, p.estoque_atual
     `,
   );
+  return new Map(atualizados.map((r) => [r.id, Number(r.estoque_atual)]));
+}
 
-  let saldoAntes = 0;
-  let saldoDepois = 0;
-  if (input.formaPagamento === 'fiado') {
-    saldoAntes = cliente!.saldoAtual;
-    const posted = await postLancamento(tx, ownerId, cliente!.id, {
-      tipo: 'venda',
-      valor: -valorTotal,
-      vendaId: venda.id,
-      criadoPor: options.criadoPor,
-      at: at ?? undefined,
-    });
-    saldoDepois = posted!.saldoAtual;
-    // Credit the customer already had in the shop pays this sale at once, fully or in part.
-    await rebalanceAllocation(tx, ownerId, cliente!.id, saldoDepois);
-  }
-
-  if (notificar) {
-    for (const row of atualizados) {
-      const produto = byId.get(row.id)!;
-      await notifyIfLowStock(tx, ownerId, produto, { ...produto, estoqueAtual: Number(row.estoque_atual) });
-    }
-    await notify(tx, ownerId, 'venda', {
-      vendaId: venda.id,
-      numero: venda.numeroVenda,
-      valor: valorTotal,
-      forma: input.formaPagamento,
-      ...(cliente ? { cliente: cliente.nome } : {}),
-    });
-    if (input.formaPagamento === 'fiado' && saldoAntes >= 0 && saldoDepois < 0) {
-      await notify(tx, ownerId, 'devedor', { clienteId: cliente!.id, nome: cliente!.nome, valor: -saldoDepois });
-    }
-  }
-
-  return getVenda(tx, ownerId, venda.id);
+/** The sale recorded with this cart key, if any. */
+async function vendaDaChave(tx: Executor, ownerId: string, chave: string): Promise<VendaDetalhe | null> {
+  const [row] = await tx
+    .select({ id: vendas.id })
+    .from(vendas)
+    .where(and(eq(vendas.ownerId, ownerId), eq(vendas.chave, chave)));
+  return row ? getVenda(tx, ownerId, row.id) : null;
 }
 
 /**
@@ -207,14 +318,24 @@ type VendaValues = Omit<typeof vendas.$inferInsert, 'dataVenda' | 'numeroVenda'>
 async function insertVenda(tx: Executor, values: VendaValues, when: Date) {
   let millis = when.getTime();
   for (let attempt = 0; attempt < 1000; attempt++, millis++) {
+    // No conflict target: a taken number or a taken cart key both leave the insert undone.
     const [row] = await tx
       .insert(vendas)
       .values({ ...values, numeroVenda: `V${millis}` })
-      .onConflictDoNothing({ target: [vendas.ownerId, vendas.numeroVenda] })
-      .returning({ id: vendas.id, numeroVenda: vendas.numeroVenda });
+      .onConflictDoNothing()
+      .returning({ id: vendas.id, numeroVenda: vendas.numeroVenda, dataVenda: vendas.dataVenda });
     if (row) return row;
+    if (values.chave && (await keyTaken(tx, values.ownerId, values.chave))) return null;
   }
   throw new Error('no free sale number');
+}
+
+async function keyTaken(tx: Executor, ownerId: string, chave: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: vendas.id })
+    .from(vendas)
+    .where(and(eq(vendas.ownerId, ownerId), eq(vendas.chave, chave)));
+  return !!row;
 }
 
 /**
@@ -325,67 +446,106 @@ export async function getVenda(tx: Executor, ownerId: string, vendaId: string): 
   return { ...toListItem(row), itens };
 }
 
-/** Start of a calendar day in the shop's time zone, as a timestamptz expression. */
-const startOfDay = (date: string, timeZone: string) => sql`(${date}::date::timestamp at time zone ${timeZone})`;
+/** The keyset position of a sale in the list (newest first): its date to the microsecond, and id. */
+const cursorColumn = sql<string>`((extract(epoch from ${vendas.dataVenda}) * 1000000)::bigint)::text || '.' || ${vendas.id}::text`;
+
+function encodeCursor(value: string): string {
+  return Buffer.from(value, 'utf8').toString('base64url');
+}
+
+function decodeCursor(cursor: string): { micros: string; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^(-?\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(text);
+  if (!match) throw new AppError('VALIDATION', 400, 'Cursor inválido', [{ path: 'cursor', message: 'invalid' }]);
+  return { micros: match[1]!, id: match[2]! };
+}
+
+/**
+ * Text search over the sale number, the observation and the customer's name, each served by an
+ * index (trigram indexes of migration 0004 and the customer's sales index): the matching rows are
+ * found without reading the seller's other sales.
+ */
+function buscaCondition(ownerId: string, busca: string): SQL {
+  const pattern = `%${escapeLike(normalizeForSearch(busca))}%`;
+  return sql`(lower(${vendas.numeroVenda}) like ${pattern}
+    or (${vendas.observacoes} is not null and ${unaccentLower(vendas.observacoes)} like ${pattern})
+    or ${vendas.clienteId} = any(array(select c.id from ${clientes} c where c.owner_id = ${ownerId} and c.nome_busca like ${pattern})))`;
+}
 
 /**
  * The sales list: filters by text (sale number, customer name, observation), status, payment form
- * and period (calendar days in the shop's time zone), paginated on the server, newest first, with
- * the summary cards for the same filters computed in SQL.
+ * and period (calendar days in the shop's time zone), newest first, with the summary cards for the
+ * same filters. Pages by keyset (`cursor`: right after the last sale shown, so sales recorded
+ * meanwhile neither repeat nor skip rows) or, for a page opened directly, by offset.
+ * The count and cards come from the rollups (bounded by the period) unless a text search or a
+ * customer narrows the list; then they add up the matching rows, found through indexes.
  */
 export async function listVendas(tx: Executor, ownerId: string, rawQuery: VendasQuery): Promise<VendasPage> {
   const query = vendasQuerySchema.parse(rawQuery);
-  const timeZone = await sellerTimeZone(tx, ownerId);
+  const timeZone = await shopTimeZone(tx, ownerId);
   const conditions: SQL[] = [eq(vendas.ownerId, ownerId)];
   if (query.status) conditions.push(eq(vendas.statusPagamento, query.status));
   if (query.forma) conditions.push(eq(vendas.formaPagamento, query.forma));
   if (query.clienteId) conditions.push(eq(vendas.clienteId, query.clienteId));
-  if (query.de) conditions.push(sql`${vendas.dataVenda} >= ${startOfDay(query.de, timeZone)}`);
-  if (query.ate) conditions.push(sql`${vendas.dataVenda} < ${startOfDay(query.ate, timeZone)} + interval '1 day'`);
-  if (query.busca) {
-    const pattern = `%${escapeLike(normalizeForSearch(query.busca))}%`;
-    conditions.push(
-      sql`(lower(${vendas.numeroVenda}) like ${pattern} or ${unaccentLower(vendas.observacoes)} like ${pattern} or ${clientes.nomeBusca} like ${pattern})`,
-    );
-  }
+  conditions.push(...withinPeriod(sql`${vendas.dataVenda}`, period(query.de, query.ate, timeZone)));
+  if (query.busca) conditions.push(buscaCondition(ownerId, query.busca));
   const where = and(...conditions);
   const joinCliente = and(eq(clientes.ownerId, vendas.ownerId), eq(clientes.id, vendas.clienteId));
 
-  const [resumo] = await tx
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const pageWhere = cursor
+    ? and(where, sql`(${vendas.dataVenda}, ${vendas.id}) < (timestamptz 'epoch' + ${cursor.micros}::bigint * interval '1 microsecond', ${cursor.id}::uuid)`)
+    : where;
+  // One row more than the page tells whether there is a next page.
+  const rows = await tx
+    .select({ ...listColumns, cursor: cursorColumn })
+    .from(vendas)
+    .leftJoin(clientes, joinCliente)
+    .where(pageWhere)
+    .orderBy(desc(vendas.dataVenda), desc(vendas.id))
+    .limit(query.pageSize + 1)
+    .offset(cursor ? 0 : offsetOf(query));
+  const more = rows.length > query.pageSize;
+  const page = rows.slice(0, query.pageSize);
+
+  const { total, resumo } =
+    query.busca || query.clienteId
+      ? await resumoDasLinhas(tx, where!, timeZone)
+      : await resumoDasVendas(tx, ownerId, { status: query.status, forma: query.forma, de: query.de, ate: query.ate }, timeZone);
+
+  return {
+    items: page.map(({ cursor: _cursor, ...row }) => toListItem(row)),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    nextCursor: more ? encodeCursor(page[page.length - 1]!.cursor) : null,
+    resumo,
+  };
+}
+
+/** Count and cards over the matching rows themselves (a search or one customer's sales). */
+async function resumoDasLinhas(tx: Executor, where: SQL, timeZone: string): Promise<{ total: number; resumo: VendasResumo }> {
+  const hoje = today(timeZone);
+  const [row] = await tx
     .select({
       matching: sql<number>`count(*)::int`.mapWith(Number),
       totalVendas: sql<number>`count(*) filter (where ${vendas.statusPagamento} <> 'cancelado')::int`.mapWith(Number),
-      valorTotal: sql<number>`coalesce(sum(${vendas.valorTotal}) filter (where ${vendas.statusPagamento} <> 'cancelado'), 0)::numeric`.mapWith(Number),
+      valorTotal: sql<number>`coalesce(sum(${vendas.valorTotal}) filter (where ${vendas.statusPagamento} <> 'cancelado'), 0)::bigint`.mapWith(Number),
       vendasHoje: sql<number>`count(*) filter (where ${vendas.statusPagamento} <> 'cancelado'
-          and ${vendas.dataVenda} >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})
-          and ${vendas.dataVenda} < ((date_trunc('day', now() at time zone ${timeZone}) + interval '1 day') at time zone ${timeZone}))::int`.mapWith(Number),
-      pendentes: sql<number>`coalesce(sum(${vendas.valorTotal} - ${vendas.valorPago}) filter (where ${vendas.statusPagamento} = 'pendente'), 0)::numeric`.mapWith(Number),
+          and ${vendas.dataVenda} >= ${hoje.inicio} and ${vendas.dataVenda} < ${hoje.fim})::int`.mapWith(Number),
+      pendentes: sql<number>`coalesce(sum(${vendas.valorTotal} - ${vendas.valorPago}) filter (where ${vendas.statusPagamento} = 'pendente'), 0)::bigint`.mapWith(Number),
       canceladas: sql<number>`count(*) filter (where ${vendas.statusPagamento} = 'cancelado')::int`.mapWith(Number),
     })
     .from(vendas)
-    .leftJoin(clientes, joinCliente)
     .where(where);
-
-  const rows = await tx
-    .select(listColumns)
-    .from(vendas)
-    .leftJoin(clientes, joinCliente)
-    .where(where)
-    .orderBy(desc(vendas.dataVenda), desc(vendas.id))
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
-
   return {
-    items: rows.map(toListItem),
-    total: resumo?.matching ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    total: row?.matching ?? 0,
     resumo: {
-      totalVendas: resumo?.totalVendas ?? 0,
-      valorTotal: resumo?.valorTotal ?? 0,
-      vendasHoje: resumo?.vendasHoje ?? 0,
-      pendentes: resumo?.pendentes ?? 0,
-      canceladas: resumo?.canceladas ?? 0,
+      totalVendas: row?.totalVendas ?? 0,
+      valorTotal: row?.valorTotal ?? 0,
+      vendasHoje: row?.vendasHoje ?? 0,
+      pendentes: row?.pendentes ?? 0,
+      canceladas: row?.canceladas ?? 0,
     },
   };
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -6,7 +6,9 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/lib/get-me';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { LoginForm } from '@/features/auth/components/login-form';
-import { SignUpForm } from '@/features/auth/components/signup-form';
+
+// The sign-up form (and the form library it uses) loads when its tab is first opened.
+const SignUpForm = lazy(() => import('@/features/auth/components/signup-form').then((m) => ({ default: m.SignUpForm })));
 
 type AuthTab = 'entrar' | 'criar-conta';
 
@@ -15,6 +17,7 @@ export function Component() {
   const me = useMe();
   const [tab, setTab] = useState<AuthTab>('entrar');
   const [signedUpEmail, setSignedUpEmail] = useState<string>();
+  const [signUpOpened, setSignUpOpened] = useState(false);
 
   // Already signed in: straight to the app, without leaving /auth in the history.
   if (me.data) return <Navigate to="/dashboard" replace />;
@@ -29,7 +32,13 @@ export function Component() {
           <CardDescription>{t('subtitle')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs value={tab} onValueChange={(value) => setTab(value as AuthTab)}>
+          <Tabs
+            value={tab}
+            onValueChange={(value) => {
+              if (value === 'criar-conta') setSignUpOpened(true);
+              setTab(value as AuthTab);
+            }}
+          >
             <TabsList className="mb-4 grid w-full grid-cols-2">
               <TabsTrigger value="entrar">{t('tabs.signIn')}</TabsTrigger>
               <TabsTrigger value="criar-conta">{t('tabs.signUp')}</TabsTrigger>
@@ -41,12 +50,16 @@ export function Component() {
             </TabsContent>
             <TabsContent value="criar-conta" forceMount hidden={tab !== 'criar-conta'}>
               <p className="mb-4 text-sm text-muted-foreground">{t('signUp.description')}</p>
-              <SignUpForm
-                onSignedUp={(email) => {
-                  setSignedUpEmail(email);
-                  setTab('entrar');
-                }}
-              />
+              {signUpOpened && (
+                <Suspense fallback={<p className="text-sm text-muted-foreground">{t('signUp.loading')}</p>}>
+                  <SignUpForm
+                    onSignedUp={(email) => {
+                      setSignedUpEmail(email);
+                      setTab('entrar');
+                    }}
+                  />
+                </Suspense>
+              )}
             </TabsContent>
           </Tabs>
         </CardContent>

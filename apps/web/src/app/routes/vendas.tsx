@@ -1,7 +1,7 @@
 import { FORMAS_PAGAMENTO, STATUS_PAGAMENTO, type VendaListItem } from '@caderneta/shared';
 import ReceiptIcon from 'lucide-react/icons/receipt';
 import XIcon from 'lucide-react/icons/x';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateField } from '@/components/date-field';
@@ -30,8 +30,17 @@ export function Component() {
   const forma = list.optional('forma', FORMAS_PAGAMENTO);
   const de = isDate(list.params.get('de'));
   const ate = isDate(list.params.get('ate'));
-  const query = useVendas({ busca: list.busca, status, forma, de, ate, page: list.page, pageSize: PAGE_SIZE });
+  // Moving to the next page continues right after the last sale shown (the server's cursor), so a
+  // sale recorded meanwhile does not push a row seen on this page onto the next one. A page
+  // opened directly (a reload on page 3) has no cursor yet and is read by offset.
+  const cursors = useRef(new Map<string, string>());
+  const filtros = JSON.stringify([list.busca, status, forma, de, ate]);
+  const cursor = list.page > 1 ? cursors.current.get(`${filtros}|${list.page}`) : undefined;
+  const query = useVendas({ busca: list.busca, status, forma, de, ate, page: list.page, pageSize: PAGE_SIZE, cursor });
   const data = query.data;
+  useEffect(() => {
+    if (data?.nextCursor && !query.isPlaceholderData) cursors.current.set(`${filtros}|${data.page + 1}`, data.nextCursor);
+  }, [data, filtros, query.isPlaceholderData]);
   const filtered = !!(list.busca || status || forma || de || ate);
   const ids = { de: useId(), ate: useId() };
 

@@ -3,16 +3,14 @@ import * as React from 'react';
 import {
   Controller,
   type ControllerProps,
-  type FieldError,
   type FieldPath,
   type FieldValues,
   FormProvider,
   useFormContext,
   useFormState,
 } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
 import { Label } from '@/components/ui/label';
-import { translateDynamic } from '@/lib/i18n';
+import { useValidationMessage } from '@/lib/validation-message';
 import { cn } from '@/lib/utils';
 
 const Form = FormProvider;
@@ -107,20 +105,6 @@ function FormDescription({ className, ...props }: React.ComponentProps<'p'>) {
   );
 }
 
-/**
- * Turns a field error into a sentence. Schemas carry i18n keys of the "validation" namespace
- * ("required", "passwordTooShort"); errors without such a key fall back to a generic text.
- */
-export function useValidationMessage() {
-  const { t } = useTranslation('validation');
-  return (error: FieldError | undefined): string | null => {
-    if (!error) return null;
-    const key = String(error.message ?? '');
-    const fallback = error.type === 'too_big' ? t('tooLong') : t('invalid');
-    return key ? translateDynamic(`validation:${key}`, fallback) : fallback;
-  };
-}
-
 function FormMessage({ className, children, ...props }: React.ComponentProps<'p'>) {
   const { error, formMessageId } = useFormField();
   const toMessage = useValidationMessage();
@@ -139,4 +123,5 @@ function FormMessage({ className, children, ...props }: React.ComponentProps<'p'
   );
 }
 
+export { useValidationMessage };
 export { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage, useFormField };

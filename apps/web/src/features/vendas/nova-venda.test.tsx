@@ -144,6 +144,8 @@ describe('/vendas/nova', () => {
     await addProduct(first.user, /Leite 1L/, '2');
     await first.user.type(screen.getByLabelText('Observações'), 'Entregar amanhã');
     first.unmount();
+    const chave = (JSON.parse(window.sessionStorage.getItem('caderneta.venda.u1')!) as { chave: string }).chave;
+    expect(chave).toMatch(/^[0-9a-f-]{36}$/);
 
     // The page is opened again in the same tab.
     const { user, api } = setup();
@@ -158,6 +160,8 @@ describe('/vendas/nova', () => {
 
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
     expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    // The cart kept its key across the reload: a sale sent before the reload is not recorded again.
+    expect((api.calls('POST', '/api/vendas')[0]?.body as { chave: string }).chave).toBe(chave);
     expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({ clienteId: JOSE, itens: [{ produtoId: LEITE, quantidade: 2 }], observacoes: 'Entregar amanhã' });
     expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
   });
@@ -232,10 +236,29 @@ describe('/vendas/nova', () => {
       ],
       observacoes: 'Entregar amanhã',
       confirmarLimiteExcedido: false,
+      chave: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
     });
     expect(screen.getByRole('button', { name: 'Finalizando...' })).toBeDisabled();
     expect(router.state.location.pathname).toBe('/vendas/nova');
     await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'), { timeout: 3000 });
+  });
+
+  it('retries a failed sale with the same cart key, so the server never records it twice', async () => {
+    let calls = 0;
+    const { user, api } = setup({
+      'POST /api/vendas': (request) => (calls++ === 0 ? jsonResponse(503, { code: 'INTERNAL', message: 'x' }) : jsonResponse(201, vendaCriada(request))),
+    });
+    await addProduct(user, /Leite 1L/, '1');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    await waitFor(() => expect(api.calls('POST', '/api/vendas')).toHaveLength(1));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Finalizar Venda' })).toBeEnabled());
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    const [first, second] = api.calls('POST', '/api/vendas').map((c) => (c.body as { chave: string }).chave);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+    // The recorded cart is gone, and the next cart will have a key of its own.
+    expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
   });
 
   it('requires a customer for fiado: "Cliente obrigatório"', async () => {

@@ -1,4 +1,5 @@
 import type { Cliente, FormaPagamento } from '@caderneta/shared';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { ItemCarrinho } from './carrinho';
 
 /**
@@ -11,9 +12,16 @@ export interface RascunhoVenda {
   cliente: Cliente | null;
   itens: ItemCarrinho[];
   observacoes: string;
+  /**
+   * The cart's idempotency key, sent with the sale: a retry (lost answer, double tap, reload)
+   * answers the sale already recorded. Kept with the draft; a new cart gets a new one.
+   */
+  chave: string;
 }
 
-export const RASCUNHO_VAZIO: RascunhoVenda = { forma: 'vista', cliente: null, itens: [], observacoes: '' };
+/** An empty cart with a key of its own. */
+export const rascunhoVazio = (): RascunhoVenda => ({ forma: 'vista', cliente: null, itens: [], observacoes: '', chave: newIdempotencyKey() });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const rascunhoKey = (sellerId: string) => `caderneta.venda.${sellerId}`;
 
@@ -36,9 +44,9 @@ export function lerRascunho(sellerId: string): RascunhoVenda {
   try {
     text = window.sessionStorage.getItem(rascunhoKey(sellerId));
   } catch {
-    return RASCUNHO_VAZIO; // Blocked storage: the cart lives only in this page.
+    return rascunhoVazio(); // Blocked storage: the cart lives only in this page.
   }
-  if (!text) return RASCUNHO_VAZIO;
+  if (!text) return rascunhoVazio();
   try {
     const data = JSON.parse(text) as Partial<RascunhoVenda>;
     return {
@@ -46,9 +54,10 @@ export function lerRascunho(sellerId: string): RascunhoVenda {
       cliente: data.cliente && typeof data.cliente.id === 'string' ? data.cliente : null,
       itens: Array.isArray(data.itens) ? data.itens.filter(isItem) : [],
       observacoes: typeof data.observacoes === 'string' ? data.observacoes : '',
+      chave: typeof data.chave === 'string' && UUID.test(data.chave) ? data.chave : newIdempotencyKey(),
     };
   } catch {
-    return RASCUNHO_VAZIO; // Not ours or corrupted: start a new sale.
+    return rascunhoVazio(); // Not ours or corrupted: start a new sale.
   }
 }
 

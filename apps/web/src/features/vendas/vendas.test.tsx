@@ -29,6 +29,7 @@ const page = (items: VendaListItem[], total = items.length, resumo: Partial<Vend
   total,
   page: 1,
   pageSize: 20,
+  nextCursor: null,
   resumo: { totalVendas: 12, valorTotal: 123456, vendasHoje: 3, pendentes: 4500, canceladas: 0, ...resumo },
 });
 
@@ -36,6 +37,23 @@ const listUrls = (api: ReturnType<typeof mockApi>) =>
   api.spy.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/vendas'));
 
 describe('/vendas', () => {
+  it('asks for the next page right after the last sale shown (the server\'s cursor)', async () => {
+    let calls = 0;
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/vendas': () =>
+        calls++ === 0
+          ? jsonResponse(200, { ...page([venda()], 40), nextCursor: 'MTc0MTYwMDAwMDAwMDAwMC4xMTE' })
+          : jsonResponse(200, { ...page([venda({ id: V2, numeroVenda: 'V1741500000000' })], 40), page: 2 }),
+    });
+    renderApp('/vendas');
+    expect(await screen.findByText('V1741600000000')).toBeInTheDocument();
+    (await screen.findByRole('button', { name: /Próxima/ })).click();
+    expect(await screen.findByText('V1741500000000')).toBeInTheDocument();
+    expect(listUrls(api).at(-1)).toContain('cursor=MTc0MTYwMDAwMDAwMDAwMC4xMTE');
+    expect(listUrls(api).at(-1)).toContain('page=2');
+  });
+
   it('says how many cancelled sales the list holds that the cards leave out, with thousands separators', async () => {
     mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()], 1236, { totalVendas: 1234, canceladas: 2 })) });
     renderApp('/vendas');

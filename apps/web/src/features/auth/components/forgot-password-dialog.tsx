@@ -1,10 +1,9 @@
 import { forgotPasswordInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
 import { submitForm } from '@/lib/submit-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
@@ -14,31 +13,34 @@ interface ForgotPasswordValues {
   email: string;
 }
 
-/** "Esqueceu a senha?": asks for the e-mail and always gives the same answer. */
+/**
+ * "Esqueceu a senha?": asks for the e-mail and always gives the same answer. Controlled by the
+ * page that opens it (the login form loads this module only when the link is first used).
+ */
 interface ForgotPasswordDialogProps {
-  /** Reads what the seller already typed on the login form, to start from it. */
-  getInitialEmail?: () => string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** What the seller already typed on the login form, to start from it. */
+  initialEmail?: string;
 }
 
-export function ForgotPasswordDialog({ getInitialEmail }: ForgotPasswordDialogProps) {
+export function ForgotPasswordDialog({ open, onOpenChange, initialEmail = '' }: ForgotPasswordDialogProps) {
   const { t } = useTranslation('auth');
-  const [open, setOpen] = useState(false);
   const requestReset = useRequestPasswordReset();
   const form = useForm<ForgotPasswordValues>({
     resolver: zodResolver(forgotPasswordInputSchema),
-    defaultValues: { email: '' },
+    defaultValues: { email: initialEmail },
   });
-
-  function onOpenChange(next: boolean) {
-    if (next) form.reset({ email: getInitialEmail?.() ?? '' });
-    setOpen(next);
-  }
+  const { reset } = form;
+  useEffect(() => {
+    if (open) reset({ email: initialEmail });
+  }, [open, initialEmail, reset]);
 
   function onSubmit({ email }: ForgotPasswordValues) {
     return submitForm(form.setError, () => requestReset.mutateAsync(email), {
       errorTitle: 'auth:forgotPassword.errorTitle',
       success: () => ({ title: t('forgotPassword.sentTitle'), description: t('forgotPassword.sentDescription') }),
-      onSuccess: () => setOpen(false),
+      onSuccess: () => onOpenChange(false),
     });
   }
 
@@ -54,11 +56,6 @@ export function ForgotPasswordDialog({ getInitialEmail }: ForgotPasswordDialogPr
     <FormDialog
       open={open}
       onOpenChange={onOpenChange}
-      trigger={
-        <Button type="button" variant="link" className="h-auto p-0 text-sm font-normal">
-          {t('signIn.forgotPassword')}
-        </Button>
-      }
       title={t('forgotPassword.title')}
       description={t('forgotPassword.description')}
       form={form}

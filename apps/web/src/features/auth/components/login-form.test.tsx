@@ -26,6 +26,8 @@ describe('login form', () => {
 
     const busy = await within(form).findByRole('button', { name: 'Entrando...' });
     expect(busy).toBeDisabled();
+    // The shared schema is loaded on the first submit, then the request goes.
+    await waitFor(() => expect(api.calls('POST', '/api/auth/sign-in/email')).toHaveLength(1));
     expect(api.calls('POST', '/api/auth/sign-in/email')[0]?.body).toEqual({
       email: 'maria@mercadinho.com.br',
       password: 'segredo123',

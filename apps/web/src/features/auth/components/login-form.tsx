@@ -1,18 +1,37 @@
-import { type SignInInput, signInInputSchema } from '@caderneta/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import type { SignInInput } from '@caderneta/shared';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { InputField, SubmitButton } from '@/components/form-fields';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Form, FormControl, FormField, FormItem, FormLabel } from '@/components/ui/form';
-import { submitForm } from '@/lib/submit-form';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ApiError, toastError } from '@/lib/api-client';
+import { type FieldErrorLike, useValidationMessage } from '@/lib/validation-message';
 import { useSignIn } from '../api/sign-in';
-import { EmailField } from './auth-fields';
-import { ForgotPasswordDialog } from './forgot-password-dialog';
 
-const FIELDS = ['email', 'senha'] as const;
+// The dialog (and Radix's dialog code) loads when the seller asks for it, not with the login page.
+const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
+
+type Field = 'email' | 'senha';
+type Errors = Partial<Record<Field, FieldErrorLike>>;
+
+/**
+ * The shared schema checks the form, as everywhere else; it is imported when the seller first
+ * submits, so the login page itself carries no validation library (zod) and no form library.
+ */
+async function validate(values: SignInInput): Promise<{ data: SignInInput | null; errors: Errors }> {
+  const { signInInputSchema } = await import('@caderneta/shared/schemas/auth');
+  const parsed = signInInputSchema.safeParse(values);
+  if (parsed.success) return { data: parsed.data, errors: {} };
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'email' || field === 'senha') && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
+  }
+  return { data: null, errors };
+}
 
 interface LoginFormProps {
   /** Filled in after a successful sign-up, so the new seller only types the password. */
@@ -23,60 +42,141 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const signIn = useSignIn();
-  const form = useForm<SignInInput>({
-    resolver: zodResolver(signInInputSchema),
-    defaultValues: { email: '', senha: '', permanecerLogado: false },
-  });
+  const toMessage = useValidationMessage();
+  const ids = { email: useId(), senha: useId(), lembrar: useId() };
+  const refs = { email: useRef<HTMLInputElement>(null), senha: useRef<HTMLInputElement>(null) };
+  const [values, setValues] = useState<SignInInput>({ email: '', senha: '', permanecerLogado: false });
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [forgot, setForgot] = useState(false);
+  // Mounted from the first click on, so it can animate closed and keep its state.
+  const [forgotUsed, setForgotUsed] = useState(false);
 
   useEffect(() => {
     if (!prefillEmail) return;
-    form.setValue('email', prefillEmail);
-    form.setFocus('senha');
-  }, [prefillEmail, form]);
+    setValues((v) => ({ ...v, email: prefillEmail }));
+    refs.senha.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- refs are stable
+  }, [prefillEmail]);
 
-  function onSubmit(values: SignInInput) {
-    return submitForm(form.setError, () => signIn.mutateAsync(values), {
-      fields: FIELDS,
-      errorTitle: 'auth:signIn.errorTitle',
-      success: () => ({ title: t('signIn.successTitle'), description: t('signIn.successDescription') }),
-      onSuccess: () => void navigate('/dashboard', { replace: true }),
-    });
+  // After the first attempt, each change is checked again (as the other forms do).
+  function change(next: SignInInput) {
+    setValues(next);
+    if (submitted) void validate(next).then(({ errors: e }) => setErrors(e));
   }
 
-  const busy = form.formState.isSubmitting;
+  async function onSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitted(true);
+    setBusy(true);
+    try {
+      const { data, errors: found } = await validate(values);
+      setErrors(found);
+      if (!data) {
+        const first = (['email', 'senha'] as const).find((f) => found[f]);
+        if (first) refs[first].current?.focus();
+        return;
+      }
+      try {
+        await signIn.mutateAsync(data);
+      } catch (error) {
+        if (error instanceof ApiError) {
+          const fromServer: Errors = {};
+          for (const issue of error.issues) {
+            if (issue.path === 'email' || issue.path === 'senha') fromServer[issue.path] = { type: 'server', message: issue.message };
+          }
+          setErrors(fromServer);
+        }
+        toastError(error, 'auth:signIn.errorTitle');
+        return;
+      }
+      toast.success(t('signIn.successTitle'), { description: t('signIn.successDescription') });
+      void navigate('/dashboard', { replace: true });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const message = (field: Field) => toMessage(errors[field]);
+  const described = (field: Field) => (errors[field] ? `${ids[field]}-message` : undefined);
   return (
-    <Form {...form}>
-      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="grid gap-4">
-        <EmailField control={form.control} />
-        <InputField
-          control={form.control}
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      <div className="grid gap-2">
+        <Label htmlFor={ids.email} data-error={!!errors.email} className="data-[error=true]:text-destructive">
+          {t('fields.email')}
+        </Label>
+        <Input
+          ref={refs.email}
+          id={ids.email}
+          name="email"
+          required
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder={t('placeholders.email')}
+          value={values.email}
+          onChange={(e) => change({ ...values, email: e.target.value })}
+          aria-invalid={!!errors.email}
+          aria-describedby={described('email')}
+        />
+        {errors.email && (
+          <p id={`${ids.email}-message`} role="alert" className="text-sm text-destructive">
+            {message('email')}
+          </p>
+        )}
+      </div>
+      <div className="grid gap-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor={ids.senha} data-error={!!errors.senha} className="data-[error=true]:text-destructive">
+            {t('fields.password')}
+          </Label>
+          <Button type="button" variant="link" className="h-auto p-0 text-sm font-normal" onClick={() => {
+              setForgotUsed(true);
+              setForgot(true);
+            }}>
+            {t('signIn.forgotPassword')}
+          </Button>
+          {forgotUsed && (
+            <Suspense fallback={null}>
+              <ForgotPasswordDialog open={forgot} onOpenChange={setForgot} initialEmail={values.email} />
+            </Suspense>
+          )}
+        </div>
+        <Input
+          ref={refs.senha}
+          id={ids.senha}
           name="senha"
-          label={t('fields.password')}
-          labelAside={<ForgotPasswordDialog getInitialEmail={() => form.getValues('email')} />}
           required
           type="password"
           autoComplete="current-password"
+          value={values.senha}
+          onChange={(e) => change({ ...values, senha: e.target.value })}
+          aria-invalid={!!errors.senha}
+          aria-describedby={described('senha')}
         />
-        <FormField
-          control={form.control}
+        {errors.senha && (
+          <p id={`${ids.senha}-message`} role="alert" className="text-sm text-destructive">
+            {message('senha')}
+          </p>
+        )}
+      </div>
+      <div className="flex flex-row items-center gap-2">
+        <Checkbox
+          id={ids.lembrar}
           name="permanecerLogado"
-          render={({ field }) => (
-            <FormItem className="flex flex-row items-center gap-2">
-              <FormControl>
-                <Checkbox
-                  checked={field.value}
-                  onCheckedChange={(checked) => field.onChange(checked === true)}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                />
-              </FormControl>
-              <FormLabel className="font-normal">{t('signIn.rememberMe')}</FormLabel>
-            </FormItem>
-          )}
+          checked={values.permanecerLogado}
+          onCheckedChange={(checked) => setValues((v) => ({ ...v, permanecerLogado: checked === true }))}
         />
-        <SubmitButton busy={busy} label={t('signIn.submit')} busyLabel={t('signIn.submitting')} className="w-full" />
-      </form>
-    </Form>
+        <Label htmlFor={ids.lembrar} className="font-normal">
+          {t('signIn.rememberMe')}
+        </Label>
+      </div>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? t('signIn.submitting') : t('signIn.submit')}
+      </Button>
+    </form>
   );
 }
+

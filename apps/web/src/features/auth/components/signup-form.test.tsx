@@ -8,6 +8,8 @@ async function openSignUp() {
   const app = renderApp('/auth');
   await app.user.click(await screen.findByRole('tab', { name: 'Criar Conta' }));
   const panel = await screen.findByRole('tabpanel', { name: 'Criar Conta' });
+  // The form's code loads when the tab is first opened.
+  await within(panel).findByLabelText('Nome completo');
   return { ...app, panel };
 }
 

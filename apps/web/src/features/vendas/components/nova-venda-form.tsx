@@ -60,14 +60,15 @@ export function NovaVendaForm() {
   const [cliente, setCliente] = useState<Cliente | null>(rascunho.cliente);
   const [itens, setItens] = useState<ItemCarrinho[]>(rascunho.itens);
   const [observacoes, setObservacoes] = useState(rascunho.observacoes);
+  const chave = rascunho.chave;
   const [aviso, setAviso] = useState<AvisoLimite | null>(null);
   const [concluida, setConcluida] = useState(false);
   const [descartando, setDescartando] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
-    if (!concluida) salvarRascunho(sellerId, { forma, cliente, itens, observacoes });
-  }, [sellerId, forma, cliente, itens, observacoes, concluida]);
+    if (!concluida) salvarRascunho(sellerId, { forma, cliente, itens, observacoes, chave });
+  }, [sellerId, forma, cliente, itens, observacoes, chave, concluida]);
 
   function sair() {
     limparRascunho(sellerId);
@@ -128,6 +129,7 @@ export function NovaVendaForm() {
         itens: itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade })),
         observacoes: observacoes.trim() || null,
         confirmarLimiteExcedido,
+        chave,
       });
       setConcluida(true);
       limparRascunho(sellerId);

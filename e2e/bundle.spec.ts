@@ -1,0 +1,35 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The bundle guard: what a phone downloads of JavaScript and CSS (bytes on the wire, as the
+ * server compresses them, with each response's headers) on a first visit to the login page stays
+ * within 170 KB (issue 11). `npm run bench` reports the same figure for /auth, /dashboard and /vendas.
+ */
+const BUDGET = 170 * 1024;
+
+async function scriptAndStyleBytes(page: Page, path: string): Promise<{ total: number; files: string[] }> {
+  const sizes: Array<Promise<{ url: string; bytes: number }>> = [];
+  page.on('response', (response) => {
+    const type = response.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    sizes.push(
+      response
+        .request()
+        .sizes()
+        .then((s) => ({ url: response.url(), bytes: s.responseBodySize + s.responseHeadersSize })),
+    );
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  const all = await Promise.all(sizes);
+  return { total: all.reduce((sum, s) => sum + s.bytes, 0), files: all.map((s) => `${new URL(s.url).pathname} ${s.bytes}`) };
+}
+
+test('the login page loads at most 170 KB of JavaScript and CSS', async ({ browser }) => {
+  // A new context: nothing cached, as on a first visit.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const { total, files } = await scriptAndStyleBytes(page, '/auth');
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  expect(total, `JS + CSS of /auth:\n${files.join('\n')}`).toBeLessThanOrEqual(BUDGET);
+  await context.close();
+});

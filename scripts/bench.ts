@@ -1,0 +1,519 @@
+/**
+ * `npm run bench` — issue 11's figures, reproducible by anyone on this kind of machine:
+ *  - a throw-away PostgreSQL started as the tests start it (apps/api/test/pg-server.ts);
+ *  - a shop of 1,000,000 sales (30% fiado), 5,000 customers and 500 products loaded by bulk SQL,
+ *    a 100-sale shop, and a shop of 20,000 customers (`--scale 0.01` shrinks all of them);
+ *  - the real server in its own process; each endpoint under load with autocannon (16
+ *    connections) and pgbench running the exact SQL the endpoint sent (captured from the
+ *    server's log), interleaved A B A B A B, median of 3;
+ *  - the reports' 365-day period function timed directly;
+ *  - JS + CSS bytes on the wire and Lighthouse 12 (mobile) with Chromium;
+ *  - start-up: existing and fresh data dir, and `npm start` with the web build current.
+ * The 1-minute load average is recorded with every run: these machines are shared.
+ * Prints a table and writes bench/results.json.
+ *
+ *   npm run bench                      full size (about 15 minutes here)
+ *   npm run bench -- --scale 0.01      smoke test (CI): small shops, short runs
+ *   --out FILE                         where the results go (default bench/results.json)
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { chromium } from '@playwright/test';
+import { migrateDatabase, openDatabase, withSeller } from '../apps/api/src/db/client';
+import { prepareTemplate } from '../apps/api/src/db/template';
+import { createAccessCodes } from '../apps/api/src/modules/codigos/codigos.service';
+import { resumoDoPeriodo } from '../apps/api/src/modules/vendas/rollups.service';
+import { findPgBin, startTempPostgres } from '../apps/api/test/pg-server';
+import { captureSql, pgbenchScript } from './bench/capture';
+import { loadShop, type ShopSize } from './bench/load';
+import { findChromium } from './chromium';
+
+const root = path.resolve(import.meta.dirname, '..');
+const arg = (name: string, fallback: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
+};
+const scale = Number(arg('scale', '1'));
+if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be in (0, 1]');
+const smoke = scale < 0.1;
+const duration = Number(arg('duration', smoke ? '1' : '10'));
+const CONNECTIONS = 16;
+const ROUNDS = smoke ? 1 : 3;
+const size = (n: number, min: number) => Math.max(min, Math.round(n * scale));
+
+const loadAvg = () => Number(os.loadavg()[0]!.toFixed(2));
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : Number.NaN;
+};
+const log = (text: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+function startServer(env: Record<string, string>, script = 'apps/api/src/server.ts'): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+interface HttpRun {
+  rps: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  load: number;
+}
+
+async function http(url: string, cookie: string, options: { method?: string; body?: () => string } = {}): Promise<HttpRun> {
+  const load = loadAvg();
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration,
+    method: (options.method ?? 'GET') as 'GET',
+    headers: { cookie, origin: new URL(url).origin, 'content-type': 'application/json' },
+    requests: options.body ? [{ setupRequest: (req) => ({ ...req, body: options.body!() }) }] : undefined,
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    load,
+  };
+}
+
+interface PgbenchRun {
+  tps: number;
+  latencyMs: number;
+  failed: number;
+  load: number;
+}
+
+/** pgbench with `script` (or, when null, the -f options in `extra`). */
+function pgbench(bin: string, url: string, script: string | null, extra: string[] = []): PgbenchRun {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-pgbench-'));
+  const file = path.join(dir, 'script.sql');
+  if (script) writeFileSync(file, script);
+  const files = script ? ['-f', file] : extra;
+  const load = loadAvg();
+  const result = spawnSync(bin, ['-n', '-M', 'simple', '-c', String(CONNECTIONS), '-j', '2', '-T', String(duration), ...files, url], {
+    encoding: 'utf8',
+  });
+  const out = `${result.stdout}\n${result.stderr}`;
+  const tps = /tps = ([\d.]+)/.exec(out);
+  if (!tps) {
+    // Nothing finished in time: one transaction alone, verbosely, says why.
+    const once = spawnSync(bin, ['-n', '-M', 'simple', '-c', '1', '-t', '1', ...files, url], { encoding: 'utf8' });
+    if (!/tps = /.test(once.stdout)) throw new Error(`pgbench failed (script kept in ${file}):\n${out}\n--- one transaction ---\n${once.stdout}\n${once.stderr}`);
+    // The script works; the run was too short for the machine to finish one (smoke runs).
+    rmSync(dir, { recursive: true, force: true });
+    return { tps: 0, latencyMs: Number.NaN, failed: 0, load };
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return {
+    tps: Number(tps[1]),
+    latencyMs: Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? Number.NaN),
+    failed: Number(/number of failed transactions: (\d+)/.exec(out)?.[1] ?? 0),
+    load,
+  };
+}
+
+/** A B A B A B: the same conditions for both sides, three times. */
+async function interleaved<A, B>(a: () => Promise<A>, b: () => Promise<B> | B): Promise<{ a: A[]; b: B[] }> {
+  const runs: { a: A[]; b: B[] } = { a: [], b: [] };
+  for (let round = 0; round < ROUNDS; round++) {
+    runs.a.push(await a());
+    runs.b.push(await b());
+  }
+  return runs;
+}
+
+async function jsBytes(baseUrl: string, paths: string[], cookie: string | null, chromiumPath: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const out: Record<string, number> = {};
+  try {
+    for (const route of paths) {
+      const context = await browser.newContext();
+      if (cookie) {
+        await context.addCookies(
+          cookie.split('; ').map((c) => {
+            const [name, ...value] = c.split('=');
+            return { name: name!, value: value.join('='), url: baseUrl };
+          }),
+        );
+      }
+      const page = await context.newPage();
+      const sizes: Array<Promise<number>> = [];
+      page.on('response', (response) => {
+        const type = response.request().resourceType();
+        if (type === 'script' || type === 'stylesheet') sizes.push(response.request().sizes().then((s) => s.responseBodySize + s.responseHeadersSize));
+      });
+      await page.goto(`${baseUrl}${route}`, { waitUntil: 'networkidle' });
+      const landed = new URL(page.url()).pathname;
+      if (landed !== route) throw new Error(`${route} ended on ${landed} (not signed in?)`);
+      out[route] = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return out;
+}
+
+function lighthouse(url: string, cookie: string | null, chromiumPath: string): { score: number; lcp: number; tbt: number } | null {
+  const bin = path.join(root, 'node_modules', '.bin', 'lighthouse');
+  if (!existsSync(bin)) return null;
+  const args = [
+    url,
+    '--only-categories=performance',
+    '--form-factor=mobile',
+    '--output=json',
+    '--quiet',
+    '--chrome-flags=--headless --no-sandbox --disable-gpu --disable-dev-shm-usage',
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  const result = spawnSync(bin, args, { encoding: 'utf8', env: { ...process.env, CHROME_PATH: chromiumPath }, maxBuffer: 64 * 1024 * 1024, timeout: 240_000 });
+  try {
+    const report = JSON.parse(result.stdout) as {
+      categories: { performance: { score: number } };
+      audits: Record<string, { numericValue: number }>;
+    };
+    return {
+      score: Math.round(report.categories.performance.score * 100),
+      lcp: Math.round(report.audits['largest-contentful-paint']!.numericValue),
+      tbt: Math.round(report.audits['total-blocking-time']!.numericValue),
+    };
+  } catch {
+    console.error(`lighthouse failed on ${url}: ${result.stderr.slice(0, 500)}`);
+    return null;
+  }
+}
+
+async function main() {
+  const results: Record<string, unknown> = { scale, duration, connections: CONNECTIONS, rounds: ROUNDS, cpus: os.cpus().length, startedAt: new Date().toISOString() };
+  const rows: string[][] = [];
+  const row = (what: string, value: string, goal: string, load: string) => rows.push([what, value, goal, load]);
+
+  log(`PostgreSQL (as the tests start it), scale ${scale}`);
+  const server = await startTempPostgres(['shared_buffers=256MB', 'work_mem=16MB', 'max_wal_size=4GB']);
+  // Interrupted (Ctrl-C, a CI time limit): the throw-away cluster goes with us.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.stop();
+      process.exit(1);
+    });
+  }
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query('create database bench');
+  const dbUrl = new URL(server.url);
+  dbUrl.pathname = '/bench';
+  const handle = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), max: 4 });
+  await migrateDatabase(handle);
+  const db = new pg.Client({ connectionString: dbUrl.toString() });
+  await db.connect();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const app = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base });
+  try {
+    await waitFor(`${base}/api/health`, 120_000);
+
+    async function seller(name: string, shop: ShopSize) {
+      const [codigo] = await createAccessCodes(handle.db, 1);
+      const email = `${name}-${Date.now()}@bench.local`;
+      const body = { nomeCompleto: `Bench ${name}`, nomeLoja: `Loja ${name}`, codigoAcesso: codigo, email, senha: 'segredo123', confirmarSenha: 'segredo123' };
+      const signUp = await fetch(`${base}/api/cadastro`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+      const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { origin: base, 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'segredo123', rememberMe: true }),
+      });
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const { user } = (await signIn.json()) as { user: { id: string } };
+      const started = performance.now();
+      await loadShop(db, user.id, shop);
+      log(`${name}: ${shop.vendas} sales, ${shop.clientes} customers, ${shop.produtos} products loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return { id: user.id, cookie };
+    }
+
+    const bigSize = { vendas: size(1_000_000, 5_000), clientes: size(5_000, 50), produtos: size(500, 20) };
+    const big = await seller('big', bigSize);
+    const small = await seller('small', { vendas: 100, clientes: 10, produtos: 10 });
+    const manyCustomers = await seller('clientes', { vendas: 0, clientes: size(20_000, 200), produtos: 1 });
+    await db.query('vacuum analyze');
+    results.shops = { big: bigSize, small: { vendas: 100 }, clientes: { clientes: size(20_000, 200) } };
+
+    const pgbenchBin = findPgBin() ? path.join(findPgBin()!, 'pgbench') : null;
+    const havePgbench = !!pgbenchBin && existsSync(pgbenchBin);
+    const benchUrl = dbUrl.toString();
+
+    // GET /api/vendas, default query.
+    log('GET /api/vendas: autocannon and pgbench, interleaved');
+    {
+      const url = `${base}/api/vendas`;
+      const statements = await captureSql(admin, server.logFile, () => fetch(url, { headers: { cookie: big.cookie } }));
+      const runs = await interleaved(
+        () => http(url, big.cookie),
+        () => (havePgbench ? pgbench(pgbenchBin!, benchUrl, pgbenchScript(statements)) : null),
+      );
+      const rps = median(runs.a.map((r) => r.rps));
+      const p97 = median(runs.a.map((r) => r.p97_5));
+      const tps = havePgbench ? median(runs.b.map((r) => r!.tps)) : Number.NaN;
+      results.vendasList = { http: runs.a, pgbench: runs.b, statements };
+      row('GET /api/vendas first page: req/s, p97.5', `${rps.toFixed(0)} req/s, p97.5 ${p97} ms`, 'p95 ≤ 50 ms', String(runs.a[0]!.load));
+      row('  ÷ pgbench on the same SQL', `${(rps / tps).toFixed(2)} (${tps.toFixed(0)} tps)`, '≥ 0.6', String(runs.b[0]?.load ?? ''));
+    }
+
+    // GET /api/dashboard: the big shop ÷ the 100-sale shop.
+    log('GET /api/dashboard: big and small shop, interleaved');
+    {
+      const url = `${base}/api/dashboard`;
+      const runs = await interleaved(
+        () => http(url, big.cookie),
+        () => http(url, small.cookie),
+      );
+      const bigRps = median(runs.a.map((r) => r.rps));
+      const smallRps = median(runs.b.map((r) => r.rps));
+      results.dashboard = { big: runs.a, small: runs.b };
+      row(`GET /api/dashboard ${bigSize.vendas}-sale ÷ 100-sale shop`, `${(bigRps / smallRps).toFixed(2)} (${bigRps.toFixed(0)} vs ${smallRps.toFixed(0)} req/s, p97.5 ${median(runs.a.map((r) => r.p97_5))} ms)`, '≥ 0.8', String(runs.a[0]!.load));
+    }
+
+    // POST /api/vendas: à vista and fiado (30%) sales of random products and customers.
+    log('POST /api/vendas: autocannon and pgbench, interleaved');
+    {
+      const { rows: produtos } = await db.query<{ id: string }>('select id from produtos where owner_id = $1', [big.id]);
+      const { rows: clientes } = await db.query<{ id: string }>('select id from clientes where owner_id = $1', [big.id]);
+      const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+      const body = () => {
+        const fiado = Math.random() < 0.3;
+        return JSON.stringify({
+          formaPagamento: fiado ? 'fiado' : 'vista',
+          clienteId: fiado ? pick(clientes).id : null,
+          itens: [{ produtoId: pick(produtos).id, quantidade: 1 }],
+        });
+      };
+      const url = `${base}/api/vendas`;
+      // pgbench picks a product and a customer at random too, through numbered helper tables.
+      await db.query(`create table bench_produtos as select (row_number() over (order by id)) - 1 as n, id from produtos where owner_id = '${big.id}'`);
+      await db.query(`create table bench_clientes as select (row_number() over (order by id)) - 1 as n, id from clientes where owner_id = '${big.id}'`);
+      await db.query('create index on bench_produtos (n); create index on bench_clientes (n); grant select on bench_produtos, bench_clientes to app_user');
+      const scriptFor = async (forma: 'vista' | 'fiado') => {
+        let saleId = '';
+        const statements = await captureSql(admin, server.logFile, async () => {
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { cookie: big.cookie, origin: base, 'content-type': 'application/json' },
+            body: JSON.stringify({ formaPagamento: forma, clienteId: forma === 'fiado' ? clientes[0]!.id : null, itens: [{ produtoId: produtos[0]!.id, quantidade: 1 }] }),
+          });
+          saleId = ((await response.json()) as { id: string }).id;
+        });
+        // The same transaction each time with a new sale row: a unique number, the new id read
+        // back (\gset) for the statements that refer to it, a random product and customer.
+        const body = statements
+          .map((s) => {
+            let text = s
+              .split(saleId).join(':v_id')
+              .split(`'${produtos[0]!.id}'`).join('(select id from bench_produtos where n = :p)')
+              .split(`'${clientes[0]!.id}'`).join('(select id from bench_clientes where n = :c)');
+            text = text.replace(/;\s*$/, '');
+            if (/^insert into "vendas"/i.test(text)) return `${text.replace(/'V\d+'/, `('B' || :client_id || '-' || :n)`)} \\gset v_`;
+            return `${text};`;
+          })
+          .join('\n');
+        return { statements, script: `\\set n random(1, 9000000000000000)\n\\set p random(0, ${produtos.length - 1})\n\\set c random(0, ${clientes.length - 1})\n${body}\n` };
+      };
+      const vista = await scriptFor('vista');
+      const fiado = await scriptFor('fiado');
+      const dir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-pgbench-'));
+      writeFileSync(path.join(dir, 'vista.sql'), vista.script);
+      writeFileSync(path.join(dir, 'fiado.sql'), fiado.script);
+      const statements = { vista: vista.statements, fiado: fiado.statements };
+      // The app's mix: 70% à vista, 30% fiado.
+      const mix = ['-f', `${path.join(dir, 'vista.sql')}@7`, '-f', `${path.join(dir, 'fiado.sql')}@3`];
+      const runs = await interleaved(
+        () => http(url, big.cookie, { method: 'POST', body }),
+        () => (havePgbench ? pgbench(pgbenchBin!, benchUrl, null, mix) : null),
+      );
+      const rps = median(runs.a.map((r) => r.rps));
+      const tps = havePgbench ? median(runs.b.map((r) => r!.tps)) : Number.NaN;
+      const errors = runs.a.reduce((s, r) => s + r.errors + r.non2xx, 0);
+      // Invariants after the load: ledger sums = cached balances, rollups = recount, stock ≥ 0.
+      const { rows: broken } = await db.query<{ n: number }>(`
+        select (select count(*) from clientes c where c.owner_id = $1 and c.saldo_atual <>
+                  (select coalesce(sum(valor), 0) from lancamentos l where l.owner_id = c.owner_id and l.cliente_id = c.id))
+             + (select count(*) from (select forma_pagamento, status_pagamento, count(*) n, sum(valor_total) v from vendas where owner_id = $1 group by 1, 2
+                  except select forma_pagamento, status_pagamento, quantidade, valor_total from vendas_totais where owner_id = $1 and quantidade <> 0) x)
+             + (select count(*) from produtos where owner_id = $1 and estoque_atual < 0) as n`, [big.id]);
+      results.novaVenda = { http: runs.a, pgbench: runs.b, statements, invariantViolations: Number(broken[0]!.n) };
+      row('POST /api/vendas ÷ pgbench on the same transactions', `${(rps / tps).toFixed(2)} (${rps.toFixed(0)} vs ${tps.toFixed(0)}/s), ${errors} errors, invariants ${Number(broken[0]!.n) === 0 ? 'hold' : 'BROKEN'}`, '≥ 0.45, 0 errors', String(runs.a[0]!.load));
+    }
+
+    // GET /api/clientes at 20,000 customers, and a search.
+    for (const [label, query] of [['', ''], [' search "maria"', '?busca=maria']] as const) {
+      const url = `${base}/api/clientes${query}`;
+      const runs = await interleaved(
+        () => http(url, manyCustomers.cookie),
+        () => Promise.resolve(null),
+      );
+      results[`clientes${query ? 'Busca' : ''}`] = runs.a;
+      row(`GET /api/clientes${label} at ${size(20_000, 200)} customers`, `p97.5 ${median(runs.a.map((r) => r.p97_5))} ms, ${median(runs.a.map((r) => r.rps)).toFixed(0)} req/s`, '≤ 50 ms', String(runs.a[0]!.load));
+    }
+
+    // The reports' period function, 365 days and the previous period, on the big shop.
+    log('reports: 365-day period');
+    {
+      const today = new Date().toISOString().slice(0, 10);
+      const de = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+      const times: number[] = [];
+      const load = loadAvg();
+      for (let i = 0; i < (smoke ? 5 : 30); i++) {
+        const start = performance.now();
+        await withSeller(handle.db, big.id, (tx) => resumoDoPeriodo(tx, big.id, de, today, 'America/Sao_Paulo'));
+        times.push(performance.now() - start);
+      }
+      times.sort((a, b) => a - b);
+      const p95 = times[Math.min(times.length - 1, Math.floor(times.length * 0.95))]!;
+      results.relatorio365 = { times, p95 };
+      row('Reports: 365-day period (resumoDoPeriodo), p95', `${p95.toFixed(1)} ms`, '≤ 300 ms', String(load));
+    }
+    await stopServer(app);
+
+    // JS + CSS on the wire and Lighthouse, against the built app.
+    log('JS bytes and Lighthouse');
+    const chromiumPath = findChromium() ?? '/usr/bin/chromium';
+    if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+    const webPort = await freePort();
+    const webBase = `http://127.0.0.1:${webPort}`;
+    const web = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(webPort), HOST: '127.0.0.1', PUBLIC_URL: webBase });
+    try {
+      await waitFor(`${webBase}/api/health`, 120_000);
+      const signIn = await fetch(`${webBase}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { origin: webBase, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: (await db.query<{ email: string }>('select email from users where id = $1', [big.id])).rows[0]!.email, password: 'segredo123', rememberMe: true }),
+      });
+      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const bytes = { ...(await jsBytes(webBase, ['/auth'], null, chromiumPath)), ...(await jsBytes(webBase, ['/dashboard', '/vendas'], cookie, chromiumPath)) };
+      results.jsBytes = bytes;
+      row('JS+CSS on the wire: /auth, /dashboard, /vendas', Object.values(bytes).map((b) => `${(b / 1024).toFixed(0)} KB`).join(', '), '≤ 170 KB', String(loadAvg()));
+
+      const pages = smoke ? ['/auth'] : ['/auth', '/dashboard', '/vendas'];
+      const scores: Record<string, Array<{ score: number; lcp: number; tbt: number }>> = {};
+      const load = loadAvg();
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const route of pages) {
+          const result = lighthouse(`${webBase}${route}`, route === '/auth' ? null : cookie, chromiumPath);
+          if (result) (scores[route] ??= []).push(result);
+        }
+      }
+      results.lighthouse = scores;
+      row(
+        'Lighthouse 12 mobile (median): ' + pages.join(', '),
+        pages.map((p) => (scores[p]?.length ? `${median(scores[p]!.map((s) => s.score))} (LCP ${median(scores[p]!.map((s) => s.lcp))} ms, TBT ${median(scores[p]!.map((s) => s.tbt))} ms)` : 'n/a')).join('; '),
+        '≥ 95 each',
+        String(load),
+      );
+    } finally {
+      await stopServer(web);
+    }
+
+    // Start-up on PGlite: a fresh data dir (from the prepared template), then the same dir again.
+    log('start-up');
+    {
+      await prepareTemplate();
+      const fresh: number[] = [];
+      const existing: number[] = [];
+      const load = loadAvg();
+      for (let round = 0; round < ROUNDS; round++) {
+        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-start-'));
+        for (const list of [fresh, existing]) {
+          const startPort = await freePort();
+          const started = performance.now();
+          const child = startServer({ DATA_DIR: dataDir, PORT: String(startPort), HOST: '127.0.0.1', DATABASE_URL: '' });
+          await waitFor(`http://127.0.0.1:${startPort}/`, 120_000);
+          list.push(performance.now() - started);
+          await stopServer(child);
+        }
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+      // npm start with the web build current: no vite build, straight to serving.
+      const startPort = await freePort();
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-start-'));
+      execFileSync(process.execPath, [path.join(root, 'scripts/web-source-hash.mjs'), '--write']);
+      const started = performance.now();
+      const child = startServer({ DATA_DIR: dataDir, PORT: String(startPort), HOST: '127.0.0.1', DATABASE_URL: '' }, 'scripts/start.ts');
+      await waitFor(`http://127.0.0.1:${startPort}/`, 120_000);
+      const npmStart = performance.now() - started;
+      await stopServer(child);
+      rmSync(dataDir, { recursive: true, force: true });
+      results.startup = { fresh, existing, npmStartCurrentBuild: npmStart };
+      row('serve to first page: existing / fresh data dir', `${(median(existing) / 1000).toFixed(2)} s / ${(median(fresh) / 1000).toFixed(2)} s`, '≤ 1 s / ≤ 3 s', String(load));
+      row('npm start with the build current (fresh data dir)', `${(npmStart / 1000).toFixed(2)} s (build skipped)`, 'skip the build', String(loadAvg()));
+    }
+  } finally {
+    await stopServer(app);
+    await db.end().catch(() => undefined);
+    await handle.close().catch(() => undefined);
+    await admin.end().catch(() => undefined);
+    server.stop();
+  }
+
+  results.finishedAt = new Date().toISOString();
+  const header = ['what', 'measured', 'goal', 'load avg'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  console.log(`\nscale ${scale}, ${duration} s per run, ${CONNECTIONS} connections, median of ${ROUNDS}, ${os.cpus().length} CPUs`);
+  for (const line of [header, ...rows]) console.log(line.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  const out = path.resolve(root, arg('out', 'bench/results.json'));
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, `${JSON.stringify({ ...results, table: rows }, null, 2)}\n`);
+  console.log(`\nwritten: ${path.relative(root, out)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
