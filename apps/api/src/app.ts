@@ -155,15 +155,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 
   await app.register(sessionPlugin, { auth, db: database.db });
-  await app.register(authRoutes(auth, config.publicUrl, config.rateLimits));
-  await app.register(contaRoutes(auth, config.rateLimits));
+  await app.register(authRoutes);
+  await app.register(contaRoutes);
   await app.register(vendasRoutes);
   await app.register(financeiroRoutes);
   await app.register(dashboardRoutes);
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
-  await app.register(portalRoutes(payments, config.rateLimits));
-  if (options.adminToken) await app.register(adminRoutes(options.adminToken));
+  await app.register(portalRoutes);
+  if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 
   const webDist = options.webDist ?? DEFAULT_WEB_DIST;
   const serveSpa = existsSync(path.join(webDist, 'index.html'));

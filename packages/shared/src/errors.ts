@@ -1,3 +1,5 @@
+import type { EstoqueInsuficienteDetails, LimiteExcedidoDetails } from './schemas/vendas';
+
 /**
  * Every error the API answers carries one of these codes; the web translates the code
  * (`errors:<CODE>`), so the server's `message` is only a fallback for other callers.
@@ -44,6 +46,27 @@ export interface ApiIssue {
   /** An i18n key (namespace "validation") or a zod issue code. */
   message: string;
 }
+
+/**
+ * The `details` each error code carries (a code not listed carries none): the server must send
+ * them (`AppError(code, status, { details })`) and the web reads them typed, without casts.
+ */
+export type ErrorDetailsByCode = DetailsOfKnownCodes<{
+  /** A product of a new sale that does not exist (or is another seller's). */
+  NOT_FOUND: { produtoId: string };
+  ESTOQUE_INSUFICIENTE: EstoqueInsuficienteDetails;
+  LIMITE_EXCEDIDO: LimiteExcedidoDetails;
+  FIADO_NAO_PERMITIDO: { clienteId: string; cliente: string };
+  PRODUTO_INATIVO: { produtoId: string; produtoNome: string };
+  CLIENTE_INATIVO: { clienteId: string };
+  TOTAL_VENDA_EXCEDIDO: { maximo: number };
+  ESTOQUE_ALTERADO: { estoqueAtual: number };
+}>;
+/** Only codes of `ERROR_CODES` may carry details (a misspelt key fails the typecheck). */
+type DetailsOfKnownCodes<T extends Partial<Record<(typeof ERROR_CODES)[number], object>>> = T;
+
+/** The details of `code`'s errors; `never` for a code that carries none. */
+export type ErrorDetails<C extends ErrorCode> = C extends keyof ErrorDetailsByCode ? ErrorDetailsByCode[C] : never;
 
 export interface ApiErrorBody {
   code: ErrorCode;

@@ -1,9 +1,7 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import type { RateLimits } from '../config';
-import type { Auth } from './auth';
 import { sendFetchResponse } from './fetch-response';
 
 // Bounded strings: better-auth gets only shallow, typed bodies (its own checks give the messages).
@@ -19,71 +17,70 @@ const redirect = z.string().max(200).optional();
  * get-session…) can be reached from outside. Sign-up is POST /api/cadastro; signing out is
  * POST /api/me/sair; the session is read in-process (auth/session.ts).
  */
-export function authRoutes(auth: Auth, publicUrl: string, limits: RateLimits) {
-  return async function (base: FastifyInstance) {
-    const app = base.withTypeProvider<ZodTypeProvider>();
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth } = app;
+  const { publicUrl, rateLimits: limits } = app.config;
 
-    function toFetchRequest(request: FastifyRequest) {
-      const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
-      return new Request(new URL(request.url, publicUrl), {
-        method: request.method,
-        headers: fromNodeHeaders(request.headers),
-        // The body was validated against a flat schema: stringifying it cannot recurse deeply.
-        body: hasBody ? JSON.stringify(request.body) : undefined,
-      });
-    }
-    async function handle(request: FastifyRequest, reply: FastifyReply) {
-      return sendFetchResponse(reply, await auth.handler(toFetchRequest(request)));
-    }
-
-    const perIp = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
-    app.post(
-      '/api/auth/sign-in/email',
-      {
-        config: perIp(limits.signIn, '1 minute'),
-        schema: { hide: true, body: z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL: redirect }) },
-      },
-      handle,
-    );
-    app.post(
-      '/api/auth/request-password-reset',
-      { config: perIp(limits.passwordReset, '15 minutes'), schema: { hide: true, body: z.object({ email, redirectTo: redirect }) } },
-      handle,
-    );
-    app.post(
-      '/api/auth/reset-password',
-      {
-        config: perIp(limits.passwordReset * 2, '15 minutes'),
-        schema: { hide: true, body: z.object({ newPassword: password, token: z.string().max(200) }) },
-      },
-      handle,
-    );
-    // The link in the reset e-mail: checks the token and redirects to the SPA's form.
-    app.get(
-      '/api/auth/reset-password/:token',
-      {
-        config: perIp(limits.passwordReset * 2, '15 minutes'),
-        schema: { hide: true, params: z.object({ token: z.string().max(200) }), querystring: z.object({ callbackURL: z.string().max(200) }) },
-      },
-      handle,
-    );
-    app.post(
-      '/api/auth/change-password',
-      {
-        config: perIp(limits.changePassword, '15 minutes'),
-        schema: {
-          hide: true,
-          body: z.object({ currentPassword: password, newPassword: password, revokeOtherSessions: z.boolean().optional() }),
-        },
-      },
-      handle,
-    );
-    app.route({
-      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-      url: '/api/auth/*',
-      schema: { hide: true },
-      handler: async (request, reply) =>
-        reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.routeOptions.url} não encontrada` }),
+  function toFetchRequest(request: FastifyRequest) {
+    const hasBody = request.body !== undefined && request.method !== 'GET' && request.method !== 'HEAD';
+    return new Request(new URL(request.url, publicUrl), {
+      method: request.method,
+      headers: fromNodeHeaders(request.headers),
+      // The body was validated against a flat schema: stringifying it cannot recurse deeply.
+      body: hasBody ? JSON.stringify(request.body) : undefined,
     });
-  };
-}
+  }
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    return sendFetchResponse(reply, await auth.handler(toFetchRequest(request)));
+  }
+
+  const perIp = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+  app.post(
+    '/api/auth/sign-in/email',
+    {
+      config: perIp(limits.signIn, '1 minute'),
+      schema: { hide: true, body: z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL: redirect }) },
+    },
+    handle,
+  );
+  app.post(
+    '/api/auth/request-password-reset',
+    { config: perIp(limits.passwordReset, '15 minutes'), schema: { hide: true, body: z.object({ email, redirectTo: redirect }) } },
+    handle,
+  );
+  app.post(
+    '/api/auth/reset-password',
+    {
+      config: perIp(limits.passwordReset * 2, '15 minutes'),
+      schema: { hide: true, body: z.object({ newPassword: password, token: z.string().max(200) }) },
+    },
+    handle,
+  );
+  // The link in the reset e-mail: checks the token and redirects to the SPA's form.
+  app.get(
+    '/api/auth/reset-password/:token',
+    {
+      config: perIp(limits.passwordReset * 2, '15 minutes'),
+      schema: { hide: true, params: z.object({ token: z.string().max(200) }), querystring: z.object({ callbackURL: z.string().max(200) }) },
+    },
+    handle,
+  );
+  app.post(
+    '/api/auth/change-password',
+    {
+      config: perIp(limits.changePassword, '15 minutes'),
+      schema: {
+        hide: true,
+        body: z.object({ currentPassword: password, newPassword: password, revokeOtherSessions: z.boolean().optional() }),
+      },
+    },
+    handle,
+  );
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/auth/*',
+    schema: { hide: true },
+    handler: async (request, reply) =>
+      reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.routeOptions.url} não encontrada` }),
+  });
+};

@@ -25,7 +25,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, db }: { aut
   app.decorate('requireSeller', async (request: FastifyRequest, reply: FastifyReply) => {
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
     const session = result.response;
-    if (!session) throw new AppError('UNAUTHENTICATED', 401, 'Usuário não autenticado');
+    if (!session) throw new AppError('UNAUTHENTICATED', 401, { message: 'Usuário não autenticado' });
     // A session close to expiry is extended; pass the refreshed cookie on.
     const cookies = result.headers?.getSetCookie?.() ?? [];
     if (cookies.length) reply.header('set-cookie', cookies);
@@ -34,7 +34,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, db }: { aut
 
   app.decorate('sellerTx', async <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>) => {
     const seller = request.seller;
-    if (!seller) throw new AppError('UNAUTHENTICATED', 401, 'Usuário não autenticado');
+    if (!seller) throw new AppError('UNAUTHENTICATED', 401, { message: 'Usuário não autenticado' });
     return withSeller(db, seller.id, async (tx) => {
       const result = await work(tx, seller);
       // Checked here, inside the transaction: an answer that cannot be sent rolls the work back
@@ -59,6 +59,6 @@ function assertResponse(request: FastifyRequest, result: unknown) {
   const parsed = schema.safeParse(result);
   if (!parsed.success) {
     request.log.error({ err: parsed.error }, 'response did not match its schema; transaction rolled back');
-    throw new AppError('INTERNAL', 500, 'Erro interno');
+    throw new AppError('INTERNAL', 500, { message: 'Erro interno' });
   }
 }

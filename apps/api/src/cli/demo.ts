@@ -9,7 +9,7 @@
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
 import { DataDirBusyError, readLiveLock } from '../lib/data-dir-lock';
-import { seedDemoShop } from '../modules/demo/demo.service';
+import { seedDemoShop } from './demo-shop';
 
 const USAGE = 'usage: npm run -s demo -- [--sales N] [--days N] [--seed N]';
 

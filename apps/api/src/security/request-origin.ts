@@ -28,8 +28,8 @@ function isJson(contentType: string | undefined) {
 }
 
 const crossSite = () =>
-  new AppError('CROSS_SITE_REQUEST', 403, 'Pedido recusado: ele não veio das páginas do Caderneta.');
-const notJson = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Envie o corpo como application/json.');
+  new AppError('CROSS_SITE_REQUEST', 403, { message: 'Pedido recusado: ele não veio das páginas do Caderneta.' });
+const notJson = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { message: 'Envie o corpo como application/json.' });
 
 /**
  * One check for every state-changing request under /api (ASVS 3.5): it must come from the app's

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/utils';
 
-interface StatCardProps {
+export interface StatCardProps {
   title: string;
   value: string | undefined;
   hint?: string;
@@ -38,5 +38,20 @@ export function StatCard({ title, value, hint, icon: Icon, tone = 'default' }: S
         {hint && <CardDescription className="mt-1 hidden text-xs sm:block">{hint}</CardDescription>}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A page's row of summary cards (the stats slot of a list page). With `label` the row is a named
+ * region (`<section>`); `className` sets its grid columns.
+ */
+export function StatCards({ cards, label, className }: { cards: StatCardProps[]; label?: string; className: string }) {
+  const Row = label ? 'section' : 'div';
+  return (
+    <Row aria-label={label} className={cn('mb-6 grid', className)}>
+      {cards.map((card) => (
+        <StatCard key={card.title} {...card} />
+      ))}
+    </Row>
   );
 }

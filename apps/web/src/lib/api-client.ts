@@ -1,26 +1,30 @@
-import type { ApiErrorBody, ApiIssue, ErrorCode } from '@caderneta/shared';
+import type { ApiErrorBody, ApiIssue, ErrorCode, ErrorDetails } from '@caderneta/shared';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';
 import { i18n, translateDynamic } from './i18n';
 
-/** An error answer from the API, or `NETWORK` (status 0) when no answer arrived. */
-export class ApiError extends Error {
+/**
+ * An error answer from the API, or `NETWORK` (status 0) when no answer arrived. Narrowed by
+ * `isApiError(error, 'LIMITE_EXCEDIDO')`, `details` has that code's type (`ErrorDetailsByCode`).
+ */
+export class ApiError<C extends ErrorCode = ErrorCode> extends Error {
   readonly status: number;
-  readonly code: ErrorCode;
+  readonly code: C;
   readonly issues: ApiIssue[];
-  readonly details: Record<string, unknown> | undefined;
+  readonly details: ErrorDetails<C> | undefined;
 
-  constructor(status: number, body: ApiErrorBody) {
+  constructor(status: number, body: ApiErrorBody & { code: C }) {
     super(body.message || body.code);
     this.name = 'ApiError';
     this.status = status;
     this.code = body.code;
     this.issues = body.issues ?? [];
-    this.details = body.details;
+    // The server sends each code's details as packages/shared types them (AppError enforces it).
+    this.details = body.details as ErrorDetails<C> | undefined;
   }
 }
 
-export function isApiError(error: unknown, code?: ErrorCode): error is ApiError {
+export function isApiError<C extends ErrorCode = ErrorCode>(error: unknown, code?: C): error is ApiError<C> {
   return error instanceof ApiError && (code === undefined || error.code === code);
 }
 

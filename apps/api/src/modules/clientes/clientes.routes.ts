@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clienteInputSchema, clienteSchema, clientesPageSchema, clientesQuerySchema, idParamsSchema } from '@caderneta/shared';
 import {
@@ -13,8 +12,7 @@ import {
 } from './clientes.service';
 
 /** /api/clientes: the seller's customers. Every handler runs under the seller's RLS scope. */
-export async function clientesRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['clientes'];
   const preHandler = app.requireSeller;
   const params = idParamsSchema;
@@ -60,4 +58,4 @@ export async function clientesRoutes(base: FastifyInstance) {
     { preHandler, schema: { tags, summary: 'Give the customer a new public login; the old one stops working', params, response: { 200: clienteSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => regenerarLogin(tx, seller.id, request.params.id)),
   );
-}
+};

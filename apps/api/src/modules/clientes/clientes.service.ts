@@ -20,11 +20,9 @@ type ClientesQuery = z.output<typeof clientesQuerySchema>;
 const naoEncontrado = () => notFound('Cliente');
 
 export const clienteTemVendas = () =>
-  new AppError(
-    'CLIENTE_TEM_VENDAS',
-    409,
-    'Não é possível deletar cliente que possui vendas registradas. Desative o cliente em vez de deletá-lo.',
-  );
+  new AppError('CLIENTE_TEM_VENDAS', 409, {
+    message: 'Não é possível deletar cliente que possui vendas registradas. Desative o cliente em vez de deletá-lo.',
+  });
 
 export function toCliente(row: ClienteRow): Cliente {
   return {

@@ -54,7 +54,7 @@ export async function withUniqueLogin<T extends { id: string }>(
       throw error;
     }
   }
-  throw new AppError('LOGIN_INDISPONIVEL', 503, 'Não foi possível gerar um login único. Tente novamente.');
+  throw new AppError('LOGIN_INDISPONIVEL', 503, { message: 'Não foi possível gerar um login único. Tente novamente.' });
 }
 
 class AlreadyAssigned extends Error {}

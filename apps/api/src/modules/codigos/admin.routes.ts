@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
 import { createAccessCodes, disableAccessCode, listAccessCodes } from './codigos.service';
@@ -9,26 +9,23 @@ import { createAccessCodes, disableAccessCode, listAccessCodes } from './codigos
  * Operator endpoints the access-code CLI uses while a server holds the PGlite directory. The
  * token is random per start and only written to the lock file inside DATA_DIR.
  */
-export function adminRoutes(token: string) {
+export const adminRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app, { token }) => {
   const expected = Buffer.from(token);
   function checkToken(request: FastifyRequest) {
     const given = Buffer.from(String(request.headers['x-admin-token'] ?? ''));
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-      throw new AppError('FORBIDDEN', 403, 'Acesso negado');
+      throw new AppError('FORBIDDEN', 403, { message: 'Acesso negado' });
     }
   }
-  return async function (base: FastifyInstance) {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-    app.addHook('onRequest', async (request) => checkToken(request));
-    const opts = { schema: { hide: true } } as const;
-    app.post('/api/admin/codigos', { schema: { hide: true, body: z.object({ quantidade: z.number().int().min(1).max(1000) }) } }, async (request) => ({
-      codigos: await createAccessCodes(app.db, request.body.quantidade),
-    }));
-    app.get('/api/admin/codigos', opts, async () => ({ codigos: await listAccessCodes(app.db) }));
-    app.post('/api/admin/codigos/:codigo/desativar', { schema: { hide: true, params: z.object({ codigo: z.string().min(1) }) } }, async (request) => {
-      const ok = await disableAccessCode(app.db, request.params.codigo);
-      if (!ok) throw new AppError('NOT_FOUND', 404, 'Código não encontrado');
-      return { ok };
-    });
-  };
-}
+  app.addHook('onRequest', async (request) => checkToken(request));
+  const opts = { schema: { hide: true } } as const;
+  app.post('/api/admin/codigos', { schema: { hide: true, body: z.object({ quantidade: z.number().int().min(1).max(1000) }) } }, async (request) => ({
+    codigos: await createAccessCodes(app.db, request.body.quantidade),
+  }));
+  app.get('/api/admin/codigos', opts, async () => ({ codigos: await listAccessCodes(app.db) }));
+  app.post('/api/admin/codigos/:codigo/desativar', { schema: { hide: true, params: z.object({ codigo: z.string().min(1) }) } }, async (request) => {
+    const ok = await disableAccessCode(app.db, request.params.codigo);
+    if (!ok) throw new AppError('NOT_FOUND', 404, { message: 'Código não encontrado' });
+    return { ok };
+  });
+};

@@ -10,12 +10,10 @@ import { consumeAccessCode, isAccessCodeUsable } from '../codigos/codigos.servic
 import type { Seller } from '../../auth/seller';
 
 const invalidCode = () =>
-  new AppError(
-    'INVALID_ACCESS_CODE',
-    400,
-    'O código de acesso está incorreto, já foi usado ou não está ativo. Este aplicativo é pago e requer um código válido.',
-  );
-const emailInUse = () => new AppError('EMAIL_IN_USE', 409, 'Este e-mail já está cadastrado.');
+  new AppError('INVALID_ACCESS_CODE', 400, {
+    message: 'O código de acesso está incorreto, já foi usado ou não está ativo. Este aplicativo é pago e requer um código válido.',
+  });
+const emailInUse = () => new AppError('EMAIL_IN_USE', 409, { message: 'Este e-mail já está cadastrado.' });
 
 /**
  * Creates the seller, their password credential and their shop profile, and marks the access
@@ -50,7 +48,7 @@ export async function signUp(db: Database, input: SignUpInput, idioma: Language 
 
 export async function getMe(tx: Executor, seller: Seller): Promise<Me> {
   const [perfil] = await tx.select().from(perfis).where(eq(perfis.ownerId, seller.id));
-  if (!perfil) throw new AppError('NOT_FOUND', 404, 'Perfil não encontrado');
+  if (!perfil) throw new AppError('NOT_FOUND', 404, { message: 'Perfil não encontrado' });
   return {
     user: { id: seller.id, nome: seller.nome, email: seller.email },
     perfil: {

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ajusteInputSchema,
   extratoSchema,
+  idParamsSchema,
   lancamentoResultadoSchema,
   pagamentoInputSchema,
   paginationQuerySchema,
@@ -11,17 +10,18 @@ import {
 } from '@caderneta/shared';
 import { getExtrato, getRecibo, registrarAjuste, registrarPagamento } from './financeiro.service';
 
-const params = z.object({ id: z.uuid() });
-
-export async function financeiroRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+/** Payments, adjustments, statements and receipts: the ledger's routes. Every handler runs under the seller's RLS scope. */
+export const financeiroRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['financeiro'];
+  const preHandler = app.requireSeller;
+  const params = idParamsSchema;
 
   app.post(
     '/api/clientes/:id/pagamentos',
     {
-      preHandler: app.requireSeller,
+      preHandler,
       schema: {
-        tags: ['financeiro'],
+        tags,
         summary: 'Register a payment; it pays pending fiado sales oldest first',
         params,
         body: pagamentoInputSchema,
@@ -39,9 +39,9 @@ export async function financeiroRoutes(base: FastifyInstance) {
   app.post(
     '/api/clientes/:id/ajustes',
     {
-      preHandler: app.requireSeller,
+      preHandler,
       schema: {
-        tags: ['financeiro'],
+        tags,
         summary: 'Manual credit or debit with a reason',
         params,
         body: ajusteInputSchema,
@@ -59,15 +59,15 @@ export async function financeiroRoutes(base: FastifyInstance) {
   app.get(
     '/api/clientes/:id/extrato',
     {
-      preHandler: app.requireSeller,
-      schema: { tags: ['financeiro'], params, querystring: paginationQuerySchema, response: { 200: extratoSchema } },
+      preHandler,
+      schema: { tags, params, querystring: paginationQuerySchema, response: { 200: extratoSchema } },
     },
     (request) => app.sellerTx(request, (tx, seller) => getExtrato(tx, seller.id, request.params.id, request.query)),
   );
 
   app.get(
     '/api/pagamentos/:id/recibo',
-    { preHandler: app.requireSeller, schema: { tags: ['financeiro'], params, response: { 200: reciboSchema } } },
+    { preHandler, schema: { tags, params, response: { 200: reciboSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => getRecibo(tx, seller.id, request.params.id)),
   );
-}
+};

@@ -3,7 +3,7 @@ import type { Database, Tx } from '../../db/client';
 import { loginsClientes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
-export const clienteNaoEncontrado = () => new AppError('CLIENTE_NAO_ENCONTRADO', 404, 'Cliente não encontrado. Verifique se o login está correto.');
+export const clienteNaoEncontrado = () => new AppError('CLIENTE_NAO_ENCONTRADO', 404, { message: 'Cliente não encontrado. Verifique se o login está correto.' });
 
 /**
  * The customer page's way into one shop, without a seller session. In one transaction:

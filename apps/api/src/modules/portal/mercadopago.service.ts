@@ -73,8 +73,8 @@ export async function loadConta(tx: Executor, ownerId: string, cipher: Cipher): 
   };
 }
 
-export const tokenNecessario = () => new AppError('MP_TOKEN_NECESSARIO', 400, 'Informe o Access Token para testar a integração.');
-export const mpIndisponivel = () => new AppError('MP_INDISPONIVEL', 502, 'Não foi possível conectar com o MercadoPago.');
+export const tokenNecessario = () => new AppError('MP_TOKEN_NECESSARIO', 400, { message: 'Informe o Access Token para testar a integração.' });
+export const mpIndisponivel = () => new AppError('MP_INDISPONIVEL', 502, { message: 'Não foi possível conectar com o MercadoPago.' });
 
 /**
  * "Testar Conexão": GET /users/me with the token. Answers the account's nickname, or
@@ -86,7 +86,7 @@ export async function testarConexao(mp: MercadoPagoClient, token: string | null 
     const me = await mp.getMe(token);
     return { ok: true, conta: me.nickname || String(me.id) };
   } catch (error) {
-    if (error instanceof MercadoPagoError) throw new AppError('MP_TOKEN_INVALIDO', 422, 'Verifique se o Access Token está correto.');
+    if (error instanceof MercadoPagoError) throw new AppError('MP_TOKEN_INVALIDO', 422, { message: 'Verifique se o Access Token está correto.' });
     if (error instanceof MercadoPagoUnavailable) throw mpIndisponivel();
     throw error;
   }

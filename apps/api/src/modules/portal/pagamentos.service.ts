@@ -33,7 +33,7 @@ export function isLocalUrl(url: string): boolean {
 }
 
 const indisponivel = () =>
-  new AppError('PAGAMENTO_ONLINE_INDISPONIVEL', 409, 'O pagamento online não está disponível para esta loja.');
+  new AppError('PAGAMENTO_ONLINE_INDISPONIVEL', 409, { message: 'O pagamento online não está disponível para esta loja.' });
 
 /**
  * "Pagar Saldo Pendente": our record first (its id is the preference's external_reference), then
@@ -51,7 +51,7 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     const conta = await loadConta(tx, ownerId, deps.cipher);
     if (!conta?.ativo || !conta.accessToken) throw indisponivel();
     const pendente = Math.max(0, -cliente.saldoAtual);
-    if (pendente === 0) throw new AppError('SEM_SALDO_PENDENTE', 409, 'Não há saldo pendente para pagar.');
+    if (pendente === 0) throw new AppError('SEM_SALDO_PENDENTE', 409, { message: 'Não há saldo pendente para pagar.' });
     const [perfil] = await tx.select({ nomeLoja: perfis.nomeLoja }).from(perfis).where(eq(perfis.ownerId, ownerId));
     const [record] = await tx
       .insert(pagamentosOnline)
@@ -314,7 +314,7 @@ export async function receberWebhook(db: Database, ownerId: string, input: Webho
   });
   if (failure) {
     deps.log.warn({ reason: failure }, 'Mercado Pago webhook refused: bad signature');
-    throw new AppError('MP_ASSINATURA_INVALIDA', 401, 'Assinatura inválida');
+    throw new AppError('MP_ASSINATURA_INVALIDA', 401, { message: 'Assinatura inválida' });
   }
   if ((input.type && input.type !== 'payment') || !input.dataId || !conta.accessToken) return 'ignorado';
   let payment: MpPayment | null;

@@ -18,7 +18,7 @@ export async function savePixConfig(tx: Executor, ownerId: string, input: Requir
     return getPixConfig(tx, ownerId);
   }
   const chave = normalizarChavePix(input.chave);
-  if (!chave) throw new AppError('VALIDATION', 400, 'Dados inválidos', [{ path: 'chave', message: 'chavePixInvalida' }]);
+  if (!chave) throw new AppError('VALIDATION', 400, { message: 'Dados inválidos', issues: [{ path: 'chave', message: 'chavePixInvalida' }] });
   const values = { chave: chave.chave, tipo: chave.tipo, nomeRecebedor: input.nomeRecebedor, cidade: input.cidade };
   await tx
     .insert(chavesPix)

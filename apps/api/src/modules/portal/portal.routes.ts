@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   idParamsSchema,
@@ -17,11 +17,9 @@ import {
   portalPagamentoParamsSchema,
   portalParamsSchema,
 } from '@caderneta/shared';
-import type { RateLimits } from '../../config';
 import { withSeller } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { hitRateLimit } from '../../security/rate-limit-store';
-import type { PaymentDeps } from './deps';
 import { getMercadopagoConfig, loadConta, saveMercadopagoConfig, testarConexao } from './mercadopago.service';
 import { iniciarPagamento, receberWebhook, verificarPagamentoCliente } from './pagamentos.service';
 import { getPixConfig, pixCliente, savePixConfig } from './pix.service';
@@ -33,165 +31,164 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  * The customer page's API (public: no seller session; the access code is the only key), the
  * per-seller Mercado Pago webhook, and the seller's payment settings.
  */
-export function portalRoutes(deps: PaymentDeps, limits: RateLimits) {
-  return async function (base: FastifyInstance) {
-    const app = base.withTypeProvider<ZodTypeProvider>();
-    const tags = ['portal'];
+export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.payments;
+  const limits = app.config.rateLimits;
+  const tags = ['portal'];
 
-    /** Per access code, whatever the address: guessing or hammering one code is limited too. */
-    const perCode = (scope: string, max: number) => async (request: FastifyRequest) => {
-      const { login } = request.params as { login: string };
-      const hit = await hitRateLimit(app.db, `${scope}:${login}`, FIFTEEN_MINUTES);
-      if (hit.current > max) throw new AppError('RATE_LIMITED', 429, 'Muitas tentativas. Aguarde e tente novamente.');
-    };
-
-    app.get(
-      '/api/portal/exemplos',
-      { schema: { tags, summary: 'Sample access codes (only on a demo installation)', response: { 200: portalExemplosSchema } } },
-      async () => ({ codigos: await codigosExemplo(app.db) }),
-    );
-
-    app.get(
-      '/api/portal/:login',
-      {
-        config: { rateLimit: { max: limits.portalLookup, timeWindow: '1 minute' } },
-        preHandler: perCode('portal-codigo', limits.portalLookupPerCode),
-        schema: {
-          tags,
-          summary: 'The customer page: balance, pending purchases, payments (public, by access code)',
-          params: portalParamsSchema,
-          response: { 200: portalClienteSchema },
-        },
-      },
-      (request) => lerPortalCliente(app.db, request.params.login),
-    );
-
-    app.post(
-      '/api/portal/:login/pagamentos',
-      {
-        // Public and session-less: the access code is the only authority, so a request from
-        // another site can do nothing the customer's link cannot. Rate limited per IP and per code.
-        config: { crossSite: 'allow', rateLimit: { max: limits.portalPayment, timeWindow: '15 minutes' } },
-        preHandler: perCode('portal-pagamento', limits.portalPayment),
-        schema: {
-          tags,
-          summary: 'Start paying the pending balance online (Mercado Pago Checkout Pro)',
-          params: portalParamsSchema,
-          body: iniciarPagamentoInputSchema,
-          response: { 201: pagamentoOnlineSchema },
-        },
-      },
-      async (request, reply) => {
-        const pagamento = await iniciarPagamento(app.db, request.params.login, request.body.metodo, deps);
-        return reply.status(201).send(pagamento);
-      },
-    );
-
-    app.post(
-      '/api/portal/:login/pagamentos/:id/verificar',
-      {
-        // Public and session-less like the payment start; it only asks Mercado Pago again.
-        config: { crossSite: 'allow', rateLimit: { max: limits.portalPayment * 3, timeWindow: '15 minutes' } },
-        preHandler: perCode('portal-verificar', limits.portalPayment * 3),
-        schema: {
-          tags,
-          summary: '"Verificar Status": re-fetch the payment from Mercado Pago',
-          params: portalPagamentoParamsSchema,
-          response: { 200: pagamentoOnlineSchema },
-        },
-      },
-      (request) => verificarPagamentoCliente(app.db, request.params.login, request.params.id, deps),
-    );
-
-    app.post(
-      '/api/webhooks/mercadopago/:ownerId',
-      {
-        // Mercado Pago's servers call this: no browser, no session, no Origin. The x-signature
-        // (HMAC with the seller's secret) is what authenticates it.
-        config: { crossSite: 'allow', rateLimit: { max: 600, timeWindow: '1 minute' } },
-        schema: {
-          tags,
-          summary: "Mercado Pago's notification for this seller (signed; the payment is re-fetched)",
-          params: z.object({ ownerId: z.string().min(1).max(64).regex(/^[\w-]+$/) }),
-          querystring: z.object({
-            'data.id': z.string().max(64).regex(/^[\w-]+$/).optional(),
-            type: z.string().max(40).regex(/^[\w.-]+$/).optional(),
-          }),
-          body: z
-            .object({
-              type: z.string().max(40).optional(),
-              action: z.string().max(60).optional(),
-              data: z.object({ id: z.union([z.string().max(64), z.number().int()]) }).optional(),
-            })
-            // Nothing in the body is trusted (the signature does not cover it): it may be absent.
-            .nullish(),
-          response: { 200: z.object({ ok: z.literal(true), resultado: z.enum(['aplicado', 'ignorado']) }) },
-        },
-      },
-      async (request) => {
-        const resultado = await receberWebhook(
-          app.db,
-          request.params.ownerId,
-          {
-            // data.id comes from the query string, as Mercado Pago signs it.
-            dataId: request.query['data.id'],
-            type: request.query.type,
-            xSignature: request.headers['x-signature'],
-            xRequestId: request.headers['x-request-id'],
-          },
-          deps,
-        );
-        return { ok: true as const, resultado };
-      },
-    );
-
-    // ——— The seller's settings ———
-    const preHandler = app.requireSeller;
-    const config = ['configuracoes'];
-
-    app.get(
-      '/api/configuracoes/mercadopago',
-      { preHandler, schema: { tags: config, response: { 200: mercadopagoConfigSchema } } },
-      (request) => app.sellerTx(request, (tx, seller) => getMercadopagoConfig(tx, seller.id, deps.publicUrl)),
-    );
-
-    app.put(
-      '/api/configuracoes/mercadopago',
-      { preHandler, schema: { tags: config, body: mercadopagoConfigInputSchema, response: { 200: mercadopagoConfigSchema } } },
-      (request) => app.sellerTx(request, (tx, seller) => saveMercadopagoConfig(tx, seller.id, request.body, deps)),
-    );
-
-    app.post(
-      '/api/configuracoes/mercadopago/testar',
-      {
-        preHandler,
-        config: { rateLimit: { max: limits.providerTest, timeWindow: '1 minute' } },
-        schema: { tags: config, summary: '"Testar Conexão": GET /users/me with the token', body: mercadopagoTesteInputSchema, response: { 200: mercadopagoTesteSchema } },
-      },
-      async (request) => {
-        const sellerId = request.seller!.id;
-        const token = request.body.accessToken || (await withSeller(app.db, sellerId, (tx) => loadConta(tx, sellerId, deps.cipher)))?.accessToken;
-        return testarConexao(deps.mp, token);
-      },
-    );
-
-    app.get('/api/configuracoes/pix', { preHandler, schema: { tags: config, response: { 200: pixConfigSchema } } }, (request) =>
-      app.sellerTx(request, (tx, seller) => getPixConfig(tx, seller.id)),
-    );
-
-    app.put(
-      '/api/configuracoes/pix',
-      { preHandler, schema: { tags: config, body: pixConfigInputSchema, response: { 200: pixConfigSchema } } },
-      (request) =>
-        app.sellerTx(request, (tx, seller) =>
-          savePixConfig(tx, seller.id, { chave: request.body.chave, nomeRecebedor: request.body.nomeRecebedor, cidade: request.body.cidade }),
-        ),
-    );
-
-    app.get(
-      '/api/clientes/:id/pix',
-      { preHandler, schema: { tags: ['clientes'], summary: "The shop's PIX code for the customer's pending balance ({pix})", params: idParamsSchema, response: { 200: pixClienteSchema } } },
-      (request) => app.sellerTx(request, (tx, seller) => pixCliente(tx, seller.id, request.params.id)),
-    );
+  /** Per access code, whatever the address: guessing or hammering one code is limited too. */
+  const perCode = (scope: string, max: number) => async (request: FastifyRequest) => {
+    const { login } = request.params as { login: string };
+    const hit = await hitRateLimit(app.db, `${scope}:${login}`, FIFTEEN_MINUTES);
+    if (hit.current > max) throw new AppError('RATE_LIMITED', 429, { message: 'Muitas tentativas. Aguarde e tente novamente.' });
   };
-}
+
+  app.get(
+    '/api/portal/exemplos',
+    { schema: { tags, summary: 'Sample access codes (only on a demo installation)', response: { 200: portalExemplosSchema } } },
+    async () => ({ codigos: await codigosExemplo(app.db) }),
+  );
+
+  app.get(
+    '/api/portal/:login',
+    {
+      config: { rateLimit: { max: limits.portalLookup, timeWindow: '1 minute' } },
+      preHandler: perCode('portal-codigo', limits.portalLookupPerCode),
+      schema: {
+        tags,
+        summary: 'The customer page: balance, pending purchases, payments (public, by access code)',
+        params: portalParamsSchema,
+        response: { 200: portalClienteSchema },
+      },
+    },
+    (request) => lerPortalCliente(app.db, request.params.login),
+  );
+
+  app.post(
+    '/api/portal/:login/pagamentos',
+    {
+      // Public and session-less: the access code is the only authority, so a request from
+      // another site can do nothing the customer's link cannot. Rate limited per IP and per code.
+      config: { crossSite: 'allow', rateLimit: { max: limits.portalPayment, timeWindow: '15 minutes' } },
+      preHandler: perCode('portal-pagamento', limits.portalPayment),
+      schema: {
+        tags,
+        summary: 'Start paying the pending balance online (Mercado Pago Checkout Pro)',
+        params: portalParamsSchema,
+        body: iniciarPagamentoInputSchema,
+        response: { 201: pagamentoOnlineSchema },
+      },
+    },
+    async (request, reply) => {
+      const pagamento = await iniciarPagamento(app.db, request.params.login, request.body.metodo, deps);
+      return reply.status(201).send(pagamento);
+    },
+  );
+
+  app.post(
+    '/api/portal/:login/pagamentos/:id/verificar',
+    {
+      // Public and session-less like the payment start; it only asks Mercado Pago again.
+      config: { crossSite: 'allow', rateLimit: { max: limits.portalPayment * 3, timeWindow: '15 minutes' } },
+      preHandler: perCode('portal-verificar', limits.portalPayment * 3),
+      schema: {
+        tags,
+        summary: '"Verificar Status": re-fetch the payment from Mercado Pago',
+        params: portalPagamentoParamsSchema,
+        response: { 200: pagamentoOnlineSchema },
+      },
+    },
+    (request) => verificarPagamentoCliente(app.db, request.params.login, request.params.id, deps),
+  );
+
+  app.post(
+    '/api/webhooks/mercadopago/:ownerId',
+    {
+      // Mercado Pago's servers call this: no browser, no session, no Origin. The x-signature
+      // (HMAC with the seller's secret) is what authenticates it.
+      config: { crossSite: 'allow', rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        summary: "Mercado Pago's notification for this seller (signed; the payment is re-fetched)",
+        params: z.object({ ownerId: z.string().min(1).max(64).regex(/^[\w-]+$/) }),
+        querystring: z.object({
+          'data.id': z.string().max(64).regex(/^[\w-]+$/).optional(),
+          type: z.string().max(40).regex(/^[\w.-]+$/).optional(),
+        }),
+        body: z
+          .object({
+            type: z.string().max(40).optional(),
+            action: z.string().max(60).optional(),
+            data: z.object({ id: z.union([z.string().max(64), z.number().int()]) }).optional(),
+          })
+          // Nothing in the body is trusted (the signature does not cover it): it may be absent.
+          .nullish(),
+        response: { 200: z.object({ ok: z.literal(true), resultado: z.enum(['aplicado', 'ignorado']) }) },
+      },
+    },
+    async (request) => {
+      const resultado = await receberWebhook(
+        app.db,
+        request.params.ownerId,
+        {
+          // data.id comes from the query string, as Mercado Pago signs it.
+          dataId: request.query['data.id'],
+          type: request.query.type,
+          xSignature: request.headers['x-signature'],
+          xRequestId: request.headers['x-request-id'],
+        },
+        deps,
+      );
+      return { ok: true as const, resultado };
+    },
+  );
+
+  // ——— The seller's settings ———
+  const preHandler = app.requireSeller;
+  const config = ['configuracoes'];
+
+  app.get(
+    '/api/configuracoes/mercadopago',
+    { preHandler, schema: { tags: config, response: { 200: mercadopagoConfigSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => getMercadopagoConfig(tx, seller.id, deps.publicUrl)),
+  );
+
+  app.put(
+    '/api/configuracoes/mercadopago',
+    { preHandler, schema: { tags: config, body: mercadopagoConfigInputSchema, response: { 200: mercadopagoConfigSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => saveMercadopagoConfig(tx, seller.id, request.body, deps)),
+  );
+
+  app.post(
+    '/api/configuracoes/mercadopago/testar',
+    {
+      preHandler,
+      config: { rateLimit: { max: limits.providerTest, timeWindow: '1 minute' } },
+      schema: { tags: config, summary: '"Testar Conexão": GET /users/me with the token', body: mercadopagoTesteInputSchema, response: { 200: mercadopagoTesteSchema } },
+    },
+    async (request) => {
+      const sellerId = request.seller!.id;
+      const token = request.body.accessToken || (await withSeller(app.db, sellerId, (tx) => loadConta(tx, sellerId, deps.cipher)))?.accessToken;
+      return testarConexao(deps.mp, token);
+    },
+  );
+
+  app.get('/api/configuracoes/pix', { preHandler, schema: { tags: config, response: { 200: pixConfigSchema } } }, (request) =>
+    app.sellerTx(request, (tx, seller) => getPixConfig(tx, seller.id)),
+  );
+
+  app.put(
+    '/api/configuracoes/pix',
+    { preHandler, schema: { tags: config, body: pixConfigInputSchema, response: { 200: pixConfigSchema } } },
+    (request) =>
+      app.sellerTx(request, (tx, seller) =>
+        savePixConfig(tx, seller.id, { chave: request.body.chave, nomeRecebedor: request.body.nomeRecebedor, cidade: request.body.cidade }),
+      ),
+  );
+
+  app.get(
+    '/api/clientes/:id/pix',
+    { preHandler, schema: { tags: ['clientes'], summary: "The shop's PIX code for the customer's pending balance ({pix})", params: idParamsSchema, response: { 200: pixClienteSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => pixCliente(tx, seller.id, request.params.id)),
+  );
+};

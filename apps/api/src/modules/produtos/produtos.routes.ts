@@ -1,12 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamsSchema, produtoInputSchema, produtoNomeDuplicadoSchema, produtoNomeQuerySchema, produtoSchema, produtoUpdateSchema, produtosPageSchema, produtosQuerySchema } from '@caderneta/shared';
 import { createProduto, deleteProduto, findNomeDuplicado, getProduto, listProdutos, setProdutoAtivo, updateProduto } from './produtos.service';
 
 /** /api/produtos: the seller's catalogue and stock. Every handler runs under the seller's RLS scope. */
-export async function produtosRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+export const produtosRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['produtos'];
   const preHandler = app.requireSeller;
   const params = idParamsSchema;
@@ -55,4 +53,4 @@ export async function produtosRoutes(base: FastifyInstance) {
   app.post('/api/produtos/:id/reativar', { preHandler, schema: { tags, params, response: { 200: produtoSchema } } }, (request) =>
     app.sellerTx(request, (tx, seller) => setProdutoAtivo(tx, seller.id, request.params.id, true)),
   );
-}
+};

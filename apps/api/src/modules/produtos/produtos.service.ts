@@ -26,11 +26,9 @@ type ProdutosQuery = z.output<typeof produtosQuerySchema>;
 const naoEncontrado = () => notFound('Produto');
 
 export const produtoTemVendas = () =>
-  new AppError(
-    'PRODUTO_TEM_VENDAS',
-    409,
-    'Não é possível deletar produto que possui vendas registradas. Desative o produto em vez de deletá-lo.',
-  );
+  new AppError('PRODUTO_TEM_VENDAS', 409, {
+    message: 'Não é possível deletar produto que possui vendas registradas. Desative o produto em vez de deletá-lo.',
+  });
 
 export function toProduto(row: ProdutoRow): Produto {
   return {
@@ -166,8 +164,11 @@ export async function updateProduto(tx: Tx, ownerId: string, id: string, input: 
     // Sales moved the stock since the form was opened: an untouched stock field keeps the live
     // value; a changed one would silently undo those sales, so the seller must look again.
     if (fields.estoqueAtual !== estoqueAnterior) {
-      throw new AppError('ESTOQUE_ALTERADO', 409, `O estoque mudou enquanto você editava (agora: ${before.estoqueAtual})`, undefined, {
-        estoqueAtual: before.estoqueAtual,
+      throw new AppError('ESTOQUE_ALTERADO', 409, {
+        message: `O estoque mudou enquanto você editava (agora: ${before.estoqueAtual})`,
+        details: {
+          estoqueAtual: before.estoqueAtual,
+        },
       });
     }
     estoqueAtual = before.estoqueAtual;

@@ -1,19 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { novaVendaInputSchema, vendaDetalheSchema, vendasPageSchema, vendasQuerySchema } from '@caderneta/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { idParamsSchema, novaVendaInputSchema, vendaDetalheSchema, vendasPageSchema, vendasQuerySchema } from '@caderneta/shared';
 import { cancelVenda, createVenda, getVenda, listVendas } from './vendas.service';
 
-const params = z.object({ id: z.uuid() });
-
-export async function vendasRoutes(base: FastifyInstance) {
-  const app = base.withTypeProvider<ZodTypeProvider>();
+/** /api/vendas: sales, each written in one transaction. Every handler runs under the seller's RLS scope. */
+export const vendasRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['vendas'];
+  const preHandler = app.requireSeller;
+  const params = idParamsSchema;
 
   app.post(
     '/api/vendas',
     {
-      preHandler: app.requireSeller,
-      schema: { tags: ['vendas'], summary: 'Register a sale (one transaction)', body: novaVendaInputSchema, response: { 201: vendaDetalheSchema } },
+      preHandler,
+      schema: { tags, summary: 'Register a sale (one transaction)', body: novaVendaInputSchema, response: { 201: vendaDetalheSchema } },
     },
     async (request, reply) => {
       const venda = await app.sellerTx(request, (tx, seller) => createVenda(tx, seller.id, request.body, { criadoPor: seller.id }));
@@ -23,22 +22,22 @@ export async function vendasRoutes(base: FastifyInstance) {
 
   app.get(
     '/api/vendas',
-    { preHandler: app.requireSeller, schema: { tags: ['vendas'], querystring: vendasQuerySchema, response: { 200: vendasPageSchema } } },
+    { preHandler, schema: { tags, querystring: vendasQuerySchema, response: { 200: vendasPageSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => listVendas(tx, seller.id, request.query)),
   );
 
   app.get(
     '/api/vendas/:id',
-    { preHandler: app.requireSeller, schema: { tags: ['vendas'], params, response: { 200: vendaDetalheSchema } } },
+    { preHandler, schema: { tags, params, response: { 200: vendaDetalheSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => getVenda(tx, seller.id, request.params.id)),
   );
 
   app.post(
     '/api/vendas/:id/cancelar',
     {
-      preHandler: app.requireSeller,
-      schema: { tags: ['vendas'], summary: 'Cancel a sale: stock back, ledger reversed', params, response: { 200: vendaDetalheSchema } },
+      preHandler,
+      schema: { tags, summary: 'Cancel a sale: stock back, ledger reversed', params, response: { 200: vendaDetalheSchema } },
     },
     (request) => app.sellerTx(request, (tx, seller) => cancelVenda(tx, seller.id, request.params.id, { criadoPor: seller.id })),
   );
-}
+};

@@ -74,13 +74,13 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     const anterior = await vendaDaChave(tx, ownerId, input.chave);
     if (anterior) return anterior;
   }
-  if (cliente && !cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, 'Cliente desativado', undefined, { clienteId: cliente.id });
+  if (cliente && !cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, { message: 'Cliente desativado', details: { clienteId: cliente.id } });
   const linhas = checkStock(travados, quantidades);
 
   const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0);
   // The browser sends no prices, so only here is the total known (docs/decisions/007).
   if (valorTotal > MAX_TOTAL_VENDA) {
-    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, 'O total da venda passa do máximo permitido', undefined, { maximo: MAX_TOTAL_VENDA });
+    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, { message: 'O total da venda passa do máximo permitido', details: { maximo: MAX_TOTAL_VENDA } });
   }
   const fiado = input.formaPagamento === 'fiado' ? checkLimit(cliente, valorTotal, input.confirmarLimiteExcedido) : null;
 
@@ -158,16 +158,16 @@ function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, 
   for (const id of quantidades.keys()) {
     const produto = byId.get(id);
     const quantidade = quantidades.get(id) ?? 0;
-    if (!produto) throw new AppError('NOT_FOUND', 404, 'Produto não encontrado', undefined, { produtoId: id });
+    if (!produto) throw new AppError('NOT_FOUND', 404, { message: 'Produto não encontrado', details: { produtoId: id } });
     if (!produto.ativo) {
-      throw new AppError('PRODUTO_INATIVO', 409, `Produto ${produto.nome} está desativado`, undefined, { produtoId: id, produtoNome: produto.nome });
+      throw new AppError('PRODUTO_INATIVO', 409, { message: `Produto ${produto.nome} está desativado`, details: { produtoId: id, produtoNome: produto.nome } });
     }
     if (quantidade > produto.estoqueAtual) {
-      throw new AppError('ESTOQUE_INSUFICIENTE', 409, `Estoque insuficiente — Disponível: ${produto.estoqueAtual} unidades`, undefined, {
+      throw new AppError('ESTOQUE_INSUFICIENTE', 409, { message: `Estoque insuficiente — Disponível: ${produto.estoqueAtual} unidades`, details: {
         produtoId: id,
         produtoNome: produto.nome,
         disponivel: produto.estoqueAtual,
-      });
+      } });
     }
     linhas.push({ produto, quantidade, subtotal: produto.precoVenda * quantidade });
   }
@@ -180,22 +180,22 @@ function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, 
  */
 function checkLimit(cliente: ClienteTravado | null, valorTotal: number, confirmado: boolean) {
   // The shared schema refuses fiado without a customer; this narrows the type once.
-  if (!cliente) throw new AppError('VALIDATION', 400, 'Cliente obrigatório', [{ path: 'clienteId', message: 'clienteObrigatorio' }]);
+  if (!cliente) throw new AppError('VALIDATION', 400, { message: 'Cliente obrigatório', issues: [{ path: 'clienteId', message: 'clienteObrigatorio' }] });
   const situacao = { limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: valorTotal };
   // No confirmation can override a limit of 0.
   if (fiadoBloqueado(situacao)) {
-    throw new AppError('FIADO_NAO_PERMITIDO', 409, 'Este cliente não compra fiado (limite de crédito R$ 0,00)', undefined, {
+    throw new AppError('FIADO_NAO_PERMITIDO', 409, { message: 'Este cliente não compra fiado (limite de crédito R$ 0,00)', details: {
       clienteId: cliente.id,
       cliente: cliente.nome,
-    });
+    } });
   }
   const limite = verificarLimite(situacao);
   if (limite.excedido && !confirmado) {
-    throw new AppError('LIMITE_EXCEDIDO', 409, 'A venda ultrapassa o limite de crédito do cliente', undefined, {
+    throw new AppError('LIMITE_EXCEDIDO', 409, { message: 'A venda ultrapassa o limite de crédito do cliente', details: {
       limite: cliente.limiteCredito,
       disponivel: limite.disponivel,
       saldoPendente: limite.saldoPendente,
-    });
+    } });
   }
   return { cliente, limiteExcedidoConfirmado: limite.excedido };
 }
@@ -358,7 +358,7 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
     .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, vendaId)))
     .for('update');
   if (!venda) throw notFound('Venda');
-  if (venda.statusPagamento === 'cancelado') throw new AppError('VENDA_JA_CANCELADA', 409, 'Esta venda já foi cancelada');
+  if (venda.statusPagamento === 'cancelado') throw new AppError('VENDA_JA_CANCELADA', 409, { message: 'Esta venda já foi cancelada' });
 
   const itens = await tx
     .select({ produtoId: itensVenda.produtoId, quantidade: itensVenda.quantidade })
@@ -456,7 +456,7 @@ function encodeCursor(value: string): string {
 function decodeCursor(cursor: string): { micros: string; id: string } {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const match = /^(-?\d{1,16})\.([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(text);
-  if (!match) throw new AppError('VALIDATION', 400, 'Cursor inválido', [{ path: 'cursor', message: 'invalid' }]);
+  if (!match) throw new AppError('VALIDATION', 400, { message: 'Cursor inválido', issues: [{ path: 'cursor', message: 'invalid' }] });
   return { micros: match[1]!, id: match[2]! };
 }
 

@@ -18,7 +18,7 @@ import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
 import { ExtratoDialog } from '@/features/financeiro/components/extrato-dialog';
 import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
 import { useListParams } from '@/lib/use-list-params';
-import { useRecordForm } from '@/lib/use-record-form';
+import { useEditDialog } from '@/lib/use-edit-dialog';
 import { useToggleAtivo } from '@/lib/use-toggle-ativo';
 
 const PAGE_SIZE = 20;
@@ -31,7 +31,7 @@ export function Component() {
   const query = useClientes({ busca: list.busca, status, page: list.page, pageSize: PAGE_SIZE });
   const data = query.data;
 
-  const form = useRecordForm<Cliente>();
+  const form = useEditDialog<Cliente>();
   const [deleting, setDeleting] = useState<Cliente | null>(null);
   const [regenerating, setRegenerating] = useState<Cliente | null>(null);
   const [pagando, setPagando] = useState<Cliente | null>(null);

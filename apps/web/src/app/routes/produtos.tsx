@@ -14,7 +14,7 @@ import { ProdutoFormDialog } from '@/features/produtos/components/produto-form-d
 import { ProdutoRow } from '@/features/produtos/components/produto-row';
 import { ProdutosStats } from '@/features/produtos/components/produtos-stats';
 import { useListParams } from '@/lib/use-list-params';
-import { useRecordForm } from '@/lib/use-record-form';
+import { useEditDialog } from '@/lib/use-edit-dialog';
 import { useToggleAtivo } from '@/lib/use-toggle-ativo';
 
 const PAGE_SIZE = 20;
@@ -29,7 +29,7 @@ export function Component() {
   const query = useProdutos({ busca: list.busca, estoque, status, page: list.page, pageSize: PAGE_SIZE });
   const data = query.data;
 
-  const form = useRecordForm<Produto>();
+  const form = useEditDialog<Produto>();
   const [deleting, setDeleting] = useState<Produto | null>(null);
   const toggleAtivo = useToggleAtivo<Produto>(useSetProdutoAtivo().mutateAsync, 'produtos');
 

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError, toastError } from '@/lib/api-client';
@@ -162,12 +161,15 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
           </p>
         )}
       </div>
-      <div className="flex flex-row items-center gap-2">
-        <Checkbox
+      {/* A native checkbox: the login page carries no Radix checkbox code. */}
+      <div className="flex min-h-11 flex-row items-center gap-2">
+        <input
+          type="checkbox"
           id={ids.lembrar}
           name="permanecerLogado"
+          className="size-4 shrink-0 cursor-pointer accent-primary"
           checked={values.permanecerLogado}
-          onCheckedChange={(checked) => setValues((v) => ({ ...v, permanecerLogado: checked === true }))}
+          onChange={(event) => setValues((v) => ({ ...v, permanecerLogado: event.target.checked }))}
         />
         <Label htmlFor={ids.lembrar} className="font-normal">
           {t('signIn.rememberMe')}

@@ -13,11 +13,9 @@ import {
   normalizePhone,
   parseMoney,
 } from '@caderneta/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
 import MinusIcon from 'lucide-react/icons/minus';
 import PlusIcon from 'lucide-react/icons/plus';
-import { useEffect, useMemo } from 'react';
-import { type FieldErrors, useForm } from 'react-hook-form';
+import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -28,10 +26,13 @@ import { FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCreateCliente } from '../api/create-cliente';
 import { useUpdateCliente } from '../api/update-cliente';
 
 const FIELDS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const;
+const formValues = (cliente: Cliente | null, decimalSeparator: string): ClienteFormValues =>
+  cliente ? clienteToForm(cliente, decimalSeparator) : emptyClienteForm(decimalSeparator);
 
 interface ClienteFormDialogProps {
   open: boolean;
@@ -48,17 +49,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
   const updateCliente = useUpdateCliente();
   const editing = !!cliente;
   const texts = useRecordFormTexts('clientes', editing);
-  const resolver = useMemo(() => zodResolver(clienteFormSchema(fmt.locale)), [fmt.locale]);
-  const form = useForm<ClienteFormValues, unknown, ClienteInput>({
-    resolver,
-    defaultValues: emptyClienteForm(fmt.decimalSeparator),
-  });
-
-  useEffect(() => {
-    if (open) {
-      form.reset(cliente ? clienteToForm(cliente, fmt.decimalSeparator) : emptyClienteForm(fmt.decimalSeparator));
-    }
-  }, [open, cliente, form, fmt.decimalSeparator]);
+  const form = useDialogForm({ schema: clienteFormSchema, open, record: cliente ?? null, values: formValues });
 
   function onSubmit(input: ClienteInput) {
     return submitForm(form.setError, () => (cliente ? updateCliente.mutateAsync({ id: cliente.id, input }) : createCliente.mutateAsync(input)), {

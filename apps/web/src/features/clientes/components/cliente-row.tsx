@@ -1,24 +1,15 @@
 import { type Cliente, formatPhone } from '@caderneta/shared';
 import CalendarIcon from 'lucide-react/icons/calendar';
-import EllipsisVerticalIcon from 'lucide-react/icons/ellipsis-vertical';
 import HandCoinsIcon from 'lucide-react/icons/hand-coins';
 import KeyRoundIcon from 'lucide-react/icons/key-round';
 import ListIcon from 'lucide-react/icons/list';
 import MapPinIcon from 'lucide-react/icons/map-pin';
-import PencilIcon from 'lucide-react/icons/pencil';
 import PhoneIcon from 'lucide-react/icons/phone';
 import PowerIcon from 'lucide-react/icons/power';
 import ScaleIcon from 'lucide-react/icons/scale';
-import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { RowActions, RowMenuItem } from '@/components/row-actions';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -111,55 +102,18 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           )}
           <p className="text-xs text-muted-foreground">{t('row.limit', { value: fmt.money(cliente.limiteCredito) })}</p>
         </div>
-        <div className="ml-auto flex items-center gap-1">
-          <Button variant="ghost" size="icon" aria-label={t('row.edit', { nome: cliente.nome })} onClick={() => actions.onEdit(cliente)}>
-            <PencilIcon aria-hidden="true" />
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            className="text-destructive hover:text-destructive"
-            aria-label={t('row.delete', { nome: cliente.nome })}
-            onClick={() => actions.onDelete(cliente)}
-          >
-            <Trash2Icon aria-hidden="true" />
-          </Button>
-          <DropdownMenu>
-            <DropdownMenuTrigger asChild>
-              <Button variant="ghost" size="icon" aria-label={t('row.more', { nome: cliente.nome })}>
-                <EllipsisVerticalIcon aria-hidden="true" />
-              </Button>
-            </DropdownMenuTrigger>
-            <DropdownMenuContent align="end">
-              {actions.onPagamento && (
-                <DropdownMenuItem onSelect={() => actions.onPagamento?.(cliente)}>
-                  <HandCoinsIcon aria-hidden="true" />
-                  {t('financeiro:actions.pagamento')}
-                </DropdownMenuItem>
-              )}
-              {actions.onAjuste && (
-                <DropdownMenuItem onSelect={() => actions.onAjuste?.(cliente)}>
-                  <ScaleIcon aria-hidden="true" />
-                  {t('financeiro:actions.ajuste')}
-                </DropdownMenuItem>
-              )}
-              {actions.onExtrato && (
-                <DropdownMenuItem onSelect={() => actions.onExtrato?.(cliente)}>
-                  <ListIcon aria-hidden="true" />
-                  {t('financeiro:actions.extrato')}
-                </DropdownMenuItem>
-              )}
-              <DropdownMenuItem onSelect={() => actions.onToggleAtivo(cliente)}>
-                <PowerIcon aria-hidden="true" />
-                {cliente.ativo ? t('row.deactivate') : t('row.reactivate')}
-              </DropdownMenuItem>
-              <DropdownMenuItem onSelect={() => actions.onRegenerateLogin(cliente)}>
-                <KeyRoundIcon aria-hidden="true" />
-                {t('row.regenerateLogin')}
-              </DropdownMenuItem>
-            </DropdownMenuContent>
-          </DropdownMenu>
-        </div>
+        <RowActions
+          className="ml-auto"
+          labels={{ edit: t('row.edit', { nome: cliente.nome }), delete: t('row.delete', { nome: cliente.nome }), more: t('row.more', { nome: cliente.nome }) }}
+          onEdit={() => actions.onEdit(cliente)}
+          onDelete={() => actions.onDelete(cliente)}
+        >
+          {actions.onPagamento && <RowMenuItem icon={HandCoinsIcon} label={t('financeiro:actions.pagamento')} onSelect={() => actions.onPagamento?.(cliente)} />}
+          {actions.onAjuste && <RowMenuItem icon={ScaleIcon} label={t('financeiro:actions.ajuste')} onSelect={() => actions.onAjuste?.(cliente)} />}
+          {actions.onExtrato && <RowMenuItem icon={ListIcon} label={t('financeiro:actions.extrato')} onSelect={() => actions.onExtrato?.(cliente)} />}
+          <RowMenuItem icon={PowerIcon} label={cliente.ativo ? t('row.deactivate') : t('row.reactivate')} onSelect={() => actions.onToggleAtivo(cliente)} />
+          <RowMenuItem icon={KeyRoundIcon} label={t('row.regenerateLogin')} onSelect={() => actions.onRegenerateLogin(cliente)} />
+        </RowActions>
       </div>
     </li>
   );

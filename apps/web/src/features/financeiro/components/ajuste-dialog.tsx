@@ -1,13 +1,12 @@
 import { type AjusteData, type AjusteFormValues, ajusteFormSchema, parseMoney } from '@caderneta/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
 import { FormField } from '@/components/ui/form';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useRegistrarAjuste } from '../api/registrar-ajuste';
@@ -28,13 +27,8 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
   const fmt = useFormatters();
   const registrar = useRegistrarAjuste();
   const shownCliente = useLastPresent(cliente);
-  const resolver = useMemo(() => zodResolver(ajusteFormSchema(fmt.locale)), [fmt.locale]);
-  const form = useForm<AjusteFormValues, unknown, AjusteData>({ resolver, defaultValues: empty() });
+  const form = useDialogForm({ schema: ajusteFormSchema, open: !!cliente, record: cliente, values: empty });
   const [tipo, valor] = useWatch({ control: form.control, name: ['tipo', 'valor'] });
-
-  useEffect(() => {
-    if (cliente) form.reset(empty());
-  }, [cliente, form]);
 
   function onSubmit(data: AjusteData) {
     if (!cliente) return;

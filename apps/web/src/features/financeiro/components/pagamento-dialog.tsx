@@ -6,9 +6,8 @@ import {
   pagamentoFormSchema,
   parseMoney,
 } from '@caderneta/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -22,6 +21,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRegistrarPagamento } from '../api/registrar-pagamento';
 import { newIdempotencyKey } from '../uuid';
@@ -49,17 +49,13 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   const registrar = useRegistrarPagamento();
   const chave = useRef('');
   const shownCliente = useLastPresent(cliente);
-  const resolver = useMemo(() => zodResolver(pagamentoFormSchema(fmt.locale)), [fmt.locale]);
-  const form = useForm<PagamentoFormValues, unknown, PagamentoData>({ resolver, defaultValues: empty() });
+  const form = useDialogForm({ schema: pagamentoFormSchema, open: !!cliente, record: cliente, values: empty });
   const valor = useWatch({ control: form.control, name: 'valor' });
 
   useEffect(() => {
-    if (cliente) {
-      form.reset(empty());
-      // One key per opening: a retried request (flaky network) does not pay twice.
-      chave.current = newIdempotencyKey();
-    }
-  }, [cliente, form]);
+    // One key per opening: a retried request (flaky network) does not pay twice.
+    if (cliente) chave.current = newIdempotencyKey();
+  }, [cliente]);
 
   function valorInvalido() {
     toast.error(t('toast.valorInvalido'), { description: t('toast.valorInvalidoDescription') });

@@ -9,9 +9,8 @@ import {
   produtoFormSchema,
   produtoToForm,
 } from '@caderneta/shared';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useState } from 'react';
-import { type FieldErrors, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ConfirmDialog } from '@/components/confirm-dialog';
@@ -20,6 +19,7 @@ import { InputField } from '@/components/form-fields';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm } from '@/lib/submit-form';
+import { useDialogForm } from '@/lib/use-dialog-form';
 import { cn } from '@/lib/utils';
 import { checkNomeProduto } from '../api/check-nome-produto';
 import { useCreateProduto } from '../api/create-produto';
@@ -37,6 +37,8 @@ const FIELDS = [
   'estoqueMinimo',
 ] as const;
 const TOASTED = ['nome', 'precoVenda', 'precoCusto', 'estoqueAtual', 'estoqueMinimo'] as const;
+const formValues = (produto: Produto | null, decimalSeparator: string): ProdutoFormValues =>
+  produto ? produtoToForm(produto, decimalSeparator) : emptyProdutoForm();
 
 interface ProdutoFormDialogProps {
   open: boolean;
@@ -53,15 +55,7 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
   const updateProduto = useUpdateProduto();
   const editing = !!produto;
   const texts = useRecordFormTexts('produtos', editing);
-  const resolver = useMemo(() => zodResolver(produtoFormSchema(fmt.locale)), [fmt.locale]);
-  const form = useForm<ProdutoFormValues, unknown, ProdutoInput>({
-    resolver,
-    defaultValues: emptyProdutoForm(),
-  });
-
-  useEffect(() => {
-    if (open) form.reset(produto ? produtoToForm(produto, fmt.decimalSeparator) : emptyProdutoForm());
-  }, [open, produto, form, fmt.decimalSeparator]);
+  const form = useDialogForm({ schema: produtoFormSchema, open, record: produto ?? null, values: formValues });
 
   const [precoVenda, precoCusto] = useWatch({ control: form.control, name: ['precoVenda', 'precoCusto'] });
   const venda = parseMoney(precoVenda, fmt.locale);

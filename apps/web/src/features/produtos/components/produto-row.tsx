@@ -1,17 +1,8 @@
 import type { Produto } from '@caderneta/shared';
-import EllipsisVerticalIcon from 'lucide-react/icons/ellipsis-vertical';
-import PencilIcon from 'lucide-react/icons/pencil';
 import PowerIcon from 'lucide-react/icons/power';
-import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import { RowActions, RowMenuItem } from '@/components/row-actions';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -77,33 +68,14 @@ export function ProdutoRow({ produto, actions }: { produto: Produto; actions: Pr
         ))}
       </dl>
 
-      <div className="flex items-center justify-end gap-1">
-        <Button variant="ghost" size="icon" aria-label={t('row.edit', { nome: produto.nome })} onClick={() => actions.onEdit(produto)}>
-          <PencilIcon aria-hidden="true" />
-        </Button>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="text-destructive hover:text-destructive"
-          aria-label={t('row.delete', { nome: produto.nome })}
-          onClick={() => actions.onDelete(produto)}
-        >
-          <Trash2Icon aria-hidden="true" />
-        </Button>
-        <DropdownMenu>
-          <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={t('row.more', { nome: produto.nome })}>
-              <EllipsisVerticalIcon aria-hidden="true" />
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent align="end">
-            <DropdownMenuItem onSelect={() => actions.onToggleAtivo(produto)}>
-              <PowerIcon aria-hidden="true" />
-              {produto.ativo ? t('row.deactivate') : t('row.reactivate')}
-            </DropdownMenuItem>
-          </DropdownMenuContent>
-        </DropdownMenu>
-      </div>
+      <RowActions
+        className="justify-end"
+        labels={{ edit: t('row.edit', { nome: produto.nome }), delete: t('row.delete', { nome: produto.nome }), more: t('row.more', { nome: produto.nome }) }}
+        onEdit={() => actions.onEdit(produto)}
+        onDelete={() => actions.onDelete(produto)}
+      >
+        <RowMenuItem icon={PowerIcon} label={produto.ativo ? t('row.deactivate') : t('row.reactivate')} onSelect={() => actions.onToggleAtivo(produto)} />
+      </RowActions>
     </li>
   );
 }

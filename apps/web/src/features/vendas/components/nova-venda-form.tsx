@@ -1,6 +1,5 @@
 import {
   type Cliente,
-  type EstoqueInsuficienteDetails,
   type FormaPagamento,
   type LimiteExcedidoDetails,
   fiadoBloqueado,
@@ -137,7 +136,7 @@ export function NovaVendaForm() {
       timer.current = setTimeout(() => void navigate('/vendas'), REDIRECT_DELAY_MS);
     } catch (error) {
       if (isApiError(error, 'ESTOQUE_INSUFICIENTE') && error.details) {
-        const details = error.details as unknown as EstoqueInsuficienteDetails;
+        const details = error.details;
         setItens((current) => atualizarEstoque(current, details.produtoId, details.disponivel));
         toast.error(t('nova.toast.estoqueTitle'), {
           description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, count: details.disponivel }),
@@ -146,7 +145,7 @@ export function NovaVendaForm() {
         semFiado(cliente.nome);
       } else if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
         // The balance moved since this screen loaded it: the server's figures decide.
-        setAviso({ ...(error.details as unknown as LimiteExcedidoDetails), cliente: cliente.nome, valorVenda: resumo.total });
+        setAviso({ ...error.details, cliente: cliente.nome, valorVenda: resumo.total });
       } else {
         toastError(error, 'vendas:nova.toast.erro');
       }

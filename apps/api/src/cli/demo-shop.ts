@@ -1,15 +1,15 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { clienteInputSchema, produtoInputSchema, verificarLimite, type MetodoPagamento } from '@caderneta/shared';
-import { withSeller, type Database } from '../../db/client';
-import { clientes, produtos } from '../../db/schema';
-import { registrarCodigosExemplo } from '../portal/portal.service';
-import { createCliente } from '../clientes/clientes.service';
-import { createProduto } from '../produtos/produtos.service';
-import { createAccessCodes } from '../codigos/codigos.service';
-import { signUp } from '../conta/conta.service';
-import { registrarAjuste, registrarPagamento } from '../financeiro/financeiro.service';
-import { cancelVenda, createVenda } from '../vendas/vendas.service';
+import { withSeller, type Database } from '../db/client';
+import { clientes, produtos } from '../db/schema';
+import { registrarCodigosExemplo } from '../modules/portal/portal.service';
+import { createCliente } from '../modules/clientes/clientes.service';
+import { createProduto } from '../modules/produtos/produtos.service';
+import { createAccessCodes } from '../modules/codigos/codigos.service';
+import { signUp } from '../modules/conta/conta.service';
+import { registrarAjuste, registrarPagamento } from '../modules/financeiro/financeiro.service';
+import { cancelVenda, createVenda } from '../modules/vendas/vendas.service';
 
 /**
  * A demo shop with history: a seller, the spec's 5 sample customers (limits R$ 300–1.000), ~35

@@ -4,7 +4,7 @@ import { useState } from 'react';
  * The open state of a page's "new / edit" form dialog and the record being edited (null: new).
  * Render the dialog keyed by `editing?.id ?? 'novo'` so switching mounts a fresh form.
  */
-export function useRecordForm<T>() {
+export function useEditDialog<T>() {
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<T | null>(null);
   return {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../../test/app';
-import { clientes, lancamentos, produtos, vendas } from '../../db/schema';
-import { seedDemoShop, type DemoResult } from './demo.service';
+import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/app';
+import { clientes, lancamentos, produtos, vendas } from '../db/schema';
+import { seedDemoShop, type DemoResult } from './demo-shop';
 
 let t: TestApp;
 let demo: DemoResult;

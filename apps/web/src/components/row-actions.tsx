@@ -1,0 +1,49 @@
+import EllipsisVerticalIcon from 'lucide-react/icons/ellipsis-vertical';
+import PencilIcon from 'lucide-react/icons/pencil';
+import Trash2Icon from 'lucide-react/icons/trash-2';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Button } from '@/components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
+import { cn } from '@/lib/utils';
+
+interface RowActionsProps {
+  /** Accessible names naming the record: "Editar José", "Deletar José", "Mais ações para José". */
+  labels: { edit: string; delete: string; more: string };
+  onEdit: () => void;
+  onDelete: () => void;
+  /** The "more actions" menu: `RowMenuItem`s. */
+  children: ReactNode;
+  className?: string;
+}
+
+/** A list row's buttons: edit, delete (in red) and a menu of the rest. */
+export function RowActions({ labels, onEdit, onDelete, children, className }: RowActionsProps) {
+  return (
+    <div className={cn('flex items-center gap-1', className)}>
+      <Button variant="ghost" size="icon" aria-label={labels.edit} onClick={onEdit}>
+        <PencilIcon aria-hidden="true" />
+      </Button>
+      <Button variant="ghost" size="icon" className="text-destructive hover:text-destructive" aria-label={labels.delete} onClick={onDelete}>
+        <Trash2Icon aria-hidden="true" />
+      </Button>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={labels.more}>
+            <EllipsisVerticalIcon aria-hidden="true" />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">{children}</DropdownMenuContent>
+      </DropdownMenu>
+    </div>
+  );
+}
+
+/** One entry of a row's "more actions" menu. */
+export function RowMenuItem({ icon: Icon, label, onSelect }: { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string; onSelect: () => void }) {
+  return (
+    <DropdownMenuItem onSelect={onSelect}>
+      <Icon aria-hidden="true" />
+      {label}
+    </DropdownMenuItem>
+  );
+}
