@@ -50,6 +50,53 @@ const CHECKS: { rule: string; sql: string }[] = [
              or (status_pagamento = 'pago' and valor_pago <> valor_total)
              or (status_pagamento = 'pendente' and valor_pago >= valor_total)`,
   },
+  // Counters and rollups = recount (migration 0005's triggers, docs/decisions/011-sales-rollups.md).
+  // A bucket of zeros is the same as no bucket: the triggers leave emptied buckets in place.
+  {
+    rule: "a sale's custo_total is not the sum of its items' costs",
+    sql: `select v.id, v.custo_total, coalesce(sum(i.quantidade::bigint * i.custo_unitario), 0)::bigint as itens from vendas v
+          left join itens_venda i on i.owner_id = v.owner_id and i.venda_id = v.id
+          group by v.id, v.custo_total having v.custo_total <> coalesce(sum(i.quantidade::bigint * i.custo_unitario), 0)`,
+  },
+  {
+    rule: 'vendas_totais differs from a recount of the sales',
+    sql: `select owner_id, forma_pagamento, status_pagamento,
+                 t.quantidade, t.valor_total, t.valor_pago, t.custo_total,
+                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.valor_pago as recontagem_pago, r.custo_total as recontagem_custo
+            from (select * from vendas_totais where (quantidade, valor_total, valor_pago, custo_total) <> (0, 0, 0, 0)) t
+            full join (select owner_id, forma_pagamento, status_pagamento, count(*)::int as quantidade, sum(valor_total)::bigint as valor_total,
+                              sum(valor_pago)::bigint as valor_pago, sum(custo_total)::bigint as custo_total
+                         from vendas group by 1, 2, 3) r using (owner_id, forma_pagamento, status_pagamento)
+           where (t.quantidade, t.valor_total, t.valor_pago, t.custo_total) is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total)`,
+  },
+  {
+    rule: 'vendas_por_hora differs from a recount of the sales by UTC hour',
+    sql: `select owner_id, hora, forma_pagamento, status_pagamento,
+                 t.quantidade, t.valor_total, t.valor_pago, t.custo_total,
+                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.valor_pago as recontagem_pago, r.custo_total as recontagem_custo
+            from (select * from vendas_por_hora where (quantidade, valor_total, valor_pago, custo_total) <> (0, 0, 0, 0)) t
+            full join (select owner_id, date_trunc('hour', data_venda, 'UTC') as hora, forma_pagamento, status_pagamento, count(*)::int as quantidade,
+                              sum(valor_total)::bigint as valor_total, sum(valor_pago)::bigint as valor_pago, sum(custo_total)::bigint as custo_total
+                         from vendas group by 1, 2, 3, 4) r using (owner_id, hora, forma_pagamento, status_pagamento)
+           where (t.quantidade, t.valor_total, t.valor_pago, t.custo_total) is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total)`,
+  },
+  {
+    rule: 'pagamentos_por_hora differs from a recount of the ledger payments',
+    sql: `select owner_id, hora, metodo, t.quantidade, t.valor, r.quantidade as recontagem, r.valor as recontagem_valor
+            from (select * from pagamentos_por_hora where (quantidade, valor) <> (0, 0)) t
+            full join (select owner_id, date_trunc('hour', created_at, 'UTC') as hora, coalesce(metodo, 'dinheiro') as metodo,
+                              count(*)::int as quantidade, sum(valor)::bigint as valor
+                         from lancamentos where tipo = 'pagamento' group by 1, 2, 3) r using (owner_id, hora, metodo)
+           where (t.quantidade, t.valor) is distinct from (r.quantidade, r.valor)`,
+  },
+  {
+    rule: 'clientes_totais differs from a recount of the customers',
+    sql: `select owner_id, ativo, t.quantidade, t.devedores, r.quantidade as recontagem, r.devedores as recontagem_devedores
+            from (select * from clientes_totais where (quantidade, devedores) <> (0, 0)) t
+            full join (select owner_id, ativo, count(*)::int as quantidade, (count(*) filter (where saldo_atual < 0))::int as devedores
+                         from clientes group by 1, 2) r using (owner_id, ativo)
+           where (t.quantidade, t.devedores) is distinct from (r.quantidade, r.devedores)`,
+  },
 ];
 
 /**
