@@ -39,7 +39,7 @@ const CHECKS: { rule: string; sql: string }[] = [
     rule: "a sale's own ledger entries do not match it (active fiado: −total; cancelled or à vista: 0)",
     sql: `select v.id, v.forma_pagamento, v.status_pagamento, v.valor_total, coalesce(sum(l.valor), 0)::bigint as razao from vendas v
           left join lancamentos l on l.owner_id = v.owner_id and l.venda_id = v.id
-          group by v.id
+          group by v.owner_id, v.id
           having coalesce(sum(l.valor), 0) <> case when v.forma_pagamento = 'fiado' and v.status_pagamento <> 'cancelado' then -v.valor_total else 0 end`,
   },
   {
