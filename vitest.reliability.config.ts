@@ -12,19 +12,18 @@ reliability.test.include = ['apps/api/src/reliability/**/*.test.ts', 'apps/api/s
 reliability.test.exclude = ['**/node_modules/**'];
 
 /*
- * The API suite through pgbouncer. CI (`npm test`) runs a representative part — what touches
- * transactions, locks and shared state: sales (stock, keys, concurrency), the ledger, the customer
- * page and online payments (advisory-locked re-check, webhooks), sign-in and the shared rate-limit
- * counters, row-level security — and `npm run test:pgbouncer` (PGBOUNCER_SUITE=all) all of it.
+ * The API suite through pgbouncer. CI (`npm test`) runs a representative part, to keep its time
+ * small — what touches transactions, locks and shared state: sales (stock, keys, concurrency), the
+ * ledger, the customer page and online payments (advisory-locked re-check, webhooks), the shared
+ * rate-limit counters, row-level security; every file signs sellers up and in through pgbouncer.
+ * `npm run test:pgbouncer` (PGBOUNCER_SUITE=all) runs all of it.
  */
 const REPRESENTATIVE = [
   'apps/api/src/modules/vendas/vendas.test.ts',
-  'apps/api/src/modules/vendas/idempotencia.test.ts',
   'apps/api/src/modules/vendas/idempotencia.pg.test.ts',
   'apps/api/src/modules/vendas/concorrencia.pg.test.ts',
   'apps/api/src/modules/financeiro/financeiro.test.ts',
   'apps/api/src/modules/portal/portal.test.ts',
-  'apps/api/src/security/auth-endpoints.test.ts',
   'apps/api/src/security/rate-limit-store.test.ts',
   'apps/api/src/db/tenancy.test.ts',
 ];
