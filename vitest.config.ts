@@ -1,15 +1,21 @@
 import { defineConfig } from 'vitest/config';
 
 // One runner, five projects: pure shared rules, the lint fences, the API on embedded PGlite, the very same API
-// suite on a real PostgreSQL server, and web components in happy-dom.
-const apiProject = (name: string, db: 'pglite' | 'postgres') => ({
+// suite on a real PostgreSQL server, and web components in happy-dom. The reliability suite (instances as
+// processes, crashes, the API through pgbouncer) has its own config: vitest.reliability.config.ts.
+export const apiProject = (name: string, db: 'pglite' | 'postgres', env: Record<string, string> = {}) => ({
   test: {
     name,
     include: ['apps/api/src/**/*.test.ts'],
     // Tests about one database only live in *.pglite.test.ts / *.pg.test.ts: no skipped tests.
-    exclude: [db === 'pglite' ? 'apps/api/src/**/*.pg.test.ts' : 'apps/api/src/**/*.pglite.test.ts', '**/node_modules/**'],
+    // On PostgreSQL the fuzz runs in the reliability suite, with the cross-tenant matrix.
+    exclude: [
+      ...(db === 'pglite' ? ['apps/api/src/**/*.pg.test.ts'] : ['apps/api/src/**/*.pglite.test.ts', 'apps/api/src/platform/fuzz.test.ts']),
+      'apps/api/src/reliability/**',
+      '**/node_modules/**',
+    ],
     environment: 'node',
-    env: { TEST_DB: db },
+    env: { TEST_DB: db, ...env },
     globalSetup: [db === 'pglite' ? 'apps/api/test/global-setup-pglite.ts' : 'apps/api/test/global-setup-postgres.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

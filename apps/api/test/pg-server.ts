@@ -60,7 +60,8 @@ function lstatExists(file: string): boolean {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port nothing listens on right now (on loopback). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -5,5 +5,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
     pgAdminUrl: string;
+    /** The migrated database each test file's database is cloned from. */
+    pgTemplate: string;
+    /** pgbouncer in front of the server (TEST_PGBOUNCER=1): the app connects here; null otherwise. */
+    pgPoolerUrl: string | null;
   }
 }

@@ -7,7 +7,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -56,20 +56,39 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-/** Applies the committed SQL migrations. On a server, an advisory lock serialises instances. */
+/**
+ * Applies the committed SQL migrations. On a server, several instances may start at once: the
+ * whole migration is one transaction that first takes a transaction-level advisory lock, so the
+ * instances take turns and the lock goes with the commit. Nothing is left on the connection, which
+ * is what a pooler in transaction mode (pgbouncer) needs: a session lock would stay on whichever
+ * server connection took it, and its unlock could land on another one.
+ */
 export async function migrateDatabase(handle: DbHandle): Promise<void> {
   if (handle.kind === 'pglite') {
     await migratePglite(handle.db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return;
   }
-  // The lock is per connection, so the whole migration runs on one checked-out client.
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
   const client = await handle.pool!.connect();
   const lockKey = 727_272_001;
   try {
-    await client.query('select pg_advisory_lock($1)', [lockKey]);
-    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await client.query('begin');
+    await client.query('select pg_advisory_xact_lock($1)', [lockKey]);
+    // drizzle's own bookkeeping (drizzle-orm/pg-core migrate), so either migrator reads it.
+    await client.query('create schema if not exists drizzle');
+    await client.query('create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)');
+    const { rows } = await client.query<{ created_at: string }>('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1');
+    const last = rows[0] ? Number(rows[0].created_at) : null;
+    for (const migration of migrations) {
+      if (last !== null && last >= migration.folderMillis) continue;
+      for (const statement of migration.sql) await client.query(statement);
+      await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [migration.hash, migration.folderMillis]);
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [lockKey]).catch(() => undefined);
     client.release();
   }
 }

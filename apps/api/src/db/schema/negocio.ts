@@ -9,6 +9,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -25,7 +26,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const clientes = pgTable(
   'clientes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     ownerId: ownerId(),
     nome: text('nome').notNull(),
     /** Lower-cased, accent-free name for case- and accent-insensitive search. */
@@ -57,7 +58,7 @@ export const clientes = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('clientes_owner_id_id_key').on(t.ownerId, t.id),
+    primaryKey({ name: 'clientes_pkey', columns: [t.ownerId, t.id] }),
     unique('clientes_owner_login_key').on(t.ownerId, t.login),
     index('clientes_owner_nome_idx').on(t.ownerId, t.ativo, t.nomeBusca),
     index('clientes_owner_saldo_idx').on(t.ownerId, t.ativo, t.saldoAtual),
@@ -71,7 +72,7 @@ export const clientes = pgTable(
 export const produtos = pgTable(
   'produtos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     ownerId: ownerId(),
     nome: text('nome').notNull(),
     nomeBusca: text('nome_busca').notNull(),
@@ -87,7 +88,7 @@ export const produtos = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    unique('produtos_owner_id_id_key').on(t.ownerId, t.id),
+    primaryKey({ name: 'produtos_pkey', columns: [t.ownerId, t.id] }),
     index('produtos_owner_nome_idx').on(t.ownerId, t.ativo, t.nomeBusca),
     check('produtos_preco_venda_check', sql`${t.precoVenda} > 0`),
     check('produtos_preco_custo_check', sql`${t.precoCusto} >= 0`),
@@ -100,7 +101,7 @@ export const produtos = pgTable(
 export const vendas = pgTable(
   'vendas',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     ownerId: ownerId(),
     numeroVenda: text('numero_venda').notNull(),
     clienteId: uuid('cliente_id'),
@@ -123,7 +124,7 @@ export const vendas = pgTable(
   (t) => [
     unique('vendas_owner_numero_key').on(t.ownerId, t.numeroVenda),
     unique('vendas_owner_chave_key').on(t.ownerId, t.chave),
-    unique('vendas_owner_id_id_key').on(t.ownerId, t.id),
+    primaryKey({ name: 'vendas_pkey', columns: [t.ownerId, t.id] }),
     // The customer must belong to the same seller as the sale.
     foreignKey({
       name: 'vendas_cliente_fk',
@@ -146,7 +147,7 @@ export const vendas = pgTable(
 export const itensVenda = pgTable(
   'itens_venda',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     ownerId: ownerId(),
     vendaId: uuid('venda_id').notNull(),
     produtoId: uuid('produto_id').notNull(),
@@ -158,6 +159,7 @@ export const itensVenda = pgTable(
     subtotal: cents('subtotal').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'itens_venda_pkey', columns: [t.ownerId, t.id] }),
     foreignKey({
       name: 'itens_venda_venda_fk',
       columns: [t.ownerId, t.vendaId],
@@ -182,7 +184,7 @@ export const itensVenda = pgTable(
 export const lancamentos = pgTable(
   'lancamentos',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     ownerId: ownerId(),
     clienteId: uuid('cliente_id').notNull(),
     tipo: text('tipo', { enum: ['venda', 'pagamento', 'ajuste', 'estorno'] }).notNull(),
@@ -196,6 +198,7 @@ export const lancamentos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'lancamentos_pkey', columns: [t.ownerId, t.id] }),
     foreignKey({
       name: 'lancamentos_cliente_fk',
       columns: [t.ownerId, t.clienteId],
@@ -220,7 +223,7 @@ export const lancamentos = pgTable(
 export const notificacoes = pgTable(
   'notificacoes',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     ownerId: ownerId(),
     tipo: text('tipo', { enum: ['venda', 'pagamento', 'estoque_baixo', 'devedor'] }).notNull(),
     params: jsonb('params').$type<Record<string, string | number>>().notNull().default({}),
@@ -228,6 +231,7 @@ export const notificacoes = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ name: 'notificacoes_pkey', columns: [t.ownerId, t.id] }),
     // Unread first (the bell's count), and the whole list newest first (the page, the 90-day clean-up).
     index('notificacoes_owner_idx').on(t.ownerId, t.lida, t.createdAt),
     index('notificacoes_owner_data_idx').on(t.ownerId, t.createdAt),

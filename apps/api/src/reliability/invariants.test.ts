@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, createSeller, type TestApp } from '../../test/app';
+import { insertCliente, insertProduto } from '../../test/fixtures';
+import { checkInvariants, withAdmin, type Query } from '../../test/invariants';
+
+/*
+ * The invariants the reliability suite relies on can fail: on a database the app wrote, each check
+ * passes; after one deliberate corruption (undone before the next), the matching rule reports it.
+ */
+
+let t: TestApp;
+let url: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  url = (t.database as { url?: string }).url!;
+  const seller = await createSeller(t);
+  const cliente = await insertCliente(t, seller.id);
+  const produto = await insertProduto(t, seller.id, { estoqueAtual: 10, precoVenda: 1_000, precoCusto: 400 });
+  const sale = (body: object) => seller.request({ method: 'POST', url: '/api/vendas', payload: body });
+  expect((await sale({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] })).statusCode).toBe(201);
+  expect((await sale({ formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] })).statusCode).toBe(201);
+  const pagamento = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 500, metodo: 'pix' } });
+  expect(pagamento.statusCode).toBe(201);
+});
+afterAll(() => t?.close());
+
+/** Runs `corrupt`, checks the invariants, then `undo`: the rules that fired. */
+async function rulesAfter(corrupt: string, undo: string): Promise<string[]> {
+  return withAdmin(url, async (query: Query) => {
+    await query(corrupt);
+    try {
+      return [...new Set((await checkInvariants(query)).map((v) => v.rule))];
+    } finally {
+      await query(undo);
+    }
+  });
+}
+
+describe('the invariants', () => {
+  it('hold on what the app wrote', async () => {
+    expect(await withAdmin(url, (query) => checkInvariants(query))).toEqual([]);
+  });
+
+  it.each([
+    ['vendas_totais differs from a recount of the sales', `update vendas_totais set quantidade = quantidade + 1 where forma_pagamento = 'vista'`, `update vendas_totais set quantidade = quantidade - 1 where forma_pagamento = 'vista'`],
+    ['vendas_totais differs from a recount of the sales', `delete from vendas_totais where forma_pagamento = 'fiado' returning 1`, `insert into vendas_totais (owner_id, forma_pagamento, status_pagamento, quantidade, valor_total, valor_pago, custo_total) select owner_id, forma_pagamento, status_pagamento, count(*), sum(valor_total), sum(valor_pago), sum(custo_total) from vendas where forma_pagamento = 'fiado' group by 1, 2, 3`],
+    ['vendas_por_hora differs from a recount of the sales by UTC hour', `update vendas_por_hora set valor_pago = valor_pago + 1 where forma_pagamento = 'fiado'`, `update vendas_por_hora set valor_pago = valor_pago - 1 where forma_pagamento = 'fiado'`],
+    ['pagamentos_por_hora differs from a recount of the ledger payments', `update pagamentos_por_hora set valor = valor + 1`, `update pagamentos_por_hora set valor = valor - 1`],
+    ['clientes_totais differs from a recount of the customers', `update clientes_totais set devedores = devedores + 1`, `update clientes_totais set devedores = devedores - 1`],
+    ["a sale's custo_total is not the sum of its items' costs", `update itens_venda set custo_unitario = custo_unitario + 1`, `update itens_venda set custo_unitario = custo_unitario - 1`],
+    ['saldo_atual differs from the ledger sum', `update clientes set saldo_atual = saldo_atual + 1`, `update clientes set saldo_atual = saldo_atual - 1`],
+  ])('report %s', async (rule, corrupt, undo) => {
+    expect(await rulesAfter(corrupt, undo)).toContain(rule);
+    expect(await withAdmin(url, (query) => checkInvariants(query))).toEqual([]);
+  });
+});

@@ -1,0 +1,178 @@
+import pg from 'pg';
+import { allocateOldestFirst } from '@caderneta/shared';
+
+/*
+ * What must hold in any database Caderneta wrote, whatever ran concurrently or crashed: checked
+ * over every seller at once, from a connection that bypasses row-level security (the test
+ * server's superuser). Each check answers the rows that break it; an empty list is a pass.
+ */
+
+export interface Violation {
+  rule: string;
+  row: Record<string, unknown>;
+}
+
+const CHECKS: { rule: string; sql: string }[] = [
+  {
+    rule: 'a sale without items',
+    sql: `select v.owner_id, v.id from vendas v
+          where not exists (select 1 from itens_venda i where i.owner_id = v.owner_id and i.venda_id = v.id)`,
+  },
+  {
+    rule: "a sale's items do not add up to its total",
+    sql: `select v.id, v.valor_total, sum(i.subtotal)::bigint as itens from vendas v
+          join itens_venda i on i.owner_id = v.owner_id and i.venda_id = v.id
+          group by v.id, v.valor_total having sum(i.subtotal) <> v.valor_total`,
+  },
+  {
+    rule: "an item's subtotal is not quantity × unit price",
+    sql: `select id, quantidade, preco_unitario, subtotal from itens_venda where subtotal <> quantidade * preco_unitario`,
+  },
+  {
+    rule: 'saldo_atual differs from the ledger sum',
+    sql: `select c.id, c.saldo_atual, coalesce(sum(l.valor), 0)::bigint as razao from clientes c
+          left join lancamentos l on l.owner_id = c.owner_id and l.cliente_id = c.id
+          group by c.id, c.saldo_atual having c.saldo_atual <> coalesce(sum(l.valor), 0)`,
+  },
+  { rule: 'stock below zero', sql: `select id, estoque_atual from produtos where estoque_atual < 0` },
+  {
+    rule: "a sale's own ledger entries do not match it (active fiado: −total; cancelled or à vista: 0)",
+    sql: `select v.id, v.forma_pagamento, v.status_pagamento, v.valor_total, coalesce(sum(l.valor), 0)::bigint as razao from vendas v
+          left join lancamentos l on l.owner_id = v.owner_id and l.venda_id = v.id
+          group by v.owner_id, v.id
+          having coalesce(sum(l.valor), 0) <> case when v.forma_pagamento = 'fiado' and v.status_pagamento <> 'cancelado' then -v.valor_total else 0 end`,
+  },
+  {
+    rule: 'a sale whose paid part or status is impossible',
+    sql: `select id, forma_pagamento, status_pagamento, valor_total, valor_pago from vendas
+          where (status_pagamento = 'cancelado' and valor_pago <> 0)
+             or (forma_pagamento = 'vista' and status_pagamento <> 'cancelado' and (status_pagamento <> 'pago' or valor_pago <> valor_total))
+             or (status_pagamento = 'pago' and valor_pago <> valor_total)
+             or (status_pagamento = 'pendente' and valor_pago >= valor_total)`,
+  },
+  // Counters and rollups = recount (migration 0005's triggers, docs/decisions/011-sales-rollups.md).
+  // A bucket of zeros is the same as no bucket: the triggers leave emptied buckets in place.
+  {
+    rule: "a sale's custo_total is not the sum of its items' costs",
+    sql: `select v.id, v.custo_total, coalesce(sum(i.quantidade::bigint * i.custo_unitario), 0)::bigint as itens from vendas v
+          left join itens_venda i on i.owner_id = v.owner_id and i.venda_id = v.id
+          group by v.id, v.custo_total having v.custo_total <> coalesce(sum(i.quantidade::bigint * i.custo_unitario), 0)`,
+  },
+  {
+    rule: 'vendas_totais differs from a recount of the sales',
+    sql: `select owner_id, forma_pagamento, status_pagamento,
+                 t.quantidade, t.valor_total, t.valor_pago, t.custo_total,
+                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.valor_pago as recontagem_pago, r.custo_total as recontagem_custo
+            from (select * from vendas_totais where (quantidade, valor_total, valor_pago, custo_total) <> (0, 0, 0, 0)) t
+            full join (select owner_id, forma_pagamento, status_pagamento, count(*)::int as quantidade, sum(valor_total)::bigint as valor_total,
+                              sum(valor_pago)::bigint as valor_pago, sum(custo_total)::bigint as custo_total
+                         from vendas group by 1, 2, 3) r using (owner_id, forma_pagamento, status_pagamento)
+           where (t.quantidade, t.valor_total, t.valor_pago, t.custo_total) is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total)`,
+  },
+  {
+    rule: 'vendas_por_hora differs from a recount of the sales by UTC hour',
+    sql: `select owner_id, hora, forma_pagamento, status_pagamento,
+                 t.quantidade, t.valor_total, t.valor_pago, t.custo_total,
+                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.valor_pago as recontagem_pago, r.custo_total as recontagem_custo
+            from (select * from vendas_por_hora where (quantidade, valor_total, valor_pago, custo_total) <> (0, 0, 0, 0)) t
+            full join (select owner_id, date_trunc('hour', data_venda, 'UTC') as hora, forma_pagamento, status_pagamento, count(*)::int as quantidade,
+                              sum(valor_total)::bigint as valor_total, sum(valor_pago)::bigint as valor_pago, sum(custo_total)::bigint as custo_total
+                         from vendas group by 1, 2, 3, 4) r using (owner_id, hora, forma_pagamento, status_pagamento)
+           where (t.quantidade, t.valor_total, t.valor_pago, t.custo_total) is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total)`,
+  },
+  {
+    rule: 'pagamentos_por_hora differs from a recount of the ledger payments',
+    sql: `select owner_id, hora, metodo, t.quantidade, t.valor, r.quantidade as recontagem, r.valor as recontagem_valor
+            from (select * from pagamentos_por_hora where (quantidade, valor) <> (0, 0)) t
+            full join (select owner_id, date_trunc('hour', created_at, 'UTC') as hora, coalesce(metodo, 'dinheiro') as metodo,
+                              count(*)::int as quantidade, sum(valor)::bigint as valor
+                         from lancamentos where tipo = 'pagamento' group by 1, 2, 3) r using (owner_id, hora, metodo)
+           where (t.quantidade, t.valor) is distinct from (r.quantidade, r.valor)`,
+  },
+  {
+    rule: 'clientes_totais differs from a recount of the customers',
+    sql: `select owner_id, ativo, t.quantidade, t.devedores, r.quantidade as recontagem, r.devedores as recontagem_devedores
+            from (select * from clientes_totais where (quantidade, devedores) <> (0, 0)) t
+            full join (select owner_id, ativo, count(*)::int as quantidade, (count(*) filter (where saldo_atual < 0))::int as devedores
+                         from clientes group by 1, 2) r using (owner_id, ativo)
+           where (t.quantidade, t.devedores) is distinct from (r.quantidade, r.devedores)`,
+  },
+];
+
+/**
+ * Allocation is a function of the ledger (ADR 006): with D the totals of a customer's active fiado
+ * sales and P = saldo_atual + D, each sale's valor_pago is allocateOldestFirst(sales by
+ * (data_venda, id), P).
+ */
+async function allocationViolations(query: Query): Promise<Violation[]> {
+  const rows = await query<{ cliente_id: string; saldo_atual: string; vendas: { id: string; valor_total: string; valor_pago: string }[] }>(
+    `select c.id as cliente_id, c.saldo_atual,
+            json_agg(json_build_object('id', v.id, 'valor_total', v.valor_total, 'valor_pago', v.valor_pago) order by v.data_venda, v.id) as vendas
+       from clientes c
+       join vendas v on v.owner_id = c.owner_id and v.cliente_id = c.id and v.forma_pagamento = 'fiado' and v.status_pagamento <> 'cancelado'
+      group by c.id, c.saldo_atual`,
+  );
+  const violations: Violation[] = [];
+  for (const row of rows) {
+    const sales = row.vendas.map((v) => ({ id: v.id, valorTotal: Number(v.valor_total), valorPago: Number(v.valor_pago) }));
+    const pool = Number(row.saldo_atual) + sales.reduce((sum, v) => sum + v.valorTotal, 0);
+    const expected = allocateOldestFirst(sales, pool).allocations;
+    for (const [i, sale] of sales.entries()) {
+      if (sale.valorPago !== expected[i]!.valorPago) {
+        violations.push({ rule: 'allocation is not oldest-first', row: { cliente: row.cliente_id, venda: sale.id, valorPago: sale.valorPago, esperado: expected[i]!.valorPago } });
+      }
+    }
+  }
+  return violations;
+}
+
+/**
+ * Stock is conserved: for the products given with their starting stock, what is left is the start
+ * minus the units of the sales that were not cancelled.
+ */
+async function stockViolations(query: Query, inicial: Map<string, number>): Promise<Violation[]> {
+  if (inicial.size === 0) return [];
+  const rows = await query<{ id: string; estoque_atual: number; vendidas: string }>(
+    `select p.id, p.estoque_atual, coalesce(sum(i.quantidade) filter (where v.status_pagamento <> 'cancelado'), 0)::bigint as vendidas
+       from produtos p
+       left join itens_venda i on i.owner_id = p.owner_id and i.produto_id = p.id
+       left join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
+      where p.id = any($1::uuid[])
+      group by p.id, p.estoque_atual`,
+    [[...inicial.keys()]],
+  );
+  return rows
+    .filter((r) => Number(r.estoque_atual) !== inicial.get(r.id)! - Number(r.vendidas))
+    .map((r) => ({ rule: 'stock is not the start minus what was sold', row: { produto: r.id, estoque: Number(r.estoque_atual), inicial: inicial.get(r.id), vendidas: Number(r.vendidas) } }));
+}
+
+export interface InvariantOptions {
+  /** Products whose starting stock the test knows. */
+  estoqueInicial?: Map<string, number>;
+}
+
+/** A query on a connection that sees every seller's rows: a pg client or a PGlite. */
+export type Query = <T>(text: string, params?: unknown[]) => Promise<T[]>;
+
+/** Every violation in the database `query` reads. */
+export async function checkInvariants(query: Query, options: InvariantOptions = {}): Promise<Violation[]> {
+  const violations: Violation[] = [];
+  for (const check of CHECKS) {
+    const rows = await query<Record<string, unknown>>(check.sql);
+    violations.push(...rows.map((row) => ({ rule: check.rule, row })));
+  }
+  violations.push(...(await allocationViolations(query)));
+  violations.push(...(await stockViolations(query, options.estoqueInicial ?? new Map())));
+  return violations;
+}
+
+/** Runs `work` with a Query on the PostgreSQL database at `url` (an admin URL: RLS does not apply). */
+export async function withAdmin<T>(url: string, work: (query: Query) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(async <R>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as R[]);
+  } finally {
+    await client.end();
+  }
+}

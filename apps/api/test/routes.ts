@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+
+/*
+ * The API's routes as Fastify itself knows them (`printRoutes`), each with its OpenAPI operation
+ * (the zod schemas of its params, query and body): what the fuzz and the cross-tenant matrix are
+ * generated from, so a new route is covered, or refused, the day it is added.
+ */
+
+export type JsonSchema = {
+  type?: string | string[];
+  nullable?: boolean;
+  enum?: unknown[];
+  const?: unknown;
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: boolean | number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+  maxItems?: number;
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+};
+
+export interface Operation {
+  parameters?: { in: 'path' | 'query'; name: string; schema: JsonSchema }[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+}
+
+export interface Route {
+  method: string;
+  /** Fastify's form: `/api/clientes/:id`. */
+  path: string;
+  op: Operation;
+}
+
+/** `app.printRoutes()` as [method, path] pairs: the route table itself, not a list kept by hand. */
+export function routeTable(printed: string): [string, string][] {
+  const stack: string[] = [];
+  const out: [string, string][] = [];
+  for (const line of printed.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const full = (stack[depth - 1] ?? '') + match[2]!;
+    stack[depth] = full;
+    if (match[3]) for (const method of match[3].split(', ')) out.push([method, full]);
+  }
+  return out;
+}
+
+/**
+ * Every route of `app` that `keep` accepts, with its OpenAPI operation. A route without one (no
+ * schema) is an error: the generated tests could not know its inputs.
+ */
+export async function apiRoutes(app: FastifyInstance, keep: (method: string, path: string) => boolean): Promise<Route[]> {
+  const doc = (await app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+  return routeTable(app.printRoutes({ commonPrefix: false }))
+    .filter(([method, path]) => keep(method, path))
+    .map(([method, path]) => {
+      const op = doc.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+      if (!op) throw new Error(`${method} ${path} is in the route table but has no schema in the OpenAPI document`);
+      return { method, path, op };
+    });
+}
+
+/** The types a JSON schema allows (through anyOf/oneOf too). */
+export const typesOf = (s: JsonSchema): string[] =>
+  Array.isArray(s.type) ? s.type : s.type ? [s.type] : [...(s.anyOf ?? []), ...(s.oneOf ?? [])].flatMap(typesOf);
