@@ -26,7 +26,7 @@ describe('/configuracoes', () => {
     settingsApi();
     renderApp('/configuracoes');
     const tabs = await screen.findByRole('tablist', { name: 'Seções das configurações' });
-    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Perfil', 'Loja', 'Mercado Pago', 'Notificações', 'Sistema']);
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Perfil', 'Loja', 'Mercado Pago', 'Mensagens', 'Notificações', 'Sistema']);
     expect(await screen.findByLabelText('Nome completo')).toHaveValue('Maria da Silva');
     expect(screen.getByLabelText('E-mail')).toHaveAttribute('readonly');
   }, 15_000);

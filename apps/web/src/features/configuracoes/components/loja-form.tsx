@@ -11,14 +11,12 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { applyIssuesToForm, errorMessage } from '@/lib/api-client';
 import { useSalvarAba } from '../api/salvar';
-import { Secao, toastSaveError } from './secao';
+import { salvarSecao, Secao } from './secao';
 
 const FIELDS = ['nomeLoja', 'telefoneLoja', 'enderecoLoja', 'documento', 'fusoHorario'] as const;
 
@@ -46,17 +44,8 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
   const form = useForm<LojaFormValues, unknown, LojaInput>({ resolver: zodResolver(lojaInputSchema), defaultValues: toForm(loja) });
   const now = new Date();
 
-  async function onSubmit(input: LojaInput) {
-    try {
-      const saved = await salvar.mutateAsync(input);
-      form.reset(toForm(saved.loja));
-    } catch (error) {
-      applyIssuesToForm(error, form.setError, FIELDS);
-      toastSaveError(error, t, errorMessage);
-      return;
-    }
-    toast.success(t('toast.saved'));
-  }
+  const onSubmit = (input: LojaInput) =>
+    salvarSecao(form.setError, () => salvar.mutateAsync(input), { fields: FIELDS, success: t('toast.saved'), onSaved: (saved) => form.reset(toForm(saved.loja)) });
 
   const busy = form.formState.isSubmitting;
   return (

@@ -1,13 +1,11 @@
 import { NOTIFICATION_PREFERENCE_KINDS, type Configuracoes, type PreferenciasNotificacao } from '@caderneta/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
-import { errorMessage } from '@/lib/api-client';
 import { useSalvarAba } from '../api/salvar';
-import { Secao, toastSaveError } from './secao';
+import { salvarSecao, Secao } from './secao';
 
 /** Notificações: the four switches (spec §9 defaults: vendas, pagamentos, estoque on; devedores off). */
 export function NotificacoesSecao() {
@@ -24,16 +22,10 @@ function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] 
   const salvar = useSalvarAba('notificacoes');
   const [prefs, setPrefs] = useState<PreferenciasNotificacao>(inicial);
 
-  async function onSubmit(event: React.FormEvent) {
+  function onSubmit(event: React.FormEvent) {
     event.preventDefault();
-    try {
-      const saved = await salvar.mutateAsync(prefs);
-      setPrefs(saved.notificacoes);
-    } catch (error) {
-      toastSaveError(error, t, errorMessage);
-      return;
-    }
-    toast.success(t('toast.saved'));
+    // Switches only: no field takes a server issue.
+    return salvarSecao(() => undefined, () => salvar.mutateAsync(prefs), { success: t('toast.saved'), onSaved: (saved) => setPrefs(saved.notificacoes) });
   }
 
   return (

@@ -11,10 +11,9 @@ import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { applyIssuesToForm, errorMessage } from '@/lib/api-client';
 import { useSalvarAba } from '../api/salvar';
 import { reduzirFoto } from '../foto';
-import { Secao, toastSaveError } from './secao';
+import { salvarSecao, Secao } from './secao';
 
 /** Perfil › Dados pessoais: name, e-mail (read-only) and photo. */
 export function PerfilSecao() {
@@ -51,17 +50,12 @@ function PerfilForm({ config }: { config: Configuracoes }) {
     }
   }
 
-  async function onSubmit(input: PerfilInput) {
-    try {
-      const saved = await salvar.mutateAsync(input);
-      form.reset({ nome: saved.perfil.nome, avatar: saved.perfil.avatar });
-    } catch (error) {
-      applyIssuesToForm(error, form.setError, ['nome', 'avatar']);
-      toastSaveError(error, t, errorMessage);
-      return;
-    }
-    toast.success(t('toast.perfilSaved'));
-  }
+  const onSubmit = (input: PerfilInput) =>
+    salvarSecao(form.setError, () => salvar.mutateAsync(input), {
+      fields: ['nome', 'avatar'],
+      success: t('toast.perfilSaved'),
+      onSaved: (saved) => form.reset({ nome: saved.perfil.nome, avatar: saved.perfil.avatar }),
+    });
 
   const busy = form.formState.isSubmitting;
   return (

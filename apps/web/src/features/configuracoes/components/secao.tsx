@@ -1,11 +1,14 @@
 import type { Configuracoes } from '@caderneta/shared';
 import { type ReactNode, useEffect } from 'react';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { translateDynamic } from '@/lib/i18n';
+import { submitForm } from '@/lib/submit-form';
 import { useConfiguracoes } from '../api/get-configuracoes';
 
 interface SecaoProps {
@@ -43,9 +46,22 @@ export function Secao({ title, description, children }: SecaoProps) {
   );
 }
 
-/** "Erro ao salvar" with what the server said, or "Não foi possível salvar as configurações." */
-export function toastSaveError(error: unknown, t: (key: 'toast.saveError' | 'toast.saveErrorDescription') => string, describe: (error: unknown) => string) {
-  const specific = isApiError(error) && !['INTERNAL', 'NETWORK'].includes(error.code);
-  if (!isApiError(error)) console.error(error);
-  toast.error(t('toast.saveError'), { description: specific ? describe(error) : t('toast.saveErrorDescription') });
+/**
+ * Saves one settings form through the shared submitForm: the server's issues onto `fields`, "Erro
+ * ao salvar" with what the server said (or "Não foi possível salvar as configurações." when it
+ * could not be reached), and the success toast; `onSaved` then shows what was stored.
+ */
+export function salvarSecao<V extends FieldValues, R>(
+  setError: UseFormSetError<V>,
+  send: () => Promise<R>,
+  { fields, success, onSaved }: { fields?: readonly FieldPath<V>[]; success: string; onSaved: (saved: R) => void },
+): Promise<void> {
+  return submitForm(setError, send, {
+    fields,
+    errorTitle: 'configuracoes:toast.saveError',
+    errorDescription: (error) =>
+      isApiError(error) && !['INTERNAL', 'NETWORK'].includes(error.code) ? errorMessage(error) : translateDynamic('configuracoes:toast.saveErrorDescription', ''),
+    success: () => success,
+    onSuccess: onSaved,
+  });
 }

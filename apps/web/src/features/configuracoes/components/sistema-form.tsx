@@ -2,15 +2,13 @@ import { CURRENCIES, sistemaInputSchema, type Configuracoes, type SistemaInput }
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
-import { errorMessage } from '@/lib/api-client';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@/lib/i18n';
 import { useSalvarAba } from '../api/salvar';
-import { Secao, toastSaveError } from './secao';
+import { salvarSecao, Secao } from './secao';
 
 /** Sistema › Preferências: currency (formatting only), language and the automatic backup switch. */
 export function SistemaSecao() {
@@ -27,17 +25,9 @@ function SistemaForm({ sistema }: { sistema: Configuracoes['sistema'] }) {
   const salvar = useSalvarAba('sistema');
   const form = useForm<SistemaInput>({ resolver: zodResolver(sistemaInputSchema), defaultValues: sistema });
 
-  async function onSubmit(input: SistemaInput) {
-    try {
-      const saved = await salvar.mutateAsync(input);
-      form.reset(saved.sistema);
-    } catch (error) {
-      toastSaveError(error, t, errorMessage);
-      return;
-    }
-    // The session reloads with the new language and currency; the app follows it.
-    toast.success(t('toast.saved'));
-  }
+  // The session reloads with the new language and currency; the app follows it.
+  const onSubmit = (input: SistemaInput) =>
+    salvarSecao(form.setError, () => salvar.mutateAsync(input), { success: t('toast.saved'), onSaved: (saved) => form.reset(saved.sistema) });
 
   const busy = form.formState.isSubmitting;
   return (
