@@ -123,7 +123,7 @@ describe('sign-in and session', () => {
     const me = await seller.request({ method: 'GET', url: '/api/me' });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
-      user: { id: seller.id, nome: 'João Souza', email: seller.email },
+      user: { id: seller.id, nome: 'João Souza', email: seller.email, avatar: null },
       perfil: { nomeLoja: 'Padaria do João', idioma: 'pt-BR', moeda: 'BRL', fusoHorario: 'America/Sao_Paulo' },
     });
   });
