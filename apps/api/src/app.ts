@@ -34,7 +34,7 @@ import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { backupAutomaticoJob, backupStoreEmArquivos, backupStoreNoBanco } from './modules/backup/automatico';
-import { limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
+import { clientesVencidos, limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
 import { portalRoutes } from './modules/portal/portal.routes';
 import type { PaymentDeps } from './modules/portal/deps';
 import { recheckPagamentosJob } from './modules/portal/portal.jobs';
@@ -127,7 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config.backupDir || database.kind === 'pglite'
       ? backupStoreEmArquivos(config.backupDir ?? path.join(config.dataDir, 'backups'))
       : backupStoreNoBanco(database.db);
-  jobs.register(limparExecucoes).register(limparNotificacoes).register(backupAutomaticoJob(backups));
+  jobs.register(limparExecucoes).register(limparNotificacoes).register(clientesVencidos).register(backupAutomaticoJob(backups));
   app.addHook('onClose', () => jobs.stop());
   const payments: PaymentDeps = {
     mp: options.mercadopago ?? createMercadoPagoClient(config.mercadopagoApiUrl),

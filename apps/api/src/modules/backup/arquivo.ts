@@ -4,16 +4,17 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { BACKUP_FORMATO, BACKUP_VERSAO, type BackupErro } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { chavesPix, perfis } from '../../db/schema';
+import { chavesPix, cobrancaConfig, perfis } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { perfilBackupSchema, TABELAS_BACKUP, type PerfilBackup, type TabelaBackup } from './tabelas';
+import { perfilBackupSchema, TABELAS_BACKUP, tabelasDaVersao, type PerfilBackup, type TabelaBackup } from './tabelas';
 
 /*
  * The backup file: `{ formato, versao, exportadoEm, perfil, dados: { <table>: [rows…] }, contagens,
  * checksum }`, one row per line. The checksum (SHA-256, hex) covers the envelope, the profile and
  * every row in the order of TABELAS_BACKUP, each as JSON.stringify writes it — which is also what
  * JSON.stringify gives back for the row after JSON.parse, so the import recomputes it from the
- * parsed file. It catches a damaged or hand-edited file; it is not a signature.
+ * parsed file. It catches a damaged or hand-edited file; it is not a signature. A file of an older
+ * `versao` covers the tables of its version (`tabelasDaVersao`): version 1 had no reminders.
  */
 
 export type Linha = Record<string, unknown>;
@@ -113,10 +114,23 @@ async function lerPerfil(tx: Executor, ownerId: string): Promise<PerfilBackup> {
     .select({ chave: chavesPix.chave, tipo: chavesPix.tipo, nomeRecebedor: chavesPix.nomeRecebedor, cidade: chavesPix.cidade })
     .from(chavesPix)
     .where(eq(chavesPix.ownerId, ownerId));
-  const colunasPerfil = Object.keys(perfilBackupSchema.shape).filter((key) => key !== 'pix');
+  const [cobranca] = await tx
+    .select({
+      regraTipo: cobrancaConfig.regraTipo,
+      diaVencimento: cobrancaConfig.diaVencimento,
+      diasPrazo: cobrancaConfig.diasPrazo,
+      dataFixa: cobrancaConfig.dataFixa,
+      lembreteAntecipado: cobrancaConfig.lembreteAntecipado,
+      diasAntecedencia: cobrancaConfig.diasAntecedencia,
+      mensagens: cobrancaConfig.mensagens,
+    })
+    .from(cobrancaConfig)
+    .where(eq(cobrancaConfig.ownerId, ownerId));
+  const colunasPerfil = Object.keys(perfilBackupSchema.shape).filter((key) => key !== 'pix' && key !== 'cobranca');
   return {
     ...Object.fromEntries(colunasPerfil.map((key) => [key, perfil[key as keyof typeof perfil] ?? null])),
     pix: pix ?? null,
+    cobranca: cobranca ?? null,
   } as PerfilBackup;
 }
 
@@ -226,7 +240,8 @@ function invalido(erro: BackupErro): AppError {
 export function checksumDe(bruto: { formato?: unknown; versao?: unknown; exportadoEm?: unknown; perfil?: unknown; dados: Record<string, unknown> }): string {
   const soma = new Soma(bruto.formato, bruto.versao, bruto.exportadoEm);
   soma.perfil(bruto.perfil);
-  for (const tabela of TABELAS_BACKUP) {
+  const versao = typeof bruto.versao === 'number' ? bruto.versao : BACKUP_VERSAO;
+  for (const tabela of tabelasDaVersao(versao)) {
     soma.tabela(tabela.key);
     const rows = bruto.dados[tabela.key];
     if (Array.isArray(rows)) for (const row of rows) soma.linha(JSON.stringify(row));
@@ -255,7 +270,8 @@ function ondeFalhou(error: z.ZodError, tabela: string): BackupErro {
 export async function validarArquivo(bruto: unknown): Promise<ArquivoValidado> {
   if (!isObject(bruto) || bruto.formato !== BACKUP_FORMATO || !isObject(bruto.dados)) throw invalido({ motivo: 'formato' });
   if (typeof bruto.versao !== 'number' || !Number.isInteger(bruto.versao) || bruto.versao < 1) throw invalido({ motivo: 'formato' });
-  const conhecidas = new Set(TABELAS_BACKUP.map((t) => t.key));
+  // An older version's file holds its version's tables; a table added later is unknown to it.
+  const conhecidas = new Set(tabelasDaVersao(bruto.versao).map((t) => t.key));
   if (bruto.versao > BACKUP_VERSAO || Object.keys(bruto.dados).some((key) => !conhecidas.has(key))) throw invalido({ motivo: 'versao' });
 
   const dadosBrutos = bruto.dados;

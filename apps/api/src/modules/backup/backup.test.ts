@@ -1,15 +1,15 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import type { BackupEvento, BackupRelatorio, BackupResumo, Cliente } from '@caderneta/shared';
+import { BACKUP_VERSAO, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
-import { clientes, notificacoes, pagamentosOnline, vendas, lancamentos } from '../../db/schema';
+import { clientes, cobrancaConfig, notificacoes, pagamentosOnline, vendas, lancamentos } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { seedDemoShop } from '../../cli/demo-shop';
 import { checksumDe } from './arquivo';
-import { FORA_DO_BACKUP, TABELAS_BACKUP } from './tabelas';
+import { FORA_DO_BACKUP, perfilBackupSchema, TABELAS_BACKUP } from './tabelas';
 
 type Arquivo = {
   formato: string;
@@ -94,6 +94,37 @@ function conteudo(arquivo: Arquivo, logins: Record<string, string> = {}) {
   return { perfil: arquivo.perfil, contagens: arquivo.contagens, dados: out };
 }
 
+/** A JSON answer without what differs between two accounts holding the same shop: ids and logins. */
+function semIds(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(semIds);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'id' && !key.endsWith('Id') && key !== 'login' && key !== 'link')
+        .map(([key, v]) => [key, semIds(v)]),
+    );
+  }
+  return value;
+}
+
+const RESPOSTAS_DERIVADAS = [
+  '/api/devedores?pageSize=100',
+  '/api/devedores?pageSize=100&situacao=vencidos&ordem=mais_antigo',
+  '/api/cobranca',
+  ...['resumo', 'vendas', 'clientes', 'produtos', 'financeiro'].flatMap((r) => [`/api/relatorios/${r}?periodo=30`, `/api/relatorios/${r}?periodo=365`]),
+];
+
+/** What the debtors' and the reports' pages show, by address. */
+async function derivados(s: SellerSession) {
+  const out: Record<string, unknown> = {};
+  for (const url of RESPOSTAS_DERIVADAS) {
+    const response = await s.request({ method: 'GET', url });
+    expect(response.statusCode, `${url}: ${response.body.slice(0, 200)}`).toBe(200);
+    out[url] = semIds(response.json());
+  }
+  return out;
+}
+
 async function clientesDe(s: SellerSession) {
   const response = await s.request({ method: 'GET', url: '/api/clientes?status=todos&pageSize=100' });
   return (response.json().items as Cliente[]).map((c) => ({ nome: c.nome, saldoAtual: c.saldoAtual, limiteCredito: c.limiteCredito })).sort((a, b) => a.nome.localeCompare(b.nome));
@@ -107,6 +138,14 @@ beforeAll(async () => {
   const produto = (await loja.request({ method: 'GET', url: '/api/produtos?pageSize=1' })).json().items[0];
   await loja.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] } });
   await withSeller(t.db, loja.id, (tx) => tx.update(notificacoes).set({ lida: true }).where(eq(notificacoes.tipo, 'venda')));
+  // The seller's own collection messages and the reminder before the due date (the demo shop has
+  // a due-date rule, reminders and a promise to pay already).
+  const mensagens = await loja.request({
+    method: 'PUT',
+    url: '/api/cobranca/mensagens',
+    payload: { mensagens: { gentil: 'Oi {nome}, lembrete amigável: {valor} em aberto.' }, lembreteAntecipado: true, diasAntecedencia: 5 },
+  });
+  expect(mensagens.statusCode, mensagens.body).toBe(200);
   original = await exportar(loja);
 }, 180_000);
 afterAll(() => t.close());
@@ -118,7 +157,7 @@ describe('Exportar Dados', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="caderneta-backup-\d{4}-\d{2}-\d{2}\.json"$/);
     expect(Number(response.headers['x-backup-bytes'])).toBe(Buffer.byteLength(response.body));
     const arquivo = JSON.parse(response.body) as Arquivo;
-    expect(arquivo).toMatchObject({ formato: 'caderneta-backup', versao: 1, perfil: { nomeLoja: 'Mercadinho Bom Preço', moeda: 'BRL' } });
+    expect(arquivo).toMatchObject({ formato: 'caderneta-backup', versao: BACKUP_VERSAO, perfil: { nomeLoja: 'Mercadinho Bom Preço', moeda: 'BRL' } });
     expect(Date.parse(arquivo.exportadoEm)).toBeGreaterThan(Date.now() - 60_000);
     expect(arquivo.checksum).toMatch(/^[0-9a-f]{64}$/);
     expect(Object.keys(arquivo.dados)).toEqual(TABELAS_BACKUP.map((t) => t.key));
@@ -131,6 +170,21 @@ describe('Exportar Dados', () => {
     expect(arquivo.dados.vendas).toHaveLength(arquivo.contagens.vendas!);
     expect(arquivo.contagens.itensVenda).toBeGreaterThan(arquivo.contagens.vendas!);
     expect(arquivo.contagens.notificacoes).toBeGreaterThan(0);
+    // The debtors' data: reminders, promises to pay, the rule and the messages.
+    expect(arquivo.contagens.lembretes).toBeGreaterThan(0);
+    expect(arquivo.contagens.lembretes).toBe((await withSeller(t.db, loja.id, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from lembretes`)))[0]!.n);
+    expect(arquivo.dados.clientes!.some((c) => c.promessaPagamento)).toBe(true);
+    expect(arquivo.dados.clientes!.some((c) => c.pendenteDesde)).toBe(true);
+    const [config] = await withSeller(t.db, loja.id, (tx) => tx.select().from(cobrancaConfig));
+    expect(arquivo.perfil.cobranca).toEqual({
+      regraTipo: config!.regraTipo,
+      diaVencimento: config!.diaVencimento,
+      diasPrazo: config!.diasPrazo,
+      dataFixa: config!.dataFixa,
+      lembreteAntecipado: true,
+      diasAntecedencia: 5,
+      mensagens: { gentil: 'Oi {nome}, lembrete amigável: {valor} em aberto.' },
+    });
     // Money is whole centavos, instants are UTC to the microsecond.
     expect(arquivo.dados.vendas!.every((v) => Number.isInteger(v.valorTotal))).toBe(true);
     expect(arquivo.dados.lancamentos![0]!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/);
@@ -163,7 +217,7 @@ describe('Importar Dados', () => {
     const response = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: original });
     expect(response.statusCode).toBe(200);
     const resumo = response.json() as BackupResumo;
-    expect(resumo).toMatchObject({ nomeLoja: 'Mercadinho Bom Preço', exportadoEm: original.exportadoEm, versao: 1, contagens: original.contagens });
+    expect(resumo).toMatchObject({ nomeLoja: 'Mercadinho Bom Preço', exportadoEm: original.exportadoEm, versao: BACKUP_VERSAO, contagens: original.contagens });
     expect(resumo.atuais).toMatchObject({ clientes: 1, vendas: 0 });
     expect((await clientesDe(novo)).map((c) => c.nome)).toEqual(['Cliente que será substituído']);
   });
@@ -187,6 +241,8 @@ describe('Importar Dados', () => {
     const de_novo = await exportar(novo);
     expect(conteudo(de_novo, logins)).toEqual(conteudo(original));
     expect(await clientesDe(novo)).toEqual(await clientesDe(loja));
+    // The debtors' list, the collection settings and every report answer the same.
+    expect(await derivados(novo)).toEqual(await derivados(loja));
     // The original shop did not change.
     const agora = await exportar(loja);
     expect({ ...agora, exportadoEm: null, checksum: null }).toEqual({ ...original, exportadoEm: null, checksum: null });
@@ -194,12 +250,49 @@ describe('Importar Dados', () => {
 
   it('restored over the same shop: replaces everything and keeps the logins', async () => {
     const antes = await exportar(loja);
+    const paginasAntes = await derivados(loja);
     await insertCliente(t, loja.id, { nome: 'Cadastrado depois do backup' });
     const relatorio = await restaurarOk(loja, original);
     expect(relatorio.loginsAlterados).toEqual([]);
     expect(relatorio.removidos.clientes).toBe(original.contagens.clientes! + 1);
+    expect(relatorio.removidos.lembretes).toBe(original.contagens.lembretes);
     expect(conteudo(await exportar(loja))).toEqual(conteudo(antes));
+    // The reports' rollups were taken away with the old rows and rebuilt by the new ones.
+    expect(await derivados(loja)).toEqual(paginasAntes);
     original = await exportar(loja);
+  });
+
+  it('imports a version 1 file (before reminders and collection settings): due dates follow from its sales, the settings stay', async () => {
+    const v1 = copia(original);
+    v1.versao = 1;
+    delete v1.dados.lembretes;
+    delete v1.contagens.lembretes;
+    delete v1.perfil.cobranca;
+    for (const c of v1.dados.clientes!) {
+      delete c.pendenteDesde;
+      delete c.promessaPagamento;
+    }
+    const arquivo = comChecksum(v1);
+    const novo = await createSeller(t);
+    await novo.request({ method: 'PUT', url: '/api/cobranca/regra', payload: { tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 20, dataFixa: null } });
+    const regraAntes = (await novo.request({ method: 'GET', url: '/api/cobranca' })).json().regra;
+    const resumo = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: arquivo });
+    expect(resumo.statusCode, resumo.body.slice(0, 300)).toBe(200);
+    expect(resumo.json()).toMatchObject({ versao: 1 });
+    const relatorio = await restaurarOk(novo, arquivo);
+    expect(relatorio.restaurados).toMatchObject({ clientes: original.contagens.clientes, vendas: original.contagens.vendas, lembretes: 0 });
+    const de_novo = await exportar(novo);
+    expect(de_novo.versao).toBe(BACKUP_VERSAO);
+    expect(de_novo.contagens.lembretes).toBe(0);
+    expect((await novo.request({ method: 'GET', url: '/api/cobranca' })).json().regra).toEqual(regraAntes);
+    // Every customer's oldest pending sale is found again from the sales.
+    const desde = (a: Arquivo) => a.dados.clientes!.map((c) => `${c.nome as string}:${String(c.pendenteDesde)}`).sort();
+    expect(desde(de_novo)).toEqual(desde(original));
+    // A version 1 file that carries a later table is not one.
+    const estranho = comChecksum({ ...copia(arquivo), dados: { ...arquivo.dados, lembretes: [] } });
+    const recusado = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: estranho });
+    expect(recusado.statusCode).toBe(422);
+    expect(recusado.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'versao' } });
   });
 
   it('takes the file gzip-compressed', async () => {
@@ -235,7 +328,7 @@ describe('Importar Dados', () => {
       ['a value edited (bad checksum)', (a) => ((a.dados.clientes![0]!.saldoAtual = (a.dados.clientes![0]!.saldoAtual as number) - 1), a), { motivo: 'checksum' }],
       ['a row removed (bad checksum)', (a) => (a.dados.vendas!.pop(), a), { motivo: 'checksum' }],
       ['not a Caderneta backup', () => ({ nome: 'planilha' }), { motivo: 'formato' }],
-      ['a newer version', (a) => comChecksum({ ...a, versao: 2 }), { motivo: 'versao' }],
+      ['a newer version', (a) => comChecksum({ ...a, versao: BACKUP_VERSAO + 1 }), { motivo: 'versao' }],
       ['a table this version does not know', (a) => comChecksum({ ...a, dados: { ...a.dados, lembretesFuturos: [] } }), { motivo: 'versao' }],
       [
         'a broken reference (a sale of a customer not in the file)',
@@ -388,5 +481,11 @@ describe('the table list', () => {
         .map(([prop]) => prop);
       expect(Object.keys(tabela.linha.shape).sort(), tabela.key).toEqual(colunas.sort());
     }
+  });
+
+  it("carries every collection setting in perfil.cobranca", () => {
+    const colunas = Object.keys(getTableColumns(cobrancaConfig)).filter((prop) => prop !== 'ownerId' && prop !== 'updatedAt');
+    const cobranca = (perfilBackupSchema.shape.cobranca.unwrap().unwrap() as unknown as { shape: Record<string, unknown> });
+    expect(Object.keys(cobranca.shape).sort()).toEqual(colunas.sort());
   });
 });

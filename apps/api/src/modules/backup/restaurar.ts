@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { BackupRelatorio, LoginAlterado } from '@caderneta/shared';
 import type { Tx } from '../../db/client';
-import { chavesPix, clientes, loginsClientes, perfis } from '../../db/schema';
+import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis, vendas } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { withUniqueLogin } from '../clientes/login';
 import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
@@ -56,7 +56,7 @@ export async function restaurarBackup(
   // The customers' entries in the login registry went with them; the restored ones are registered below.
   await tx.delete(loginsClientes).where(eq(loginsClientes.ownerId, ownerId));
 
-  const { pix, ...perfil } = arquivo.perfil;
+  const { pix, cobranca, ...perfil } = arquivo.perfil;
   await tx
     .update(perfis)
     .set({ ...perfil, updatedAt: sql`now()` })
@@ -65,6 +65,11 @@ export async function restaurarBackup(
   if (pix !== undefined) {
     await tx.delete(chavesPix).where(eq(chavesPix.ownerId, ownerId));
     if (pix) await tx.insert(chavesPix).values({ ownerId, ...pix });
+  }
+  // The same for the collection settings (version 1 files have none); null: the defaults.
+  if (cobranca !== undefined) {
+    await tx.delete(cobrancaConfig).where(eq(cobrancaConfig.ownerId, ownerId));
+    if (cobranca) await tx.insert(cobrancaConfig).values({ ownerId, ...cobranca });
   }
 
   // New ids for every record first: references may point at any table of the file.
@@ -89,7 +94,25 @@ export async function restaurarBackup(
     }
     restaurados[tabela.key] = feitos;
   }
+  await recalcularPendencias(tx, ownerId);
   return { restaurados, removidos, loginsAlterados, segundos: (now() - inicio) / 1000 };
+}
+
+/**
+ * `clientes.pendente_desde` (the debtors' due dates start there) follows from the restored sales
+ * — the oldest pending fiado sale of each customer — whatever the file said (version 1 files say
+ * nothing), as the ledger's allocation keeps it (modules/devedores/pendencia.service.ts). One
+ * statement over the seller's customers.
+ */
+async function recalcularPendencias(tx: Tx, ownerId: string) {
+  await tx.execute(sql`
+    update ${clientes} c set pendente_desde = p.desde
+    from (
+      select c2.id, (select min(v.data_venda) from ${vendas} v
+                      where v.owner_id = ${ownerId} and v.cliente_id = c2.id and v.status_pagamento = 'pendente') as desde
+      from ${clientes} c2 where c2.owner_id = ${ownerId}
+    ) p
+    where c.owner_id = ${ownerId} and c.id = p.id and c.pendente_desde is distinct from p.desde`);
 }
 
 function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key: string, id: unknown) => unknown): Linha {

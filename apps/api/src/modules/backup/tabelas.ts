@@ -18,9 +18,18 @@ import {
   PARCELAS_MAX_CARTAO,
   STATUS_PAGAMENTO_ONLINE,
   TIPOS_CHAVE_PIX,
+  DIA_VENCIMENTO_MAX,
+  DIA_VENCIMENTO_MIN,
+  DIAS_ANTECEDENCIA_MAX,
+  DIAS_PRAZO_MAX,
+  DIAS_PRAZO_MIN,
+  FAIXAS_LEMBRETE,
+  MAX_MENSAGEM,
+  TIPOS_MENSAGEM,
+  TIPOS_REGRA_VENCIMENTO,
   hasControlCharacters,
 } from '@caderneta/shared';
-import { clientes, itensVenda, lancamentos, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
+import { clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
 
 /*
  * What "Exportar Dados" writes and "Importar Dados" restores, table by table, in this order
@@ -64,6 +73,11 @@ export interface TabelaBackup {
    * because every key includes owner_id; nothing of the file may point at such a table.
    */
   manterIds?: boolean;
+  /**
+   * The file version that added the table (default 1). Files of an older version have no such
+   * key: their checksum does not cover it and they restore it empty.
+   */
+  desde?: number;
   /** Fixes ids the generic remap cannot see (e.g. inside a JSON column) before insert. */
   preparar?: (linha: Record<string, unknown>, mapa: (key: string, id: unknown) => unknown) => Record<string, unknown>;
 }
@@ -87,6 +101,23 @@ export const perfilBackupSchema = z.object({
     .object({ chave: texto(100), tipo: z.enum(TIPOS_CHAVE_PIX), nomeRecebedor: texto(25), cidade: texto(15) })
     .nullable()
     .optional(),
+  /**
+   * The collection settings (table cobranca_config: the due-date rule, the reminder before the
+   * due date, the messages the seller rewrote); null when the seller never changed the defaults.
+   * Absent in version 1 files: such a restore leaves the settings as they are.
+   */
+  cobranca: z
+    .object({
+      regraTipo: z.enum(TIPOS_REGRA_VENCIMENTO),
+      diaVencimento: inteiro(DIA_VENCIMENTO_MIN, DIA_VENCIMENTO_MAX),
+      diasPrazo: inteiro(DIAS_PRAZO_MIN, DIAS_PRAZO_MAX),
+      dataFixa: z.iso.date().nullable(),
+      lembreteAntecipado: z.boolean(),
+      diasAntecedencia: inteiro(1, DIAS_ANTECEDENCIA_MAX),
+      mensagens: z.partialRecord(z.enum(TIPOS_MENSAGEM), texto(MAX_MENSAGEM)),
+    })
+    .nullable()
+    .optional(),
 });
 export type PerfilBackup = z.infer<typeof perfilBackupSchema>;
 
@@ -108,8 +139,33 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       dataVencimento: z.iso.date().nullable(),
       observacoes: textoOpcional(),
       saldoAtual: centavos,
+      /**
+       * Date of the oldest pending fiado sale (debtors' due dates). Derived from the sales: the
+       * restore recomputes it, so it is optional (version 1 files have none).
+       */
+      pendenteDesde: instante.nullable().optional(),
+      /** "Promessa de pagamento" (absent in version 1 files: none). */
+      promessaPagamento: z.iso.date().nullable().optional(),
       createdAt: instante,
       updatedAt: instante,
+    }),
+  },
+  {
+    // Collection reminders the seller marked as sent (Devedores: "último lembrete").
+    key: 'lembretes',
+    table: lembretes,
+    desde: 2,
+    refs: { clienteId: 'clientes' },
+    linha: z.object({
+      id,
+      clienteId: id,
+      faixa: z.enum(FAIXAS_LEMBRETE),
+      dia: z.iso.date(),
+      diasAtraso: inteiro(0, INT32),
+      valor: inteiro(1, Number.MAX_SAFE_INTEGER),
+      enviadoEm: instante,
+      /** Who marked it: on restore, the seller restoring. */
+      criadoPor: textoOpcional(64),
     }),
   },
   {
@@ -249,10 +305,15 @@ const PARAMS_COM_ID: Record<string, string> = {
   lancamentoId: 'lancamentos',
 };
 
+/** The tables a file of version `versao` holds, in file order. */
+export const tabelasDaVersao = (versao: number) => TABELAS_BACKUP.filter((t) => (t.desde ?? 1) <= versao);
+
 /**
- * Seller tables that are not rows of `dados` (docs/decisions/014): the profile and the PIX key
- * (in `perfil`), the backups themselves, what the database derives and the restore rebuilds (the
- * login registry, the sales rollups kept by triggers), and the Mercado Pago credentials — secrets
+ * Seller tables that are not rows of `dados` (docs/decisions/014): the profile, the PIX key and
+ * the collection settings (in `perfil`), the backups themselves, what the database derives and
+ * the restore rebuilds (the login registry, the sales rollups and the reports' per-product and
+ * per-customer daily rollups, kept by triggers on the restore's deletes and inserts), and the
+ * Mercado Pago credentials — secrets
  * encrypted with this installation's key, which a downloadable file must not carry and another
  * installation could not read; a restore leaves them as they are.
  */
@@ -260,10 +321,13 @@ export const FORA_DO_BACKUP = [
   'backups_automaticos',
   'perfis',
   'chaves_pix',
+  'cobranca_config',
   'logins_clientes',
   'mercadopago_contas',
   'clientes_totais',
   'pagamentos_por_hora',
   'vendas_por_hora',
   'vendas_totais',
+  'produtos_por_dia',
+  'clientes_por_dia',
 ];
