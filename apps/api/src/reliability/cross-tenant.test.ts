@@ -8,6 +8,7 @@ import { apiRoutes, typesOf, type JsonSchema, type Route } from '../../test/rout
 import { startFakeMercadoPago, type FakeMercadoPago } from '../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../integrations/mercadopago/signature';
 import { queryRows } from '../lib/sql';
+import { checksumDe } from '../modules/backup/arquivo';
 
 /*
  * The cross-tenant matrix, generated from Fastify's route table. Two sellers hold the same kinds
@@ -124,6 +125,41 @@ const SPECIAL: Record<string, (owner: Ids, intruder: Ids, ctx: Ctx) => Attempt[]
     ];
   },
 };
+
+/**
+ * The intruder's own backup file made to name the owner's records: each of its ids (customers,
+ * products, sales, payments) and its customer's login replaced by the owner's, the checksum made
+ * again so the file is accepted. Restoring it must give the intruder records of their own (a
+ * restore makes new ids and new logins where another shop holds them), never touch the owner's.
+ */
+function forgedBackup(owner: Ids, intruder: Ids): Record<string, unknown> {
+  let text = JSON.stringify(intruder.arquivo);
+  for (const source of ['clientes', 'produtos', 'vendas', 'pagamentos'] as const) {
+    intruder[source].forEach((id, i) => {
+      if (owner[source][i]) text = text.replaceAll(id, owner[source][i]!);
+    });
+  }
+  text = text.replaceAll(`"${intruder.login}"`, `"${owner.login}"`);
+  const arquivo = JSON.parse(text) as Record<string, unknown> & { dados: Record<string, unknown> };
+  return { ...arquivo, checksum: checksumDe(arquivo) };
+}
+SPECIAL['POST /api/backup/validar'] = (owner, intruder) => [
+  {
+    label: "the intruder's backup file naming the owner's ids and login",
+    request: { method: 'POST', url: '/api/backup/validar', payload: forgedBackup(owner, intruder) },
+    expect: [200],
+    control: { method: 'POST', url: '/api/backup/validar', payload: owner.arquivo },
+  },
+];
+// Restored last (it gives the intruder's records new ids); no control: the owner's own restore would do the same to theirs.
+SPECIAL['POST /api/backup/restaurar'] = (owner, intruder) => [
+  {
+    label: "the intruder's backup file naming the owner's ids and login, restored",
+    request: { method: 'POST', url: '/api/backup/restaurar', payload: forgedBackup(owner, intruder) },
+    expect: [200],
+  },
+];
+const LAST = new Set(['POST /api/backup/restaurar']);
 
 /**
  * Public routes whose only input is the caller's own code (the customer page): anyone holding the
@@ -465,6 +501,7 @@ describe('cross-tenant matrix from the route table', () => {
       for (const attempt of attempts) planned.push({ route, attempt });
     }
     expect(problems).toEqual([]);
+    planned.sort((x, y) => Number(LAST.has(key(x.route))) - Number(LAST.has(key(y.route))));
     const covered = new Set(planned.map((p) => key(p.route)));
     // Every route with an id, a body id or a filter is in the matrix.
     for (const route of routes) {
@@ -479,12 +516,14 @@ describe('cross-tenant matrix from the route table', () => {
     const markers = ownerIds.markers;
     let attempts = 0;
     let leakyAttempts = 0;
+    let restored = '';
     let before = await ownerChecksum();
     for (const { route, attempt } of planned) {
       const issuesBefore = leaks.length;
       const caller = isPublic(route) ? null : intruder;
       const response = await inject(caller, attempt.request);
       attempts++;
+      if (LAST.has(key(route))) restored = response.body;
       const where = `${key(route)} [${attempt.label}] ${attempt.request.url}`;
       // Echoing what the caller sent (a 404 naming the id it was given) reveals nothing.
       const sent = JSON.stringify(attempt.request);
@@ -535,6 +574,10 @@ describe('cross-tenant matrix from the route table', () => {
     });
     expect(leaks).toEqual([]);
     expect(weak).toEqual([]);
+    // The forged backup was restored for the intruder, with a new login where the owner's was named.
+    const fim = JSON.parse(restored.trim().split('\n').at(-1)!) as { tipo: string; relatorio?: { loginsAlterados: { loginAnterior: string }[] } };
+    expect(fim.tipo, restored.slice(-300)).toBe('concluido');
+    expect(fim.relatorio!.loginsAlterados.map((l) => l.loginAnterior)).toContain(ownerIds.login);
     expect(attempts).toBeGreaterThan(50);
   });
 });
