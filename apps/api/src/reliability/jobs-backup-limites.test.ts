@@ -14,10 +14,11 @@ import { createAccessCodes } from '../modules/codigos/codigos.service';
  *   tick that often), and then, frozen and resumed at once, pass over the same due runs at the same
  *   moment; each job runs once per seller per day;
  * - a backup round trip through HTTP, exported on one instance and restored on the other;
- * - the sign-in rate limit, counted across both instances.
+ * - the sign-in and customer-page rate limits, counted across both instances.
  */
 
 const SIGN_IN_LIMIT = 5;
+const LOOKUP_LIMIT = 7;
 const SELLERS = 4;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -35,6 +36,7 @@ beforeAll(async () => {
     // The test's "load balancer" tells each instance the client's address.
     TRUST_PROXY: '127.0.0.1',
     RATE_LIMIT_SIGN_IN: String(SIGN_IN_LIMIT),
+    RATE_LIMIT_CUSTOMER_PAGE: String(LOOKUP_LIMIT),
     RATE_LIMIT_BACKUP: '1000',
   };
   [a, b] = await Promise.all([startInstance({ name: 'A', env }), startInstance({ name: 'B', env })]);
@@ -235,5 +237,16 @@ describe('two instances (processes) on one PostgreSQL: jobs, backup, rate limits
       allowed: passed.length,
       refused429: limited.length,
     });
+  });
+
+  it('count customer-page lookups across both instances', async () => {
+    const attempts = LOOKUP_LIMIT * 3;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, i) => send(i % 2 ? b : a, 'GET', `/api/portal/ninguem${1000 + i}`, undefined, { 'x-forwarded-for': '198.51.100.40' })),
+    );
+    const passed = answers.filter((r) => r.status !== 429);
+    expect(passed).toHaveLength(LOOKUP_LIMIT);
+    expect(passed.every((r) => r.status === 404)).toBe(true);
+    reportFigures('customer-page-limit-two-instances', { limitPerMinute: LOOKUP_LIMIT, attempts, allowed: passed.length, refused429: attempts - passed.length });
   });
 });
