@@ -26,6 +26,8 @@ export const REFERENCE_TABLES: Record<string, string> = {
   codigos_acesso: 'operator data: access codes are unique across the installation and used at sign-up, before a seller exists',
   configuracao_sistema: 'installation-wide settings (the auth secret) shared by every instance',
   limites_taxa: 'rate-limit counters shared by every instance, keyed by address or code, not by seller',
+  job_execucoes:
+    "the job runner's claims (ADR 013): one row per job, scope and period, where the scope is a seller's id or '' for installation-wide jobs (no seller); every instance claims through its (job, escopo, periodo) key and reads it across sellers to find who is due, never joined with a seller's rows",
   logins_clientes: "the registry of customer login handles, unique across every shop (the public page finds the shop from the login); carries owner_id but is not distributed by it",
 };
 

@@ -8,6 +8,7 @@ import { apiRoutes, typesOf, type JsonSchema, type Route } from '../../test/rout
 import { startFakeMercadoPago, type FakeMercadoPago } from '../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../integrations/mercadopago/signature';
 import { queryRows } from '../lib/sql';
+import { checksumDe } from '../modules/backup/arquivo';
 
 /*
  * The cross-tenant matrix, generated from Fastify's route table. Two sellers hold the same kinds
@@ -33,6 +34,13 @@ interface Ids {
   /** Payments (ledger entries with a receipt). */
   pagamentos: string[];
   pagamentosOnline: string[];
+  /** Customers who owe (the debtors' routes: detail, notes, promise, reminders). */
+  devedores: string[];
+  notificacoes: string[];
+  /** Days of the seller's automatic backups (GET /api/backup/automaticos/:dia). */
+  backups: string[];
+  /** The seller's own backup file (GET /api/backup/exportar). */
+  arquivo: Record<string, unknown>;
   /** Idempotency keys already used by the seller. */
   chaves: string[];
   login: string;
@@ -43,7 +51,7 @@ interface Ids {
   /** Text a search may find: names, a sale's observation, a sale number. */
   searchable: string[];
 }
-type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline';
+type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups';
 
 /** Where a path parameter's ids come from, by the path up to that parameter. */
 const PATH_SOURCES: Record<string, IdList> = {
@@ -52,7 +60,13 @@ const PATH_SOURCES: Record<string, IdList> = {
   '/api/produtos/:id': 'produtos',
   '/api/pagamentos/:id': 'pagamentos',
   '/api/portal/:login/pagamentos/:id': 'pagamentosOnline',
+  '/api/devedores/:id': 'devedores',
+  '/api/notificacoes/:id': 'notificacoes',
+  '/api/backup/automaticos/:dia': 'backups',
 };
+/** A made-up value of a source (a uuid unless said here): what a value nobody holds gets. */
+const DECOYS: Partial<Record<IdList, () => string>> = { backups: () => '2001-01-01' };
+const decoyOf = (source: IdList) => (DECOYS[source] ?? randomUUID)();
 /** Path parameters that are the caller's own key (the public customer page's code), not a target. */
 const CALLER_KEYS = new Set(['login']);
 /** Body fields that reference a record, by name (anywhere in the body, arrays included). */
@@ -65,6 +79,9 @@ const QUERY_SOURCES: Record<string, IdList> = { clienteId: 'clientes', excetoId:
 const PAGING = new Set(['page', 'pageSize', 'cursor']);
 /** Query parameters that take a calendar date. */
 const DATES = new Set(['de', 'ate']);
+/** Query parameters that take a month (YYYY-MM): the reports'. */
+const MONTHS = new Set(['mes']);
+const isoDay = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_400_000).toISOString().slice(0, 10);
 
 /** A body the route accepts, built from the caller's own ids. */
 const BODIES: Record<string, (own: Ids) => unknown> = {
@@ -72,6 +89,8 @@ const BODIES: Record<string, (own: Ids) => unknown> = {
   'POST /api/clientes/:id/pagamentos': () => ({ valor: 100, metodo: 'dinheiro' }),
   'POST /api/clientes/:id/ajustes': () => ({ tipo: 'credito', valor: 100, motivo: 'Acerto' }),
   'PUT /api/clientes/:id': () => ({ nome: 'Nome Trocado', telefone: '11987654321', limiteCredito: 5_000_000 }),
+  'PUT /api/devedores/:id/cobranca': () => ({ observacoes: 'Nota trocada', dataVencimento: isoDay(20) }),
+  'PUT /api/devedores/:id/promessa': () => ({ data: isoDay(3) }),
   'PUT /api/produtos/:id': () => ({ nome: 'Produto Trocado', precoVenda: 150, precoCusto: 50, estoqueAtual: 80, estoqueMinimo: 1 }),
 };
 
@@ -106,6 +125,41 @@ const SPECIAL: Record<string, (owner: Ids, intruder: Ids, ctx: Ctx) => Attempt[]
     ];
   },
 };
+
+/**
+ * The intruder's own backup file made to name the owner's records: each of its ids (customers,
+ * products, sales, payments) and its customer's login replaced by the owner's, the checksum made
+ * again so the file is accepted. Restoring it must give the intruder records of their own (a
+ * restore makes new ids and new logins where another shop holds them), never touch the owner's.
+ */
+function forgedBackup(owner: Ids, intruder: Ids): Record<string, unknown> {
+  let text = JSON.stringify(intruder.arquivo);
+  for (const source of ['clientes', 'produtos', 'vendas', 'pagamentos'] as const) {
+    intruder[source].forEach((id, i) => {
+      if (owner[source][i]) text = text.replaceAll(id, owner[source][i]!);
+    });
+  }
+  text = text.replaceAll(`"${intruder.login}"`, `"${owner.login}"`);
+  const arquivo = JSON.parse(text) as Record<string, unknown> & { dados: Record<string, unknown> };
+  return { ...arquivo, checksum: checksumDe(arquivo) };
+}
+SPECIAL['POST /api/backup/validar'] = (owner, intruder) => [
+  {
+    label: "the intruder's backup file naming the owner's ids and login",
+    request: { method: 'POST', url: '/api/backup/validar', payload: forgedBackup(owner, intruder) },
+    expect: [200],
+    control: { method: 'POST', url: '/api/backup/validar', payload: owner.arquivo },
+  },
+];
+// Restored last (it gives the intruder's records new ids); no control: the owner's own restore would do the same to theirs.
+SPECIAL['POST /api/backup/restaurar'] = (owner, intruder) => [
+  {
+    label: "the intruder's backup file naming the owner's ids and login, restored",
+    request: { method: 'POST', url: '/api/backup/restaurar', payload: forgedBackup(owner, intruder) },
+    expect: [200],
+  },
+];
+const LAST = new Set(['POST /api/backup/restaurar']);
 
 /**
  * Public routes whose only input is the caller's own code (the customer page): anyone holding the
@@ -155,7 +209,7 @@ async function ok(response: LightMyRequestResponse, what: string) {
 }
 
 /** Every kind of record a seller has, made through the API (and the fake Mercado Pago). */
-async function populate(seller: SellerSession, token: string): Promise<Ids> {
+async function populate(seller: SellerSession, token: string, backupAutomatico: boolean): Promise<Ids> {
   const tag = `zq${randomUUID().slice(0, 6)}`;
   const req = (method: string, url: string, payload?: unknown) => seller.request({ method: method as 'POST', url, payload: payload as object });
   const cliente = await ok(await req('POST', '/api/clientes', { nome: `Cliente ${tag}`, telefone: '11987654321', email: `${tag}@example.com`, limiteCredito: 1_000_000 }), 'cliente');
@@ -183,15 +237,28 @@ async function populate(seller: SellerSession, token: string): Promise<Ids> {
   );
   const preference = [...fake.preferences.values()].find((p) => p.external_reference === online.id)!;
   const mp = await fake.pay(preference.id, { method: 'pix', outcome: 'approve', notifications: 0 });
+  // Collection: a promise, notes and a reminder on the customer who owes.
+  await ok(await req('PUT', `/api/devedores/${cliente.id}/promessa`, { data: isoDay(5) }), 'promessa');
+  await ok(await req('PUT', `/api/devedores/${cliente.id}/cobranca`, { observacoes: `Cobrar ${tag}`, dataVencimento: isoDay(10) }), 'cobranca');
+  await ok(await req('POST', `/api/devedores/${cliente.id}/lembretes`), 'lembrete');
+  // Automatic backups (the job below runs them for whoever has the switch on).
+  await ok(await req('PUT', '/api/configuracoes/sistema', { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico }), 'sistema');
+  const notificacoes = (await ok(await req('GET', '/api/notificacoes?pageSize=100'), 'notificacoes')) as { items: { id: string }[] };
+  if (notificacoes.items.length === 0) throw new Error('populate: the seller has no notifications to attack');
+  const arquivo = (await ok(await req('GET', '/api/backup/exportar'), 'exportar')) as Record<string, unknown>;
   const ids = {
     clientes: [cliente.id, outro.id],
     produtos: [produto.id],
     vendas: [fiado.id, vista.id],
     pagamentos: [pagamento.lancamento.id],
     pagamentosOnline: [online.id],
+    devedores: [cliente.id],
+    notificacoes: notificacoes.items.map((n) => n.id),
+    backups: [] as string[],
   };
   return {
     ...ids,
+    arquivo,
     chaves: [chave],
     login: cliente.login,
     mpPaymentId: mp.id,
@@ -205,8 +272,13 @@ beforeAll(async () => {
   t = await buildTestApp({ mercadopagoApiUrl: fake.url });
   owner = await createSeller(t);
   intruder = await createSeller(t);
-  ownerIds = await populate(owner, TOKENS.owner);
-  intruderIds = await populate(intruder, TOKENS.intruder);
+  ownerIds = await populate(owner, TOKENS.owner, true);
+  intruderIds = await populate(intruder, TOKENS.intruder, false);
+  // Today's automatic backup: the owner's (switch on), not the intruder's.
+  await t.app.jobs.runDue();
+  const backups = (await ok(await owner.request({ method: 'GET', url: '/api/backup/automaticos' }), 'automaticos')) as { itens: { dia: string }[] };
+  ownerIds.backups = backups.itens.map((b) => b.dia);
+  if (ownerIds.backups.length === 0) throw new Error('the backup job kept no backup for the owner');
   // better-auth's /api/auth/* acts on the caller's own session only (security/auth-endpoints.test.ts);
   // the health check and the OpenAPI document take nothing.
   routes = await apiRoutes(
@@ -295,7 +367,7 @@ function attemptsFor(route: Route): { attempts: Attempt[]; problem?: string } {
       else {
         const source = PATH_SOURCES[route.path.slice(0, route.path.indexOf(`:${name}`) + name.length + 1)];
         if (!source) return null;
-        out[name] = who[source][0]!;
+        out[name] = who[source][0] ?? decoyOf(source);
       }
     }
     return out;
@@ -315,7 +387,7 @@ function attemptsFor(route: Route): { attempts: Attempt[]; problem?: string } {
       attempts.push({
         label: `path :${name} = the owner's ${source}`,
         request: { method: route.method, url: fill(route.path, { ...intruderParams, [name]: id }), payload: body(intruderIds) },
-        decoy: { method: route.method, url: fill(route.path, { ...intruderParams, [name]: randomUUID() }), payload: body(intruderIds) },
+        decoy: { method: route.method, url: fill(route.path, { ...intruderParams, [name]: decoyOf(source) }), payload: body(intruderIds) },
         expect: [403, 404],
         control: { method: route.method, url: fill(route.path, { ...ownerParams, [name]: id }), payload: body(ownerIds) },
       });
@@ -371,6 +443,8 @@ function attemptsFor(route: Route): { attempts: Attempt[]; problem?: string } {
             });
           }
         }
+      } else if (MONTHS.has(p.name)) {
+        for (const value of [isoDay(0).slice(0, 7), isoDay(-40).slice(0, 7)]) attempts.push({ label: `query ${p.name} = ${value}`, request: { method: 'GET', url: fill(route.path, intruderParams) + base({ [p.name]: value }) } });
       } else if (DATES.has(p.name)) {
         for (const value of ['2000-01-01', '2100-12-31']) attempts.push({ label: `query ${p.name} = ${value}`, request: { method: 'GET', url: fill(route.path, intruderParams) + base({ [p.name]: value }) } });
       } else if (types.includes('string') && !p.schema.enum && !p.schema.format && !p.schema.pattern) {
@@ -427,6 +501,7 @@ describe('cross-tenant matrix from the route table', () => {
       for (const attempt of attempts) planned.push({ route, attempt });
     }
     expect(problems).toEqual([]);
+    planned.sort((x, y) => Number(LAST.has(key(x.route))) - Number(LAST.has(key(y.route))));
     const covered = new Set(planned.map((p) => key(p.route)));
     // Every route with an id, a body id or a filter is in the matrix.
     for (const route of routes) {
@@ -441,12 +516,14 @@ describe('cross-tenant matrix from the route table', () => {
     const markers = ownerIds.markers;
     let attempts = 0;
     let leakyAttempts = 0;
+    let restored = '';
     let before = await ownerChecksum();
     for (const { route, attempt } of planned) {
       const issuesBefore = leaks.length;
       const caller = isPublic(route) ? null : intruder;
       const response = await inject(caller, attempt.request);
       attempts++;
+      if (LAST.has(key(route))) restored = response.body;
       const where = `${key(route)} [${attempt.label}] ${attempt.request.url}`;
       // Echoing what the caller sent (a 404 naming the id it was given) reveals nothing.
       const sent = JSON.stringify(attempt.request);
@@ -497,6 +574,10 @@ describe('cross-tenant matrix from the route table', () => {
     });
     expect(leaks).toEqual([]);
     expect(weak).toEqual([]);
+    // The forged backup was restored for the intruder, with a new login where the owner's was named.
+    const fim = JSON.parse(restored.trim().split('\n').at(-1)!) as { tipo: string; relatorio?: { loginsAlterados: { loginAnterior: string }[] } };
+    expect(fim.tipo, restored.slice(-300)).toBe('concluido');
+    expect(fim.relatorio!.loginsAlterados.map((l) => l.loginAnterior)).toContain(ownerIds.login);
     expect(attempts).toBeGreaterThan(50);
   });
 });
