@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useMe } from '@/lib/get-me';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { AuthTabs } from '@/features/auth/components/auth-tabs';
 import { LoginForm } from '@/features/auth/components/login-form';
 
 // The sign-up form (and the form library it uses) loads when its tab is first opened.
@@ -32,36 +32,44 @@ export function Component() {
           <CardDescription>{t('subtitle')}</CardDescription>
         </CardHeader>
         <CardContent>
-          <Tabs
+          <AuthTabs<AuthTab>
             value={tab}
-            onValueChange={(value) => {
+            onChange={(value) => {
               if (value === 'criar-conta') setSignUpOpened(true);
-              setTab(value as AuthTab);
+              setTab(value);
             }}
-          >
-            <TabsList className="mb-4 grid w-full grid-cols-2">
-              <TabsTrigger value="entrar">{t('tabs.signIn')}</TabsTrigger>
-              <TabsTrigger value="criar-conta">{t('tabs.signUp')}</TabsTrigger>
-            </TabsList>
-            {/* Both stay mounted (hidden when inactive) so typed values survive switching tabs. */}
-            <TabsContent value="entrar" forceMount hidden={tab !== 'entrar'}>
-              <p className="mb-4 text-sm text-muted-foreground">{t('signIn.description')}</p>
-              <LoginForm prefillEmail={signedUpEmail} />
-            </TabsContent>
-            <TabsContent value="criar-conta" forceMount hidden={tab !== 'criar-conta'}>
-              <p className="mb-4 text-sm text-muted-foreground">{t('signUp.description')}</p>
-              {signUpOpened && (
-                <Suspense fallback={<p className="text-sm text-muted-foreground">{t('signUp.loading')}</p>}>
-                  <SignUpForm
-                    onSignedUp={(email) => {
-                      setSignedUpEmail(email);
-                      setTab('entrar');
-                    }}
-                  />
-                </Suspense>
-              )}
-            </TabsContent>
-          </Tabs>
+            tabs={[
+              {
+                id: 'entrar',
+                label: t('tabs.signIn'),
+                content: (
+                  <>
+                    <p className="mb-4 text-sm text-muted-foreground">{t('signIn.description')}</p>
+                    <LoginForm prefillEmail={signedUpEmail} />
+                  </>
+                ),
+              },
+              {
+                id: 'criar-conta',
+                label: t('tabs.signUp'),
+                content: (
+                  <>
+                    <p className="mb-4 text-sm text-muted-foreground">{t('signUp.description')}</p>
+                    {signUpOpened && (
+                      <Suspense fallback={<p className="text-sm text-muted-foreground">{t('signUp.loading')}</p>}>
+                        <SignUpForm
+                          onSignedUp={(email) => {
+                            setSignedUpEmail(email);
+                            setTab('entrar');
+                          }}
+                        />
+                      </Suspense>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+          />
         </CardContent>
       </Card>
     </AuthPageShell>
