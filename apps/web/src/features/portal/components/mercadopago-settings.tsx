@@ -7,7 +7,6 @@ import { toast } from 'sonner';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -152,12 +151,19 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
               <option value="producao">{t('config.mp.producao')}</option>
             </NativeSelect>
           </div>
-          <div className="flex min-h-11 items-center gap-3">
-            <Checkbox id="mp-ativo" checked={ativo} onCheckedChange={(v) => setAtivo(v === true)} className="size-6" />
-            <Label htmlFor="mp-ativo" className="leading-snug">
+          {/* The whole row is the tap target (44 px high), the box inside it. */}
+          <Label htmlFor="mp-ativo" className="flex min-h-11 cursor-pointer items-center gap-3 leading-snug font-normal">
+            <input
+              type="checkbox"
+              id="mp-ativo"
+              className="size-6 shrink-0 cursor-pointer accent-primary"
+              checked={ativo}
+              onChange={(event) => setAtivo(event.target.checked)}
+            />
+            <span>
               {t('config.mp.ativo')} — {t('config.mp.ativoDescricao')}
-            </Label>
-          </div>
+            </span>
+          </Label>
           <div className="flex flex-col gap-2">
             <Label htmlFor="mp-webhookUrl">{t('config.mp.webhookUrl')}</Label>
             <Input id="mp-webhookUrl" readOnly value={config.webhookUrl} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
