@@ -119,3 +119,58 @@ export function SubmitButton({ busy, label, busyLabel, className }: { busy: bool
     </Button>
   );
 }
+
+/**
+ * A choice among a few options, each a bordered card with its radio (a `<fieldset>` named by
+ * `legend`); with hints, each card shows its option's hint under the label.
+ */
+export function RadioCardsField<V extends FieldValues, T = V, N extends FieldPath<V> = FieldPath<V>>({
+  control,
+  name,
+  legend,
+  options,
+}: {
+  control: Control<V, unknown, T>;
+  name: N;
+  legend: ReactNode;
+  options: ReadonlyArray<{ value: string; label: ReactNode; hint?: ReactNode }>;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">{legend}</legend>
+          {options.map((option) => (
+            <label
+              key={option.value}
+              className={
+                option.hint === undefined
+                  ? 'flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5'
+                  : 'grid min-h-11 cursor-pointer grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5'
+              }
+            >
+              <input
+                type="radio"
+                name={field.name}
+                value={option.value}
+                checked={field.value === option.value}
+                onChange={() => field.onChange(option.value)}
+                className={option.hint === undefined ? 'accent-primary' : 'row-span-2 mt-1 accent-primary'}
+              />
+              {option.hint === undefined ? (
+                option.label
+              ) : (
+                <>
+                  <span className="font-medium">{option.label}</span>
+                  <span className="text-muted-foreground">{option.hint}</span>
+                </>
+              )}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    />
+  );
+}

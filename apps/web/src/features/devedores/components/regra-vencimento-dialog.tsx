@@ -15,6 +15,7 @@ import { DateField } from '@/components/date-field';
 import { ListLoading } from '@/components/empty-state';
 import { FormDialog } from '@/components/form-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { RadioCardsField } from '@/components/form-fields';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -95,31 +96,11 @@ export function RegraVencimentoDialog({ open, onOpenChange, config }: RegraVenci
       submitLabel={t('regra.submit')}
       busyLabel={t('regra.submitting')}
     >
-      <FormField
+      <RadioCardsField
         control={form.control}
         name="tipo"
-        render={({ field }) => (
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">{t('regra.tipo')}</legend>
-            {TIPOS_REGRA_VENCIMENTO.map((option) => (
-              <label
-                key={option}
-                className="grid min-h-11 cursor-pointer grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
-              >
-                <input
-                  type="radio"
-                  name={field.name}
-                  value={option}
-                  checked={field.value === option}
-                  onChange={() => field.onChange(option)}
-                  className="row-span-2 mt-1 accent-primary"
-                />
-                <span className="font-medium">{t(`regra.${option}`)}</span>
-                <span className="text-muted-foreground">{t(`regra.${option}Hint`)}</span>
-              </label>
-            ))}
-          </fieldset>
-        )}
+        legend={t('regra.tipo')}
+        options={TIPOS_REGRA_VENCIMENTO.map((option) => ({ value: option, label: t(`regra.${option}`), hint: t(`regra.${option}Hint`) }))}
       />
       {tipo === 'proximo_mes' && (
         <FormField

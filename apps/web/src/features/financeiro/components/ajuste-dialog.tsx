@@ -2,13 +2,11 @@ import { type AjusteData, type AjusteFormValues, ajusteFormSchema, parseMoney } 
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
-import { InputField } from '@/components/form-fields';
-import { FormField } from '@/components/ui/form';
+import { InputField, RadioCardsField } from '@/components/form-fields';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
-import { cn } from '@/lib/utils';
 import { useRegistrarAjuste } from '../api/registrar-ajuste';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
@@ -57,32 +55,11 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
       submitLabel={t('ajuste.submit')}
       busyLabel={t('ajuste.submitting')}
     >
-      <FormField
+      <RadioCardsField
         control={form.control}
         name="tipo"
-        render={({ field }) => (
-          <fieldset className="grid gap-2">
-            <legend className="mb-2 text-sm font-medium">{t('ajuste.tipo')}</legend>
-            {(['debito', 'credito'] as const).map((option) => (
-              <label
-                key={option}
-                className={cn(
-                  'flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5',
-                )}
-              >
-                <input
-                  type="radio"
-                  name={field.name}
-                  value={option}
-                  checked={field.value === option}
-                  onChange={() => field.onChange(option)}
-                  className="accent-primary"
-                />
-                {t(`ajuste.${option}`)}
-              </label>
-            ))}
-          </fieldset>
-        )}
+        legend={t('ajuste.tipo')}
+        options={(['debito', 'credito'] as const).map((option) => ({ value: option, label: t(`ajuste.${option}`) }))}
       />
       <InputField
         control={form.control}
