@@ -33,7 +33,7 @@ import { resumoDoPeriodo } from '../apps/api/src/modules/vendas/rollups.service'
 import { findPgBin, startTempPostgres } from '../apps/api/test/pg-server';
 import { captureSql, pgbenchScript } from './bench/capture';
 import { loadShop, type ShopSize } from './bench/load';
-import { findChromium } from './chromium';
+import { ensureChromium } from './chromium';
 
 const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, fallback: string) => {
@@ -238,6 +238,8 @@ async function main() {
   const rows: string[][] = [];
   const row = (what: string, value: string, goal: string, load: string) => rows.push([what, value, goal, load]);
 
+  // Before the long part: a missing browser is said (or installed) at once, not after the load.
+  const chromiumPath = ensureChromium();
   log(`PostgreSQL (as the tests start it), scale ${scale}`);
   const server = await startTempPostgres(['shared_buffers=256MB', 'work_mem=16MB', 'max_wal_size=4GB']);
   // Interrupted (Ctrl-C, a CI time limit): the throw-away cluster goes with us.
@@ -505,7 +507,6 @@ async function main() {
 
     // JS + CSS on the wire and Lighthouse, against the built app.
     log('JS bytes and Lighthouse');
-    const chromiumPath = findChromium() ?? '/usr/bin/chromium';
     if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
     const webPort = await freePort();
     const webBase = `http://127.0.0.1:${webPort}`;
@@ -581,8 +582,12 @@ async function main() {
     await handle.close().catch(() => undefined);
     await admin.end().catch(() => undefined);
     server.stop();
+    // What was measured before a failure is kept (and printed) rather than lost with it.
+    report(results, rows);
   }
+}
 
+function report(results: Record<string, unknown>, rows: string[][]) {
   results.finishedAt = new Date().toISOString();
   const header = ['what', 'measured', 'goal', 'load avg'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
