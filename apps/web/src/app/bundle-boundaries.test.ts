@@ -79,6 +79,31 @@ describe('bundle boundaries', () => {
     expect(sources['/src/app/routes/auth.tsx']).not.toMatch(/from\s+['"]@\/features\/auth\/components\/signup-form['"]/);
   });
 
+  it('the signed-in shell loads its menus and the phone drawer (Radix) on first use, not with every page', () => {
+    const shell = [
+      '/src/components/layout/app-layout.tsx',
+      '/src/components/layout/theme-switch.tsx',
+      '/src/components/layout/language-menu.tsx',
+      '/src/features/notificacoes/components/notification-bell.tsx',
+      '/src/app/routes/protected.tsx',
+    ];
+    for (const file of shell) {
+      expect(sources[file], file).not.toMatch(/from\s+['"]@\/components\/ui\/(dropdown-menu|sheet|dialog)['"]/);
+      expect(sources[file], file).not.toMatch(/from\s+['"]radix-ui['"]/);
+    }
+    for (const popup of ['./theme-menu', './language-menu-popup', './mobile-nav', './notification-menu']) {
+      expect(importing(new RegExp(`from\\s+['"]${popup}['"]`)), popup).toEqual([]);
+      expect(importing(new RegExp(`import\\(\\s*['"]${popup}['"]\\s*\\)`)), popup).toHaveLength(1);
+    }
+  });
+
+  it('the sale\'s fixed lists live in a module without zod, so list pages need not load the schemas', () => {
+    const vendas = import.meta.glob<string>('/../../packages/shared/src/vendas.ts', { eager: true, query: '?raw', import: 'default' });
+    const [code] = Object.values(vendas);
+    expect(code).toMatch(/export const FORMAS_PAGAMENTO/);
+    expect(code).not.toMatch(/from\s+['"]zod['"]/);
+  });
+
   it('the entry takes only types from @caderneta/shared (its schemas would pull zod in)', () => {
     for (const file of ENTRY_MODULES) {
       expect(sources[file], file).not.toMatch(/import\s+(?!type\b)[^;]*from\s+['"]@caderneta\/shared/);

@@ -1,17 +1,9 @@
 import { z } from 'zod';
 import { isoDateSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
+import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, STATUS_PAGAMENTO } from '../vendas';
 
-export const FORMAS_PAGAMENTO = ['vista', 'fiado'] as const;
-export type FormaPagamento = (typeof FORMAS_PAGAMENTO)[number];
-export const STATUS_PAGAMENTO = ['pago', 'pendente', 'cancelado'] as const;
-export type StatusPagamento = (typeof STATUS_PAGAMENTO)[number];
-
-/** Business maximums of one sale; why these numbers: docs/decisions/007-business-limits.md. */
-export const MAX_ITENS_VENDA = 200;
-export const MAX_QUANTIDADE_ITEM = 10_000;
-/** R$ 10.000.000,00: checked on the server once the total is computed from the stored prices. */
-export const MAX_TOTAL_VENDA = 1_000_000_000;
+export { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, MAX_TOTAL_VENDA, STATUS_PAGAMENTO, type FormaPagamento, type StatusPagamento } from '../vendas';
 
 export const itemVendaInputSchema = z.object({
   produtoId: z.string().uuid(),

@@ -1,29 +1,23 @@
 import MenuIcon from 'lucide-react/icons/menu';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import {
-  Sheet,
-  SheetContent,
-  SheetDescription,
-  SheetHeader,
-  SheetTitle,
-  SheetTrigger,
-} from '@/components/ui/sheet';
 import { Brand } from './brand';
+import { DeferredPopup } from './deferred-popup';
 import { LanguageMenu } from './language-menu';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeSwitch } from './theme-switch';
 import { UserChip } from './user-chip';
 
+const loadMobileNav = () => import('./mobile-nav').then((m) => m.MobileNav);
+
 /**
- * Shell of the signed-in app: fixed sidebar from md up, a left drawer below that. `headerActions`
+ * Shell of the signed-in app: fixed sidebar from md up, a left drawer below that (loaded on first use). `headerActions`
  * (e.g. the notification bell) sit in the header before the language and theme switches.
  */
 export function AppLayout({ children, headerActions }: { children: ReactNode; headerActions?: ReactNode }) {
   const { t } = useTranslation('layout');
-  const [menuOpen, setMenuOpen] = useState(false);
 
   return (
     <div className="min-h-svh bg-background">
@@ -38,22 +32,14 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
 
       <div className="flex min-h-svh flex-col md:pl-64">
         <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
-          <Sheet open={menuOpen} onOpenChange={setMenuOpen}>
-            <SheetTrigger asChild>
+          <DeferredPopup
+            load={loadMobileNav}
+            trigger={
               <Button variant="ghost" size="icon" className="md:hidden" aria-label={t('menu.open')}>
                 <MenuIcon />
               </Button>
-            </SheetTrigger>
-            <SheetContent side="left" className="w-72 gap-0 bg-sidebar p-0">
-              <SheetHeader className="h-16 justify-center px-6">
-                <SheetTitle>
-                  <Brand />
-                </SheetTitle>
-                <SheetDescription className="sr-only">{t('menu.description')}</SheetDescription>
-              </SheetHeader>
-              <SidebarNav onNavigate={() => setMenuOpen(false)} />
-            </SheetContent>
-          </Sheet>
+            }
+          />
 
           <div className="min-w-0 flex-1">
             <div className="w-fit max-w-full">

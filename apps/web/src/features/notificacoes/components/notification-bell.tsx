@@ -1,43 +1,28 @@
 import { MAX_CONTAGEM_NAO_LIDAS } from '@caderneta/shared';
 import BellIcon from 'lucide-react/icons/bell';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { DeferredPopup } from '@/components/layout/deferred-popup';
 import { Button } from '@/components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
-import { toastError } from '@/lib/api-client';
-import { cn } from '@/lib/utils';
 import { useNotificacoesResumo } from '../api/get-resumo';
-import { useMarcarLida, useMarcarTodasLidas } from '../api/marcar-lidas';
-import { linkDaNotificacao, tempoRelativo, useTextoNotificacao } from '../texto';
-import { IconeNotificacao } from './icone-notificacao';
+
+const loadMenu = () => import('./notification-menu').then((m) => m.NotificationMenu);
 
 /**
  * The header's bell: the unread count (polled every 30 s while the page is visible, and right
- * after the seller's own sales and payments), and a menu with the latest notifications.
+ * after the seller's own sales and payments), and a menu with the latest notifications, loaded on
+ * first use.
  */
 export function NotificationBell() {
-  const { t, i18n } = useTranslation('notificacoes');
-  const navigate = useNavigate();
+  const { t } = useTranslation('notificacoes');
   const resumo = useNotificacoesResumo();
-  const marcarLida = useMarcarLida();
-  const marcarTodas = useMarcarTodasLidas();
-  const textoDe = useTextoNotificacao();
   const naoLidas = resumo.data?.naoLidas ?? 0;
   const muitas = naoLidas > MAX_CONTAGEM_NAO_LIDAS;
   const label = muitas ? t('bell.labelMany') : naoLidas > 0 ? t('bell.labelUnread', { count: naoLidas }) : t('bell.label');
 
   return (
-    // Not modal: a modal menu hides the whole app with aria-hidden while it still has focusable
-    // content (axe: aria-hidden-focus). Focus still moves into the menu; Escape and a tap outside close it.
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <DeferredPopup
+      load={loadMenu}
+      trigger={
         <Button variant="ghost" size="icon" className="relative" aria-label={label} title={label}>
           <BellIcon />
           {naoLidas > 0 && (
@@ -50,54 +35,7 @@ export function NotificationBell() {
             </span>
           )}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-[min(22rem,calc(100vw-1.5rem))]">
-        <DropdownMenuLabel className="flex items-center justify-between gap-2">
-          <span>{t('bell.label')}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {resumo.isError && !resumo.data && <p className="px-2 py-3 text-sm text-muted-foreground">{t('bell.loadError')}</p>}
-        {resumo.data && resumo.data.recentes.length === 0 && <p className="px-2 py-3 text-sm text-muted-foreground">{t('bell.empty')}</p>}
-        {resumo.data?.recentes.map((n) => {
-          const { title, text } = textoDe(n);
-          const link = linkDaNotificacao(n);
-          return (
-            <DropdownMenuItem
-              key={n.id}
-              className={cn('items-start gap-3 py-2', !n.lida && 'bg-accent/40')}
-              onSelect={() => {
-                if (!n.lida) marcarLida.mutate(n.id, { onError: (error) => toastError(error, 'notificacoes:toast.markError') });
-                if (link) void navigate(link);
-              }}
-            >
-              <IconeNotificacao tipo={n.tipo} className="size-8" />
-              <span className="flex min-w-0 flex-col gap-0.5">
-                <span className="flex items-center gap-2 text-sm font-medium">
-                  {title}
-                  {!n.lida && <span className="size-2 shrink-0 rounded-full bg-primary" aria-label={t('list.unread')} role="img" />}
-                </span>
-                <span className="text-sm break-words whitespace-normal text-muted-foreground">{text}</span>
-                <span className="text-xs text-muted-foreground">{tempoRelativo(n.data, i18n.resolvedLanguage ?? 'pt-BR')}</span>
-              </span>
-            </DropdownMenuItem>
-          );
-        })}
-        <DropdownMenuSeparator />
-        {naoLidas > 0 && (
-          <DropdownMenuItem
-            disabled={marcarTodas.isPending}
-            onSelect={(event) => {
-              event.preventDefault();
-              marcarTodas.mutate(undefined, { onError: (error) => toastError(error, 'notificacoes:toast.markError') });
-            }}
-          >
-            {t('actions.markAll')}
-          </DropdownMenuItem>
-        )}
-        <DropdownMenuItem asChild>
-          <Link to="/notificacoes">{t('bell.seeAll')}</Link>
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+    />
   );
 }
