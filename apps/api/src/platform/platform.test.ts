@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -107,6 +107,8 @@ describe('single-page app', () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
     writeFileSync(path.join(dist, 'app.js.br'), brotliCompressSync('console.log(1)'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'page-a1b2c3.js'), 'console.log(2)');
     const database = await createTestDatabase();
     const app = await buildApp({
       database,
@@ -124,6 +126,17 @@ describe('single-page app', () => {
       const compressed = await app.inject({ method: 'GET', url: '/app.js', headers: { 'accept-encoding': 'br, gzip' } });
       expect(compressed.headers['content-encoding']).toBe('br');
       expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('console.log(1)');
+      // A hashed bundle is cached for a year and never re-checked: no validators to send.
+      const hashed = await app.inject({ method: 'GET', url: '/assets/page-a1b2c3.js' });
+      expect(hashed.body).toBe('console.log(2)');
+      expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(hashed.headers).not.toHaveProperty('etag');
+      expect(hashed.headers).not.toHaveProperty('last-modified');
+      expect(hashed.headers).not.toHaveProperty('accept-ranges');
+      // index.html is re-checked on every visit, so it keeps them.
+      const page = await app.inject({ method: 'GET', url: '/index.html' });
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.headers).toHaveProperty('etag');
       const api = await app.inject({ method: 'GET', url: '/api/nada' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
