@@ -23,12 +23,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs (React, the router, queries, i18n, toasts, class helpers): one
+            // What every page runs (React, the router, queries, i18n, class helpers; sonner comes with the first toast): one
             // file instead of a dozen small ones, each of which costs a request and its headers on
             // a phone. The rest stays split by route (routes are lazy, app/router.tsx).
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|sonner|tailwind-merge|clsx|class-variance-authority|use-sync-external-store|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|i18next|react-i18next|tailwind-merge|clsx|class-variance-authority|use-sync-external-store|@radix-ui[\\/]react-(slot|compose-refs))[\\/]/,
               priority: 10,
             },
           ],

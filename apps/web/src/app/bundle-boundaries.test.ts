@@ -79,6 +79,14 @@ describe('bundle boundaries', () => {
     expect(sources['/src/app/routes/auth.tsx']).not.toMatch(/from\s+['"]@\/features\/auth\/components\/signup-form['"]/);
   });
 
+  it('sonner arrives with the first toast: only the lazily loaded toaster imports it statically', () => {
+    // (and the tests' set-up, which clears sonner's store between tests)
+    expect(importing(/import\s+(?!type\b)[^;]*from\s+['"]sonner['"]/)).toEqual(['/src/components/ui/sonner-toaster.tsx', '/src/test/setup.ts']);
+    expect(importing(/import\(\s*['"]sonner['"]\s*\)/)).toEqual(['/src/lib/toast.ts']);
+    expect(importing(/from\s+['"][./@\w-]*\/sonner-toaster['"]/)).toEqual([]);
+    expect(importing(/import\(\s*['"]\.\/sonner-toaster['"]\s*\)/)).toEqual(['/src/components/ui/sonner.tsx']);
+  });
+
   it('the signed-in shell loads its menus and the phone drawer (Radix) on first use, not with every page', () => {
     const shell = [
       '/src/components/layout/app-layout.tsx',

@@ -1,6 +1,6 @@
 import type { ApiErrorBody, ApiIssue, ErrorCode, ErrorDetails } from '@caderneta/shared';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { i18n, translateDynamic } from './i18n';
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { api, isApiError } from '@/lib/api-client';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 

@@ -1,5 +1,6 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { type ExternalToast, toast } from 'sonner';
+import type { ExternalToast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { applyIssuesToForm, toastError } from './api-client';
 import { translateDynamic } from './i18n';
 

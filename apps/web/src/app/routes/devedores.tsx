@@ -4,7 +4,7 @@ import CalendarCogIcon from 'lucide-react/icons/calendar-cog';
 import HandshakeIcon from 'lucide-react/icons/handshake';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
 import { SelectFilter } from '@/components/list-filters';
 import { ListPage } from '@/components/list-page';

@@ -4,7 +4,7 @@ import BellOffIcon from 'lucide-react/icons/bell-off';
 import CheckCheckIcon from 'lucide-react/icons/check-check';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EmptyState, ListLoading } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadError } from '@/components/load-error';

@@ -1,5 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { describe, expect, it } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { Toaster } from './sonner';

@@ -1,30 +1,19 @@
-import type * as React from 'react';
-import { useTranslation } from 'react-i18next';
-import { Toaster as Sonner, type ToasterProps } from 'sonner';
-import { useTheme } from '@/lib/theme';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import type { ToasterProps } from 'sonner';
+import { subscribeToaster, toasterWanted } from '@/lib/toast';
 
-function Toaster(props: ToasterProps) {
-  const [theme] = useTheme();
-  const { t } = useTranslation();
+const SonnerToaster = lazy(() => import('./sonner-toaster').then((m) => ({ default: m.SonnerToaster })));
+
+/**
+ * Where toasts appear. sonner (about 10 KB on the wire) is downloaded with the first toast, not
+ * with every page: until then nothing is rendered here (lib/toast.ts says when it is wanted).
+ */
+export function Toaster(props: ToasterProps) {
+  const wanted = useSyncExternalStore(subscribeToaster, toasterWanted, toasterWanted);
+  if (!wanted) return null;
   return (
-    <Sonner
-      theme={theme}
-      className="toaster group"
-      richColors
-      closeButton
-      // sonner's own labels are English ("Notifications alt+T", "Close toast").
-      customAriaLabel={t('toaster.label')}
-      toastOptions={{ closeButtonAriaLabel: t('toaster.close') }}
-      style={
-        {
-          '--normal-bg': 'var(--popover)',
-          '--normal-text': 'var(--popover-foreground)',
-          '--normal-border': 'var(--border)',
-        } as React.CSSProperties
-      }
-      {...props}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster {...props} />
+    </Suspense>
   );
 }
-
-export { Toaster };

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { FormDialog } from '@/components/form-dialog';
 import { submitForm } from '@/lib/submit-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';

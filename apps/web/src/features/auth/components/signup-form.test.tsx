@@ -49,8 +49,8 @@ describe('sign-up form', () => {
     await app.user.click(within(app.panel).getByRole('button', { name: 'Criar Conta' }));
 
     // Under the field and in the "Erro no cadastro" toast.
-    expect(await screen.findAllByText('As senhas não conferem.')).toHaveLength(2);
-    expect(screen.getByText('Erro no cadastro')).toBeInTheDocument();
+    expect(await screen.findByText('Erro no cadastro')).toBeInTheDocument();
+    expect(screen.getAllByText('As senhas não conferem.')).toHaveLength(2);
     expect(api.calls('POST', '/api/cadastro')).toHaveLength(0);
   });
 
@@ -60,7 +60,8 @@ describe('sign-up form', () => {
     await fillSignUp(app, { Senha: '12345', 'Confirmar senha': '12345' });
     await app.user.click(within(app.panel).getByRole('button', { name: 'Criar Conta' }));
 
-    expect(await screen.findAllByText('A senha deve ter pelo menos 6 caracteres.')).toHaveLength(2);
+    expect(await screen.findByText('Erro no cadastro')).toBeInTheDocument();
+    expect(screen.getAllByText('A senha deve ter pelo menos 6 caracteres.')).toHaveLength(2);
     expect(api.calls('POST', '/api/cadastro')).toHaveLength(0);
   });
 

@@ -2,7 +2,7 @@ import { type SignUpInput, signUpInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { InputField, SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { errorMessage, isApiError } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import DownloadIcon from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { toastError } from '@/lib/api-client';

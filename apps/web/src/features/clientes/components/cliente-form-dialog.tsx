@@ -17,7 +17,7 @@ import MinusIcon from 'lucide-react/icons/minus';
 import PlusIcon from 'lucide-react/icons/plus';
 import type { FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
 import { Field, InputField } from '@/components/form-fields';

@@ -1,6 +1,6 @@
 import type { Cliente } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toastError } from '@/lib/api-client';
 import { useRegenerarLogin } from '../api/regenerar-login';

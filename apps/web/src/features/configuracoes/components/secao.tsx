@@ -2,7 +2,7 @@ import type { Configuracoes } from '@caderneta/shared';
 import { type ReactNode, useEffect } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

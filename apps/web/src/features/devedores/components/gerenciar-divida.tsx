@@ -4,7 +4,7 @@ import HandCoinsIcon from 'lucide-react/icons/hand-coins';
 import PlusIcon from 'lucide-react/icons/plus';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';

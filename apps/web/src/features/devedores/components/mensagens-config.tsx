@@ -14,7 +14,7 @@ import {
 import RotateCcwIcon from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';

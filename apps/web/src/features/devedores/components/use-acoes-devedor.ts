@@ -1,6 +1,6 @@
 import type { CobrancaConfig, Devedor } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { toastError } from '@/lib/api-client';
 import { useRegistrarLembrete } from '../api/registrar-lembrete';
 import { linkDoCliente, mensagemDoDevedor, whatsappDoDevedor } from '../mensagem';

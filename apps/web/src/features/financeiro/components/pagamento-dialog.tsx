@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
 import { Field, InputField } from '@/components/form-fields';

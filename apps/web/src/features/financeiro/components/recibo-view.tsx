@@ -5,7 +5,7 @@ import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import PrinterIcon from 'lucide-react/icons/printer';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';

@@ -3,7 +3,7 @@ import XCircleIcon from 'lucide-react/icons/circle-x';
 import { mercadopagoConfigInputSchema, type MercadopagoConfig } from '@caderneta/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -2,7 +2,7 @@ import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import type { MetodoOnline, PortalCliente } from '@caderneta/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';

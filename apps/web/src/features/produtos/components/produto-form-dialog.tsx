@@ -12,7 +12,7 @@ import {
 import { useEffect, useState } from 'react';
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';

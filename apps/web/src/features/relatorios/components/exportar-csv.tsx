@@ -2,7 +2,7 @@ import type { RelatorioAba } from '@caderneta/shared/relatorios';
 import DownloadIcon from 'lucide-react/icons/download';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
