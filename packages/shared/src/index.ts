@@ -1,5 +1,6 @@
 export * from './money';
 export * from './dates';
+export * from './hash';
 export * from './errors';
 export * from './schemas/auth';
 export * from './schemas/perfil';

@@ -21,6 +21,7 @@ const NO_INPUT = new Set([
   'GET /api/health',
   'GET /api/openapi.json',
   'GET /api/me',
+  'GET /api/me/avatar.svg',
   'GET /api/dashboard',
   'POST /api/me/sair',
   'GET /api/notificacoes/resumo',

@@ -9,6 +9,8 @@ declare module 'fastify' {
      * webhook and the public customer-page endpoints. Every exemption needs a comment saying why.
      */
     crossSite?: 'allow';
+    /** The Cache-Control of the route's answers instead of `no-store` (app.ts): only for answers with no shop data. */
+    cacheControl?: string;
   }
 }
 

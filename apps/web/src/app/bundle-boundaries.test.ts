@@ -34,15 +34,8 @@ describe('bundle boundaries', () => {
     expect(Object.keys(sources)).toEqual(expect.arrayContaining(ENTRY_MODULES));
   });
 
-  it('DiceBear is imported only by the avatar module', () => {
-    expect(importing(/from\s+['"]@dicebear\//)).toEqual(['/src/components/layout/avatar-image.ts']);
-  });
-
-  it('the avatar module is only ever loaded with import()', () => {
-    expect(importing(/from\s+['"][./@\w-]*avatar-image['"]/)).toEqual([]);
-    expect(importing(/import\(\s*['"][./\w-]*avatar-image['"]\s*\)/)).toEqual([
-      '/src/components/layout/user-avatar.tsx',
-    ]);
+  it('the web app carries no DiceBear: the server draws the avatar (GET /api/me/avatar.svg)', () => {
+    expect(importing(/['"]@dicebear\//)).toEqual([]);
   });
 
   it('routes are lazy: the router imports no page module statically', () => {

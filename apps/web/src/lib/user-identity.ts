@@ -1,4 +1,5 @@
 /** What the header shows for a seller: name, initials and a stable colour, all from the e-mail. */
+import { hashString } from '@caderneta/shared/hash';
 
 export interface UserIdentity {
   nome?: string | null;
@@ -27,15 +28,7 @@ export function initials(user: UserIdentity): string {
   return email ? email.slice(0, 2).toLocaleUpperCase('pt-BR') : '?';
 }
 
-/** Small, stable, non-cryptographic hash (FNV-1a, 32 bits) so a seller keeps the same look. */
-export function hashString(text: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return hash >>> 0;
-}
+export { hashString };
 
 export const AVATAR_GRADIENTS = [
   'from-rose-500 to-orange-400',

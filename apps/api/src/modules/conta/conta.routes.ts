@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { languageSchema, meSchema, preferenciasInputSchema, signUpInputSchema } from '@caderneta/shared';
 import { sendFetchResponse } from '../../auth/fetch-response';
+import { avatarSvg } from './avatar';
 import { getMe, signUp, updatePreferencias } from './conta.service';
 
 /** /api/cadastro and /api/me: signing up, the signed-in seller, preferences, signing out. */
@@ -34,6 +35,15 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/me',
     { preHandler, schema: { tags, response: { 200: meSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => getMe(tx, seller)),
+  );
+
+  // The generated picture the header shows when the seller has no photo of their own. It depends
+  // only on the e-mail, which never changes, so the browser may keep it for a day (just for this
+  // seller: private).
+  app.get(
+    '/api/me/avatar.svg',
+    { preHandler, config: { cacheControl: 'private, max-age=86400' }, schema: { tags, summary: "The seller's generated avatar (SVG)" } },
+    async (request, reply) => reply.type('image/svg+xml').send(await avatarSvg(request.seller!.email)),
   );
 
   app.patch(

@@ -128,6 +128,26 @@ describe('sign-in and session', () => {
     });
   });
 
+  it("draws the seller's avatar from their e-mail: the same picture each time, cached by the browser for a day", async () => {
+    const maria = await createSeller(t);
+    const joao = await createSeller(t);
+    const first = await maria.request({ method: 'GET', url: '/api/me/avatar.svg' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(first.headers['cache-control']).toBe('private, max-age=86400');
+    expect(first.body).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    expect((await maria.request({ method: 'GET', url: '/api/me/avatar.svg' })).body).toBe(first.body);
+    // Another seller gets their own picture; without a session there is none.
+    const other = await joao.request({ method: 'GET', url: '/api/me/avatar.svg' });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).not.toBe(first.body);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/me/avatar.svg' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['cache-control']).toBe('no-store');
+    // Every other answer of the API stays out of caches.
+    expect((await maria.request({ method: 'GET', url: '/api/me' })).headers['cache-control']).toBe('no-store');
+  });
+
   it('answers 401 UNAUTHENTICATED without a session', async () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/me' });
     expect(me.statusCode).toBe(401);

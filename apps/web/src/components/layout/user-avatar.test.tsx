@@ -1,38 +1,39 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { AVATAR_GRADIENTS, avatarGradient, displayName, hashString, initials } from '@/lib/user-identity';
-import { UserAvatar } from './user-avatar';
-
-vi.mock('./avatar-image', () => ({
-  createAvatarDataUri: vi.fn(),
-}));
-
-const { createAvatarDataUri } = await import('./avatar-image');
-const generate = vi.mocked(createAvatarDataUri);
+import { GENERATED_AVATAR_URL, UserAvatar } from './user-avatar';
 
 describe('user avatar', () => {
-  it('shows the initials on a gradient until the picture is ready, then the picture', async () => {
-    let finish!: (uri: string) => void;
-    generate.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+  it('shows the initials on a gradient until the server-drawn picture has loaded, then the picture', () => {
     render(<UserAvatar user={{ nome: 'Maria da Silva', email: 'maria@x.com' }} label="Avatar de Maria" />);
 
     const avatar = screen.getByRole('img', { name: 'Avatar de Maria' });
-    expect(screen.getByTestId('avatar-initials')).toHaveTextContent('MD');
+    const initials = screen.getByTestId('avatar-initials');
+    expect(initials).toHaveTextContent('MD');
+    expect(initials).not.toHaveClass('invisible');
     expect(avatar.className).toContain(avatarGradient('maria@x.com'));
-    expect(avatar.querySelector('img')).toBeNull();
+    const picture = avatar.querySelector('img')!;
+    expect(picture).toHaveAttribute('src', GENERATED_AVATAR_URL);
+    expect(picture).toHaveClass('invisible');
 
-    finish('data:image/svg+xml;utf8,<svg/>');
-    await waitFor(() => expect(avatar.querySelector('img')).toHaveAttribute('src', 'data:image/svg+xml;utf8,<svg/>'));
-    expect(generate).toHaveBeenCalledWith('maria@x.com');
+    fireEvent.load(picture);
+    expect(picture).not.toHaveClass('invisible');
+    expect(initials).toHaveClass('invisible');
   });
 
-  it('keeps the initials when the picture cannot be generated', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
-    generate.mockRejectedValue(new Error('chunk failed'));
+  it('shows the seller\'s own photo instead of the generated picture', () => {
+    render(<UserAvatar user={{ nome: 'Ana', email: 'ana@x.com', avatar: 'data:image/png;base64,AAAA' }} label="Avatar" />);
+    const picture = screen.getByRole('img', { name: 'Avatar' }).querySelector('img')!;
+    expect(picture).toHaveAttribute('src', 'data:image/png;base64,AAAA');
+  });
+
+  it('keeps the initials when the picture cannot be loaded', () => {
     render(<UserAvatar user={{ nome: '', email: 'joao@x.com' }} label="Avatar" />);
-    await waitFor(() => expect(console.error).toHaveBeenCalled());
+    const avatar = screen.getByRole('img', { name: 'Avatar' });
+    fireEvent.error(avatar.querySelector('img')!);
     expect(screen.getByTestId('avatar-initials')).toHaveTextContent('JO');
-    expect(screen.getByRole('img', { name: 'Avatar' }).querySelector('img')).toBeNull();
+    expect(screen.getByTestId('avatar-initials')).not.toHaveClass('invisible');
+    expect(avatar.querySelector('img')).toBeNull();
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * DiceBear avatar, generated in the browser (no remote URL). Loaded only through `import()` from
- * user-avatar.tsx, so neither DiceBear's core nor any style reaches the public pages; each style is
- * its own chunk and only the seller's one is downloaded.
+ * The seller's DiceBear avatar, drawn on the server (GET /api/me/avatar.svg): the browser gets a
+ * small SVG it can cache instead of DiceBear and a style's code (5–30 KB on the wire) to draw it.
+ * The style and colours follow from the e-mail, so a seller keeps the same look everywhere.
  *
  * 24 of DiceBear's 31 styles: left out are the heavy ones (adventurer, adventurer-neutral,
  * avataaars, lorelei, notionists, open-peeps: 35–115 KB gzip each, too much for a cheap phone on
- * mobile data) and "initials", which would repeat our own fallback. The largest kept is ~32 KB.
+ * mobile data, when this was drawn in the browser) and "initials", which would repeat the web's own
+ * fallback.
  */
 import {
   avataaarsNeutral,
@@ -34,7 +35,7 @@ import {
   toonHead,
 } from '@dicebear/collection/async';
 import { createAvatar, type Style } from '@dicebear/core';
-import { hashString } from '@/lib/user-identity';
+import { hashString } from '@caderneta/shared';
 
 export const AVATAR_STYLES = [
   avataaarsNeutral,
@@ -74,7 +75,8 @@ export const AVATAR_COLOR_SETS = [
 
 export const AVATAR_SIZE = 64;
 
-export async function createAvatarDataUri(email: string): Promise<string> {
+/** The SVG of the avatar of the seller with this e-mail. */
+export async function avatarSvg(email: string): Promise<string> {
   const seed = email.trim().toLowerCase();
   const hash = hashString(seed);
   const loadStyle = AVATAR_STYLES[hash % AVATAR_STYLES.length]!;
@@ -84,5 +86,5 @@ export async function createAvatarDataUri(email: string): Promise<string> {
     seed,
     size: AVATAR_SIZE,
     backgroundColor: [...colors],
-  }).toDataUri();
+  }).toString();
 }
