@@ -16,8 +16,8 @@ function page(load: () => Promise<Record<string, unknown>>, namespaces: readonly
   }) as LazyRoute;
 }
 
-/** Every signed-in page shows the shell (layout, the notification bell), forms (validation) and server errors. */
-const SHELL: Namespace[] = ['layout', 'errors', 'validation', 'notificacoes'];
+/** Every signed-in page shows the shell (layout, the notification bell) and server errors. */
+const SHELL: Namespace[] = ['layout', 'errors', 'notificacoes'];
 const PUBLIC_FORM: Namespace[] = ['auth', 'errors', 'validation'];
 const CUSTOMER_PAGE: Namespace[] = ['portal', 'errors', 'validation'];
 
@@ -45,14 +45,15 @@ export const routes: RouteObject[] = [
         // Signed-in area: session check + app layout.
         lazy: page(() => import('./routes/protected'), SHELL),
         children: [
+          // Pages with forms load the validation messages too; the dashboard and notifications have none.
           { path: 'dashboard', lazy: page(() => import('./routes/dashboard'), ['dashboard', 'vendas', 'financeiro']) },
-          { path: 'vendas/nova', lazy: page(() => import('./routes/nova-venda'), ['vendas']) },
-          { path: 'vendas', lazy: page(() => import('./routes/vendas'), ['vendas']) },
-          { path: 'clientes', lazy: page(() => import('./routes/clientes'), ['clientes', 'financeiro']) },
-          { path: 'produtos', lazy: page(() => import('./routes/produtos'), ['produtos']) },
-          { path: 'devedores', lazy: page(() => import('./routes/devedores'), ['devedores', 'financeiro']) },
-          { path: 'relatorios', lazy: page(() => import('./routes/relatorios'), ['relatorios']) },
-          { path: 'configuracoes', lazy: page(() => import('./routes/configuracoes'), ['configuracoes', 'backup', 'portal', 'auth', 'devedores']) },
+          { path: 'vendas/nova', lazy: page(() => import('./routes/nova-venda'), ['vendas', 'validation']) },
+          { path: 'vendas', lazy: page(() => import('./routes/vendas'), ['vendas', 'validation']) },
+          { path: 'clientes', lazy: page(() => import('./routes/clientes'), ['clientes', 'financeiro', 'validation']) },
+          { path: 'produtos', lazy: page(() => import('./routes/produtos'), ['produtos', 'validation']) },
+          { path: 'devedores', lazy: page(() => import('./routes/devedores'), ['devedores', 'financeiro', 'validation']) },
+          { path: 'relatorios', lazy: page(() => import('./routes/relatorios'), ['relatorios', 'validation']) },
+          { path: 'configuracoes', lazy: page(() => import('./routes/configuracoes'), ['configuracoes', 'backup', 'portal', 'auth', 'devedores', 'validation']) },
           { path: 'notificacoes', lazy: page(() => import('./routes/notificacoes'), ['notificacoes']) },
         ],
       },
