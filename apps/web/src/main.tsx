@@ -18,7 +18,7 @@ void initI18n().then(() => {
   createRoot(root).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={createAppRouter()} />
+        <RouterProvider router={createAppRouter(queryClient)} />
       </AppProviders>
     </StrictMode>,
   );

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { meQueryOptions } from '@/lib/get-me';
 import { loadNamespaces, type Namespace } from '@/lib/i18n';
 import { PageLoading } from './page-loading';
 import { RouteError } from './route-error';
@@ -16,6 +18,22 @@ function page(load: () => Promise<Record<string, unknown>>, namespaces: readonly
   }) as LazyRoute;
 }
 
+/**
+ * A loader that starts a page's first requests together with its chunk instead of after it, and
+ * does not wait for them: the page's queries pick the answers up (and fetch again if one failed).
+ */
+function startEarly(start: (url: URL) => Promise<unknown>): Pick<RouteObject, 'loader' | 'shouldRevalidate'> {
+  return {
+    loader: ({ request }) => {
+      void start(new URL(request.url));
+      return null;
+    },
+    // Only when the route is entered: a new search or filter is the page's own business, and a
+    // navigation with no loader to run stays synchronous (two quick filter changes both count).
+    shouldRevalidate: () => false,
+  };
+}
+
 /** Every signed-in page shows the shell (layout, the notification bell) and server errors. */
 const SHELL: Namespace[] = ['layout', 'errors', 'notificacoes'];
 const PUBLIC_FORM: Namespace[] = ['auth', 'errors', 'validation'];
@@ -25,7 +43,7 @@ const CUSTOMER_PAGE: Namespace[] = ['portal', 'errors', 'validation'];
  * Every page is its own lazily loaded chunk (`Component` export of routes/<name>.tsx), so the
  * public pages never download the signed-in app and vice versa.
  */
-export const routes: RouteObject[] = [
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     id: 'root',
     Component: Outlet,
@@ -42,13 +60,27 @@ export const routes: RouteObject[] = [
       { path: 'cliente/:login', lazy: page(() => import('./routes/cliente'), CUSTOMER_PAGE) },
       { path: 'cliente/:login/:resultado', lazy: page(() => import('./routes/cliente-resultado'), CUSTOMER_PAGE) },
       {
-        // Signed-in area: session check + app layout.
+        // Signed-in area: session check + app layout. The session is asked for while the chunks load.
         lazy: page(() => import('./routes/protected'), SHELL),
+        ...startEarly(() => queryClient.prefetchQuery(meQueryOptions())),
         children: [
           // Pages with forms load the validation messages too; the dashboard and notifications have none.
-          { path: 'dashboard', lazy: page(() => import('./routes/dashboard'), ['dashboard', 'vendas', 'financeiro']) },
+          {
+            path: 'dashboard',
+            lazy: page(() => import('./routes/dashboard'), ['dashboard', 'vendas', 'financeiro']),
+            ...startEarly(() => import('@/features/dashboard/api/get-dashboard').then((m) => queryClient.prefetchQuery(m.dashboardQueryOptions()))),
+          },
           { path: 'vendas/nova', lazy: page(() => import('./routes/nova-venda'), ['vendas', 'validation']) },
-          { path: 'vendas', lazy: page(() => import('./routes/vendas'), ['vendas', 'validation']) },
+          {
+            path: 'vendas',
+            lazy: page(() => import('./routes/vendas'), ['vendas', 'validation']),
+            // The first page without filters; a filtered or later page is asked for by the page itself.
+            ...startEarly(async (url) => {
+              if (url.search) return;
+              const { primeiraPaginaVendas } = await import('@/features/vendas/api/get-vendas');
+              await queryClient.prefetchQuery(primeiraPaginaVendas());
+            }),
+          },
           { path: 'clientes', lazy: page(() => import('./routes/clientes'), ['clientes', 'financeiro', 'validation']) },
           { path: 'produtos', lazy: page(() => import('./routes/produtos'), ['produtos', 'validation']) },
           { path: 'devedores', lazy: page(() => import('./routes/devedores'), ['devedores', 'financeiro', 'validation']) },
@@ -62,6 +94,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
 }

@@ -11,14 +11,13 @@ import { SelectFilter } from '@/components/list-filters';
 import { ListPage } from '@/components/list-page';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
-import { useVendas } from '@/features/vendas/api/get-vendas';
+import { useVendas, VENDAS_PAGE_SIZE } from '@/features/vendas/api/get-vendas';
 import { CancelarVendaDialog } from '@/features/vendas/components/cancelar-venda-dialog';
 import { VendaDetalheDialog } from '@/features/vendas/components/venda-detalhe-dialog';
 import { VendaRow } from '@/features/vendas/components/venda-row';
 import { VendasStats } from '@/features/vendas/components/vendas-stats';
 import { useListParams } from '@/lib/use-list-params';
 
-const PAGE_SIZE = 20;
 const isDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
 /** /vendas: cards, working search and filters (kept in the URL), the paged list, details and cancel. */
@@ -36,7 +35,7 @@ export function Component() {
   const cursors = useRef(new Map<string, string>());
   const filtros = JSON.stringify([list.busca, status, forma, de, ate]);
   const cursor = list.page > 1 ? cursors.current.get(`${filtros}|${list.page}`) : undefined;
-  const query = useVendas({ busca: list.busca, status, forma, de, ate, page: list.page, pageSize: PAGE_SIZE, cursor });
+  const query = useVendas({ busca: list.busca, status, forma, de, ate, page: list.page, pageSize: VENDAS_PAGE_SIZE, cursor });
   const data = query.data;
   useEffect(() => {
     if (data?.nextCursor && !query.isPlaceholderData) cursors.current.set(`${filtros}|${data.page + 1}`, data.nextCursor);

@@ -1,7 +1,7 @@
 import type { Dashboard } from '@caderneta/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
 
 const DASHBOARD: Dashboard = {
   totalClientes: 42,
@@ -28,6 +28,24 @@ const DASHBOARD: Dashboard = {
 };
 
 describe('/dashboard', () => {
+  it('asks for its figures while the session is still being checked, and once', async () => {
+    const me = deferred<Response>();
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/me': () => me.promise,
+      'GET /api/dashboard': () => jsonResponse(200, DASHBOARD),
+    });
+    renderApp('/dashboard');
+    // The figures are on their way before the session answers (not one request after the other).
+    await waitFor(() => expect(api.calls('GET', '/api/dashboard')).toHaveLength(1));
+    expect(api.calls('GET', '/api/me')).toHaveLength(1);
+    me.resolve(jsonResponse(200, SELLER));
+    const clientes = await screen.findByRole('group', { name: 'Total de Clientes' });
+    expect(await within(clientes).findByText('42')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/dashboard')).toHaveLength(1);
+    expect(api.calls('GET', '/api/me')).toHaveLength(1);
+  });
+
   it('shows the four cards, the debtors card and recent activity from /api/dashboard', async () => {
     mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, DASHBOARD) });
     renderApp('/dashboard');
@@ -76,10 +94,12 @@ describe('/dashboard', () => {
     const { user } = renderApp('/dashboard');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Erro ao carregar o painel')).toBeInTheDocument();
+    const failed = api.calls('GET', '/api/dashboard').length;
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByText(/Ana Souza/)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(api.calls('GET', '/api/dashboard')).toHaveLength(2);
+    // One more request: the retry.
+    expect(api.calls('GET', '/api/dashboard')).toHaveLength(failed + 1);
   });
 });

@@ -1,7 +1,7 @@
 import type { VendaDetalhe, VendaListItem, VendasPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
 
 const V1 = '11111111-1111-4111-8111-111111111111';
 const V2 = '22222222-2222-4222-8222-222222222222';
@@ -37,6 +37,23 @@ const listUrls = (api: ReturnType<typeof mockApi>) =>
   api.spy.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/vendas'));
 
 describe('/vendas', () => {
+  it('asks for the first page while the session is still being checked, and once', async () => {
+    const me = deferred<Response>();
+    const api = mockApi({ ...signedIn(), 'GET /api/me': () => me.promise, 'GET /api/vendas': () => jsonResponse(200, page([venda()], 1)) });
+    renderApp('/vendas');
+    await waitFor(() => expect(api.calls('GET', '/api/vendas')).toHaveLength(1));
+    me.resolve(jsonResponse(200, SELLER));
+    expect(await screen.findByText('V1741600000000')).toBeInTheDocument();
+    expect(api.calls('GET', '/api/vendas')).toHaveLength(1);
+  });
+
+  it('opened with filters, asks for the filtered list only', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()], 1)) });
+    renderApp('/vendas?status=pendente');
+    expect(await screen.findByText('V1741600000000')).toBeInTheDocument();
+    expect(listUrls(api)).toEqual([expect.stringContaining('status=pendente')]);
+  });
+
   it('asks for the next page right after the last sale shown (the server\'s cursor)', async () => {
     let calls = 0;
     const api = mockApi({
@@ -132,9 +149,10 @@ describe('/vendas', () => {
 
     await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    // The page follows the URL once the router has finished the navigation (its loaders).
+    await waitFor(() => expect(screen.getByLabelText('De')).toHaveValue(''));
     expect(screen.getByRole('searchbox', { name: 'Buscar vendas' })).toHaveValue('');
     expect(screen.getByLabelText('Status')).toHaveValue('');
-    expect(screen.getByLabelText('De')).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Limpar filtros' })).not.toBeInTheDocument();
   });
 
