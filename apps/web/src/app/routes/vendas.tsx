@@ -1,7 +1,7 @@
 import { FORMAS_PAGAMENTO, STATUS_PAGAMENTO, type VendaListItem } from '@caderneta/shared';
 import ReceiptIcon from 'lucide-react/icons/receipt';
 import XIcon from 'lucide-react/icons/x';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateField } from '@/components/date-field';
@@ -9,14 +9,17 @@ import { AddButton } from '@/components/add-button';
 import { EmptyState } from '@/components/empty-state';
 import { SelectFilter } from '@/components/list-filters';
 import { ListPage } from '@/components/list-page';
+import { OpenedOnce } from '@/components/opened-once';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { useVendas, VENDAS_PAGE_SIZE } from '@/features/vendas/api/get-vendas';
-import { CancelarVendaDialog } from '@/features/vendas/components/cancelar-venda-dialog';
-import { VendaDetalheDialog } from '@/features/vendas/components/venda-detalhe-dialog';
 import { VendaRow } from '@/features/vendas/components/venda-row';
 import { VendasStats } from '@/features/vendas/components/vendas-stats';
 import { useListParams } from '@/lib/use-list-params';
+
+// A sale's details and its cancellation (Radix dialogs) load when first asked for.
+const VendaDetalheDialog = lazy(() => import('@/features/vendas/components/venda-detalhe-dialog').then((m) => ({ default: m.VendaDetalheDialog })));
+const CancelarVendaDialog = lazy(() => import('@/features/vendas/components/cancelar-venda-dialog').then((m) => ({ default: m.CancelarVendaDialog })));
 
 const isDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 
@@ -92,8 +95,12 @@ export function Component() {
       empty={<EmptyState icon={ReceiptIcon} title={t('list.empty')} description={t('list.emptyDescription')} action={<AddButton label={t('list.addFirst')} to="/vendas/nova" />} />}
       renderItem={(venda) => <VendaRow venda={venda} onDetails={setDetalhe} onCancel={setCancelando} />}
     >
-      <VendaDetalheDialog venda={detalhe} onOpenChange={(open) => !open && setDetalhe(null)} />
-      <CancelarVendaDialog venda={cancelando} onOpenChange={(open) => !open && setCancelando(null)} />
+      <OpenedOnce open={!!detalhe}>
+        <VendaDetalheDialog venda={detalhe} onOpenChange={(open) => !open && setDetalhe(null)} />
+      </OpenedOnce>
+      <OpenedOnce open={!!cancelando}>
+        <CancelarVendaDialog venda={cancelando} onOpenChange={(open) => !open && setCancelando(null)} />
+      </OpenedOnce>
     </ListPage>
   );
 }
