@@ -17,6 +17,10 @@
  *   npm run bench                      full size (about 15 minutes here)
  *   npm run bench -- --scale 0.01      smoke test (CI): small shops, short runs
  *   --out FILE                         where the results go (default bench/results.json)
+ *   --only vendas,novaVenda            some parts only: vendas, dashboard, novaVenda, clientes,
+ *                                      relatorios, web (bytes and Lighthouse), startup
+ *   --rounds N, --duration S           rounds per figure (default 3; 1 when smoke), seconds per run
+ *   --profile DIR                      the servers' V8 CPU profiles, written there when they stop
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -31,7 +35,7 @@ import { prepareTemplate } from '../apps/api/src/db/template';
 import { createAccessCodes } from '../apps/api/src/modules/codigos/codigos.service';
 import { resumoDoPeriodo } from '../apps/api/src/modules/vendas/rollups.service';
 import { findPgBin, startTempPostgres } from '../apps/api/test/pg-server';
-import { captureSql, pgbenchScript } from './bench/capture';
+import { captureSql, oneCommand, pgbenchScript } from './bench/capture';
 import { loadShop, type ShopSize } from './bench/load';
 import { ensureChromium } from './chromium';
 
@@ -45,7 +49,12 @@ if (!(scale > 0 && scale <= 1)) throw new Error('--scale must be in (0, 1]');
 const smoke = scale < 0.1;
 const duration = Number(arg('duration', smoke ? '1' : '10'));
 const CONNECTIONS = 16;
-const ROUNDS = smoke ? 1 : 3;
+const ROUNDS = Number(arg('rounds', smoke ? '1' : '3'));
+const PARTS = ['vendas', 'dashboard', 'novaVenda', 'clientes', 'relatorios', 'web', 'startup'] as const;
+const only = arg('only', '').split(',').filter(Boolean);
+for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part ${part} (${PARTS.join(', ')})`);
+/** Whether this run measures `part` (every part unless --only names some). */
+const wants = (part: (typeof PARTS)[number]) => only.length === 0 || only.includes(part);
 const size = (n: number, min: number) => Math.max(min, Math.round(n * scale));
 
 const loadAvg = () => Number(os.loadavg()[0]!.toFixed(2));
@@ -81,7 +90,10 @@ async function waitFor(url: string, timeoutMs: number): Promise<number> {
 }
 
 function startServer(env: Record<string, string>, script = 'apps/api/src/server.ts'): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+  // --profile DIR: each server writes a V8 CPU profile there when it stops (chrome://inspect or speedscope).
+  const profile = arg('profile', '');
+  const profiling = profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : [];
+  return spawn(process.execPath, [...profiling, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -296,8 +308,8 @@ async function main() {
     const benchUrl = dbUrl.toString();
 
     // GET /api/vendas, default query.
-    log('GET /api/vendas: autocannon and pgbench, interleaved');
-    {
+    if (wants('vendas')) {
+      log('GET /api/vendas: autocannon and pgbench, interleaved');
       const url = `${base}/api/vendas`;
       const statements = await captureSql(admin, server.logFile, () => fetch(url, { headers: { cookie: big.cookie } }));
       const runs = await interleaved(
@@ -313,8 +325,8 @@ async function main() {
     }
 
     // GET /api/dashboard: the big shop ÷ the 100-sale shop.
-    log('GET /api/dashboard: big and small shop, interleaved');
-    {
+    if (wants('dashboard')) {
+      log('GET /api/dashboard: big and small shop, interleaved');
       const url = `${base}/api/dashboard`;
       const runs = await interleaved(
         () => http(url, big.cookie),
@@ -327,8 +339,8 @@ async function main() {
     }
 
     // POST /api/vendas: à vista and fiado (30%) sales of random products and customers.
-    log('POST /api/vendas: autocannon and pgbench, interleaved');
-    {
+    if (wants('novaVenda')) {
+      log('POST /api/vendas: autocannon and pgbench, interleaved');
       const { rows: produtos } = await db.query<{ id: string }>('select id from produtos where owner_id = $1', [big.id]);
       const { rows: clientes } = await db.query<{ id: string }>('select id from clientes where owner_id = $1', [big.id]);
       const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
@@ -363,7 +375,7 @@ async function main() {
               .split(saleId).join(':v_id')
               .split(`'${produtos[0]!.id}'`).join('(select id from bench_produtos where n = :p)')
               .split(`'${clientes[0]!.id}'`).join('(select id from bench_clientes where n = :c)');
-            text = text.replace(/;\s*$/, '');
+            text = oneCommand(text);
             if (/^insert into "vendas"/i.test(text)) return `${text.replace(/'V\d+'/, `('B' || :client_id || '-' || :n)`)} \\gset v_`;
             return `${text};`;
           })
@@ -439,7 +451,7 @@ async function main() {
     }
 
     // GET /api/clientes at 20,000 customers, and a search.
-    for (const [label, query] of [['', ''], [' search "maria"', '?busca=maria']] as const) {
+    for (const [label, query] of wants('clientes') ? ([['', ''], [' search "maria"', '?busca=maria']] as const) : []) {
       const url = `${base}/api/clientes${query}`;
       const runs = await interleaved(
         () => http(url, manyCustomers.cookie),
@@ -450,8 +462,8 @@ async function main() {
     }
 
     // The reports' period function, 365 days and the previous period, on the big shop.
-    log('reports: 365-day period');
-    {
+    if (wants('relatorios')) {
+      log('reports: 365-day period');
       const today = new Date().toISOString().slice(0, 10);
       const de = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
       const times: number[] = [];
@@ -469,8 +481,8 @@ async function main() {
 
     // /relatorios: each tab's endpoint for the last 365 days on the big shop, one request after
     // another (what a seller waits for), then the heaviest under 16 connections.
-    log('reports: GET /api/relatorios/<tab>?periodo=365');
-    {
+    if (wants('relatorios')) {
+      log('reports: GET /api/relatorios/<tab>?periodo=365');
       const abas = ['resumo', 'vendas', 'clientes', 'produtos', 'financeiro'];
       const porAba: Record<string, { times: number[]; p50: number; p95: number; load: number }> = {};
       for (const aba of abas) {
@@ -506,46 +518,48 @@ async function main() {
     await stopServer(app);
 
     // JS + CSS on the wire and Lighthouse, against the built app.
-    log('JS bytes and Lighthouse');
-    if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
-    const webPort = await freePort();
-    const webBase = `http://127.0.0.1:${webPort}`;
-    const web = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(webPort), HOST: '127.0.0.1', PUBLIC_URL: webBase });
-    try {
-      await waitFor(`${webBase}/api/health`, 120_000);
-      const signIn = await fetch(`${webBase}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { origin: webBase, 'content-type': 'application/json' },
-        body: JSON.stringify({ email: (await db.query<{ email: string }>('select email from users where id = $1', [big.id])).rows[0]!.email, password: 'segredo123', rememberMe: true }),
-      });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const bytes = { ...(await jsBytes(webBase, ['/auth'], null, chromiumPath)), ...(await jsBytes(webBase, ['/dashboard', '/vendas'], cookie, chromiumPath)) };
-      results.jsBytes = bytes;
-      row('JS+CSS on the wire: /auth, /dashboard, /vendas', Object.values(bytes).map((b) => `${(b / 1024).toFixed(0)} KB`).join(', '), '≤ 170 KB', String(loadAvg()));
+    if (wants('web')) {
+      log('JS bytes and Lighthouse');
+      if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
+      const webPort = await freePort();
+      const webBase = `http://127.0.0.1:${webPort}`;
+      const web = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(webPort), HOST: '127.0.0.1', PUBLIC_URL: webBase });
+      try {
+        await waitFor(`${webBase}/api/health`, 120_000);
+        const signIn = await fetch(`${webBase}/api/auth/sign-in/email`, {
+          method: 'POST',
+          headers: { origin: webBase, 'content-type': 'application/json' },
+          body: JSON.stringify({ email: (await db.query<{ email: string }>('select email from users where id = $1', [big.id])).rows[0]!.email, password: 'segredo123', rememberMe: true }),
+        });
+        const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+        const bytes = { ...(await jsBytes(webBase, ['/auth'], null, chromiumPath)), ...(await jsBytes(webBase, ['/dashboard', '/vendas'], cookie, chromiumPath)) };
+        results.jsBytes = bytes;
+        row('JS+CSS on the wire: /auth, /dashboard, /vendas', Object.values(bytes).map((b) => `${(b / 1024).toFixed(0)} KB`).join(', '), '≤ 170 KB', String(loadAvg()));
 
-      const pages = smoke ? ['/auth'] : ['/auth', '/dashboard', '/vendas'];
-      const scores: Record<string, Array<{ score: number; lcp: number; tbt: number }>> = {};
-      const load = loadAvg();
-      for (let round = 0; round < ROUNDS; round++) {
-        for (const route of pages) {
-          const result = lighthouse(`${webBase}${route}`, route === '/auth' ? null : cookie, chromiumPath);
-          if (result) (scores[route] ??= []).push(result);
+        const pages = smoke ? ['/auth'] : ['/auth', '/dashboard', '/vendas'];
+        const scores: Record<string, Array<{ score: number; lcp: number; tbt: number }>> = {};
+        const load = loadAvg();
+        for (let round = 0; round < ROUNDS; round++) {
+          for (const route of pages) {
+            const result = lighthouse(`${webBase}${route}`, route === '/auth' ? null : cookie, chromiumPath);
+            if (result) (scores[route] ??= []).push(result);
+          }
         }
+        results.lighthouse = scores;
+        row(
+          'Lighthouse 12 mobile (median): ' + pages.join(', '),
+          pages.map((p) => (scores[p]?.length ? `${median(scores[p]!.map((s) => s.score))} (LCP ${median(scores[p]!.map((s) => s.lcp))} ms, TBT ${median(scores[p]!.map((s) => s.tbt))} ms)` : 'n/a')).join('; '),
+          '≥ 95 each',
+          String(load),
+        );
+      } finally {
+        await stopServer(web);
       }
-      results.lighthouse = scores;
-      row(
-        'Lighthouse 12 mobile (median): ' + pages.join(', '),
-        pages.map((p) => (scores[p]?.length ? `${median(scores[p]!.map((s) => s.score))} (LCP ${median(scores[p]!.map((s) => s.lcp))} ms, TBT ${median(scores[p]!.map((s) => s.tbt))} ms)` : 'n/a')).join('; '),
-        '≥ 95 each',
-        String(load),
-      );
-    } finally {
-      await stopServer(web);
     }
 
     // Start-up on PGlite: a fresh data dir (from the prepared template), then the same dir again.
-    log('start-up');
-    {
+    if (wants('startup')) {
+      log('start-up');
       await prepareTemplate();
       const fresh: number[] = [];
       const existing: number[] = [];

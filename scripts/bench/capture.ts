@@ -53,5 +53,21 @@ export function parseLog(text: string): string[] {
 
 /** A pgbench script running the statements in order, one transaction's worth per execution. */
 export function pgbenchScript(statements: string[]): string {
-  return statements.map((s) => `${s.replace(/;\s*$/, '')};`).join('\n') + '\n';
+  return statements.map((s) => `${oneCommand(s)};`).join('\n') + '\n';
+}
+
+/**
+ * One logged statement as one pgbench command, without its final semicolon. The app sends some
+ * statements together in one message (BEGIN and the seller's scope): their inner semicolons become
+ * pgbench's `\;`, so pgbench sends them in one round trip too. Quotes are respected.
+ */
+export function oneCommand(statement: string): string {
+  const text = statement.trim().replace(/;\s*$/, '');
+  let out = '';
+  let quoted = false;
+  for (const char of text) {
+    if (char === "'") quoted = !quoted;
+    out += char === ';' && !quoted ? '\\;' : char;
+  }
+  return out;
 }
