@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../lib/errors';
+import { checkedResponse } from '../lib/response-schema';
 import type { Database, Tx } from '../db/client';
 import { withSeller } from '../db/client';
 import type { Auth } from './auth';
 import type { Seller } from './seller';
+import { createSessionLookup } from './session-lookup';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -21,14 +23,21 @@ declare module 'fastify' {
 
 export const sessionPlugin = fp(async (app: FastifyInstance, { auth, db }: { auth: Auth; db: Database }) => {
   app.decorateRequest('seller', null);
+  const lookup = await createSessionLookup(auth, db);
 
   app.decorate('requireSeller', async (request: FastifyRequest, reply: FastifyReply) => {
+    // The common case in one query; better-auth answers the rest (session-lookup.ts).
+    const seller = await lookup(request.headers.cookie);
+    if (seller) {
+      request.seller = seller;
+      return;
+    }
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
     const session = result.response;
-    if (!session) throw new AppError('UNAUTHENTICATED', 401, { message: 'Usuário não autenticado' });
-    // A session close to expiry is extended; pass the refreshed cookie on.
+    // A session due for extension gets a refreshed cookie, an expired one a cleared cookie: pass them on.
     const cookies = result.headers?.getSetCookie?.() ?? [];
     if (cookies.length) reply.header('set-cookie', cookies);
+    if (!session) throw new AppError('UNAUTHENTICATED', 401, { message: 'Usuário não autenticado' });
     request.seller = { id: session.user.id, nome: session.user.name, email: session.user.email };
   });
 
@@ -36,29 +45,31 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, db }: { aut
     const seller = request.seller;
     if (!seller) throw new AppError('UNAUTHENTICATED', 401, { message: 'Usuário não autenticado' });
     return withSeller(db, seller.id, async (tx) => {
-      const result = await work(tx, seller);
       // Checked here, inside the transaction: an answer that cannot be sent rolls the work back
       // instead of failing after commit (a saved sale answered with a 500 is retried and doubled).
-      assertResponse(request, result);
-      return result;
+      return checkResponse(request, await work(tx, seller));
     });
   });
 });
 
 interface SafeParser {
-  safeParse(value: unknown): { success: boolean; error?: unknown };
+  safeParse(value: unknown): { success: boolean; data?: unknown; error?: unknown };
 }
 
-/** Validates `result` against the route's success response schema (its only 2xx entry with a body), if any. */
-function assertResponse(request: FastifyRequest, result: unknown) {
+/**
+ * Validates `result` against the route's success response schema (its only 2xx entry with a
+ * body), if any, and returns the schema's output, which the serializer then sends unchecked.
+ */
+function checkResponse<T>(request: FastifyRequest, result: T): T {
   const responses = (request.routeOptions.schema?.response ?? {}) as Record<string, unknown>;
   const success = Object.entries(responses).filter(([status]) => /^2\d\d$/.test(status) && status !== '204');
-  if (success.length !== 1) return;
+  if (success.length !== 1) return result;
   const schema = success[0]![1] as Partial<SafeParser>;
-  if (typeof schema.safeParse !== 'function') return;
+  if (typeof schema.safeParse !== 'function') return result;
   const parsed = schema.safeParse(result);
   if (!parsed.success) {
     request.log.error({ err: parsed.error }, 'response did not match its schema; transaction rolled back');
     throw new AppError('INTERNAL', 500, { message: 'Erro interno' });
   }
+  return checkedResponse(parsed.data as T);
 }
