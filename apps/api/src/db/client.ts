@@ -6,7 +6,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import * as schema from './schema';
@@ -99,6 +99,8 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
  * that forgets its own `owner_id` filter.
  */
 export async function withSeller<T>(db: Database, sellerId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) return withSellerOnPool(db, client, sellerId, work);
   return db.transaction(async (tx) => {
     await tx.execute(enterSellerScope(sellerId));
     return work(tx as Tx);
@@ -111,3 +113,59 @@ export async function withSeller<T>(db: Database, sellerId: string, work: (tx: T
  */
 export const enterSellerScope = (sellerId: string) =>
   sql`select set_config('app.user_id', ${sellerId}, true), set_config('role', 'app_user', true)`;
+
+/** What withSellerOnPool borrows from drizzle's database object to build a transaction on one client. */
+interface DrizzlePgInternals {
+  session: { dialect: never; schema: never; options: never };
+}
+
+/**
+ * withSeller on a PostgreSQL server: the same transaction as drizzle's `db.transaction`, but BEGIN
+ * and the seller's scope go in one round trip (a simple-protocol query holding both statements)
+ * instead of two, with the shop's time zone read in the same trip (rememberTimeZone). Every request
+ * of the API starts this way, and on a busy server each round trip costs system calls and wake-ups
+ * on both sides (issue 11). The transaction object is drizzle's own, over the pooled client, so
+ * nested `tx.transaction()` calls are savepoints as usual.
+ */
+async function withSellerOnPool<T>(db: Database, pool: pg.Pool, sellerId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const base = (db as unknown as DrizzlePgInternals).session;
+  const client = await pool.connect();
+  const tx = new NodePgTransaction(base.dialect, new NodePgSession(client, base.dialect, base.schema, base.options), base.schema) as unknown as Tx;
+  let broken: Error | undefined;
+  try {
+    const seller = client.escapeLiteral(sellerId);
+    // Nearly every request needs "the shop's day": its time zone comes back with the scope.
+    const [, , perfil] = (await client.query(
+      `begin; select set_config('app.user_id', ${seller}, true), set_config('role', 'app_user', true); select fuso_horario from perfis where owner_id = ${seller}`,
+    )) as unknown as [unknown, unknown, pg.QueryResult<{ fuso_horario: string }>];
+    const fuso = perfil.rows[0]?.fuso_horario;
+    if (fuso) rememberTimeZone(tx, sellerId, fuso);
+    const result = await work(tx);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    // A connection that cannot even roll back is dropped from the pool, not handed to the next request.
+    await client.query('rollback').catch((rollbackError: Error) => {
+      broken = rollbackError;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+const timeZones = new WeakMap<object, { sellerId: string; zone: string }>();
+
+/**
+ * The shop's time zone as this transaction already knows it (read with its scope, or written by
+ * it), so `shopTimeZone` needs no round trip. Whatever writes `perfis.fuso_horario` in a
+ * transaction calls this with the new zone.
+ */
+export function rememberTimeZone(tx: Executor, sellerId: string, zone: string): void {
+  timeZones.set(tx, { sellerId, zone });
+}
+
+export function knownTimeZone(tx: Executor, sellerId: string): string | null {
+  const known = timeZones.get(tx);
+  return known?.sellerId === sellerId ? known.zone : null;
+}

@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TIME_ZONE, type IsoDate } from '@caderneta/shared';
-import type { Executor } from '../db/client';
+import { knownTimeZone, type Executor } from '../db/client';
 import { perfis } from '../db/schema';
 
 /**
@@ -12,6 +12,8 @@ import { perfis } from '../db/schema';
 
 /** The shop's time zone (the seller's profile), or the default for a seller without one. */
 export async function shopTimeZone(tx: Executor, ownerId: string): Promise<string> {
+  const known = knownTimeZone(tx, ownerId);
+  if (known) return known;
   const [row] = await tx.select({ fuso: perfis.fusoHorario }).from(perfis).where(eq(perfis.ownerId, ownerId));
   return row?.fuso ?? DEFAULT_TIME_ZONE;
 }
@@ -20,7 +22,8 @@ export async function shopTimeZone(tx: Executor, ownerId: string): Promise<strin
 export const shopTimeZoneSql = (ownerId: string): SQL =>
   sql`coalesce((select ${perfis.fusoHorario} from ${perfis} where ${perfis.ownerId} = ${ownerId}), ${DEFAULT_TIME_ZONE})`;
 
-type Zone = string | SQL;
+/** A time zone's name, or SQL that yields it (shopTimeZoneSql: no round trip of its own). */
+export type Zone = string | SQL;
 const zone = (timeZone: Zone) => (typeof timeZone === 'string' ? sql`${timeZone}::text` : timeZone);
 
 /** The instant a local calendar date starts in the shop's time zone. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { BackupRelatorio, LoginAlterado } from '@caderneta/shared';
-import type { Tx } from '../../db/client';
+import { rememberTimeZone, type Tx } from '../../db/client';
 import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis, vendas } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { withUniqueLogin } from '../clientes/login';
@@ -61,6 +61,7 @@ export async function restaurarBackup(
     .update(perfis)
     .set({ ...perfil, updatedAt: sql`now()` })
     .where(eq(perfis.ownerId, ownerId));
+  rememberTimeZone(tx, ownerId, perfil.fusoHorario);
   // A file from before PIX keys were kept says nothing about them: the key stays as it is.
   if (pix !== undefined) {
     await tx.delete(chavesPix).where(eq(chavesPix.ownerId, ownerId));

@@ -7,7 +7,7 @@ import {
   type PreferenciasNotificacao,
   type SistemaInput,
 } from '@caderneta/shared';
-import type { Database, Executor } from '../../db/client';
+import { rememberTimeZone, type Database, type Executor } from '../../db/client';
 import { perfis, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Seller } from '../../auth/seller';
@@ -61,6 +61,7 @@ export async function salvarLoja(tx: Executor, seller: Seller, input: LojaInput)
       updatedAt: sql`now()`,
     })
     .where(eq(perfis.ownerId, seller.id));
+  rememberTimeZone(tx, seller.id, input.fusoHorario);
   return getConfiguracoes(tx, seller);
 }
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FormaPagamento, IsoDate, MetodoPagamento, StatusPagamento, VendasResumo } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { pagamentosPorHora, vendasPorHora, vendasTotais } from '../../db/schema';
-import { endOfDay, period, startOfDay, today, withinPeriod } from '../../lib/shop-day';
+import { endOfDay, period, startOfDay, today, withinPeriod, type Zone } from '../../lib/shop-day';
 import { queryRows } from '../../lib/sql';
 
 /**
@@ -24,7 +24,7 @@ export async function resumoDasVendas(
   tx: Executor,
   ownerId: string,
   filtro: FiltroRollup,
-  timeZone: string,
+  timeZone: Zone,
 ): Promise<{ total: number; resumo: VendasResumo }> {
   const keys = (t: typeof vendasTotais | typeof vendasPorHora): SQL[] => {
     const c: SQL[] = [sql`${t.ownerId} = ${ownerId}`];

@@ -16,10 +16,11 @@ import type { Executor } from '../../db/client';
 import { clientes, itensVenda, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
-import { period, shopTimeZone, today, withinPeriod } from '../../lib/shop-day';
+import { period, shopTimeZone, today, withinPeriod, type Zone } from '../../lib/shop-day';
 import { resumoDasVendas } from './rollups.service';
 import { lockCliente, postLancamento, rebalanceAllocation, type ClienteTravado } from '../financeiro/ledger.service';
 import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
+import { syncPendencia } from '../devedores/pendencia.service';
 
 export interface VendaOptions {
   criadoPor?: string | null;
@@ -103,8 +104,11 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
       at: options.at,
     });
     saldo = { antes: fiado.cliente.saldoAtual, depois: posted!.saldoAtual };
-    // Credit the customer already had in the shop pays this sale at once, fully or in part.
-    await rebalanceAllocation(tx, ownerId, fiado.cliente.id, saldo.depois);
+    // Credit the customer already had in the shop pays this sale at once, fully or in part. Without
+    // credit (balance ≤ 0 before the sale) there is no free credit to allocate — the allocation rule
+    // leaves every sale as it was — so only the debtor fields follow (one statement, not two).
+    if (saldo.antes > 0) await rebalanceAllocation(tx, ownerId, fiado.cliente.id, saldo.depois);
+    else await syncPendencia(tx, ownerId, fiado.cliente.id);
   }
 
   if (notificar) {
@@ -524,7 +528,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
 }
 
 /** Count and cards over the matching rows themselves (a search or one customer's sales). */
-async function resumoDasLinhas(tx: Executor, where: SQL, timeZone: string): Promise<{ total: number; resumo: VendasResumo }> {
+async function resumoDasLinhas(tx: Executor, where: SQL, timeZone: Zone): Promise<{ total: number; resumo: VendasResumo }> {
   const hoje = today(timeZone);
   const [row] = await tx
     .select({
