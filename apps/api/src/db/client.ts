@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -36,8 +37,9 @@ export type DbOptions =
 export async function openDatabase(options: DbOptions): Promise<DbHandle> {
   if (options.kind === 'pglite') {
     const client = await PGlite.create({
-      // Trigram search (migration 0004 creates the extension): loaded on every open, fresh or not.
-      extensions: { pg_trgm },
+      // Trigram search and the (owner, text) GIN indexes (migrations 0005 and 0013 create the
+      // extensions): loaded on every open, fresh or not.
+      extensions: { pg_trgm, btree_gin },
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     });

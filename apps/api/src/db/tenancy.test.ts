@@ -80,3 +80,50 @@ describe('row-level security', () => {
     expect(rowsOf(grants)).toEqual([]);
   });
 });
+
+describe('the search functions (migration 0013, ADR 018)', () => {
+  const ids = (rows: unknown) => rowsOf<{ id: string }>(rows).map((r) => r.id);
+
+  it("answer ids of the transaction's seller only, and nothing without one", async () => {
+    const search = sql`select busca_clientes('%cliente%', '%1199999%') as id`;
+    const paraAna = ids(await withSeller(t.db, ana.id, (tx) => tx.execute(search)));
+    const paraBia = ids(await withSeller(t.db, bia.id, (tx) => tx.execute(search)));
+    const deAna = await withSeller(t.db, ana.id, (tx) => tx.select({ id: clientes.id }).from(clientes));
+    expect(paraAna.sort()).toEqual(deAna.map((c) => c.id).sort());
+    expect(paraBia).toHaveLength(0); // Bia's customer was deleted above
+    const semVendedor = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local role app_user`);
+      return tx.execute(sql`select id from pagina_busca_clientes('%cliente%', null, null, 20, 0)`);
+    });
+    expect(ids(semVendedor)).toEqual([]);
+  });
+
+  it('run as a role that cannot log in, reads only the searched columns of clientes and writes nothing', async () => {
+    const funcoes = rowsOf<{ nome: string; dono: string; definer: boolean; publico: boolean; app_user: boolean }>(
+      await t.db.execute(sql`
+        select p.proname as nome, pg_get_userbyid(p.proowner) as dono, p.prosecdef as definer,
+               has_function_privilege('public', p.oid, 'execute') as publico,
+               has_function_privilege('app_user', p.oid, 'execute') as app_user
+        from pg_proc p where p.proname in ('busca_clientes', 'pagina_busca_clientes') order by 1`),
+    );
+    expect(funcoes).toEqual([
+      { nome: 'busca_clientes', dono: 'caderneta_busca', definer: true, publico: false, app_user: true },
+      { nome: 'pagina_busca_clientes', dono: 'caderneta_busca', definer: true, publico: false, app_user: true },
+    ]);
+    const [papel] = rowsOf<{ login: boolean; bypass: boolean }>(
+      await t.db.execute(sql`select rolcanlogin as login, rolbypassrls as bypass from pg_roles where rolname = 'caderneta_busca'`),
+    );
+    expect(papel).toEqual({ login: false, bypass: false });
+    const tabelas = rowsOf<{ table_name: string; privilege_type: string }>(
+      await t.db.execute(sql`select table_name, privilege_type from information_schema.role_table_grants where grantee = 'caderneta_busca'`),
+    );
+    expect(tabelas).toEqual([]);
+    const colunas = rowsOf<{ table_name: string; column_name: string; privilege_type: string }>(
+      await t.db.execute(sql`select table_name, column_name, privilege_type from information_schema.column_privileges
+                             where grantee = 'caderneta_busca' order by column_name`),
+    );
+    expect(colunas.map((c) => `${c.table_name}.${c.column_name}:${c.privilege_type}`)).toEqual(
+      ['ativo', 'id', 'nome', 'nome_busca', 'owner_id', 'telefone'].map((c) => `clientes.${c}:SELECT`),
+    );
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
   normalizeForSearch,
   offsetOf,
@@ -12,7 +12,8 @@ import type { Tx } from '../../db/client';
 import { clientes, clientesTotais, lancamentos, vendas, type Cliente as ClienteRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { contains, countAll, queryRows, statusCondition } from '../../lib/sql';
+import { queryRows, statusCondition } from '../../lib/sql';
+import { paginaDaBusca } from './clientes-busca';
 import { assignLogin, unregisterLogin, withUniqueLogin } from './login';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
@@ -42,16 +43,6 @@ export function toCliente(row: ClienteRow): Cliente {
   };
 }
 
-/** Name (accent- and case-insensitive) or, when the term looks like a phone, its digits. */
-function buscaCondition(busca: string | undefined): SQL | undefined {
-  const term = normalizeForSearch(busca ?? '');
-  if (!term) return undefined;
-  const byName = contains(clientes.nomeBusca, term);
-  const digits = term.replace(/\D/g, '');
-  if (digits && /^[\d\s()+.-]+$/.test(term)) return or(byName, contains(clientes.telefone, digits.replace(/^0+/, '') || digits));
-  return byName;
-}
-
 /** Spec §3: customers lacking a login get one when the list loads (a bounded batch per load). */
 const MISSING_LOGIN_BATCH = 200;
 async function assignMissingLogins(tx: Tx, ownerId: string) {
@@ -64,40 +55,48 @@ async function assignMissingLogins(tx: Tx, ownerId: string) {
 }
 
 export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery): Promise<ClientesPage> {
-  await assignMissingLogins(tx, ownerId);
-  const scope = and(eq(clientes.ownerId, ownerId), statusCondition(clientes.ativo, query.status));
-  const busca = buscaCondition(query.busca);
-  const where = and(scope, busca);
-
-  const rows = await tx
-    .select()
-    .from(clientes)
-    .where(where)
-    .orderBy(asc(clientes.nomeBusca), asc(clientes.nome), asc(clientes.id))
-    .limit(query.pageSize)
-    .offset(offsetOf(query));
   // The cards count the status filter's customers, whatever is typed in the search box: from the
-  // counters kept by the clientes triggers (migration 0004), not by counting every row.
+  // counters kept by the clientes triggers (migration 0004), not by counting every row. The same
+  // statement tells whether any customer still lacks a login (a probe of a partial index).
   const ativoFiltro = query.status === 'ativos' ? sql` and ativo` : query.status === 'inativos' ? sql` and not ativo` : sql``;
-  const [totais] = await queryRows<{ total: number; devedores: number }>(
+  const [totais] = await queryRows<{ total: number; devedores: number; sem_login: boolean }>(
     tx,
-    sql`select coalesce(sum(quantidade), 0)::int as total, coalesce(sum(devedores), 0)::int as devedores
+    sql`select coalesce(sum(quantidade), 0)::int as total, coalesce(sum(devedores), 0)::int as devedores,
+          exists (select 1 from ${clientes} where owner_id = ${ownerId} and login is null) as sem_login
         from ${clientesTotais} where owner_id = ${ownerId}${ativoFiltro}`,
   );
+  if (totais?.sem_login) await assignMissingLogins(tx, ownerId);
   const total = Number(totais?.total ?? 0);
   const comPendencias = Number(totais?.devedores ?? 0);
   const resumo = { total, ativos: total - comPendencias, comPendencias };
 
-  // A search counts its matches (through the trigram index); without one the cards already did.
-  const [count] = busca ? await tx.select({ total: countAll() }).from(clientes).where(where) : [{ total }];
+  const ordem = [asc(clientes.nomeBusca), asc(clientes.nome), asc(clientes.id)];
+  const busca = paginaDaBusca(query.busca, query.status, query.pageSize, offsetOf(query));
+  if (!busca) {
+    const rows = await tx
+      .select()
+      .from(clientes)
+      .where(and(eq(clientes.ownerId, ownerId), statusCondition(clientes.ativo, query.status)))
+      .orderBy(...ordem)
+      .limit(query.pageSize)
+      .offset(offsetOf(query));
+    return { items: rows.map(toCliente), total, page: query.page, pageSize: query.pageSize, resumo };
+  }
 
-  return {
-    items: rows.map(toCliente),
-    total: count?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
-    resumo,
-  };
+  // A search: the page's ids and the number of matches from the search function, the rows under RLS.
+  const pagina = await tx
+    .select({ cliente: clientes, total: sql<number>`p.total`.mapWith(Number) })
+    .from(clientes)
+    .innerJoin(sql`${busca} as p`, sql`p.id = ${clientes.id}`)
+    .where(eq(clientes.ownerId, ownerId))
+    .orderBy(...ordem);
+  let encontrados = pagina[0]?.total;
+  // A page past the last match says nothing of how many there are: ask for the first one.
+  if (encontrados === undefined && offsetOf(query) > 0) {
+    const [primeira] = await queryRows<{ total: number }>(tx, sql`select total from ${paginaDaBusca(query.busca, query.status, 1, 0)}`);
+    encontrados = Number(primeira?.total ?? 0);
+  }
+  return { items: pagina.map((r) => toCliente(r.cliente)), total: encontrados ?? 0, page: query.page, pageSize: query.pageSize, resumo };
 }
 
 async function findRow(tx: Tx, ownerId: string, id: string, lock = false): Promise<ClienteRow> {

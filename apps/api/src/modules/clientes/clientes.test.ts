@@ -176,6 +176,26 @@ describe('listing, searching and the cards', () => {
     expect((await list(seller, '?status=todos')).resumo).toEqual({ total: 5, ativos: 3, comPendencias: 2 });
   });
 
+  it('pages a search in name order, counting every match of the status filter, even past the last page', async () => {
+    const seller = await createSeller(t);
+    const nomes = ['Maria Eduarda', 'Ana Maria', 'Mariana', 'Rosemary', 'Marina', 'maria joana'];
+    const criados: Record<string, { id: string }> = {};
+    for (const nome of nomes) criados[nome] = await novoCliente(seller, { nome });
+    await seller.request({ method: 'POST', url: `/api/clientes/${criados.Mariana!.id}/desativar` });
+    const nomesDe = (page: { items: { nome: string }[] }) => page.items.map((c) => c.nome);
+
+    const first = await list(seller, '?busca=maria&pageSize=2');
+    expect(first).toMatchObject({ total: 3, page: 1 });
+    expect(nomesDe(first)).toEqual(['Ana Maria', 'Maria Eduarda']);
+    const second = await list(seller, '?busca=maria&pageSize=2&page=2');
+    expect(second).toMatchObject({ total: 3, page: 2 });
+    expect(nomesDe(second)).toEqual(['maria joana']);
+    expect(await list(seller, '?busca=maria&pageSize=2&page=5')).toMatchObject({ items: [], total: 3 });
+    expect(nomesDe(await list(seller, '?busca=maria&status=todos'))).toEqual(['Ana Maria', 'Maria Eduarda', 'maria joana', 'Mariana']);
+    expect(nomesDe(await list(seller, '?busca=maria&status=inativos'))).toEqual(['Mariana']);
+    expect((await list(seller, '?busca=mari&status=todos')).total).toBe(5);
+  });
+
   it('refuses bad list parameters with 400', async () => {
     const seller = await createSeller(t);
     for (const query of ['?status=todas', '?page=0', '?pageSize=1000', `?busca=${'x'.repeat(101)}`]) {
@@ -334,5 +354,15 @@ describe('another seller', () => {
     }
     expect((await list(intruder, `?busca=${cliente.login}`)).total).toBe(0);
     expect((await list(owner, '?status=todos')).total).toBe(2);
+    // A search finds the intruder's own customers only, whatever the other shop has by that name or phone.
+    const proprio = await novoCliente(intruder, { nome: 'Cliente Próprio', telefone: '(11) 98765-4321' });
+    for (const busca of ['cliente', '98765', 'alheio', 'inativo']) {
+      for (const status of ['ativos', 'inativos', 'todos']) {
+        const page = await list(intruder, `?status=${status}&busca=${busca}`);
+        expect(page.items.every((c: { id: string }) => c.id === proprio.id), `${busca} ${status}`).toBe(true);
+        expect(page.total).toBe(page.items.length);
+      }
+    }
+    expect((await list(owner, '?busca=cliente&status=todos')).items.map((c: { id: string }) => c.id)).toEqual([cliente.id]);
   });
 });

@@ -21,6 +21,7 @@ import { resumoDasVendas } from './rollups.service';
 import { lockCliente, postLancamento, rebalanceAllocation, type ClienteTravado } from '../financeiro/ledger.service';
 import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
 import { syncPendencia } from '../devedores/pendencia.service';
+import { clientesQueContem } from '../clientes/clientes-busca';
 
 export interface VendaOptions {
   criadoPor?: string | null;
@@ -465,15 +466,16 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
 }
 
 /**
- * Text search over the sale number, the observation and the customer's name, each served by an
- * index (trigram indexes of migration 0004 and the customer's sales index): the matching rows are
- * found without reading the seller's other sales.
+ * Text search over the sale number, the observation and the customer's name. The customers come
+ * from `busca_clientes` (their trigram index; clientes-busca.ts) and their sales from the
+ * customer's sales index; the number and the observation are compared on the seller's sales (LIKE
+ * cannot use an index under row-level security: ADR 018).
  */
 function buscaCondition(ownerId: string, busca: string): SQL {
   const pattern = `%${escapeLike(normalizeForSearch(busca))}%`;
   return sql`(lower(${vendas.numeroVenda}) like ${pattern}
     or (${vendas.observacoes} is not null and ${unaccentLower(vendas.observacoes)} like ${pattern})
-    or ${vendas.clienteId} = any(array(select c.id from ${clientes} c where c.owner_id = ${ownerId} and c.nome_busca like ${pattern})))`;
+    or ${vendas.clienteId} = any(${clientesQueContem(busca, { porTelefone: false })}))`;
 }
 
 /**
