@@ -101,7 +101,7 @@ export default tseslint.config(
   },
   { files: [`${web}/**/*.tsx`], ...jsxA11y.flatConfigs.recommended },
   // The two plain scripts: one runs in Node at build time, one in the page before React.
-  { files: ['apps/web/precompress.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  { files: ['apps/web/precompress.mjs', 'scripts/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', performance: 'readonly' } } },
   { files: ['apps/web/public/theme-init.js'], languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly' } } },
   {
     // Services (everything in a module but its routes) and db/ know nothing of HTTP.

@@ -84,7 +84,8 @@ export default defineConfig({
       stderr: 'pipe' as const,
     },
     ...targets.map((t) => ({
-    command: `rm -rf ${t.env.DATA_DIR} && node --import tsx apps/api/src/server.ts`,
+    // The built server (`npm run build` made it; `npm run serve` is what users run).
+    command: `rm -rf ${t.env.DATA_DIR} && node scripts/serve.mjs`,
     url: `http://127.0.0.1:${t.port}/api/health`,
     env: serverEnv(t),
     reuseExistingServer: false,

@@ -31,13 +31,15 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { migrateDatabase, openDatabase, withSeller } from '../apps/api/src/db/client';
-import { prepareTemplate } from '../apps/api/src/db/template';
+import { templateDirectory } from '../apps/api/src/db/template';
 import { createAccessCodes } from '../apps/api/src/modules/codigos/codigos.service';
 import { resumoDoPeriodo } from '../apps/api/src/modules/vendas/rollups.service';
 import { findPgBin, startTempPostgres } from '../apps/api/test/pg-server';
 import { captureSql, oneCommand, pgbenchScript } from './bench/capture';
 import { loadShop, type ShopSize } from './bench/load';
 import { ensureChromium } from './chromium';
+// @ts-expect-error -- plain ESM script without type declarations, shared with `npm run serve`.
+import { ensureServerBuild } from './server-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const arg = (name: string, fallback: string) => {
@@ -89,11 +91,13 @@ async function waitFor(url: string, timeoutMs: number): Promise<number> {
   throw new Error(`${url} did not answer within ${timeoutMs} ms`);
 }
 
-function startServer(env: Record<string, string>, script = 'apps/api/src/server.ts'): ChildProcess {
+function startServer(env: Record<string, string>, script = 'scripts/serve.mjs'): ChildProcess {
   // --profile DIR: each server writes a V8 CPU profile there when it stops (chrome://inspect or speedscope).
   const profile = arg('profile', '');
   const profiling = profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : [];
-  return spawn(process.execPath, [...profiling, '--import', 'tsx', script], {
+  // TypeScript through tsx; the plain-JavaScript start scripts (serve.mjs, start.mjs) as users run them.
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  return spawn(process.execPath, [...profiling, ...loader, script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -271,6 +275,8 @@ async function main() {
   const db = new pg.Client({ connectionString: dbUrl.toString() });
   await db.connect();
 
+  // Every server here is `npm run serve`, the built server, as a user runs it.
+  await ensureServerBuild();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const app = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base });
@@ -560,7 +566,7 @@ async function main() {
     // Start-up on PGlite: a fresh data dir (from the prepared template), then the same dir again.
     if (wants('startup')) {
       log('start-up');
-      await prepareTemplate();
+      await templateDirectory();
       const fresh: number[] = [];
       const existing: number[] = [];
       const load = loadAvg();
@@ -581,7 +587,7 @@ async function main() {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-start-'));
       execFileSync(process.execPath, [path.join(root, 'scripts/web-source-hash.mjs'), '--write']);
       const started = performance.now();
-      const child = startServer({ DATA_DIR: dataDir, PORT: String(startPort), HOST: '127.0.0.1', DATABASE_URL: '' }, 'scripts/start.ts');
+      const child = startServer({ DATA_DIR: dataDir, PORT: String(startPort), HOST: '127.0.0.1', DATABASE_URL: '' }, 'scripts/start.mjs');
       await waitFor(`http://127.0.0.1:${startPort}/`, 120_000);
       const npmStart = performance.now() - started;
       await stopServer(child);

@@ -127,7 +127,7 @@ async function main() {
       }
     }
     if (only !== 'unit') {
-      if ((await step('npm', ['run', '-s', 'build'])) !== 0) throw new Error('web build failed');
+      if ((await step('npm', ['run', '-s', 'build'])) !== 0) throw new Error('build failed (web app and server)');
       const admin = new pg.Client({ connectionString: server.url });
       await admin.connect();
       await admin.query('CREATE DATABASE caderneta_e2e');

@@ -46,5 +46,4 @@ export function webBuildIsCurrent() {
   return existsSync(path.join(root, 'apps/web/dist/index.html')) && existsSync(STAMP_FILE) && readFileSync(STAMP_FILE, 'utf8') === webSourceHash();
 }
 
-// eslint-disable-next-line no-undef -- a Node script
 if (process.argv.includes('--write')) writeFileSync(STAMP_FILE, webSourceHash());

@@ -1,22 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { DataDirBusyError, updateLock } from './lib/data-dir-lock';
-import { bootstrapAccessCode } from './modules/codigos/codigos.service';
 
 async function main() {
   const config = loadConfig();
-  let database;
-  try {
-    database = await openConfiguredDatabase(config, 'server');
-  } catch (error) {
-    if (error instanceof DataDirBusyError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
+  // The database opens (PGlite compiles its WebAssembly off the main thread, reads its files) while
+  // the rest of the server's modules load: the two longest parts of a start overlap.
+  const opening = openConfiguredDatabase(config, 'server').then(
+    (handle) => ({ handle, error: null }),
+    (error: unknown) => ({ handle: null, error }),
+  );
+  const [{ buildApp }, { bootstrapAccessCode }] = await Promise.all([import('./app'), import('./modules/codigos/codigos.service')]);
+  const opened = await opening;
+  if (opened.error instanceof DataDirBusyError) {
+    console.error(opened.error.message);
+    process.exit(1);
   }
+  if (!opened.handle) throw opened.error;
+  const database = opened.handle;
   const adminToken = config.databaseUrl ? undefined : randomBytes(24).toString('base64url');
   const app = await buildApp({ database, config, adminToken, logger: { level: config.logLevel } });
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AppConfig } from '../config';
 import { acquireLock, releaseLock, type LockInfo } from '../lib/data-dir-lock';
 import { migrateDatabase, openDatabase, type DbHandle } from './client';
-import { prepareTemplate, readTemplate } from './template';
+import { copyTemplateTo } from './template';
 
 /**
  * Opens the configured database and brings it up to date: a PostgreSQL server when DATABASE_URL
@@ -21,12 +21,8 @@ export async function openConfiguredDatabase(config: AppConfig, holder: LockInfo
     // A fresh data dir starts from the prepared template (initdb and the migrations already done);
     // an existing one only checks that every migration is applied.
     const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
-    let template = fresh ? readTemplate() : null;
-    if (fresh && !template) {
-      await prepareTemplate();
-      template = readTemplate();
-    }
-    const handle = await openDatabase({ kind: 'pglite', dataDir, ...(template ? { loadDataDir: template } : {}) });
+    if (fresh) await copyTemplateTo(dataDir);
+    const handle = await openDatabase({ kind: 'pglite', dataDir });
     await migrateDatabase(handle);
     return {
       ...handle,

@@ -1,17 +1,19 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { apiPath } from '../paths';
 import { MIGRATIONS_FOLDER, migrateDatabase, openDatabase } from './client';
 
 /**
  * A prepared PGlite data directory (initdb done, every migration applied, no seller data), kept as
- * a tarball keyed by the PGlite version and the migration files. A fresh DATA_DIR (and every test
- * database) starts from a copy of it instead of running initdb and all migrations again; when the
- * migrations change, the key changes and a new template is made once.
+ * a tarball keyed by the PGlite version and the migration files, and unpacked once beside it. A
+ * fresh DATA_DIR is a copy of the unpacked directory (a file copy, instead of PGlite unpacking the
+ * tarball at every first start), every test database a copy of the tarball in memory; neither runs
+ * initdb and all migrations again. When the migrations change, the key changes and a new template
+ * is made once.
  */
-const CACHE_DIR = fileURLToPath(new URL('../../../../node_modules/.cache/caderneta', import.meta.url));
+const CACHE_DIR = apiPath('../../node_modules/.cache/caderneta');
 
 function templateKey(): string {
   const hash = createHash('sha256');
@@ -60,4 +62,31 @@ export async function prepareTemplate(): Promise<string> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * The template unpacked as a data directory (made from the tarball the first time), ready to copy.
+ * Made beside and renamed into place, so a half-unpacked directory is never copied.
+ */
+export async function templateDirectory(): Promise<string> {
+  const dir = templatePath().replace(/\.tar\.gz$/, '');
+  if (existsSync(dir)) return dir;
+  await prepareTemplate();
+  const partial = `${dir}.${process.pid}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  const handle = await openDatabase({ kind: 'pglite', dataDir: partial, loadDataDir: readTemplate()! });
+  await handle.close();
+  try {
+    renameSync(partial, dir);
+  } catch (error) {
+    // Another process unpacked it first: theirs is as good.
+    rmSync(partial, { recursive: true, force: true });
+    if (!existsSync(dir)) throw error;
+  }
+  return dir;
+}
+
+/** A fresh PGlite data directory at `dataDir`, copied from the template. */
+export async function copyTemplateTo(dataDir: string): Promise<void> {
+  cpSync(await templateDirectory(), dataDir, { recursive: true });
 }

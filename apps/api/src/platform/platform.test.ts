@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -137,6 +137,16 @@ describe('single-page app', () => {
       const page = await app.inject({ method: 'GET', url: '/index.html' });
       expect(page.headers['cache-control']).toBe('no-cache');
       expect(page.headers).toHaveProperty('etag');
+      // The build's stamp and anything outside the directory are not served: the page is.
+      writeFileSync(path.join(dist, '.source-hash'), 'abc123');
+      const segredo = path.join(path.dirname(dist), `segredo-${path.basename(dist)}.txt`);
+      writeFileSync(segredo, 'segredo');
+      const nome = path.basename(segredo);
+      for (const url of ['/.source-hash', `/../${nome}`, `/%2e%2e/${nome}`, `/assets/../../${nome}`]) {
+        const response = await app.inject({ method: 'GET', url });
+        expect(response.body, url).not.toMatch(/abc123|segredo/);
+      }
+      rmSync(segredo);
       const api = await app.inject({ method: 'GET', url: '/api/nada' });
       expect(api.statusCode).toBe(404);
       expect(api.json()).toMatchObject({ code: 'NOT_FOUND' });
