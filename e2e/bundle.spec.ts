@@ -50,3 +50,42 @@ test('the dashboard loads at most 170 KB of JavaScript and CSS', async ({ browse
   expect(total, `JS + CSS of /dashboard:\n${files.join('\n')}`).toBeLessThanOrEqual(BUDGET);
   await context.close();
 });
+
+/**
+ * The route hints (ADR 020): the HTML of a signed-in page announces the chunks and texts its first
+ * load fetches and its first data, so the browser fetches them with the entry. A page whose module,
+ * texts or loader changed without src/app/route-table.ts fails here.
+ */
+test('a signed-in page announces in its HTML every chunk and the data its first load fetches', async ({ browser }, testInfo) => {
+  const signUp = await browser.newPage();
+  await signedInSeller(signUp, testInfo);
+  const storageState = await signUp.context().storageState();
+  await signUp.close();
+  const pages = [
+    { path: '/dashboard', data: '/api/dashboard', shown: (page: Page) => page.getByRole('heading', { name: /^Olá, / }) },
+    { path: '/vendas', data: '/api/vendas?pageSize=20', shown: (page: Page) => page.getByRole('heading', { name: 'Vendas', exact: true }) },
+  ];
+  for (const { path, data, shown } of pages) {
+    const context = await browser.newContext({ storageState });
+    const page = await context.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (['script', 'fetch', 'stylesheet'].includes(request.resourceType()) || url.pathname.startsWith('/api/')) requested.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(path);
+    await expect(shown(page)).toBeVisible();
+    const announced = await page.locator('head link[href], head script[src]').evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('href') ?? element.getAttribute('src') ?? ''),
+    );
+    const scripts = requested.filter((url) => url.startsWith('/assets/') && url.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(scripts.filter((url) => !announced.includes(url)), `${path}: chunks fetched without being announced`).toEqual([]);
+    for (const url of ['/api/me', data]) {
+      expect(announced, `${path}: ${url} announced`).toContain(url);
+      // Fetched once: the app's own request took the preloaded answer.
+      expect(requested.filter((r) => r === url), `${path}: requests of ${url}`).toHaveLength(1);
+    }
+    await context.close();
+  }
+});

@@ -1,13 +1,68 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { PUBLIC_PAGES, SESSION_REQUEST, SHELL, SIGNED_IN_PAGES, type PageEntry } from './src/app/route-table.ts';
 
 // `@/…` → src/…, the shadcn/ui convention (also declared in tsconfig.json "paths").
 // URL pathname rather than node:path keeps this file free of Node typings (POSIX paths).
 const src = decodeURIComponent(new URL('./src', import.meta.url).pathname);
 
+/**
+ * Writes dist/.vite/route-hints.json: for each page of src/app/route-table.ts, the files its first
+ * load fetches after the entry (its chunk, the shell's for a signed-in page, the pt-BR texts, the
+ * modules its loader imports, with every chunk they import and their CSS) and the requests it
+ * starts. The server announces them in the page's HTML (apps/api/src/spa.ts, ADR 020), so the
+ * browser fetches them with the entry instead of one round trip after another.
+ */
+function routeHints(): Plugin {
+  return {
+    name: 'caderneta-route-hints',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      type Chunk = { type: 'chunk'; fileName: string; isEntry: boolean; moduleIds: string[]; imports: string[]; viteMetadata?: { importedCss: Set<string> } };
+      const chunks = Object.values(bundle).filter((o): o is Chunk & (typeof bundle)[string] => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (chunk: Chunk | undefined, into = new Set<string>()): Set<string> => {
+        if (!chunk || into.has(chunk.fileName)) return into;
+        into.add(chunk.fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+        for (const file of chunk.imports) closure(byFile.get(file), into);
+        return into;
+      };
+      // What index.html already loads.
+      const entry = new Set<string>();
+      for (const chunk of chunks.filter((c) => c.isEntry)) closure(chunk, entry);
+      // The chunk holding a module (a module both imported and import()ed sits in a shared chunk).
+      const filesOf = (module: string) => {
+        const holders = chunks.filter((c) => c.moduleIds.includes(`${src}/${module}`));
+        if (!holders.length) this.error(`route hints: no chunk holds src/${module}`);
+        const files = new Set<string>();
+        for (const chunk of holders) closure(chunk, files);
+        return [...files].filter((file) => !entry.has(file));
+      };
+      const hintsOf = (page: PageEntry, signedIn: boolean) => {
+        const modules = [
+          ...(signedIn ? [`app/routes/${SHELL.module}.tsx`, ...SHELL.namespaces.map((ns) => `locales/pt-BR/${ns}.json`)] : []),
+          `app/routes/${page.module}.tsx`,
+          ...page.namespaces.map((ns) => `locales/pt-BR/${ns}.json`),
+          ...(page.loads ?? []).map((file) => file.replace(/^src\//, '')),
+        ];
+        return {
+          files: [...new Set(modules.flatMap(filesOf))].map((file) => `/${file}`),
+          requests: page.requests ?? [],
+          session: signedIn ? SESSION_REQUEST : null,
+        };
+      };
+      const pages: Record<string, ReturnType<typeof hintsOf>> = {};
+      for (const page of Object.values(PUBLIC_PAGES)) pages[page.path] = hintsOf(page, false);
+      for (const page of Object.values(SIGNED_IN_PAGES)) pages[page.path] = hintsOf(page, true);
+      this.emitFile({ type: 'asset', fileName: '.vite/route-hints.json', source: JSON.stringify(pages, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routeHints()],
   resolve: {
     alias: { '@': src },
   },

@@ -1,13 +1,12 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import { apiPath } from './paths';
+import { registerWebApp } from './spa';
 import type { Database, DbHandle } from './db/client';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
@@ -197,35 +196,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(portalRoutes);
   if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 
-  const webDist = options.webDist ?? DEFAULT_WEB_DIST;
-  const serveSpa = existsSync(path.join(webDist, 'index.html'));
-  if (serveSpa) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      // One route for every file (a route per file, 500 of them, took a tenth of a second to register at
-      // each start); a path that is no file reaches the not-found handler below.
-      wildcard: true,
-      // The build's stamp (.source-hash) and any other dotfile are not the app's to serve.
-      dotfiles: 'ignore',
-      // The build writes .br/.gz beside each asset; browsers that accept them get those.
-      preCompressed: true,
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        // Vite's hashed bundles never change; index.html must be re-checked to pick up new ones.
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-        // Nothing re-checks an immutable file, so its validators and range support are bytes a
-        // phone pays for on each of the page's few dozen scripts for nothing.
-        if (immutable) res.removeHeader('etag').removeHeader('last-modified').removeHeader('accept-ranges');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    // Deep links (/clientes, /vendas/nova…) load the SPA; unknown /api paths stay JSON 404s.
-    if (serveSpa && request.method === 'GET' && request.url !== '/api' && !request.url.startsWith('/api/')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });
-  });
+  await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
   return app;
 }

@@ -102,6 +102,56 @@ describe('HTTP platform', () => {
 });
 
 describe('single-page app', () => {
+  it("announces in each page's HTML what its first load fetches, its data only to a signed-in browser", async () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'caderneta-web-'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Caderneta</title></head><body><div id="root"></div></body></html>');
+    mkdirSync(path.join(dist, '.vite'));
+    const hints = {
+      '/dashboard': { files: ['/assets/protected-1.js', '/assets/dashboard-2.js'], requests: ['/api/dashboard'], session: '/api/me' },
+      '/cliente/:login': { files: ['/assets/cliente-3.js'], requests: [], session: null },
+      '/': { files: ['/assets/landing-4.js'], requests: [], session: null },
+    };
+    writeFileSync(path.join(dist, '.vite', 'route-hints.json'), JSON.stringify(hints));
+    const database = await createTestDatabase();
+    const app = await buildApp({ database, config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!' }), webDist: dist, mailer: { send: async () => undefined } });
+    const links = (body: string) => [...body.matchAll(/<link rel="([^"]+)"(?: as="([^"]+)")?(?: crossorigin)? href="([^"]+)">/g)].map((m) => `${m[1]}${m[2] ? `:${m[2]}` : ''} ${m[3]}`);
+    const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+    const session = { cookie: 'caderneta.session_token=abc.def' };
+    try {
+      const anonymous = await get('/dashboard');
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.body).toContain('<div id="root">');
+      expect(links(anonymous.body)).toEqual(['modulepreload /assets/protected-1.js', 'modulepreload /assets/dashboard-2.js']);
+      const signedIn = await get('/dashboard', session);
+      expect(links(signedIn.body)).toEqual([
+        'modulepreload /assets/protected-1.js',
+        'modulepreload /assets/dashboard-2.js',
+        'preload:fetch /api/me',
+        'preload:fetch /api/dashboard',
+      ]);
+      // With a search the page asks for other data: only the session is announced.
+      expect(links((await get('/dashboard?de=2026-01-01', session)).body)).toContain('preload:fetch /api/me');
+      expect(links((await get('/dashboard?de=2026-01-01', session)).body)).not.toContain('preload:fetch /api/dashboard');
+      expect(links((await get('/cliente/joana48213')).body)).toEqual(['modulepreload /assets/cliente-3.js']);
+      expect(links((await get('/')).body)).toEqual(['modulepreload /assets/landing-4.js']);
+      expect(links((await get('/cliente/joana48213/extra/mais')).body)).toEqual([]);
+      // Re-checked on each visit, the answer differs with the cookie, and an unchanged page is a 304.
+      expect(signedIn.headers['cache-control']).toBe('no-cache');
+      expect(String(signedIn.headers.vary)).toMatch(/cookie/);
+      expect(signedIn.headers.etag).not.toBe(anonymous.headers.etag);
+      expect((await get('/dashboard', { ...session, 'if-none-match': String(signedIn.headers.etag) })).statusCode).toBe(304);
+      const compressed = await get('/dashboard', { 'accept-encoding': 'br, gzip' });
+      expect(compressed.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(anonymous.body);
+      // The build's files under .vite/ are not served.
+      expect((await get('/.vite/route-hints.json')).body).not.toContain('protected-1');
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+
   it('serves index.html for deep links and keeps /api 404s as JSON', async () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'caderneta-web-'));
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
