@@ -11,7 +11,8 @@ import type { Seller } from './seller';
  * the CPU of a typical API request (issue 11's profiles).
  *
  * Only the plain case is answered here — a correctly signed session cookie whose session exists,
- * has not expired and is not yet due for its daily extension. Everything else (no or bad cookie,
+ * has not expired and is not due for its daily extension (or never is: a session without
+ * "Permanecer logado"). Everything else (no or bad cookie,
  * unknown or expired session, an extension to write, a leftover session-data cookie) returns
  * null, and the caller asks better-auth, which answers those cases with their cookies and clean-up.
  * Names, the secret and the session's ages are read from better-auth's own context, so both paths
@@ -32,6 +33,7 @@ export async function createSessionLookup(auth: Auth, db: Database): Promise<Ses
   const context = await auth.$context;
   const tokenCookie = context.authCookies.sessionToken.name;
   const dataCookie = context.authCookies.sessionData.name;
+  const dontRememberCookie = context.authCookies.dontRememberToken.name;
   const { expiresIn, updateAge } = context.sessionConfig;
   const secret = context.secret;
 
@@ -48,8 +50,11 @@ export async function createSessionLookup(auth: Auth, db: Database): Promise<Ses
     if (!row) return null;
     const expiresAt = new Date(row.expires_at).getTime();
     const now = Date.now();
-    // better-auth extends a session once it is `updateAge` old: that write is left to it.
-    if (!(expiresAt > now) || expiresAt - expiresIn * 1000 + updateAge * 1000 <= now) return null;
+    if (!(expiresAt > now)) return null;
+    // better-auth extends a session once it is `updateAge` old (that write is left to it), except a
+    // session signed in without "Permanecer logado", which it never extends.
+    const dueForExtension = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+    if (dueForExtension && !verifySignedValue(cookies.get(dontRememberCookie), secret)) return null;
     return { id: row.user_id, nome: row.name, email: row.email };
   };
 }

@@ -64,6 +64,27 @@ describe('the session of a request', () => {
     expect(setCookies(await me(seller.cookie))).toEqual([]);
   });
 
+  it('never extends a session signed in without "Permanecer logado"', async () => {
+    const seller = await createSeller(t);
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN },
+      payload: { email: seller.email, password: 'segredo123', rememberMe: false },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = setCookies(signIn).map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toMatch(/caderneta\.dont_remember=/);
+    const token = tokenOf(cookie);
+    const expiresAt = new Date(Date.now() + (SESSION_DAYS - 2) * DAY);
+    await t.db.update(sessions).set({ expiresAt }).where(eq(sessions.token, token));
+    const response = await me(cookie);
+    expect(response.statusCode).toBe(200);
+    expect(setCookies(response)).toEqual([]);
+    const [row] = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.token, token));
+    expect(row!.expiresAt.getTime()).toBe(expiresAt.getTime());
+  });
+
   it('is signed out everywhere once the session row is gone', async () => {
     const seller = await createSeller(t);
     expect((await me(seller.cookie)).statusCode).toBe(200);

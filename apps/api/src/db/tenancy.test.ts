@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../test/app';
 import { rowsOf } from '../../test/db';
 import { withSeller } from './client';
-import { clientes, produtos } from './schema';
+import { clientes, produtos, vendas } from './schema';
 
 let t: TestApp;
 let ana: SellerSession;
@@ -91,11 +91,19 @@ describe('the search functions (migration 0013, ADR 018)', () => {
     const deAna = await withSeller(t.db, ana.id, (tx) => tx.select({ id: clientes.id }).from(clientes));
     expect(paraAna.sort()).toEqual(deAna.map((c) => c.id).sort());
     expect(paraBia).toHaveLength(0); // Bia's customer was deleted above
-    const semVendedor = await t.db.transaction(async (tx) => {
-      await tx.execute(sql`set local role app_user`);
-      return tx.execute(sql`select id from pagina_busca_clientes('%cliente%', null, null, 20, 0)`);
-    });
-    expect(ids(semVendedor)).toEqual([]);
+    const [venda] = await withSeller(t.db, ana.id, (tx) =>
+      tx.insert(vendas).values({ ownerId: ana.id, numeroVenda: 'V123', valorTotal: 100, formaPagamento: 'vista', statusPagamento: 'pago', observacoes: 'da Ana' }).returning({ id: vendas.id }),
+    );
+    const vendaSearch = sql`select busca_vendas('%ana%', 100) as id`;
+    expect(ids(await withSeller(t.db, ana.id, (tx) => tx.execute(vendaSearch)))).toEqual([venda!.id]);
+    expect(ids(await withSeller(t.db, bia.id, (tx) => tx.execute(vendaSearch)))).toEqual([]);
+    for (const query of [sql`select id from pagina_busca_clientes('%cliente%', null, null, 20, 0)`, sql`select busca_vendas('%ana%', 100) as id`]) {
+      const semVendedor = await t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local role app_user`);
+        return tx.execute(query);
+      });
+      expect(ids(semVendedor)).toEqual([]);
+    }
   });
 
   it('run as a role that cannot log in, reads only the searched columns of clientes and writes nothing', async () => {
@@ -104,12 +112,11 @@ describe('the search functions (migration 0013, ADR 018)', () => {
         select p.proname as nome, pg_get_userbyid(p.proowner) as dono, p.prosecdef as definer,
                has_function_privilege('public', p.oid, 'execute') as publico,
                has_function_privilege('app_user', p.oid, 'execute') as app_user
-        from pg_proc p where p.proname in ('busca_clientes', 'pagina_busca_clientes') order by 1`),
+        from pg_proc p where p.proname in ('busca_clientes', 'pagina_busca_clientes', 'busca_vendas') order by 1`),
     );
-    expect(funcoes).toEqual([
-      { nome: 'busca_clientes', dono: 'caderneta_busca', definer: true, publico: false, app_user: true },
-      { nome: 'pagina_busca_clientes', dono: 'caderneta_busca', definer: true, publico: false, app_user: true },
-    ]);
+    expect(funcoes).toEqual(
+      ['busca_clientes', 'busca_vendas', 'pagina_busca_clientes'].map((nome) => ({ nome, dono: 'caderneta_busca', definer: true, publico: false, app_user: true })),
+    );
     const [papel] = rowsOf<{ login: boolean; bypass: boolean }>(
       await t.db.execute(sql`select rolcanlogin as login, rolbypassrls as bypass from pg_roles where rolname = 'caderneta_busca'`),
     );
@@ -122,8 +129,9 @@ describe('the search functions (migration 0013, ADR 018)', () => {
       await t.db.execute(sql`select table_name, column_name, privilege_type from information_schema.column_privileges
                              where grantee = 'caderneta_busca' order by column_name`),
     );
-    expect(colunas.map((c) => `${c.table_name}.${c.column_name}:${c.privilege_type}`)).toEqual(
-      ['ativo', 'id', 'nome', 'nome_busca', 'owner_id', 'telefone'].map((c) => `clientes.${c}:SELECT`),
-    );
+    expect(colunas.map((c) => `${c.table_name}.${c.column_name}:${c.privilege_type}`).sort()).toEqual([
+      ...['ativo', 'id', 'nome', 'nome_busca', 'owner_id', 'telefone'].map((c) => `clientes.${c}:SELECT`),
+      ...['id', 'numero_venda', 'observacoes', 'owner_id'].map((c) => `vendas.${c}:SELECT`),
+    ]);
   });
 });

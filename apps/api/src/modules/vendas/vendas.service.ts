@@ -466,16 +466,31 @@ function decodeCursor(cursor: string): { micros: string; id: string } {
 }
 
 /**
- * Text search over the sale number, the observation and the customer's name. The customers come
- * from `busca_clientes` (their trigram index; clientes-busca.ts) and their sales from the
- * customer's sales index; the number and the observation are compared on the seller's sales (LIKE
- * cannot use an index under row-level security: ADR 018).
+ * At most this many matching sales are looked up by id. A term in more of them (every sale number
+ * starts "V17…"; a letter in most customers' names) is compared on the seller's sales instead:
+ * their first matches going back in time fill a page at once, and only the count reads further.
  */
-function buscaCondition(ownerId: string, busca: string): SQL {
+export const MAX_ACHADAS_POR_ID = 10_000;
+
+/**
+ * Text search over the sale number, the observation and the customer's name (ADR 018): the sales
+ * `busca_vendas` finds by number or observation (trigram indexes; ids only), and the sales of the
+ * customers `busca_clientes` finds (the customer's sales index). The list, its count and its cards
+ * then read those sales by id, under RLS, never the seller's others.
+ */
+async function buscaCondition(tx: Executor, busca: string): Promise<SQL> {
   const pattern = `%${escapeLike(normalizeForSearch(busca))}%`;
+  const clientesAchados = clientesQueContem(busca, { porTelefone: false });
+  const achadas = (limite: number) => sql`select busca_vendas(${pattern}, ${limite}::int)
+    union (select v.id from ${vendas} v where v.cliente_id = any(${clientesAchados}) limit ${limite}::int)`;
+  const [contadas] = await queryRows<{ n: number }>(tx, sql`select count(*)::int as n from (${achadas(MAX_ACHADAS_POR_ID + 1)}) a`);
+  // One candidate set, by primary key: with an OR of two index conditions the planner may walk the
+  // seller's sales backwards in time looking for a page of matches that are not there.
+  if (Number(contadas?.n ?? 0) <= MAX_ACHADAS_POR_ID) return sql`${vendas.id} = any(array(${achadas(MAX_ACHADAS_POR_ID)}))`;
+  // More than that: the seller's sales themselves (the customers' ids in a hashed subplan).
   return sql`(lower(${vendas.numeroVenda}) like ${pattern}
     or (${vendas.observacoes} is not null and ${unaccentLower(vendas.observacoes)} like ${pattern})
-    or ${vendas.clienteId} = any(${clientesQueContem(busca, { porTelefone: false })}))`;
+    or ${vendas.clienteId} in (select busca_clientes(${pattern}, null::text)))`;
 }
 
 /**
@@ -494,7 +509,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
   if (query.forma) conditions.push(eq(vendas.formaPagamento, query.forma));
   if (query.clienteId) conditions.push(eq(vendas.clienteId, query.clienteId));
   conditions.push(...withinPeriod(sql`${vendas.dataVenda}`, period(query.de, query.ate, timeZone)));
-  if (query.busca) conditions.push(buscaCondition(ownerId, query.busca));
+  if (query.busca) conditions.push(await buscaCondition(tx, query.busca));
   const where = and(...conditions);
   const joinCliente = and(eq(clientes.ownerId, vendas.ownerId), eq(clientes.id, vendas.clienteId));
 

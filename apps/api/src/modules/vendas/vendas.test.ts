@@ -5,7 +5,7 @@ import { buildTestApp, createSeller, type SellerSession, type TestApp } from '..
 import { countRows, insertCliente, insertProduto, ledgerSum, readCliente, readProduto, readVenda } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
 import { itensVenda, lancamentos, notificacoes, perfis, vendas } from '../../db/schema';
-import { cancelVenda, createVenda } from './vendas.service';
+import { cancelVenda, createVenda, MAX_ACHADAS_POR_ID } from './vendas.service';
 
 let t: TestApp;
 let seller: SellerSession;
@@ -421,6 +421,33 @@ describe('sales list', () => {
     expect((await listar(`busca=${numero.slice(0, 9)}`, other)).items.map((v) => v.id)).toContain(ids.a);
     expect((await listar(`busca=${numero}`, other)).items.map((v) => v.id)).toEqual([ids.a]);
     expect((await listar('busca=%25', other)).items).toEqual([]);
+  });
+
+  it("never finds another shop's sales, by number, observation or customer", async () => {
+    const intruder = await createSeller(t);
+    const numero = (await listar('', other)).items.find((v) => v.id === ids.a)!.numeroVenda;
+    for (const busca of [numero, 'mae', 'joao', 'maria', numero.slice(1, 8)]) {
+      const page = await listar(`busca=${encodeURIComponent(busca)}`, intruder);
+      expect(page, busca).toMatchObject({ items: [], total: 0, resumo: { totalVendas: 0, valorTotal: 0, canceladas: 0 } });
+    }
+  });
+
+  it(`finds a term in more than ${MAX_ACHADAS_POR_ID} sale numbers by going back in time, still counting and adding up every one`, async () => {
+    const loja = await createSeller(t);
+    const quantas = MAX_ACHADAS_POR_ID + 50;
+    // Numbers V1…ZQ…: every sale matches "zq"; the newest is the one with the highest n.
+    await t.db.execute(sql`
+      insert into vendas (owner_id, numero_venda, data_venda, valor_total, valor_pago, forma_pagamento, status_pagamento)
+      select ${loja.id}, 'VZQ' || n, now() - (${quantas} - n) * interval '1 minute', 100, 100, 'vista', 'pago'
+      from generate_series(1, ${quantas}) n`);
+    const page = await listar('busca=zq&pageSize=3', loja);
+    expect(page.items.map((v) => v.numeroVenda)).toEqual([`VZQ${quantas}`, `VZQ${quantas - 1}`, `VZQ${quantas - 2}`]);
+    expect(page.total).toBe(quantas);
+    expect(page.resumo).toMatchObject({ totalVendas: quantas, valorTotal: quantas * 100, canceladas: 0 });
+    // A term in few of them is looked up by id, with the same answers.
+    const one = await listar(`busca=vzq${quantas - 7}`, loja);
+    expect(one.items.map((v) => v.numeroVenda)).toEqual([`VZQ${quantas - 7}`]);
+    expect(one.total).toBe(1);
   });
 
   it('filters by status, payment form and period in the shop time zone', async () => {
