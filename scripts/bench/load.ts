@@ -67,9 +67,9 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
   await run('commit');
 }
 
-/** The rollups of one seller from their rows (as migrations 0005 and 0007 backfill does for everyone). */
+/** The rollups of one seller from their rows (as migrations 0005, 0007 and 0015 backfill them for everyone). */
 async function rebuildRollups(client: pg.Client, o: string) {
-  for (const table of ['vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia']) {
+  for (const table of ['vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia', 'produtos_por_mes', 'clientes_por_mes']) {
     await client.query(`delete from ${table} where owner_id = ${o}`);
   }
   await client.query(`insert into vendas_totais (owner_id, forma_pagamento, status_pagamento, quantidade, valor_total, valor_pago, custo_total)
@@ -91,4 +91,11 @@ async function rebuildRollups(client: pg.Client, o: string) {
   await client.query(`insert into clientes_por_dia (owner_id, dia, cliente_id, quantidade, valor_total)
     select owner_id, (data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total)
     from vendas where owner_id = ${o} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`);
+  // Their UTC months (migration 0015_relatorios_por_mes).
+  await client.query(`insert into produtos_por_mes (owner_id, mes, produto_id, quantidade, valor_total, custo_total)
+    select owner_id, date_trunc('month', dia::timestamp)::date, produto_id, sum(quantidade), sum(valor_total), sum(custo_total)
+    from produtos_por_dia where owner_id = ${o} group by 1, 2, 3`);
+  await client.query(`insert into clientes_por_mes (owner_id, mes, cliente_id, quantidade, valor_total)
+    select owner_id, date_trunc('month', dia::timestamp)::date, cliente_id, sum(quantidade), sum(valor_total)
+    from clientes_por_dia where owner_id = ${o} group by 1, 2, 3`);
 }

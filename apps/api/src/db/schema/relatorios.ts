@@ -48,3 +48,43 @@ export const clientesPorDia = pgTable(
     ownerPolicy('clientes_por_dia'),
   ],
 ).enableRLS();
+
+/**
+ * The same figures by UTC calendar month (`mes`: the month's first day), so a long period reads one
+ * row per product or customer and whole month inside it, and the daily rows only for the days
+ * before its first whole month and after its last (migration 0015, docs/decisions/015). Written only
+ * by the triggers on the daily tables, in the same transaction.
+ */
+export const produtosPorMes = pgTable(
+  'produtos_por_mes',
+  {
+    ownerId: ownerId(),
+    /** First day of the UTC calendar month. */
+    mes: date('mes', { mode: 'string' }).notNull(),
+    produtoId: uuid('produto_id').notNull(),
+    quantidade: bigint('quantidade', { mode: 'number' }).notNull().default(0),
+    valorTotal: cents('valor_total').notNull().default(0),
+    custoTotal: cents('custo_total').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'produtos_por_mes_pkey', columns: [t.ownerId, t.mes, t.produtoId] }),
+    foreignKey({ name: 'produtos_por_mes_produto_fk', columns: [t.ownerId, t.produtoId], foreignColumns: [produtos.ownerId, produtos.id] }).onDelete('cascade'),
+    ownerPolicy('produtos_por_mes'),
+  ],
+).enableRLS();
+
+export const clientesPorMes = pgTable(
+  'clientes_por_mes',
+  {
+    ownerId: ownerId(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    clienteId: uuid('cliente_id').notNull(),
+    quantidade: integer('quantidade').notNull().default(0),
+    valorTotal: cents('valor_total').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'clientes_por_mes_pkey', columns: [t.ownerId, t.mes, t.clienteId] }),
+    foreignKey({ name: 'clientes_por_mes_cliente_fk', columns: [t.ownerId, t.clienteId], foreignColumns: [clientes.ownerId, clientes.id] }).onDelete('cascade'),
+    ownerPolicy('clientes_por_mes'),
+  ],
+).enableRLS();

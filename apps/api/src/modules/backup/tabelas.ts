@@ -312,7 +312,7 @@ export const tabelasDaVersao = (versao: number) => TABELAS_BACKUP.filter((t) => 
  * Seller tables that are not rows of `dados` (docs/decisions/014): the profile, the PIX key and
  * the collection settings (in `perfil`), the backups themselves, what the database derives and
  * the restore rebuilds (the login registry, the sales rollups and the reports' per-product and
- * per-customer daily rollups, kept by triggers on the restore's deletes and inserts), and the
+ * per-customer daily and monthly rollups, kept by triggers on the restore's deletes and inserts), and the
  * Mercado Pago credentials — secrets
  * encrypted with this installation's key, which a downloadable file must not carry and another
  * installation could not read; a restore leaves them as they are.
@@ -330,4 +330,6 @@ export const FORA_DO_BACKUP = [
   'vendas_totais',
   'produtos_por_dia',
   'clientes_por_dia',
+  'produtos_por_mes',
+  'clientes_por_mes',
 ];

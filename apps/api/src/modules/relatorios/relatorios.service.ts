@@ -3,7 +3,7 @@ import { FORMAS_PAGAMENTO, addDays, today as todayIn, type IsoDate, type MetodoP
 import { FAIXAS_ATRASO, JANELA_ATRASO_DIAS, diasDoPeriodo, margem, mesDisponivel, percentual, resolverPeriodo, ticketMedio, type FaixaAtraso, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
 import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
-import { clientes, clientesPorDia, itensVenda, lancamentos, pagamentosPorHora, produtos, produtosPorDia, vendas, vendasPorHora, vendasTotais } from '../../db/schema';
+import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, pagamentosPorHora, produtos, produtosPorDia, produtosPorMes, vendas, vendasPorHora, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { queryRows } from '../../lib/sql';
@@ -14,9 +14,10 @@ import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
  * shop's time zone, and no query walks the seller's history (docs/decisions/015-report-rollups.md):
  *  - sales, cost, payments, weekdays and hours: the hourly rollups (vendas_por_hora,
  *    pagamentos_por_hora), at most 24 rows per hour-bucket kind per day of the period;
- *  - products and customers of a period: their UTC-day rollups for the whole UTC days inside the
- *    period, plus the sales themselves for the partial UTC days at its two ends (under one day of
- *    sales), which makes any time zone's local days exact;
+ *  - products and customers of a period: their UTC-month rollups for the whole UTC months inside
+ *    the period, their UTC-day rollups for the other whole UTC days, plus the sales themselves for
+ *    the partial UTC days at its two ends (under one day of sales), which makes any time zone's
+ *    local days exact;
  *  - what is owed and overdue today: the counters, the customers' balances, and the hourly rollup
  *    over the last JANELA_ATRASO_DIAS days (anything older is more than 30 days late).
  *
@@ -47,29 +48,45 @@ const json = (value: unknown): JsonRows => (typeof value === 'string' ? (JSON.pa
 const vencimentoSql = (dia: SQL) => sql`(date_trunc('month', ${dia}) + interval '1 month')::date`;
 
 /**
- * A period's instants and the whole UTC days inside it: [s, e) is the period, [d1, d2) its whole
- * UTC days (empty when d1 ≥ d2), so [s, d1) and [d2, e) are the partial days at its ends.
+ * A period's instants, the whole UTC days inside it and the whole UTC months inside those: [s, e)
+ * is the period, [d1, d2) its whole UTC days (empty when d1 ≥ d2), so [s, d1) and [d2, e) are the
+ * partial days at its ends; [m1, m2) (dates, empty when m1 ≥ m2) its whole UTC months, so the
+ * days [d1, m1) and [m2, d2) are read by the day.
  */
 function limites(p: Intervalo, timeZone: string): SQL {
-  return sql`(select s, e,
-      case when date_trunc('day', s, 'UTC') = s then s else date_trunc('day', s, 'UTC') + interval '24 hours' end as d1,
-      date_trunc('day', e, 'UTC') as d2
-    from (select ${startOfDay(p.de, timeZone)} as s, ${endOfDay(p.ate, timeZone)} as e) b)`;
+  return sql`(select s, e, d1, d2,
+      case when date_trunc('month', dia1) = dia1 then dia1 else date_trunc('month', dia1) + interval '1 month' end::date as m1,
+      date_trunc('month', dia2)::date as m2
+    from (select s, e, d1, d2, (d1 at time zone 'UTC') as dia1, (d2 at time zone 'UTC') as dia2
+      from (select s, e,
+          case when date_trunc('day', s, 'UTC') = s then s else date_trunc('day', s, 'UTC') + interval '24 hours' end as d1,
+          date_trunc('day', e, 'UTC') as d2
+        from (select ${startOfDay(p.de, timeZone)} as s, ${endOfDay(p.ate, timeZone)} as e) b) c) d)`;
 }
 
 /** Sales of the partial UTC days at the period's ends (`l` is the limites row). */
 const nasPontas = (coluna: SQL) =>
   sql`((${coluna} >= (select s from l) and ${coluna} < least((select d1 from l), (select e from l)))
      or (${coluna} >= greatest((select d2 from l), (select s from l)) and ${coluna} < (select e from l)))`;
-const diasInteiros = (coluna: SQL) =>
-  sql`${coluna} >= ((select d1 from l) at time zone 'UTC')::date and ${coluna} < ((select d2 from l) at time zone 'UTC')::date`;
+/** Daily rows of the whole UTC days that are not in a whole UTC month of the period. */
+const diasForaDosMeses = (coluna: SQL) => {
+  const d1 = sql`((select d1 from l) at time zone 'UTC')::date`;
+  const d2 = sql`((select d2 from l) at time zone 'UTC')::date`;
+  // Without a whole month (m1 ≥ m2) the two ranges are both [d1, d2): a row is read once.
+  return sql`((${coluna} >= ${d1} and ${coluna} < least((select m1 from l), ${d2}))
+     or (${coluna} >= greatest((select m2 from l), ${d1}) and ${coluna} < ${d2}))`;
+};
+const mesesInteiros = (coluna: SQL) => sql`${coluna} >= (select m1 from l) and ${coluna} < (select m2 from l)`;
 
 /** Per-product units, revenue and cost of goods of the sales (not cancelled) in a period. */
 function produtosDoPeriodo(ownerId: string): SQL {
   return sql`
     select produto_id, sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor, sum(custo_total)::bigint as custo from (
+      select produto_id, quantidade, valor_total, custo_total from ${produtosPorMes}
+       where owner_id = ${ownerId} and ${mesesInteiros(sql`mes`)}
+      union all
       select produto_id, quantidade, valor_total, custo_total from ${produtosPorDia}
-       where owner_id = ${ownerId} and ${diasInteiros(sql`dia`)}
+       where owner_id = ${ownerId} and ${diasForaDosMeses(sql`dia`)}
       union all
       select i.produto_id, i.quantidade, i.subtotal, i.quantidade::bigint * i.custo_unitario
         from ${vendas} v join ${itensVenda} i on i.owner_id = v.owner_id and i.venda_id = v.id
@@ -81,8 +98,11 @@ function produtosDoPeriodo(ownerId: string): SQL {
 function clientesDoPeriodo(ownerId: string): SQL {
   return sql`
     select cliente_id, sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor from (
+      select cliente_id, quantidade, valor_total from ${clientesPorMes}
+       where owner_id = ${ownerId} and ${mesesInteiros(sql`mes`)}
+      union all
       select cliente_id, quantidade, valor_total from ${clientesPorDia}
-       where owner_id = ${ownerId} and ${diasInteiros(sql`dia`)}
+       where owner_id = ${ownerId} and ${diasForaDosMeses(sql`dia`)}
       union all
       select cliente_id, 1, valor_total from ${vendas} v
        where v.owner_id = ${ownerId} and v.cliente_id is not null and v.status_pagamento <> 'cancelado' and ${nasPontas(sql`v.data_venda`)}

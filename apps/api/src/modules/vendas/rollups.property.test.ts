@@ -26,8 +26,8 @@ type Op =
   | { kind: 'cancelar'; venda: number }
   | { kind: 'ativo'; cliente: number; ativo: boolean };
 
-// Hours before now: sales and payments land in many different hours and days.
-const horasArb = fc.integer({ min: 0, max: 24 * 40 });
+// Hours before now: sales and payments land in many different hours, days and months.
+const horasArb = fc.integer({ min: 0, max: 24 * 100 });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   {
     weight: 5,
@@ -114,6 +114,24 @@ async function expectRollupsEqualRecount(ownerId: string) {
     await rows(sql`select (data_venda at time zone 'UTC')::date::text as dia, cliente_id, count(*)::int as quantidade, sum(valor_total)::bigint::text as valor_total
       from vendas where owner_id = ${ownerId} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
   );
+  // The same by UTC month (migration 0015_relatorios_por_mes).
+  expect(
+    await rows(sql`select mes::text, produto_id, quantidade::bigint::text, valor_total::bigint::text, custo_total::bigint::text
+      from produtos_por_mes where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
+  ).toEqual(
+    await rows(sql`select date_trunc('month', v.data_venda at time zone 'UTC')::date::text as mes, i.produto_id, sum(i.quantidade)::bigint::text as quantidade,
+        sum(i.subtotal)::bigint::text as valor_total, sum(i.quantidade::bigint * i.custo_unitario)::bigint::text as custo_total
+      from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
+      where i.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
+  );
+  expect(await rows(sql`select count(*)::int as n from produtos_por_mes where owner_id = ${ownerId} and quantidade = 0 and (valor_total <> 0 or custo_total <> 0)`)).toEqual(['{"n":0}']);
+  expect(
+    await rows(sql`select mes::text, cliente_id, quantidade::int, valor_total::bigint::text
+      from clientes_por_mes where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
+  ).toEqual(
+    await rows(sql`select date_trunc('month', data_venda at time zone 'UTC')::date::text as mes, cliente_id, count(*)::int as quantidade, sum(valor_total)::bigint::text as valor_total
+      from vendas where owner_id = ${ownerId} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
+  );
   expect(await rows(sql`select ativo, quantidade::int, devedores::int from clientes_totais where owner_id = ${ownerId} and quantidade <> 0 order by 1`)).toEqual(
     await rows(sql`select ativo, count(*)::int as quantidade, (count(*) filter (where saldo_atual < 0))::int as devedores
       from clientes where owner_id = ${ownerId} group by 1 order by 1`),
@@ -179,7 +197,8 @@ describe('sales rollups', () => {
     const owner = seller.id;
     const zones = ['America/Sao_Paulo', 'America/Manaus', 'America/Noronha', 'America/Rio_Branco', 'Europe/Madrid', 'America/New_York'];
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...zones), fc.integer({ min: 0, max: 45 }), fc.integer({ min: 0, max: 20 }), async (zone, back, length) => {
+      // Up to 76 days: periods with and without whole UTC months inside (the monthly rollups).
+      fc.asyncProperty(fc.constantFrom(...zones), fc.integer({ min: 0, max: 45 }), fc.integer({ min: 0, max: 75 }), async (zone, back, length) => {
         const ate = new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
         const de = new Date(Date.parse(ate) - length * 86_400_000).toISOString().slice(0, 10);
         const resumo = await run((tx) => resumoDoPeriodo(tx, owner, de, ate, zone));
@@ -210,7 +229,7 @@ describe('sales rollups', () => {
         expect(resumo.porDiaSemana.reduce((s, d) => s + d.quantidade, 0)).toBe(resumo.vendas.quantidade);
         expect(resumo.pagamentos.valor).toBe(Number(direto!.pagamentos));
 
-        // The reports' per-product and per-customer figures (UTC-day rollups plus the period's partial UTC days).
+        // The reports' per-product and per-customer figures (UTC-month and UTC-day rollups plus the period's partial UTC days).
         const periodo = { de, ate, mes: null, dias: length + 1, anterior: periodoAnterior(de, ate), hoje: ate, timeZone: zone };
         const produtos = await run((tx) => relatorioProdutos(tx, owner, periodo));
         const clientes = await run((tx) => relatorioClientes(tx, owner, periodo));
