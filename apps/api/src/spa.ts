@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COOKIE_PREFIX } from './auth/auth';
 
 /**
  * What a page fetches on its first load after the entry, as the web build lists it for each page of
@@ -89,6 +90,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   const pages: Page[] = existsSync(hintsFile)
     ? Object.entries(JSON.parse(readFileSync(hintsFile, 'utf8')) as Record<string, PageHints>).map(([route, hints]) => ({ matches: pattern(route), hints }))
     : [];
+  const sessionCookie = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${COOKIE_PREFIX}\\.session_token=`);
   // Each page's document, with and without a session and search, made once and kept compressed.
   const documents = new Map<string, Document>();
   function documentFor(request: FastifyRequest): Document {
@@ -96,7 +98,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     const segments = url.pathname.split('/').filter(Boolean);
     const index = pages.findIndex((page) => page.matches(segments));
     // Only a browser holding a session cookie gets the data preloads: for anyone else they would be 401s.
-    const withData = /(?:^|;\s*)(?:__Secure-)?caderneta\.session_token=/.test(request.headers.cookie ?? '');
+    const withData = sessionCookie.test(request.headers.cookie ?? '');
     const firstRequests = url.search === '';
     const key = `${index}|${withData}|${firstRequests}`;
     let document = documents.get(key);

@@ -9,6 +9,9 @@ import { accounts, perfis, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail } from '../mail/templates';
 
+/** better-auth's cookies are named `caderneta.<name>` (`__Secure-` first on HTTPS). */
+export const COOKIE_PREFIX = 'caderneta';
+
 export interface AuthOptions {
   db: Database;
   secret: string;
@@ -62,7 +65,7 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log 
     // Limits are applied by @fastify/rate-limit per route, per IP.
     rateLimit: { enabled: false },
     advanced: {
-      cookiePrefix: 'caderneta',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: publicUrl.startsWith('https://'),
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },

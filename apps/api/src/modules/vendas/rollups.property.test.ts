@@ -96,42 +96,32 @@ async function expectRollupsEqualRecount(ownerId: string) {
     await rows(sql`select date_trunc('hour', created_at, 'UTC') as hora, metodo, count(*)::int as quantidade, sum(valor)::bigint::text as valor
       from lancamentos where owner_id = ${ownerId} and tipo = 'pagamento' group by 1, 2 order by 1, 2`),
   );
-  // The reports' per-product and per-customer days (migration relatorios_rollup_triggers): sales not cancelled.
-  expect(
-    await rows(sql`select dia::text, produto_id, quantidade::bigint::text, valor_total::bigint::text, custo_total::bigint::text
-      from produtos_por_dia where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
-  ).toEqual(
-    await rows(sql`select (v.data_venda at time zone 'UTC')::date::text as dia, i.produto_id, sum(i.quantidade)::bigint::text as quantidade,
-        sum(i.subtotal)::bigint::text as valor_total, sum(i.quantidade::bigint * i.custo_unitario)::bigint::text as custo_total
-      from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
-      where i.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
-  );
-  expect(await rows(sql`select count(*)::int as n from produtos_por_dia where owner_id = ${ownerId} and quantidade = 0 and (valor_total <> 0 or custo_total <> 0)`)).toEqual(['{"n":0}']);
-  expect(
-    await rows(sql`select dia::text, cliente_id, quantidade::int, valor_total::bigint::text
-      from clientes_por_dia where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
-  ).toEqual(
-    await rows(sql`select (data_venda at time zone 'UTC')::date::text as dia, cliente_id, count(*)::int as quantidade, sum(valor_total)::bigint::text as valor_total
-      from vendas where owner_id = ${ownerId} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
-  );
-  // The same by UTC month (migration 0015_relatorios_por_mes).
-  expect(
-    await rows(sql`select mes::text, produto_id, quantidade::bigint::text, valor_total::bigint::text, custo_total::bigint::text
-      from produtos_por_mes where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
-  ).toEqual(
-    await rows(sql`select date_trunc('month', v.data_venda at time zone 'UTC')::date::text as mes, i.produto_id, sum(i.quantidade)::bigint::text as quantidade,
-        sum(i.subtotal)::bigint::text as valor_total, sum(i.quantidade::bigint * i.custo_unitario)::bigint::text as custo_total
-      from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
-      where i.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
-  );
-  expect(await rows(sql`select count(*)::int as n from produtos_por_mes where owner_id = ${ownerId} and quantidade = 0 and (valor_total <> 0 or custo_total <> 0)`)).toEqual(['{"n":0}']);
-  expect(
-    await rows(sql`select mes::text, cliente_id, quantidade::int, valor_total::bigint::text
-      from clientes_por_mes where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
-  ).toEqual(
-    await rows(sql`select date_trunc('month', data_venda at time zone 'UTC')::date::text as mes, cliente_id, count(*)::int as quantidade, sum(valor_total)::bigint::text as valor_total
-      from vendas where owner_id = ${ownerId} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
-  );
+  // The reports' per-product and per-customer rollups of sales not cancelled, by UTC day (migration
+  // relatorios_rollup_triggers) and by UTC month (migration 0015_relatorios_por_mes).
+  const periods = [
+    { key: 'dia', of: (at: string) => `(${at} at time zone 'UTC')::date` },
+    { key: 'mes', of: (at: string) => `date_trunc('month', ${at} at time zone 'UTC')::date` },
+  ];
+  for (const { key, of } of periods) {
+    const [k, produtosTable, clientesTable] = [sql.raw(key), sql.raw(`produtos_por_${key}`), sql.raw(`clientes_por_${key}`)];
+    expect(
+      await rows(sql`select ${k}::text, produto_id, quantidade::bigint::text, valor_total::bigint::text, custo_total::bigint::text
+        from ${produtosTable} where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
+    ).toEqual(
+      await rows(sql`select ${sql.raw(of('v.data_venda'))}::text as ${k}, i.produto_id, sum(i.quantidade)::bigint::text as quantidade,
+          sum(i.subtotal)::bigint::text as valor_total, sum(i.quantidade::bigint * i.custo_unitario)::bigint::text as custo_total
+        from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
+        where i.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
+    );
+    expect(await rows(sql`select count(*)::int as n from ${produtosTable} where owner_id = ${ownerId} and quantidade = 0 and (valor_total <> 0 or custo_total <> 0)`)).toEqual(['{"n":0}']);
+    expect(
+      await rows(sql`select ${k}::text, cliente_id, quantidade::int, valor_total::bigint::text
+        from ${clientesTable} where owner_id = ${ownerId} and quantidade <> 0 order by 1, 2`),
+    ).toEqual(
+      await rows(sql`select ${sql.raw(of('data_venda'))}::text as ${k}, cliente_id, count(*)::int as quantidade, sum(valor_total)::bigint::text as valor_total
+        from vendas where owner_id = ${ownerId} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2 order by 1, 2`),
+    );
+  }
   expect(await rows(sql`select ativo, quantidade::int, devedores::int from clientes_totais where owner_id = ${ownerId} and quantidade <> 0 order by 1`)).toEqual(
     await rows(sql`select ativo, count(*)::int as quantidade, (count(*) filter (where saldo_atual < 0))::int as devedores
       from clientes where owner_id = ${ownerId} group by 1 order by 1`),
