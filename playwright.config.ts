@@ -22,6 +22,9 @@ const chromium = {
   },
 };
 
+/** The journeys that run on the PostgreSQL server too (scripts/test.ts gives it). */
+const POSTGRES_JOURNEYS = ['vendas', 'portal', 'backup', 'devedores'].map((name) => `**/${name}.spec.ts`);
+
 interface Target {
   name: string;
   port: number;
@@ -68,9 +71,11 @@ export default defineConfig({
   projects: targets.map((t) => ({
     name: t.name,
     use: { ...chromium, baseURL: `http://127.0.0.1:${t.port}` },
-    // What axe, the phone layouts, the bundle guard and the shell's theme and language check is the
-    // rendered page, the same on either database: once is enough. Journeys that write run on both.
-    testIgnore: t.name === 'pglite' ? [] : ['a11y.spec.ts', 'telefone.spec.ts', 'bundle.spec.ts', 'shell.spec.ts'],
+    // On PostgreSQL, the journeys where money moves through every layer of the built server: sales
+    // and cancellations, payments, the customer paying online, a backup restored. The rest (axe, the
+    // phone layouts, the bundle guard, the shell, settings, lists) is the same page on either
+    // database, and the API suite runs whole on PostgreSQL too (apps/api, project api-pg).
+    ...(t.name === 'pglite' ? {} : { testMatch: POSTGRES_JOURNEYS }),
     // The journeys read the server's environment (outbox, database) through this.
     metadata: { env: serverEnv(t) },
   })),

@@ -5,7 +5,7 @@ import { postAsApp, signedInSeller } from './support';
 
 /**
  * Accessibility as a fence: axe-core's WCAG 2.1 A and AA rules on every route, at desktop size
- * and on a 390 px phone, with data on the lists. A serious or critical violation fails the build.
+ * and on a 390 px phone (the same page, resized), with data on the lists. A serious or critical violation fails the build.
  * New screens join the lists below as they are added.
  */
 const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe', '/cliente'];
@@ -119,7 +119,11 @@ const SIGNED_IN_DIALOGS: Array<{ name: string; route: string; open: (page: Page)
   },
 ];
 
-/** Checks the page as it is when `route` is null (a menu or dialog the test opened). */
+/**
+ * Checks the page at each size in turn, resized in place: the layout follows the width through CSS
+ * alone (no script reads it), so one load of the page serves both sizes. `route` null: the page as
+ * it is (a menu or dialog the test opened); `open`: a dialog opened before checking.
+ */
 async function expectNoSeriousViolations(page: Page, route: string | null, open?: (page: Page) => Promise<void>) {
   if (route) {
     await page.goto(route);
@@ -131,61 +135,64 @@ async function expectNoSeriousViolations(page: Page, route: string | null, open?
     // Let the opening animation end before measuring colours.
     await page.waitForTimeout(300);
   }
-  // Legacy mode runs axe in the page itself, without a blank page per run (there are no iframes).
-  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-  expect(serious, serious.join('\n')).toEqual([]);
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    // One frame at the new size before axe reads the page.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    // Legacy mode runs axe in the page itself, without a blank page per run (there are no iframes).
+    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
+    const serious = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+    expect.soft(serious, `at ${viewport.width} px:\n${serious.join('\n')}`).toEqual([]);
+  }
 }
 
-for (const viewport of VIEWPORTS) {
-  test.describe(`axe, WCAG 2.1 A/AA, ${viewport.name} (${viewport.width} px)`, () => {
-    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+test.describe(`axe, WCAG 2.1 A/AA, at ${VIEWPORTS.map((v) => `${v.width} px (${v.name})`).join(' and ')}`, () => {
+  test.use({ viewport: { width: VIEWPORTS[0]!.width, height: VIEWPORTS[0]!.height } });
 
-    for (const route of PUBLIC_ROUTES) {
-      test(`${route} has no serious or critical violation`, async ({ page }) => {
-        await expectNoSeriousViolations(page, route);
-      });
-    }
+  for (const route of PUBLIC_ROUTES) {
+    test(`${route} has no serious or critical violation`, async ({ page }) => {
+      await expectNoSeriousViolations(page, route);
+    });
+  }
 
-    for (const route of CUSTOMER_ROUTES) {
+  for (const route of CUSTOMER_ROUTES) {
+    test(`${route} has no serious or critical violation`, async ({ page, shop }) => {
+      await expectNoSeriousViolations(page, route.replace(':login', shop.login));
+    });
+  }
+
+  test.describe('signed in, with data', () => {
+    test.use({ storageState: async ({ shop }, use) => use(shop.storageState) });
+    for (const route of SIGNED_IN_ROUTES) {
       test(`${route} has no serious or critical violation`, async ({ page, shop }) => {
-        await expectNoSeriousViolations(page, route.replace(':login', shop.login));
+        await expectNoSeriousViolations(page, route.replace(':id', shop.reciboId));
+      });
+    }
+    for (const dialog of SIGNED_IN_DIALOGS) {
+      test(`${dialog.route}: ${dialog.name} dialog has no serious or critical violation`, async ({ page }) => {
+        await expectNoSeriousViolations(page, dialog.route, dialog.open);
       });
     }
 
-    test.describe('signed in, with data', () => {
-      test.use({ storageState: async ({ shop }, use) => use(shop.storageState) });
-      for (const route of SIGNED_IN_ROUTES) {
-        test(`${route} has no serious or critical violation`, async ({ page, shop }) => {
-          await expectNoSeriousViolations(page, route.replace(':id', shop.reciboId));
-        });
-      }
-      for (const dialog of SIGNED_IN_DIALOGS) {
-        test(`${dialog.route}: ${dialog.name} dialog has no serious or critical violation`, async ({ page }) => {
-          await expectNoSeriousViolations(page, dialog.route, dialog.open);
-        });
-      }
+    test('the notification bell’s menu has no serious or critical violation', async ({ page }) => {
+      await page.goto('/dashboard');
+      await settled(page);
+      await page.getByRole('banner').getByRole('button', { name: /^Notificações/ }).click();
+      await expect(page.getByRole('menu')).toBeVisible();
+      await expectNoSeriousViolations(page, null);
+    });
 
-      test('the notification bell’s menu has no serious or critical violation', async ({ page }) => {
-        await page.goto('/dashboard');
-        await settled(page);
-        await page.getByRole('banner').getByRole('button', { name: /^Notificações/ }).click();
-        await expect(page.getByRole('menu')).toBeVisible();
-        await expectNoSeriousViolations(page, null);
-      });
-
-      test('the backup restore confirmation has no serious or critical violation', async ({ page }, testInfo) => {
-        await page.goto('/configuracoes?aba=sistema');
-        await settled(page);
-        const backup = await page.request.get('/api/backup/exportar');
-        const file = testInfo.outputPath('backup.json');
-        writeFileSync(file, await backup.body());
-        await page.getByLabel('Arquivo de backup').setInputFiles(file);
-        await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
-        await expectNoSeriousViolations(page, null);
-      });
+    test('the backup restore confirmation has no serious or critical violation', async ({ page }, testInfo) => {
+      await page.goto('/configuracoes?aba=sistema');
+      await settled(page);
+      const backup = await page.request.get('/api/backup/exportar');
+      const file = testInfo.outputPath('backup.json');
+      writeFileSync(file, await backup.body());
+      await page.getByLabel('Arquivo de backup').setInputFiles(file);
+      await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
+      await expectNoSeriousViolations(page, null);
     });
   });
-}
+});

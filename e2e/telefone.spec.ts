@@ -140,14 +140,30 @@ async function expectFits(page: Page, where: string, within?: Locator) {
   expect.soft(problems.small, `${where}: buttons under ${MIN_TAP} px`).toEqual([]);
 }
 
+/** The phones the walk measures: the usual one, and the cheapest ones' 360 px. */
+const WIDTHS = [390, 360];
+
+/**
+ * `expectFits` at each phone width, the page resized in place: the layout follows the width through
+ * CSS alone (no script reads it), so one load of a page serves both widths.
+ */
+async function expectFitsEachWidth(page: Page, where: string, within?: Locator) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await expectFits(page, '${where}', within);
+  }
+}
+
 async function openDialog(page: Page, open: () => Promise<void>, where: string) {
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 844 });
   await open();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   // Let the opening animation end before measuring.
   await expect(dialog).not.toHaveAttribute('data-state', 'closed');
   await page.waitForTimeout(300);
-  await expectFits(page, where, dialog);
+  await expectFitsEachWidth(page, where, dialog);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 }
@@ -185,133 +201,131 @@ test('on a phone the total and "Finalizar Venda" stay on screen while the items 
   await expect(page.getByRole('heading', { name: 'Nova Venda', level: 1 })).toBeInViewport();
 });
 
-for (const width of [390, 360]) {
-  test(`every signed-in page and dialog fits a ${width} px phone`, async ({ page }, testInfo) => {
-    await page.setViewportSize({ width, height: 844 });
-    await signedInSeller(page, testInfo);
-    const { pagamentoId, clienteId } = await createData(page);
-    const login = (await (await page.request.get(`/api/clientes/${clienteId}`)).json()).login as string;
+test(`every signed-in page and dialog fits a ${WIDTHS.join(' and a ')} px phone`, async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 844 });
+  await signedInSeller(page, testInfo);
+  const { pagamentoId, clienteId } = await createData(page);
+  const login = (await (await page.request.get(`/api/clientes/${clienteId}`)).json()).login as string;
 
-    const routes = [
-      '/dashboard',
-      '/vendas/nova',
-      '/vendas',
-      '/clientes',
-      '/clientes?status=inativos',
-      '/produtos',
-      '/produtos?status=inativos',
-      '/devedores',
-      '/relatorios',
-      '/relatorios?aba=vendas',
-      '/relatorios?aba=clientes',
-      '/relatorios?aba=produtos',
-      '/relatorios?aba=financeiro',
-      '/configuracoes',
-      '/configuracoes?aba=loja',
-      '/configuracoes?aba=mercadopago',
-      '/configuracoes?aba=mensagens',
-      '/configuracoes?aba=notificacoes',
-      '/configuracoes?aba=sistema',
-      '/notificacoes',
-      `/recibos/${pagamentoId}`,
-      '/cliente',
-      `/cliente/${login}`,
-    ];
-    for (const route of routes) {
-      await page.goto(route);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-      if (route === '/vendas/nova') await fillCart(page);
-      // A report's charts have their figures as a table under "Ver dados em tabela": opened, they fit too.
-      for (const summary of await page.getByText('Ver dados em tabela').all()) await summary.click();
-      await expectFits(page, `${route} at ${width}px`);
-    }
+  const routes = [
+    '/dashboard',
+    '/vendas/nova',
+    '/vendas',
+    '/clientes',
+    '/clientes?status=inativos',
+    '/produtos',
+    '/produtos?status=inativos',
+    '/devedores',
+    '/relatorios',
+    '/relatorios?aba=vendas',
+    '/relatorios?aba=clientes',
+    '/relatorios?aba=produtos',
+    '/relatorios?aba=financeiro',
+    '/configuracoes',
+    '/configuracoes?aba=loja',
+    '/configuracoes?aba=mercadopago',
+    '/configuracoes?aba=mensagens',
+    '/configuracoes?aba=notificacoes',
+    '/configuracoes?aba=sistema',
+    '/notificacoes',
+    `/recibos/${pagamentoId}`,
+    '/cliente',
+    `/cliente/${login}`,
+  ];
+  for (const route of routes) {
+    await page.goto(route);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    if (route === '/vendas/nova') await fillCart(page);
+    // A report's charts have their figures as a table under "Ver dados em tabela": opened, they fit too.
+    for (const summary of await page.getByText('Ver dados em tabela').all()) await summary.click();
+    await expectFitsEachWidth(page, route);
+  }
 
-    await page.goto('/dashboard');
-    await openDialog(page, () => page.getByRole('button', { name: 'Abrir menu' }).click(), `menu at ${width}px`);
+  await page.goto('/dashboard');
+  await openDialog(page, () => page.getByRole('button', { name: 'Abrir menu' }).click(), 'menu');
 
-    await page.goto('/clientes');
-    await expect(page.getByRole('heading', { name: LONG_CLIENT })).toBeVisible({ timeout: 30_000 });
-    await openDialog(page, () => page.getByRole('button', { name: 'Novo Cliente' }).click(), `new customer at ${width}px`);
-    const more = page.getByRole('button', { name: `Mais ações para ${LONG_CLIENT}` });
-    await openDialog(
-      page,
-      async () => {
-        await more.click();
-        // The row's menu is thumb-sized too. Layout height, not the on-screen box: the menu opens
-        // with a zoom from 95 %, and a box measured mid-animation is 5 % short.
-        const heights = await page.getByRole('menuitem').evaluateAll((items) => items.map((el) => (el as HTMLElement).offsetHeight));
-        expect(heights.length).toBeGreaterThan(0);
-        expect(Math.min(...heights), 'menu items under 44 px').toBeGreaterThanOrEqual(MIN_TAP - 0.5);
-        await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
-      },
-      `payment at ${width}px`,
-    );
-    await openDialog(
-      page,
-      async () => {
-        await more.click();
-        await page.getByRole('menuitem', { name: 'Extrato' }).click();
-        await expect(page.getByRole('dialog').getByText(/Pagamento parcial/)).toBeVisible();
-      },
-      `statement at ${width}px`,
-    );
+  await page.goto('/clientes');
+  await expect(page.getByRole('heading', { name: LONG_CLIENT })).toBeVisible({ timeout: 30_000 });
+  await openDialog(page, () => page.getByRole('button', { name: 'Novo Cliente' }).click(), 'new customer');
+  const more = page.getByRole('button', { name: `Mais ações para ${LONG_CLIENT}` });
+  await openDialog(
+    page,
+    async () => {
+      await more.click();
+      // The row's menu is thumb-sized too. Layout height, not the on-screen box: the menu opens
+      // with a zoom from 95 %, and a box measured mid-animation is 5 % short.
+      const heights = await page.getByRole('menuitem').evaluateAll((items) => items.map((el) => (el as HTMLElement).offsetHeight));
+      expect(heights.length).toBeGreaterThan(0);
+      expect(Math.min(...heights), 'menu items under 44 px').toBeGreaterThanOrEqual(MIN_TAP - 0.5);
+      await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
+    },
+    'payment',
+  );
+  await openDialog(
+    page,
+    async () => {
+      await more.click();
+      await page.getByRole('menuitem', { name: 'Extrato' }).click();
+      await expect(page.getByRole('dialog').getByText(/Pagamento parcial/)).toBeVisible();
+    },
+    'statement',
+  );
 
-    await page.goto('/devedores');
-    const detalhes = page.getByRole('button', { name: `Detalhes de ${LONG_CLIENT}` });
-    await openDialog(
-      page,
-      async () => {
-        await detalhes.click();
-        await expect(page.getByRole('dialog').getByText(/Pagamento parcial/)).toBeVisible();
-      },
-      `debtor details at ${width}px`,
-    );
-    await openDialog(
-      page,
-      async () => {
-        await detalhes.click();
-        await page.getByRole('dialog').getByRole('button', { name: 'Gerenciar dívida' }).click();
-        await expect(page.getByRole('dialog').getByLabel('Observações')).toBeVisible();
-      },
-      `manage debt at ${width}px`,
-    );
-    await openDialog(page, () => page.getByRole('button', { name: 'Configurar Vencimento' }).click(), `due-date rule at ${width}px`);
-    await openDialog(
-      page,
-      async () => {
-        await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
-        await expect(page.getByRole('dialog').getByRole('heading', { name: LONG_CLIENT })).toBeVisible();
-      },
-      `reminders at ${width}px`,
-    );
+  await page.goto('/devedores');
+  const detalhes = page.getByRole('button', { name: `Detalhes de ${LONG_CLIENT}` });
+  await openDialog(
+    page,
+    async () => {
+      await detalhes.click();
+      await expect(page.getByRole('dialog').getByText(/Pagamento parcial/)).toBeVisible();
+    },
+    'debtor details',
+  );
+  await openDialog(
+    page,
+    async () => {
+      await detalhes.click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Gerenciar dívida' }).click();
+      await expect(page.getByRole('dialog').getByLabel('Observações')).toBeVisible();
+    },
+    'manage debt',
+  );
+  await openDialog(page, () => page.getByRole('button', { name: 'Configurar Vencimento' }).click(), 'due-date rule');
+  await openDialog(
+    page,
+    async () => {
+      await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: LONG_CLIENT })).toBeVisible();
+    },
+    'reminders',
+  );
 
-    await page.goto('/produtos');
-    await openDialog(page, () => page.getByRole('button', { name: 'Novo Produto' }).click(), `new product at ${width}px`);
+  await page.goto('/produtos');
+  await openDialog(page, () => page.getByRole('button', { name: 'Novo Produto' }).click(), 'new product');
 
-    await page.goto('/configuracoes?aba=sistema');
-    const backup = testInfo.outputPath('backup.json');
-    writeFileSync(backup, await (await page.request.get('/api/backup/exportar')).body());
-    await openDialog(
-      page,
-      async () => {
-        await page.getByLabel('Arquivo de backup').setInputFiles(backup);
-        await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
-      },
-      `restore confirmation at ${width}px`,
-    );
+  await page.goto('/configuracoes?aba=sistema');
+  const backup = testInfo.outputPath('backup.json');
+  writeFileSync(backup, await (await page.request.get('/api/backup/exportar')).body());
+  await openDialog(
+    page,
+    async () => {
+      await page.getByLabel('Arquivo de backup').setInputFiles(backup);
+      await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
+    },
+    'restore confirmation',
+  );
 
-    await page.goto('/vendas');
-    const details = page.getByRole('button', { name: /^Detalhes da venda/ }).first();
-    await openDialog(
-      page,
-      async () => {
-        await details.click();
-        await expect(page.getByRole('dialog').getByText(LONG_PRODUCT)).toBeVisible();
-      },
-      `sale detail at ${width}px`,
-    );
-  });
-}
+  await page.goto('/vendas');
+  const details = page.getByRole('button', { name: /^Detalhes da venda/ }).first();
+  await openDialog(
+    page,
+    async () => {
+      await details.click();
+      await expect(page.getByRole('dialog').getByText(LONG_PRODUCT)).toBeVisible();
+    },
+    'sale detail',
+  );
+});
 
 test('a new page of a long list starts at the top of the list', async ({ page }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
