@@ -11,6 +11,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
 import { apiPath } from '../paths';
 import * as schema from './schema';
+import { simpleProtocolClient } from './simple-protocol';
 
 export type Schema = typeof schema;
 /** Either driver's database: services are written once against this type. */
@@ -47,7 +48,8 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
     return { db, kind: 'pglite', close: () => client.close() };
   }
   const driver = await loadPgDriver();
-  const pool = new driver.pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+  // Every query in the simple protocol, its values written in as literals (simple-protocol.ts, ADR 021).
+  const pool = new driver.pg.Pool({ connectionString: options.url, max: options.max ?? 10, Client: driver.SimpleClient });
   // An idle connection the server dropped (restart, failover) is discarded by the pool and
   // replaced on demand; without a listener the 'error' event would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL: idle connection lost (${error.message})`));
@@ -60,14 +62,17 @@ export async function openDatabase(options: DbOptions): Promise<DbHandle> {
  * node-postgres and drizzle's driver for it, loaded when a PostgreSQL server is opened: a server on
  * PGlite starts without them (~0.1 s of module loading).
  */
-type PgDriver = typeof import('drizzle-orm/node-postgres') & { pg: typeof pg };
+type PgDriver = typeof import('drizzle-orm/node-postgres') & { pg: typeof pg; SimpleClient: typeof pg.Client };
 let pgDriver: Promise<PgDriver> | undefined;
 function loadPgDriver(): Promise<PgDriver> {
   pgDriver ??= Promise.all([import('pg'), import('drizzle-orm/node-postgres')]).then(([{ default: pgModule }, driver]) => {
     // Keep bigint sums (COUNT, SUM over bigint) as JS numbers; centavos stay far below 2^53.
     pgModule.types.setTypeParser(pgModule.types.builtins.INT8, (v) => Number(v));
     pgModule.types.setTypeParser(pgModule.types.builtins.NUMERIC, (v) => Number(v));
-    return { ...driver, pg: pgModule };
+    // node-postgres's own value-to-text conversion (exported, though not in its type declarations).
+    const { utils } = pgModule as unknown as { utils: { prepareValue(value: unknown): unknown } };
+    const SimpleClient = simpleProtocolClient(pgModule.Client, (value) => utils.prepareValue(value));
+    return { ...driver, pg: pgModule, SimpleClient };
   });
   return pgDriver;
 }
