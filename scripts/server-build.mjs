@@ -88,6 +88,8 @@ export async function ensureServerBuild({ log = () => {} } = {}) {
     banner: { js: "import { createRequire as __cadernetaCreateRequire } from 'node:module'; const require = __cadernetaCreateRequire(import.meta.url);" },
     sourcemap: 'linked',
     legalComments: 'none',
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: 'warning',
   });
   writeFileSync(path.join(out, STAMP), JSON.stringify(stamp));

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
-import QRCode from 'qrcode';
 import { normalizarChavePix, type PixConfig, type PixConfigInput } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { chavesPix, clientes } from '../../db/schema';
@@ -55,6 +54,8 @@ export function codigoPix(chave: ChavePixLoja, valor: number, descricao?: string
 
 /** The QR code of a BR Code as an SVG data URL (shown in an <img>, allowed by the CSP). */
 export async function qrCodeDataUrl(codigo: string): Promise<string> {
+  // qrcode (with its PNG encoder) loads with the first QR code a customer page shows, not at every start.
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(codigo, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
