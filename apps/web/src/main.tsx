@@ -1,5 +1,5 @@
 import './index.css';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/providers';
@@ -15,15 +15,11 @@ initTheme();
 void initI18n().then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  // A transition: React renders the first page in slices of a few milliseconds, letting the
-  // browser paint and answer input between them, instead of in one long task.
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders queryClient={queryClient}>
-          <RouterProvider router={createAppRouter(queryClient)} />
-        </AppProviders>
-      </StrictMode>,
-    );
-  });
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={createAppRouter(queryClient)} />
+      </AppProviders>
+    </StrictMode>,
+  );
 });
