@@ -131,7 +131,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   if (serveSpa) app.get('/', { schema: { hide: true } }, sendDocument);
   app.setNotFoundHandler((request, reply) => {
     // Deep links (/clientes, /vendas/nova…) load the SPA; unknown /api paths stay JSON 404s.
-    if (serveSpa && request.method === 'GET' && request.url !== '/api' && !request.url.startsWith('/api/') && !request.url.startsWith('/api?')) {
+    if (serveSpa && (request.method === 'GET' || request.method === 'HEAD') && request.url !== '/api' && !request.url.startsWith('/api/') && !request.url.startsWith('/api?')) {
       return sendDocument(request, reply);
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `Rota ${request.method} ${request.url} não encontrada` });

@@ -171,6 +171,11 @@ describe('single-page app', () => {
         const response = await app.inject({ method: 'GET', url });
         expect(response.statusCode, url).toBe(200);
         expect(response.body).toContain('<div id="root">');
+        // HEAD (link checkers, uptime monitors) answers as GET would, without the body.
+        const head = await app.inject({ method: 'HEAD', url });
+        expect(head.statusCode, `HEAD ${url}`).toBe(200);
+        expect(head.headers['content-type'], `HEAD ${url}`).toMatch(/^text\/html/);
+        expect(head.body, `HEAD ${url}`).toBe('');
       }
       expect((await app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
       const compressed = await app.inject({ method: 'GET', url: '/app.js', headers: { 'accept-encoding': 'br, gzip' } });
