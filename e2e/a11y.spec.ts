@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type BrowserContext, expect, type Page } from '@playwright/test';
-import { postAsApp, signedInSeller } from './support';
+import { postAsApp, resizeInPlace, signedInSeller } from './support';
 
 /**
  * Accessibility as a fence: axe-core's WCAG 2.1 A and AA rules on every route, at desktop size
@@ -120,9 +120,8 @@ const SIGNED_IN_DIALOGS: Array<{ name: string; route: string; open: (page: Page)
 ];
 
 /**
- * Checks the page at each size in turn, resized in place: the layout follows the width through CSS
- * alone (no script reads it), so one load of the page serves both sizes. `route` null: the page as
- * it is (a menu or dialog the test opened); `open`: a dialog opened before checking.
+ * Checks the page at each size in turn, resized in place (one load serves both sizes). `route`
+ * null: the page as it is (a menu or dialog the test opened); `open`: a dialog opened before checking.
  */
 async function expectNoSeriousViolations(page: Page, route: string | null, open?: (page: Page) => Promise<void>) {
   if (route) {
@@ -136,9 +135,7 @@ async function expectNoSeriousViolations(page: Page, route: string | null, open?
     await page.waitForTimeout(300);
   }
   for (const viewport of VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    // One frame at the new size before axe reads the page.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await resizeInPlace(page, viewport.width, viewport.height);
     // Legacy mode runs axe in the page itself, without a blank page per run (there are no iframes).
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
     const serious = violations

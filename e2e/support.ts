@@ -104,3 +104,12 @@ export async function expectToast(page: Page, text: string | RegExp) {
 export function postAsApp(page: Page, url: string, data?: unknown) {
   return page.request.post(url, { data, headers: { origin: new URL(page.url()).origin } });
 }
+
+/**
+ * Resizes the page in place and waits one frame at the new size. The app's layout follows the width
+ * through CSS alone (no script reads it), so one load of a page can be measured at several sizes.
+ */
+export async function resizeInPlace(page: Page, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+}

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { postAsApp, signedInSeller } from './support';
+import { postAsApp, resizeInPlace, signedInSeller } from './support';
 
 /**
  * The seller's usual screen is a phone (390 × 844; 360 px on the cheapest ones): every signed-in
@@ -143,15 +143,11 @@ async function expectFits(page: Page, where: string, within?: Locator) {
 /** The phones the walk measures: the usual one, and the cheapest ones' 360 px. */
 const WIDTHS = [390, 360];
 
-/**
- * `expectFits` at each phone width, the page resized in place: the layout follows the width through
- * CSS alone (no script reads it), so one load of a page serves both widths.
- */
+/** `expectFits` at each phone width, the page resized in place (one load serves both widths). */
 async function expectFitsEachWidth(page: Page, where: string, within?: Locator) {
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 844 });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    await expectFits(page, '${where}', within);
+    await resizeInPlace(page, width, 844);
+    await expectFits(page, `${where} at ${width}px`, within);
   }
 }
 

@@ -13,7 +13,7 @@ import type pg from 'pg';
  * transaction mode, which named prepared statements would not.
  *
  * A value becomes the literal the server would have received as an untyped parameter: the same
- * text (node-postgres's own `prepareValue`), quoted with `escapeLiteral`, so PostgreSQL infers its
+ * text (node-postgres's own `prepareValue`), quoted as `escapeLiteral` does, so PostgreSQL infers its
  * type from the context exactly as it does for `$n`. Only `$n` outside string literals, quoted
  * identifiers, dollar-quoted bodies and comments is a parameter.
  */
