@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'CLIENTE_SEM_DIVIDA',
   'SENHA_ATUAL_INCORRETA',
   'BACKUP_INVALIDO',
+  'ESTOQUE_ACIMA_DO_MAXIMO',
+  'BACKUP_EM_ANDAMENTO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 
@@ -65,6 +67,8 @@ export type ErrorDetailsByCode = DetailsOfKnownCodes<{
   CLIENTE_INATIVO: { clienteId: string };
   TOTAL_VENDA_EXCEDIDO: { maximo: number };
   ESTOQUE_ALTERADO: { estoqueAtual: number };
+  /** Cancelling the sale would take this product's stock past MAX_ESTOQUE_GUARDADO. */
+  ESTOQUE_ACIMA_DO_MAXIMO: { produtoId: string; produtoNome: string; maximo: number };
   /** Why a backup file is refused, and where (table, row, field). */
   BACKUP_INVALIDO: BackupErro;
 }>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUpInputSchema } from './schemas/auth';
-import { isoDateSchema, MAX_ESTOQUE, MAX_PRECO } from './schemas/campos';
+import { isoDateSchema, MAX_ESTOQUE, MAX_ESTOQUE_GUARDADO, MAX_PRECO } from './schemas/campos';
 import { clienteInputSchema, clientesQuerySchema } from './schemas/clientes';
 import { ajusteInputSchema, pagamentoInputSchema } from './schemas/financeiro';
 import { paginationQuerySchema } from './schemas/pagination';
@@ -85,6 +85,12 @@ describe('business maximums (no accepted value can overflow a sum)', () => {
     expect(MAX_TOTAL_VENDA * 1_000_000).toBeLessThan(Number.MAX_SAFE_INTEGER);
     // One product's stock value is exact; the catalogue's sum is computed in numeric (see ADR 007).
     expect(Number.isSafeInteger(MAX_PRECO * MAX_ESTOQUE)).toBe(true);
+  });
+
+  it('the stock a cancellation may reach is the typed maximum plus one whole sale, and its value is exact', () => {
+    expect(MAX_ESTOQUE_GUARDADO).toBe(MAX_ESTOQUE + MAX_QUANTIDADE_ITEM * MAX_ITENS_VENDA);
+    expect(Number.isSafeInteger(MAX_PRECO * MAX_ESTOQUE_GUARDADO)).toBe(true);
+    expect(MAX_ESTOQUE_GUARDADO).toBeLessThan(2 ** 31);
   });
 
   it('page numbers and sizes are bounded', () => {

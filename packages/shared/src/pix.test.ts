@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf, normalizarChavePix } from './pix';
+import { isValidCnpj, isValidCpf, normalizarChavePix, textoDoPix } from './pix';
 import { pixConfigInputSchema, taxaCartao, valoresPagamentoOnline } from './schemas/portal';
 
 describe('PIX keys', () => {
@@ -22,6 +22,24 @@ describe('PIX keys', () => {
 
   it('refuses landlines, bad digits, broken e-mails and free text', () => {
     for (const bad of ['(81) 3456-7890', '529.982.247-24', 'loja@', 'pix da loja', '', 'a'.repeat(101)]) expect(normalizarChavePix(bad), bad).toBeNull();
+  });
+
+  it('takes the e-mails a payment app takes: no one-letter top-level domain, quotes, stray dots or 64-letter labels', () => {
+    for (const bad of ['a@b.c', 'a"b@x.co', `x@${'a'.repeat(70)}.com`, '.loja@x.com', 'lo..ja@x.com', 'loja.@x.com', "loja'@x.com", 'loja@-x.com', 'loja@x.c0m']) {
+      expect(normalizarChavePix(bad), bad).toBeNull();
+    }
+    for (const good of ["o'neil@loja.com.br", 'vendas+pix@mercadinho.com', 'ze_da-loja@sub.dominio.net']) expect(normalizarChavePix(good)?.tipo, good).toBe('email');
+  });
+
+  it('name and city must keep a Latin letter once accents are folded', () => {
+    expect(textoDoPix('  Mercadinho  São João ')).toBe('Mercadinho Sao Joao');
+    expect(textoDoPix('日本語')).toBe('');
+    const semLetras = pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: '日本語', cidade: '😀😀' });
+    expect(semLetras.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['nomeRecebedor', 'pixSemLetrasLatinas'],
+      ['cidade', 'pixSemLetrasLatinas'],
+    ]);
+    expect(pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: 'Zé 😀', cidade: 'Açu' }).success).toBe(true);
   });
 
   it('the settings form needs name and city with a key, and nothing without one', () => {

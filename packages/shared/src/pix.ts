@@ -38,7 +38,12 @@ export function isValidCnpj(text: string): boolean {
   return n[12] === first && n[13] === second;
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * An e-mail a BR Code can carry: a local part of letters, digits and _ ' + - . (no leading,
+ * doubled or trailing dot, not ending in '), and a domain of labels of up to 63 letters, digits
+ * and inner hyphens ending in a top-level domain of 2 to 63 letters. Payment apps refuse others.
+ */
+const EMAIL = /^(?:[a-z0-9_'+-]+\.)*[a-z0-9_'+-]*[a-z0-9_+-]@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const EVP = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 /** Mobile numbers only (a landline is not a PIX key): DDD + 9 + eight digits. */
 const MOBILE = /^(\d{2})9\d{8}$/;
@@ -67,6 +72,20 @@ export function normalizarChavePix(input: string): ChavePix | null {
     if (mobile && DDD.has(mobile[1]!)) return { tipo: 'telefone', chave: `+55${d}` };
   }
   return null;
+}
+
+/**
+ * A name or city as a BR Code carries it: accents folded, only printable ASCII kept (EMV fields),
+ * spaces collapsed. Empty when nothing of it is left ("日本語"): such a text cannot name a PIX
+ * receiver, so the settings refuse it.
+ */
+export function textoDoPix(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\s+/g, ' ')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/ {2,}/g, ' ')
+    .trim();
 }
 
 /** The placeholder of the seller's WhatsApp messages that becomes the shop's PIX code. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { METODOS_PAGAMENTO } from '../financeiro';
-import { normalizarChavePix, TIPOS_CHAVE_PIX } from '../pix';
+import { normalizarChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
 import { CURRENCIES } from '../money';
-import { safeString } from './campos';
+import { MAX_CENTS, safeString } from './campos';
 
 /** Spec §9: the card adds a 5% fee to the debt; PIX has none. */
 export const TAXA_CARTAO_PERCENTUAL = 5;
@@ -11,6 +11,12 @@ export const PARCELAS_MAX_CARTAO = 12;
 
 /** The card fee in centavos, rounded half up: R$ 10,01 → R$ 0,50. */
 export const taxaCartao = (base: number): number => Math.floor((base * TAXA_CARTAO_PERCENTUAL + 50) / 100);
+
+/**
+ * What one online payment pays of a pending balance: all of it, up to MAX_CENTS (R$ 10 milhões,
+ * the most a payment the seller records may be). A bigger balance is paid in several.
+ */
+export const valorPagavelOnline = (saldoPendente: number): number => Math.min(Math.max(0, saldoPendente), MAX_CENTS);
 
 export const METODOS_ONLINE = ['pix', 'cartao'] as const;
 export type MetodoOnline = (typeof METODOS_ONLINE)[number];
@@ -140,8 +146,10 @@ export const pixConfigInputSchema = z
   .superRefine((v, ctx) => {
     if (!v.chave) return;
     if (!normalizarChavePix(v.chave)) ctx.addIssue({ code: 'custom', path: ['chave'], message: 'chavePixInvalida' });
-    if (!v.nomeRecebedor) ctx.addIssue({ code: 'custom', path: ['nomeRecebedor'], message: 'required' });
-    if (!v.cidade) ctx.addIssue({ code: 'custom', path: ['cidade'], message: 'required' });
+    for (const campo of ['nomeRecebedor', 'cidade'] as const) {
+      if (!v[campo]) ctx.addIssue({ code: 'custom', path: [campo], message: 'required' });
+      else if (!textoDoPix(v[campo])) ctx.addIssue({ code: 'custom', path: [campo], message: 'pixSemLetrasLatinas' });
+    }
   });
 export type PixConfigInput = z.input<typeof pixConfigInputSchema>;
 

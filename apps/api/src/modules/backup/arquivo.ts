@@ -249,6 +249,19 @@ export function checksumDe(bruto: { formato?: unknown; versao?: unknown; exporta
   return soma.hex();
 }
 
+/**
+ * checksumDe on a file nobody checked yet: values nested thousands of levels deep (no export
+ * writes them) overflow JSON.stringify's stack, which says the file is not one of ours.
+ */
+function checksumSeguro(bruto: Parameters<typeof checksumDe>[0]): string {
+  try {
+    return checksumDe(bruto);
+  } catch (error) {
+    if (error instanceof RangeError) throw invalido({ motivo: 'esquema' });
+    throw error;
+  }
+}
+
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The first issue of a failed parse, as the place it points at. */
@@ -279,7 +292,7 @@ export async function validarArquivo(bruto: unknown): Promise<ArquivoValidado> {
     const rows = dadosBrutos[tabela.key];
     if (rows !== undefined && !Array.isArray(rows)) throw invalido({ motivo: 'esquema', tabela: tabela.key });
   }
-  if (typeof bruto.checksum !== 'string' || checksumDe({ ...bruto, dados: dadosBrutos }) !== bruto.checksum) throw invalido({ motivo: 'checksum' });
+  if (typeof bruto.checksum !== 'string' || checksumSeguro({ ...bruto, dados: dadosBrutos }) !== bruto.checksum) throw invalido({ motivo: 'checksum' });
 
   if (typeof bruto.exportadoEm !== 'string' || Number.isNaN(Date.parse(bruto.exportadoEm))) throw invalido({ motivo: 'esquema', campo: 'exportadoEm' });
   const perfil = perfilBackupSchema.safeParse(bruto.perfil);
@@ -346,7 +359,7 @@ export async function validarArquivo(bruto: unknown): Promise<ArquivoValidado> {
   };
 }
 
-/** Balances equal their ledgers; sales equal their items; items equal quantity × price. */
+/** Balances equal their ledgers; sales equal their items (and a fiado one has its customer); items equal quantity × price. */
 function verificarSomas(dados: Record<string, Linha[]>) {
   const razao = new Map<string, number>();
   for (const l of dados.lancamentos ?? []) razao.set(l.clienteId as string, (razao.get(l.clienteId as string) ?? 0) + (l.valor as number));
@@ -363,6 +376,8 @@ function verificarSomas(dados: Record<string, Linha[]>) {
     custos.set(item.vendaId as string, (custos.get(item.vendaId as string) ?? 0) + (item.quantidade as number) * (item.custoUnitario as number));
   }
   for (const [i, v] of (dados.vendas ?? []).entries()) {
+    // The database's own rule (vendas_fiado_cliente_check): a fiado sale belongs to a customer.
+    if (v.formaPagamento === 'fiado' && v.clienteId === null) throw invalido({ motivo: 'esquema', tabela: 'vendas', linha: i + 1, campo: 'clienteId' });
     if ((itens.get(v.id as string) ?? 0) !== v.valorTotal || (v.valorPago as number) > (v.valorTotal as number)) {
       throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'valorTotal' });
     }

@@ -37,6 +37,44 @@ async function gunzipSeNecessario(request: FastifyRequest, _reply: FastifyReply,
   return out;
 }
 
+/**
+ * One backup check or restore at a time per shop (in this process). Each reads a whole file —
+ * up to MAX_BACKUP_BYTES once decompressed, seconds of work and hundreds of megabytes of memory —
+ * so a second one for the same shop waits for the first rather than running beside it: a person
+ * has no reason to send two, and several at once could starve everyone else's requests.
+ */
+class UmPorLoja {
+  private readonly ocupadas = new Set<string>();
+  private readonly donos = new WeakMap<FastifyRequest, string>();
+
+  /** Takes the shop's turn for `request`, or refuses with 409 BACKUP_EM_ANDAMENTO. */
+  tomar(request: FastifyRequest) {
+    const loja = request.seller!.id;
+    if (this.ocupadas.has(loja)) {
+      throw new AppError('BACKUP_EM_ANDAMENTO', 409, { message: 'Já há um backup sendo conferido ou restaurado nesta loja.' });
+    }
+    this.ocupadas.add(loja);
+    this.donos.set(request, loja);
+  }
+
+  /** Gives the turn back (once; nothing when `request` holds none). */
+  devolver(request: FastifyRequest) {
+    const loja = this.donos.get(request);
+    if (loja === undefined) return;
+    this.donos.delete(request);
+    this.ocupadas.delete(loja);
+  }
+
+  /** Hands the turn over to work that outlives the response: the caller gives it back with the result. */
+  levar(request: FastifyRequest): () => void {
+    const loja = this.donos.get(request);
+    this.donos.delete(request);
+    return () => {
+      if (loja !== undefined) this.ocupadas.delete(loja);
+    };
+  }
+}
+
 /** A JSON backup kept as gzip: sent compressed to browsers that take it, decompressed otherwise. */
 function enviarJsonGz(request: FastifyRequest, reply: FastifyReply, arquivo: { gz: Readable; bytesGz: number; bytes: number }, nome: string) {
   reply.header('content-type', 'application/json; charset=utf-8');
@@ -60,7 +98,21 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
   const tags = ['backup'];
   // Each of these reads or writes a whole shop: a few a minute per address is plenty for a person.
   const poucos = { rateLimit: { max: app.config.rateLimits.backup, timeWindow: '1 minute' } };
-  const upload = { bodyLimit: MAX_BACKUP_BYTES, preParsing: gunzipSeNecessario, config: poucos };
+  const vez = new UmPorLoja();
+  // The session is checked before a byte of the file is read, then the shop's turn is taken.
+  const upload = {
+    bodyLimit: MAX_BACKUP_BYTES,
+    onRequest: app.requireSeller,
+    preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: Readable) => {
+      vez.tomar(request);
+      // Given back when the answer is over, or when the connection closes before it is (an
+      // upload the browser abandoned never gets one).
+      reply.raw.once('close', () => vez.devolver(request));
+      return gunzipSeNecessario(request, reply, payload);
+    },
+    onResponse: async (request: FastifyRequest) => vez.devolver(request),
+    config: poucos,
+  };
 
   // "Exportar Dados": the whole shop as one JSON file, streamed from a snapshot.
   app.get(
@@ -80,7 +132,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
   // "Importar Dados", step 1: the whole file is checked and summed up; nothing is written.
   app.post(
     '/api/backup/validar',
-    { ...upload, preHandler: app.requireSeller, schema: { tags, summary: 'Check a backup file and say what it holds', body: arquivoBody, response: { 200: backupResumoSchema } } },
+    { ...upload, schema: { tags, summary: 'Check a backup file and say what it holds', body: arquivoBody, response: { 200: backupResumoSchema } } },
     async (request) => {
       const arquivo = await validarArquivo(request.body);
       return app.sellerTx(request, async (tx, seller) => ({
@@ -97,9 +149,12 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
   // stream of JSON lines (progress, then the report or the error that undid everything).
   app.post(
     '/api/backup/restaurar',
-    { ...upload, preHandler: app.requireSeller, schema: { tags, summary: 'Replace the shop by a backup file (one transaction); answers JSON lines', body: arquivoBody } },
+    { ...upload, schema: { tags, summary: 'Replace the shop by a backup file (one transaction); answers JSON lines', body: arquivoBody } },
     async (request, reply) => {
       const arquivo = await validarArquivo(request.body);
+      // The restore goes on after the answer has started (and if the browser goes away): the
+      // shop's turn ends with it.
+      const devolver = vez.levar(request);
       const out = new PassThrough();
       const send = (evento: BackupEvento) => out.write(`${JSON.stringify(evento)}\n`);
       app
@@ -110,7 +165,10 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
           const code = error instanceof AppError ? error.code : 'INTERNAL';
           send({ tipo: 'erro', code, message: error instanceof AppError ? error.message : 'Erro interno' });
         })
-        .finally(() => out.end());
+        .finally(() => {
+          devolver();
+          out.end();
+        });
       reply.header('content-type', 'application/x-ndjson; charset=utf-8');
       return reply.send(out);
     },

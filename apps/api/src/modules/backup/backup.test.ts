@@ -1,7 +1,8 @@
+import { PassThrough } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import { BACKUP_VERSAO, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
+import { BACKUP_VERSAO, MAX_ESTOQUE_GUARDADO, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
@@ -315,6 +316,39 @@ describe('Importar Dados', () => {
     expect(broken.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'formato' } });
   });
 
+  it('checks the session before reading a byte of the file', async () => {
+    const semSessao = await t.app.inject({
+      method: 'POST',
+      url: '/api/backup/validar',
+      headers: { origin: TEST_ORIGIN, 'content-encoding': 'gzip', 'content-type': 'application/json' },
+      payload: Buffer.from('isto não é gzip'),
+    });
+    expect(semSessao.statusCode).toBe(401);
+  });
+
+  it('one file at a time per shop: a second one while the first is read is refused; then it goes', async () => {
+    const novo = await createSeller(t);
+    const outra = await createSeller(t);
+    const texto = JSON.stringify(original);
+    const lento = new PassThrough();
+    const primeiro = novo.request({ method: 'POST', url: '/api/backup/validar', headers: { 'content-type': 'application/json' }, payload: lento });
+    lento.write(texto.slice(0, 100));
+    // The server reads the file once the session is checked and the turn taken.
+    for (let i = 0; i < 500 && lento.readableLength > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(lento.readableLength, 'the first file is being read').toBe(0);
+
+    const segundo = await novo.request({ method: 'POST', url: '/api/backup/restaurar', payload: original });
+    expect(segundo.statusCode).toBe(409);
+    expect(segundo.json()).toMatchObject({ code: 'BACKUP_EM_ANDAMENTO' });
+    // Another shop is not held up.
+    expect((await outra.request({ method: 'POST', url: '/api/backup/validar', payload: original })).statusCode).toBe(200);
+
+    lento.end(texto.slice(100));
+    expect((await primeiro).statusCode).toBe(200);
+    await restaurarOk(novo, original);
+    expect((await novo.request({ method: 'POST', url: '/api/backup/validar', payload: original })).statusCode).toBe(200);
+  });
+
   describe('refuses a damaged or edited file with the reason, changing nothing', () => {
     let alvo: SellerSession;
     let antes: Arquivo;
@@ -372,6 +406,38 @@ describe('Importar Dados', () => {
         { motivo: 'esquema', tabela: 'produtos', linha: 1, campo: 'nome' },
       ],
       [
+        'a fiado sale without its customer',
+        (a) => {
+          a.dados.vendas!.find((v) => v.formaPagamento === 'fiado')!.clienteId = null;
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'vendas', campo: 'clienteId' },
+      ],
+      [
+        'an instant in year 0000 (no timestamp has it)',
+        (a) => {
+          a.dados.clientes![0]!.createdAt = '0000-01-01T00:00:00Z';
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'clientes', linha: 1, campo: 'createdAt' },
+      ],
+      [
+        'a date that is not a day of the calendar',
+        (a) => {
+          a.dados.clientes![0]!.dataVencimento = '2026-02-30';
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'clientes', linha: 1, campo: 'dataVencimento' },
+      ],
+      [
+        'a stock above the largest a shop can hold',
+        (a) => {
+          a.dados.produtos![0]!.estoqueAtual = MAX_ESTOQUE_GUARDADO + 1;
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'produtos', linha: 1, campo: 'estoqueAtual' },
+      ],
+      [
         'two customers with one id',
         (a) => {
           a.dados.clientes![1]!.id = a.dados.clientes![0]!.id;
@@ -389,6 +455,17 @@ describe('Importar Dados', () => {
         expect(response.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details });
       }
       expect(await exportar(alvo)).toMatchObject({ dados: antes.dados, perfil: antes.perfil });
+    });
+
+    it('values nested thousands of levels deep', async () => {
+      const fundo = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
+      const text = JSON.stringify({ ...original, perfil: '@' }).replace('"perfil":"@"', `"perfil":${fundo}`);
+      for (const url of ['/api/backup/validar', '/api/backup/restaurar']) {
+        const response = await alvo.request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: text });
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(422);
+        expect(response.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'esquema' } });
+      }
+      expect(await exportar(alvo)).toMatchObject({ dados: antes.dados });
     });
 
     it('a truncated file', async () => {
@@ -415,6 +492,35 @@ describe('Importar Dados', () => {
       }
       expect(await exportar(alvo)).toMatchObject({ dados: antes.dados, perfil: antes.perfil });
     });
+
+    it('a value the database refuses midway is reported as a bad file, and undone', async () => {
+      await t.db.execute(sql`
+        create or replace function test_recusa_restauracao() returns trigger language plpgsql as $$
+        begin raise exception 'valor recusado' using errcode = 'check_violation'; end $$`);
+      await t.db.execute(sql`create trigger test_recusa after insert on lancamentos for each statement execute function test_recusa_restauracao()`);
+      try {
+        const response = await restaurar(alvo, original);
+        expect(response.statusCode).toBe(200);
+        expect(eventos(response.body).at(-1)).toMatchObject({ tipo: 'erro', code: 'BACKUP_INVALIDO' });
+      } finally {
+        await t.db.execute(sql`drop trigger test_recusa on lancamentos`);
+      }
+      expect(await exportar(alvo)).toMatchObject({ dados: antes.dados, perfil: antes.perfil });
+    });
+  });
+
+  it('names whose search form is longer than they are (Hangul decomposes) go and come back', async () => {
+    const coreana = await createSeller(t);
+    const nome = '한'.repeat(120);
+    const criado = await coreana.request({ method: 'POST', url: '/api/clientes', payload: { nome, telefone: '11987654321' } });
+    expect(criado.statusCode, criado.body).toBe(201);
+    const arquivo = await exportar(coreana);
+    expect((arquivo.dados.clientes![0]!.nomeBusca as string).length).toBe(360);
+    const validado = await coreana.request({ method: 'POST', url: '/api/backup/validar', payload: arquivo });
+    expect(validado.statusCode, validado.body.slice(0, 200)).toBe(200);
+    await restaurarOk(coreana, arquivo);
+    const busca = await coreana.request({ method: 'GET', url: `/api/clientes?busca=${encodeURIComponent('한한한')}` });
+    expect((busca.json() as { items: Cliente[] }).items.map((c) => c.nome)).toEqual([nome]);
   });
 
   it('needs a session', async () => {

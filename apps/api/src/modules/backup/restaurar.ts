@@ -3,6 +3,8 @@ import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import type { BackupRelatorio, LoginAlterado } from '@caderneta/shared';
 import { rememberTimeZone, type Tx } from '../../db/client';
 import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis, vendas } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { sqlState } from '../../lib/pg-errors';
 import { queryRows } from '../../lib/sql';
 import { withUniqueLogin } from '../clientes/login';
 import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
@@ -43,6 +45,27 @@ export async function restaurarBackup(
   arquivo: ArquivoValidado,
   onProgress: (tabela: string, feitos: number, total: number) => void = () => undefined,
   now: () => number = Date.now,
+): Promise<BackupRelatorio> {
+  try {
+    return await restaurar(tx, ownerId, arquivo, onProgress, now);
+  } catch (error) {
+    // validarArquivo checks what the database will check; should a file still carry a value the
+    // database refuses (a data exception, class 22, or a broken constraint, class 23), the file
+    // is what is wrong, and the seller is told so rather than shown an internal error.
+    const classe = sqlState(error)?.slice(0, 2);
+    if (classe === '22' || classe === '23') {
+      throw new AppError('BACKUP_INVALIDO', 422, { message: 'O arquivo tem um campo ausente ou inválido.', details: { motivo: 'esquema' } });
+    }
+    throw error;
+  }
+}
+
+async function restaurar(
+  tx: Tx,
+  ownerId: string,
+  arquivo: ArquivoValidado,
+  onProgress: (tabela: string, feitos: number, total: number) => void,
+  now: () => number,
 ): Promise<BackupRelatorio> {
   const inicio = now();
   const removidos: Record<string, number> = {};

@@ -28,6 +28,10 @@ import {
   TIPOS_MENSAGEM,
   TIPOS_REGRA_VENCIMENTO,
   hasControlCharacters,
+  isoDateSchema,
+  normalizeForSearch,
+  MAX_ESTOQUE,
+  MAX_ESTOQUE_GUARDADO,
 } from '@caderneta/shared';
 import { clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
 
@@ -44,11 +48,24 @@ import { clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosO
 const texto = (max = 2_000) => z.string().max(max).refine((v) => !hasControlCharacters(v), 'caracteresInvalidos');
 const textoOpcional = (max = 2_000) => texto(max).nullable();
 const id = z.uuid();
-const instante = z.iso.datetime();
+/**
+ * An instant as the export writes it (UTC, ISO 8601), in the years PostgreSQL and the app's dates
+ * share (1900–9999): year 0000 has no timestamp and would fail only halfway through the restore.
+ */
+const instante = z.iso.datetime().refine((v) => /^\d{4}-/.test(v) && Number(v.slice(0, 4)) >= 1900, 'date');
+/** A calendar date, as every date a person types (isoDateSchema: a real day, years 1900–9999). */
+const dia = isoDateSchema;
 const inteiro = (min: number, max: number) => z.number().int().min(min).max(max);
 /** Any whole number of centavos a sum can reach exactly. */
 const centavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 const INT32 = 2_147_483_647;
+
+/**
+ * The search form of a name (normalizeForSearch): derived, so the restore writes it anew from
+ * the name. Decomposing can make it longer than the name (한 is three letters once decomposed).
+ */
+const NOME_BUSCA = texto(120 * 4);
+const comNomeBusca = (linha: Record<string, unknown>) => ({ ...linha, nomeBusca: normalizeForSearch(linha.nome as string) });
 
 export interface TabelaBackup {
   /** The table's name in the file (`dados.<key>`), in counts and in reports. */
@@ -111,7 +128,7 @@ export const perfilBackupSchema = z.object({
       regraTipo: z.enum(TIPOS_REGRA_VENCIMENTO),
       diaVencimento: inteiro(DIA_VENCIMENTO_MIN, DIA_VENCIMENTO_MAX),
       diasPrazo: inteiro(DIAS_PRAZO_MIN, DIAS_PRAZO_MAX),
-      dataFixa: z.iso.date().nullable(),
+      dataFixa: dia.nullable(),
       lembreteAntecipado: z.boolean(),
       diasAntecedencia: inteiro(1, DIAS_ANTECEDENCIA_MAX),
       mensagens: z.partialRecord(z.enum(TIPOS_MENSAGEM), texto(MAX_MENSAGEM)),
@@ -129,14 +146,14 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
     linha: z.object({
       id,
       nome: texto(120),
-      nomeBusca: texto(120),
+      nomeBusca: NOME_BUSCA,
       telefone: texto(40),
       email: textoOpcional(254),
       endereco: textoOpcional(300),
       limiteCredito: inteiro(0, MAX_CENTS),
       login: textoOpcional(64),
       ativo: z.boolean(),
-      dataVencimento: z.iso.date().nullable(),
+      dataVencimento: dia.nullable(),
       observacoes: textoOpcional(),
       saldoAtual: centavos,
       /**
@@ -145,10 +162,11 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
        */
       pendenteDesde: instante.nullable().optional(),
       /** "Promessa de pagamento" (absent in version 1 files: none). */
-      promessaPagamento: z.iso.date().nullable().optional(),
+      promessaPagamento: dia.nullable().optional(),
       createdAt: instante,
       updatedAt: instante,
     }),
+    preparar: comNomeBusca,
   },
   {
     // Collection reminders the seller marked as sent (Devedores: "último lembrete").
@@ -160,7 +178,7 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       id,
       clienteId: id,
       faixa: z.enum(FAIXAS_LEMBRETE),
-      dia: z.iso.date(),
+      dia,
       diasAtraso: inteiro(0, INT32),
       valor: inteiro(1, Number.MAX_SAFE_INTEGER),
       enviadoEm: instante,
@@ -174,18 +192,19 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
     linha: z.object({
       id,
       nome: texto(120),
-      nomeBusca: texto(120),
+      nomeBusca: NOME_BUSCA,
       descricao: textoOpcional(500),
       categoria: textoOpcional(60),
       codigoBarras: textoOpcional(64),
       precoVenda: inteiro(1, MAX_PRECO),
       precoCusto: inteiro(0, MAX_PRECO),
-      estoqueAtual: inteiro(0, INT32),
-      estoqueMinimo: inteiro(0, INT32),
+      estoqueAtual: inteiro(0, MAX_ESTOQUE_GUARDADO),
+      estoqueMinimo: inteiro(0, MAX_ESTOQUE),
       ativo: z.boolean(),
       createdAt: instante,
       updatedAt: instante,
     }),
+    preparar: comNomeBusca,
   },
   {
     key: 'vendas',

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
+import { valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
 import { withSeller, type Database, type Tx } from '../../db/client';
 import { clientes, lancamentos, pagamentosOnline, perfis, type PagamentoOnline } from '../../db/schema';
 import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type PreferenceRequest } from '../../integrations/mercadopago/client';
@@ -50,7 +50,7 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     if (!cliente?.ativo) throw clienteNaoEncontrado();
     const conta = await loadConta(tx, ownerId, deps.cipher);
     if (!conta?.ativo || !conta.accessToken) throw indisponivel();
-    const pendente = Math.max(0, -cliente.saldoAtual);
+    const pendente = valorPagavelOnline(-cliente.saldoAtual);
     if (pendente === 0) throw new AppError('SEM_SALDO_PENDENTE', 409, { message: 'Não há saldo pendente para pagar.' });
     const [perfil] = await tx.select({ nomeLoja: perfis.nomeLoja }).from(perfis).where(eq(perfis.ownerId, ownerId));
     const [record] = await tx

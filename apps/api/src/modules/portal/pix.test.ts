@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { generatePixPayload, getPixKeyInfo } from '@brazilian-utils/brazilian-utils';
-import { normalizarChavePix } from '@caderneta/shared';
+import { normalizarChavePix, textoDoPix } from '@caderneta/shared';
 
 /*
  * The BR Code the customer page shows, decoded by a parser written here from Banco Central's
@@ -72,6 +72,14 @@ describe('PIX keys: the shared rule agrees with the library', () => {
     '11.222.333/0001-80',
     'Loja@Example.COM',
     'sem-arroba.com',
+    'a@b.c',
+    'a"b@x.co',
+    `x@${'a'.repeat(70)}.com`,
+    "o'neil@loja.com.br",
+    "loja'@x.com",
+    '.loja@x.com',
+    'lo..ja@x.com',
+    'vendas+pix@mercadinho.com',
     '(11) 98765-4321',
     '+55 11 98765-4321',
     '(11) 3456-7890',
@@ -82,5 +90,15 @@ describe('PIX keys: the shared rule agrees with the library', () => {
     const ours = normalizarChavePix(sample);
     const theirs = getPixKeyInfo(sample);
     expect(ours?.chave ?? null).toBe(theirs?.value ?? null);
+  });
+});
+
+describe('PIX receiver name and city: the shared rule agrees with the library', () => {
+  const samples = ['Mercadinho São João', '日本語', '😀😀', 'Zé 😀', '  ', 'Loja\tdo Zé', 'Ação', 'ß'];
+  it.each(samples)('%s', (sample) => {
+    const ours = textoDoPix(sample);
+    const code = generatePixPayload({ key: '+5511987654321', merchantName: sample, merchantCity: 'Recife', amount: 1 });
+    expect(code !== null, 'the library makes a code').toBe(ours !== '');
+    if (code) expect(parseTlv(code.slice(0, -8)).get('59')).toBe(ours.slice(0, 25));
   });
 });

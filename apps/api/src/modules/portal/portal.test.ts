@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { MercadopagoConfig, Notificacao, PagamentoOnline, PortalCliente } from '@caderneta/shared';
+import { MAX_CENTS, type MercadopagoConfig, type Notificacao, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { rowsOf } from '../../../test/db';
 import { insertProduto, ledgerSum, readCliente } from '../../../test/fixtures';
@@ -286,6 +286,24 @@ describe('paying online', () => {
     expect(avisos.filter((n) => n.params.clienteId === cliente.id)).toHaveLength(1);
     const after = (await portal(cliente.login)).json() as PortalCliente;
     expect(after).toMatchObject({ saldoPendente: 0, pendentes: [] });
+  });
+
+  it('pays at most R$ 10 milhões of a bigger balance at once (a ledger entry never passes MAX_CENTS); the rest stays owed', async () => {
+    await configurar(ana, TOKEN_ANA);
+    const cliente = await devedor(ana, 100);
+    for (let i = 0; i < 2; i++) {
+      const ajuste = await ana.request({ method: 'POST', url: `/api/clientes/${cliente.id}/ajustes`, payload: { tipo: 'debito', valor: MAX_CENTS, motivo: 'Saldo anterior' } });
+      expect(ajuste.statusCode, ajuste.body).toBe(201);
+    }
+    const { pagamento, pref } = await iniciar(cliente.login, 'pix');
+    expect(pagamento).toMatchObject({ valorBase: MAX_CENTS, taxa: 0, valorTotal: MAX_CENTS });
+    expect(pref.items[0]!.unit_price).toBe(MAX_CENTS / 100);
+    await fake.pay(pref.id, { method: 'pix', outcome: 'approve' });
+    expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'aprovado' });
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-(MAX_CENTS + 100));
+    expect((await creditos(cliente.id)).map((c) => c.valor)).toEqual([MAX_CENTS]);
+    const exportado = await ana.request({ method: 'GET', url: '/api/backup/exportar' });
+    expect((await ana.request({ method: 'POST', url: '/api/backup/validar', payload: JSON.parse(exportado.body) })).statusCode).toBe(200);
   });
 
   it('card: 5% fee on top, up to 12 installments, cards only; the fee is not credited', async () => {

@@ -11,7 +11,7 @@ import {
   type VendasQuery,
   type VendasResumo,
 } from '@caderneta/shared';
-import { normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
+import { MAX_ESTOQUE_GUARDADO, normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, itensVenda, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -372,12 +372,21 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
   const porProduto = mergeItens(itens);
   const ids = [...porProduto.keys()].sort();
   if (ids.length) {
-    await tx
-      .select({ id: produtos.id })
+    const bloqueados = await tx
+      .select({ id: produtos.id, nome: produtos.nome, estoqueAtual: produtos.estoqueAtual })
       .from(produtos)
       .where(and(eq(produtos.ownerId, ownerId), inArray(produtos.id, ids)))
       .orderBy(asc(produtos.id))
       .for('update');
+    // The stock goes back, within the largest a shop can hold (ADR 007): after the stock was typed
+    // back up to the maximum, a cancellation may not take it past that.
+    const cheio = bloqueados.find((p) => p.estoqueAtual + porProduto.get(p.id)! > MAX_ESTOQUE_GUARDADO);
+    if (cheio) {
+      throw new AppError('ESTOQUE_ACIMA_DO_MAXIMO', 409, {
+        message: `Não é possível cancelar esta venda: o estoque de ${cheio.nome} passaria do máximo permitido.`,
+        details: { produtoId: cheio.id, produtoNome: cheio.nome, maximo: MAX_ESTOQUE_GUARDADO },
+      });
+    }
     await tx.execute(sql`
       update ${produtos} p set estoque_atual = p.estoque_atual + v.quantidade, updated_at = now()
       from (values ${sql.join(

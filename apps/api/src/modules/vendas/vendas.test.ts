@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import type { VendaDetalhe, VendasPage } from '@caderneta/shared';
+import { MAX_ESTOQUE, MAX_ESTOQUE_GUARDADO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, type VendaDetalhe, type VendasPage } from '@caderneta/shared';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { countRows, insertCliente, insertProduto, ledgerSum, readCliente, readProduto, readVenda } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
@@ -318,6 +318,33 @@ describe('cancelling a sale', () => {
 
     const list = await listar(`status=cancelado&busca=${venda.numeroVenda}`);
     expect(list.items.map((v) => [v.id, v.statusPagamento])).toEqual([[venda.id, 'cancelado']]);
+  });
+
+  it('refuses to take a stock past the largest a shop can hold, changing nothing; typing the stock back down lets it through', async () => {
+    const produto = await insertProduto(t, seller.id, { nome: 'Prego 1kg', precoVenda: 100, estoqueAtual: MAX_ESTOQUE });
+    const itens = Array.from({ length: MAX_ITENS_VENDA }, () => ({ produtoId: produto.id, quantidade: MAX_QUANTIDADE_ITEM }));
+    const vendidas: VendaDetalhe[] = [];
+    for (let i = 0; i < 2; i++) {
+      const venda = await vender({ formaPagamento: 'vista', itens: itens.slice(0, MAX_ITENS_VENDA / 4) });
+      expect(venda.statusCode, venda.body).toBe(201);
+      vendidas.push(venda.json() as VendaDetalhe);
+    }
+    // Stock typed back to the maximum after each sale, as a shop restocking would.
+    await t.db.execute(sql`update produtos set estoque_atual = ${MAX_ESTOQUE_GUARDADO - MAX_ESTOQUE / 2} where id = ${produto.id}`);
+    const primeira = await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[0]!.id}/cancelar` });
+    expect(primeira.statusCode, primeira.body).toBe(200);
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(MAX_ESTOQUE_GUARDADO);
+
+    const segunda = await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[1]!.id}/cancelar` });
+    expect(segunda.statusCode).toBe(409);
+    expect(segunda.json()).toMatchObject({ code: 'ESTOQUE_ACIMA_DO_MAXIMO', details: { produtoId: produto.id, produtoNome: 'Prego 1kg', maximo: MAX_ESTOQUE_GUARDADO } });
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(MAX_ESTOQUE_GUARDADO);
+    expect((await readVenda(t, vendidas[1]!.id)).statusPagamento).toBe('pago');
+
+    const corrigido = await seller.request({ method: 'PUT', url: `/api/produtos/${produto.id}`, payload: { nome: 'Prego 1kg', precoVenda: 100, precoCusto: 0, estoqueAtual: MAX_ESTOQUE, estoqueMinimo: 0 } });
+    expect(corrigido.statusCode, corrigido.body).toBe(200);
+    expect((await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[1]!.id}/cancelar` })).statusCode).toBe(200);
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(MAX_ESTOQUE + (MAX_ITENS_VENDA / 4) * MAX_QUANTIDADE_ITEM);
   });
 
   it('cancels an à vista sale: stock back, no ledger entry', async () => {

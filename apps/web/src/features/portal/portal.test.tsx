@@ -73,6 +73,18 @@ describe('the customer page', () => {
     expect(screen.getByRole('button', { name: 'Pagar Saldo Pendente' })).toBeInTheDocument();
   });
 
+  it('pays R$ 10.000.000,00 of a bigger balance at once, and says what is left', async () => {
+    const saldoPendente = 2_000_000_100;
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ saldoAtual: -saldoPendente, saldoPendente })) });
+    const { user } = renderApp('/cliente/joana48213');
+    await user.click(await screen.findByRole('button', { name: 'Pagar Saldo Pendente' }));
+    expect(screen.getByText('R$ 20.000.001,00')).toBeInTheDocument();
+    expect(screen.getByText('Um pagamento online paga até R$ 10.000.000,00. Depois dele ficam R$ 10.000.001,00 para um próximo pagamento.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pagar R$ 10.000.000,00' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Cartão/ }));
+    expect(screen.getByRole('button', { name: 'Pagar R$ 10.500.000,00' })).toBeInTheDocument();
+  });
+
   it('shows the PIX copia e cola code with its copy button', async () => {
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pagamentoOnline: { disponivel: false, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 }, pix: { codigo: '000201PIX', qrCode: 'data:image/svg+xml;base64,AA==' } })) });
     renderApp('/cliente/joana48213');

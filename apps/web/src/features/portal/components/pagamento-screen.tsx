@@ -1,5 +1,5 @@
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
-import type { MetodoOnline, PortalCliente } from '@caderneta/shared';
+import { valorPagavelOnline, type MetodoOnline, type PortalCliente } from '@caderneta/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -19,8 +19,10 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
   const [metodo, setMetodo] = useState<MetodoOnline>('pix');
   const iniciar = useIniciarPagamento(login);
   const { taxaCartaoPercentual: taxaPct, parcelasMaxCartao } = data.pagamentoOnline;
-  const taxa = metodo === 'cartao' ? taxaDe(data.saldoPendente, taxaPct) : 0;
-  const total = data.saldoPendente + taxa;
+  // One payment pays up to R$ 10 milhões of the balance (the server charges the same).
+  const base = valorPagavelOnline(data.saldoPendente);
+  const taxa = metodo === 'cartao' ? taxaDe(base, taxaPct) : 0;
+  const total = base + taxa;
   const busy = iniciar.isPending || iniciar.isSuccess;
 
   const pagar = () =>
@@ -51,6 +53,9 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
       <p>
         {t('pagamento.valor')}: <strong>{f.money(data.saldoPendente)}</strong>
       </p>
+      {base < data.saldoPendente ? (
+        <p className="text-sm text-muted-foreground">{t('pagamento.parcial', { valor: f.money(base), resto: f.money(data.saldoPendente - base) })}</p>
+      ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-medium">{t('pagamento.escolha')}</legend>
         {opcoes.map((o) => (
