@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'BACKUP_INVALIDO',
   'ESTOQUE_ACIMA_DO_MAXIMO',
   'BACKUP_EM_ANDAMENTO',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

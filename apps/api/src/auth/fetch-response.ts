@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { ERROR_CODES, type ErrorCode } from '@caderneta/shared';
 
 /** better-auth's error codes, mapped to the ones the web translates. */
 const CODE_MAP: Record<string, string> = {
@@ -14,6 +15,9 @@ const CODE_MAP: Record<string, string> = {
   // change-password: the current password given is wrong.
   INVALID_PASSWORD: 'SENHA_ATUAL_INCORRETA',
 };
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'RATE_LIMITED' };
+const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
 
 /** Session tokens never leave in a body: the browser needs only the HttpOnly cookie. */
 function withoutTokens(body: unknown): unknown {
@@ -45,6 +49,8 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   }
   if (response.status < 400) return reply.send(withoutTokens(body));
   const error = (body ?? {}) as { code?: string; message?: string };
-  const code = (error.code && CODE_MAP[error.code]) ?? error.code ?? (response.status === 401 ? 'UNAUTHENTICATED' : 'VALIDATION');
-  return reply.send({ code, message: error.message ?? code });
+  const mapped = error.code ? (CODE_MAP[error.code] ?? (isErrorCode(error.code) ? error.code : undefined)) : undefined;
+  // A code of better-auth's the web has no text for would show its English message: the status says enough.
+  const code = mapped ?? CODE_BY_STATUS[response.status] ?? 'VALIDATION';
+  return reply.send({ code, message: mapped ? (error.message ?? code) : 'Pedido recusado' });
 }

@@ -26,9 +26,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ code: 'INTERNAL', message: 'Erro interno' });
     }
-    // Malformed JSON, wrong content type, body too large…: the caller's fault, told clearly.
+    // Malformed JSON, wrong content type, body too large…: the caller's fault, told clearly, with
+    // a code the web has a text for (fastify's own messages are English); fastify's code in details.motivo.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ code: error.code ?? 'BAD_REQUEST', message: error.message });
+      const code = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : error.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+      const message = code === 'PAYLOAD_TOO_LARGE' ? 'Os dados enviados passam do tamanho máximo aceito.' : code === 'BAD_REQUEST' ? 'Pedido inválido.' : 'Formato de dados não aceito.';
+      return reply.status(error.statusCode).send({ code, message, ...(error.code ? { details: { motivo: error.code } } : {}) });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ code: 'INTERNAL', message: 'Erro interno' });

@@ -19,7 +19,7 @@ const reset: Record<Language, ResetTexts> = {
   'es-ES': {
     subject: 'Caderneta — restablecer contraseña',
     body: (name, url) =>
-      `¡Hola, ${name}!\n\nRecibimos una solicitud para restablecer la contraseña de tu cuenta de Caderneta.\nPara crear una nueva contraseña, abre el enlace (válido durante 1 hora):\n\n${url}\n\nSi no lo pediste, ignora este correo: tu contraseña sigue igual.`,
+      `¡Hola, ${name}!\n\nHemos recibido una solicitud para restablecer la contraseña de su cuenta de Caderneta.\nPara crear una nueva contraseña, abra el enlace siguiente (válido durante 1 hora):\n\n${url}\n\nSi no lo ha solicitado, ignore este correo: su contraseña seguirá siendo la misma.`,
   },
 };
 
