@@ -3,6 +3,8 @@ import {
   allocateOldestFirst,
   numeroRecibo,
   reciboTexto,
+  NOTAS_MERCADO_PAGO,
+  notaDoLancamento,
   resultadoPagamento,
   saldoPendenteDe,
   verificarLimite,
@@ -116,6 +118,16 @@ describe('reciboTexto', () => {
     expect(reciboTexto({ ...recibo, saldoApos: 250, metodo: 'dinheiro' }, 'en-US', 'USD')).toContain('Store credit: $2.50');
     expect(reciboTexto({ ...recibo, metodo: 'cartao' }, 'es-ES')).toContain('Forma de pago: Tarjeta');
     expect(numeroRecibo(recibo.id)).toBe('3F2A9C10');
+  });
+
+  it("translates the notes the server writes on Mercado Pago's entries, and leaves a typed note as typed", () => {
+    const online = { ...recibo, metodo: 'online' as const, observacao: NOTAS_MERCADO_PAGO.cartao };
+    expect(reciboTexto(online)).toContain('Observação: Mercado Pago — Cartão');
+    expect(reciboTexto(online, 'en-US')).toContain('Note: Mercado Pago — Card');
+    expect(reciboTexto(online, 'es-ES')).toContain('Observación: Mercado Pago — Tarjeta');
+    expect(reciboTexto(recibo, 'en-US')).toContain('Note: Metade da conta');
+    expect(notaDoLancamento(NOTAS_MERCADO_PAGO.contestacao, 'en-US')).toBe('Mercado Pago — chargeback');
+    expect(notaDoLancamento(null, 'en-US')).toBeNull();
   });
 });
 

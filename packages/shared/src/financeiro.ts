@@ -151,6 +151,39 @@ const RECIBO_TEXTOS: Record<
   },
 };
 
+/**
+ * The notes the server writes itself on Mercado Pago's ledger entries, stored as written here (in
+ * Portuguese, on entries of years past too). Screens and receipts show them in the reader's
+ * language (notaDoLancamento, and the web's `financeiro:notasMercadoPago`); a note a person typed
+ * is shown as typed.
+ */
+export const NOTAS_MERCADO_PAGO = {
+  pix: 'Mercado Pago — PIX',
+  cartao: 'Mercado Pago — Cartão',
+  contestacao: 'Mercado Pago — contestação',
+  reembolso: 'Mercado Pago — reembolso',
+} as const;
+export type NotaMercadoPago = keyof typeof NOTAS_MERCADO_PAGO;
+
+const NOTAS_POR_TEXTO = new Map(Object.entries(NOTAS_MERCADO_PAGO).map(([key, texto]) => [texto as string, key as NotaMercadoPago]));
+
+/** Which of NOTAS_MERCADO_PAGO a ledger entry's note is, if any. */
+export const notaMercadoPago = (descricao: string | null | undefined): NotaMercadoPago | undefined =>
+  descricao ? NOTAS_POR_TEXTO.get(descricao) : undefined;
+
+const NOTAS_TRADUZIDAS: Record<Language, Record<NotaMercadoPago, string>> = {
+  'pt-BR': NOTAS_MERCADO_PAGO,
+  'en-US': { pix: 'Mercado Pago — PIX', cartao: 'Mercado Pago — Card', contestacao: 'Mercado Pago — chargeback', reembolso: 'Mercado Pago — refund' },
+  'es-ES': { pix: 'Mercado Pago — PIX', cartao: 'Mercado Pago — Tarjeta', contestacao: 'Mercado Pago — contracargo', reembolso: 'Mercado Pago — reembolso' },
+};
+
+/** A ledger entry's note for a reader of `language` (the WhatsApp receipt): Mercado Pago's translated. */
+export function notaDoLancamento(descricao: string | null | undefined, language: Language): string | null {
+  const nota = notaMercadoPago(descricao);
+  if (nota) return (NOTAS_TRADUZIDAS[language] ?? NOTAS_TRADUZIDAS['pt-BR'])[nota];
+  return descricao ?? null;
+}
+
 /** A short, human-friendly receipt number taken from the payment's id. */
 export const numeroRecibo = (id: string) => id.replace(/-/g, '').slice(0, 8).toUpperCase();
 
@@ -168,7 +201,8 @@ export function reciboTexto(recibo: ReciboData, language: Language = 'pt-BR', cu
     `${t.valor}: *${money(recibo.valor)}*`,
     `${t.forma}: ${(METODO_LABEL[language] ?? METODO_LABEL['pt-BR'])[recibo.metodo]}`,
   ];
-  if (recibo.observacao) lines.push(`${t.obs}: ${recibo.observacao}`);
+  const observacao = notaDoLancamento(recibo.observacao, language);
+  if (observacao) lines.push(`${t.obs}: ${observacao}`);
   lines.push(
     resultado.tipo === 'restante'
       ? `${t.restante}: ${money(resultado.valor)}`

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUpInputSchema } from './schemas/auth';
-import { isoDateSchema, MAX_ESTOQUE, MAX_ESTOQUE_GUARDADO, MAX_PRECO } from './schemas/campos';
+import { isoDateSchema, MAX_CENTS, MAX_ESTOQUE, MAX_ESTOQUE_GUARDADO, MAX_PRECO } from './schemas/campos';
+import { MAX_PAGAMENTO_ONLINE, valorPagavelOnline } from './pagamento-online';
 import { clienteInputSchema, clientesQuerySchema } from './schemas/clientes';
 import { ajusteInputSchema, pagamentoInputSchema } from './schemas/financeiro';
 import { paginationQuerySchema } from './schemas/pagination';
@@ -85,6 +86,13 @@ describe('business maximums (no accepted value can overflow a sum)', () => {
     expect(MAX_TOTAL_VENDA * 1_000_000).toBeLessThan(Number.MAX_SAFE_INTEGER);
     // One product's stock value is exact; the catalogue's sum is computed in numeric (see ADR 007).
     expect(Number.isSafeInteger(MAX_PRECO * MAX_ESTOQUE)).toBe(true);
+  });
+
+  it('one online payment pays at most what one recorded payment may be', () => {
+    expect(MAX_PAGAMENTO_ONLINE).toBe(MAX_CENTS);
+    expect(valorPagavelOnline(MAX_CENTS * 2 + 1)).toBe(MAX_CENTS);
+    expect(valorPagavelOnline(1234)).toBe(1234);
+    expect(valorPagavelOnline(-5)).toBe(0);
   });
 
   it('the stock a cancellation may reach is the typed maximum plus one whole sale, and its value is exact', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { METODOS_PAGAMENTO } from '../financeiro';
 import { normalizarChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
 import { CURRENCIES } from '../money';
-import { MAX_CENTS, safeString } from './campos';
+import { safeString } from './campos';
 
 /** Spec §9: the card adds a 5% fee to the debt; PIX has none. */
 export const TAXA_CARTAO_PERCENTUAL = 5;
@@ -12,11 +12,7 @@ export const PARCELAS_MAX_CARTAO = 12;
 /** The card fee in centavos, rounded half up: R$ 10,01 → R$ 0,50. */
 export const taxaCartao = (base: number): number => Math.floor((base * TAXA_CARTAO_PERCENTUAL + 50) / 100);
 
-/**
- * What one online payment pays of a pending balance: all of it, up to MAX_CENTS (R$ 10 milhões,
- * the most a payment the seller records may be). A bigger balance is paid in several.
- */
-export const valorPagavelOnline = (saldoPendente: number): number => Math.min(Math.max(0, saldoPendente), MAX_CENTS);
+export { MAX_PAGAMENTO_ONLINE, valorPagavelOnline } from '../pagamento-online';
 
 export const METODOS_ONLINE = ['pix', 'cartao'] as const;
 export type MetodoOnline = (typeof METODOS_ONLINE)[number];
@@ -49,6 +45,8 @@ export const portalClienteSchema = z.object({
   primeiroNome: z.string(),
   loja: z.object({ nome: z.string(), whatsappUrl: z.string().nullable() }),
   moeda: z.enum(CURRENCIES),
+  /** The shop's time zone: the days of its sales and payments are the shop's days. */
+  fusoHorario: z.string(),
   saldoAtual: z.number().int(),
   saldoPendente: z.number().int(),
   compras: z.number().int(),

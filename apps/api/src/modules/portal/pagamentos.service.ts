@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
+import { NOTAS_MERCADO_PAGO, valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
 import { withSeller, type Database, type Tx } from '../../db/client';
 import { clientes, lancamentos, pagamentosOnline, perfis, type PagamentoOnline } from '../../db/schema';
 import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type PreferenceRequest } from '../../integrations/mercadopago/client';
@@ -192,7 +192,7 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
       tipo: 'pagamento',
       valor: record.valorBase,
       metodo: 'online',
-      descricao: record.metodo === 'pix' ? 'Mercado Pago — PIX' : 'Mercado Pago — Cartão',
+      descricao: NOTAS_MERCADO_PAGO[record.metodo === 'pix' ? 'pix' : 'cartao'],
       referenciaExterna: referenciaCredito(mpId),
     });
     if (posted) {
@@ -214,7 +214,7 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
         tipo: 'estorno',
         valor: -record.valorBase,
         metodo: 'online',
-        descricao: payment.status === 'charged_back' ? 'Mercado Pago — contestação' : 'Mercado Pago — reembolso',
+        descricao: NOTAS_MERCADO_PAGO[payment.status === 'charged_back' ? 'contestacao' : 'reembolso'],
         referenciaExterna: referenciaEstorno(mpId),
       });
       if (posted) await rebalanceAllocation(tx, ownerId, record.clienteId, posted.saldoAtual);

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import {
+  DEFAULT_TIME_ZONE,
   PARCELAS_MAX_CARTAO,
   TAXA_CARTAO_PERCENTUAL,
   whatsappPhone,
@@ -31,7 +32,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
   // A deactivated customer gets the same answer as an unknown code.
   if (!cliente?.ativo) throw clienteNaoEncontrado();
   const [perfil] = await tx
-    .select({ nomeLoja: perfis.nomeLoja, telefone: perfis.telefoneLoja, moeda: perfis.moeda })
+    .select({ nomeLoja: perfis.nomeLoja, telefone: perfis.telefoneLoja, moeda: perfis.moeda, fusoHorario: perfis.fusoHorario })
     .from(perfis)
     .where(eq(perfis.ownerId, ownerId));
 
@@ -72,6 +73,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     primeiroNome: primeiroNome(cliente.nome),
     loja: { nome: nomeLoja, whatsappUrl: telefone ? `https://wa.me/${whatsappPhone(telefone)}` : null },
     moeda: (perfil?.moeda ?? 'BRL') as Currency,
+    fusoHorario: perfil?.fusoHorario ?? DEFAULT_TIME_ZONE,
     saldoAtual: cliente.saldoAtual,
     saldoPendente,
     compras: compras?.n ?? 0,

@@ -1,7 +1,8 @@
-import type { Cliente, ClientesPage, Extrato, LancamentoResultado, Recibo } from '@caderneta/shared';
+import { NOTAS_MERCADO_PAGO, type Cliente, type ClientesPage, type Extrato, type LancamentoResultado, type Recibo } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+import { changeLanguage } from '@/lib/i18n';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const PAGAMENTO = '99999999-9999-4999-8999-999999999999';
@@ -181,6 +182,26 @@ describe('statement (extrato)', () => {
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'Recibo do pagamento de 11/03/2025, 10:00' })).toHaveAttribute('href', `/recibos/${PAGAMENTO}`);
     expect(within(dialog).getByText('Deve R$ 125,50')).toBeInTheDocument();
+  });
+
+  it("names an online payment's reversal (no sale to name) and translates Mercado Pago's notes", async () => {
+    const extrato: Extrato = {
+      cliente: { clienteId: ID, nome: 'José da Silva', saldoAtual: -5000, saldoPendente: 5000 },
+      items: [
+        { id: 'e2', tipo: 'estorno', valor: -5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.reembolso, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000 },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.cartao, vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: 0 },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    };
+    await openAction('Extrato', { [`GET /api/clientes/${ID}/extrato`]: () => jsonResponse(200, extrato) });
+    const table = await within(await screen.findByRole('dialog', { name: 'Extrato de José da Silva' })).findByRole('table', { name: 'Lançamentos' });
+    const descricoes = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[1]!.textContent);
+    expect(descricoes).toEqual(['Estorno de pagamento online — Mercado Pago — reembolso', 'Pagamento — Pagamento online — Mercado Pago — Cartão']);
+    await changeLanguage('en-US');
+    await waitFor(() => expect(within(table).getAllByRole('row')[2]!.textContent).toContain('Mercado Pago — Card'));
+    expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Online payment reversed — Mercado Pago — refund');
   });
 });
 

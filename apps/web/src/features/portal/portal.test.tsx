@@ -13,6 +13,7 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     primeiroNome: 'Joana',
     loja: { nome: 'Mercadinho Bom Preço', whatsappUrl: 'https://wa.me/5511999990000' },
     moeda: 'BRL',
+    fusoHorario: 'America/Sao_Paulo',
     saldoAtual: -10_001,
     saldoPendente: 10_001,
     compras: 3,
@@ -83,6 +84,22 @@ describe('the customer page', () => {
     expect(screen.getByRole('button', { name: 'Pagar R$ 10.000.000,00' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Cartão/ }));
     expect(screen.getByRole('button', { name: 'Pagar R$ 10.500.000,00' })).toBeInTheDocument();
+  });
+
+  it('shows in reais what Mercado Pago charges, whatever currency the shop shows its figures in', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ moeda: 'USD' })) });
+    const { user } = renderApp('/cliente/joana48213');
+    await user.click(await screen.findByRole('button', { name: 'Pagar Saldo Pendente' }));
+    expect(screen.getByRole('button', { name: 'Pagar R$ 100,01' })).toBeInTheDocument();
+    expect(screen.getByText('Total a pagar').nextSibling).toHaveTextContent('R$ 100,01');
+  });
+
+  it("dates purchases by the shop's calendar: 23:30 in Manaus is still the 9th there", async () => {
+    const pendente = { numeroVenda: 'V1', data: '2025-03-10T03:30:00.000Z', valorTotal: 10_001, valorPago: 0, itens: [{ nome: 'Arroz 5kg', quantidade: 2, subtotal: 10_001 }] };
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ fusoHorario: 'America/Manaus', pendentes: [pendente] })) });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByText(/09\/03\/2025/)).toBeInTheDocument();
+    expect(screen.queryByText(/10\/03\/2025/)).not.toBeInTheDocument();
   });
 
   it('shows the PIX copia e cola code with its copy button', async () => {

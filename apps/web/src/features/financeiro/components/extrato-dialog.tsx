@@ -14,6 +14,7 @@ import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useExtrato } from '../api/get-extrato';
 import { SaldoLinha } from './pagamento-dialog';
+import { notaTexto } from './resultado-texto';
 import type { ClienteSaldo } from './types';
 
 interface ExtratoDialogProps {
@@ -67,11 +68,15 @@ export function ExtratoLista({ clienteId }: { clienteId: string }) {
       item.tipo === 'venda'
         ? t('extrato.tipos.venda', { numero: item.numeroVenda ?? '' })
         : item.tipo === 'estorno'
-          ? t('extrato.tipos.estorno', { numero: item.numeroVenda ?? '' })
+          ? // A sale's cancellation names the sale; an online payment refunded or charged back has none.
+            item.numeroVenda
+            ? t('extrato.tipos.estorno', { numero: item.numeroVenda })
+            : t('extrato.tipos.estornoPagamento')
           : item.tipo === 'pagamento'
             ? t('extrato.tipos.pagamento', { metodo: t(`metodos.${item.metodo ?? 'dinheiro'}`) })
             : t('extrato.tipos.ajuste');
-    return item.descricao ? `${base} — ${item.descricao}` : base;
+    const nota = notaTexto(t, item.descricao);
+    return nota ? `${base} — ${nota}` : base;
   };
 
   return query.isPending ? (

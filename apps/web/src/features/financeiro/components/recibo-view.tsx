@@ -12,7 +12,7 @@ import { useFormatters } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useRecibo } from '../api/get-recibo';
-import { resultadoTexto } from './resultado-texto';
+import { notaTexto, resultadoTexto } from './resultado-texto';
 
 /**
  * A payment's receipt as a printable page (the buttons do not print) and as WhatsApp text built by
@@ -103,7 +103,7 @@ export function ReciboView({ id }: { id: string }) {
           {recibo.observacao && (
             <>
               <dt className="text-muted-foreground">{t('recibo.observacao')}</dt>
-              <dd className="min-w-0 text-right [overflow-wrap:anywhere]">{recibo.observacao}</dd>
+              <dd className="min-w-0 text-right [overflow-wrap:anywhere]">{notaTexto(t, recibo.observacao)}</dd>
             </>
           )}
           <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-3">

@@ -1,4 +1,4 @@
-import type { ResultadoPagamento } from '@caderneta/shared';
+import { notaMercadoPago, type ResultadoPagamento } from '@caderneta/shared';
 import type { TFunction } from 'i18next';
 
 /** "Saldo devedor restante: R$ 17,50", "Crédito do cliente: R$ 5,00" or "Débito totalmente quitado!". */
@@ -6,4 +6,10 @@ export function resultadoTexto(t: TFunction<'financeiro'>, resultado: ResultadoP
   if (resultado.tipo === 'restante') return t('resultado.restante', { valor: money(resultado.valor) });
   if (resultado.tipo === 'credito') return t('resultado.credito', { valor: money(resultado.valor) });
   return t('resultado.quitado');
+}
+
+/** A ledger entry's note as the seller reads it: the notes Mercado Pago's entries carry, translated; a typed one as typed. */
+export function notaTexto(t: TFunction<'financeiro'>, descricao: string | null | undefined): string | null {
+  const nota = notaMercadoPago(descricao);
+  return nota ? t(`notasMercadoPago.${nota}`) : (descricao ?? null);
 }

@@ -1,5 +1,6 @@
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
-import { valorPagavelOnline, type MetodoOnline, type PortalCliente } from '@caderneta/shared';
+import type { MetodoOnline, PortalCliente } from '@caderneta/shared';
+import { valorPagavelOnline } from '@caderneta/shared/pagamento-online';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -16,6 +17,9 @@ const taxaDe = (base: number, percentual: number) => Math.floor((base * percentu
 export function PagamentoScreen({ login, data, onVoltar }: { login: string; data: PortalCliente; onVoltar: () => void }) {
   const { t } = useTranslation('portal');
   const f = usePortalFormat(data.moeda);
+  // Mercado Pago charges in reais whatever currency the shop shows its figures in: what is
+  // charged is shown as charged.
+  const cobrado = usePortalFormat('BRL');
   const [metodo, setMetodo] = useState<MetodoOnline>('pix');
   const iniciar = useIniciarPagamento(login);
   const { taxaCartaoPercentual: taxaPct, parcelasMaxCartao } = data.pagamentoOnline;
@@ -54,7 +58,7 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
         {t('pagamento.valor')}: <strong>{f.money(data.saldoPendente)}</strong>
       </p>
       {base < data.saldoPendente ? (
-        <p className="text-sm text-muted-foreground">{t('pagamento.parcial', { valor: f.money(base), resto: f.money(data.saldoPendente - base) })}</p>
+        <p className="text-sm text-muted-foreground">{t('pagamento.parcial', { valor: cobrado.money(base), resto: f.money(data.saldoPendente - base) })}</p>
       ) : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-medium">{t('pagamento.escolha')}</legend>
@@ -80,16 +84,16 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
         {metodo === 'cartao' ? (
           <div className="flex justify-between">
             <dt>{t('pagamento.taxa', { taxa: taxaPct })}</dt>
-            <dd>{f.money(taxa)}</dd>
+            <dd>{cobrado.money(taxa)}</dd>
           </div>
         ) : null}
         <div className="flex justify-between text-base font-semibold">
           <dt>{t('pagamento.total')}</dt>
-          <dd>{f.money(total)}</dd>
+          <dd>{cobrado.money(total)}</dd>
         </div>
       </dl>
       <Button size="lg" className="h-12 text-base" onClick={pagar} disabled={busy}>
-        {busy ? t('pagamento.processando') : t('pagamento.confirmar', { valor: f.money(total) })}
+        {busy ? t('pagamento.processando') : t('pagamento.confirmar', { valor: cobrado.money(total) })}
       </Button>
       <p className="text-xs text-muted-foreground">{t('pagamento.seguro')}</p>
     </div>

@@ -1,6 +1,7 @@
 import LogOutIcon from 'lucide-react/icons/log-out';
 import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import type { PortalCliente } from '@caderneta/shared';
+import { formatMoney } from '@caderneta/shared/money';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,7 +17,7 @@ interface Props {
 /** The customer's own page: greeting, balance, pending purchases, payments, how to pay, support. */
 export function PortalDashboard({ data, onPagar, onSair }: Props) {
   const { t } = useTranslation('portal');
-  const f = usePortalFormat(data.moeda);
+  const f = usePortalFormat(data.moeda, data.fusoHorario);
   return (
     <div className="flex flex-col gap-4">
       <header className="flex items-start justify-between gap-3">
@@ -53,7 +54,8 @@ export function PortalDashboard({ data, onPagar, onSair }: Props) {
         )
       ) : null}
 
-      {data.pix ? <PixCopiaCola codigo={data.pix.codigo} qrCode={data.pix.qrCode} valor={f.money(data.saldoPendente)} /> : null}
+      {/* A PIX code is always in reais, whatever currency the shop shows its figures in. */}
+      {data.pix ? <PixCopiaCola codigo={data.pix.codigo} qrCode={data.pix.qrCode} valor={formatMoney(data.saldoPendente, 'BRL')} /> : null}
 
       <Card>
         <CardHeader>

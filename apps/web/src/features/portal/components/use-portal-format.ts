@@ -5,10 +5,11 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * Formatters for the public customer page (no seller session): money in the shop's currency,
- * dates in the reader's language. Subpath imports keep zod out of this page's bundle.
+ * dates in the reader's language and on the shop's calendar (the day the sale was made where
+ * the shop is). Subpath imports keep zod out of this page's bundle.
  */
-export function usePortalFormat(moeda: Currency = 'BRL') {
+export function usePortalFormat(moeda: Currency = 'BRL', fusoHorario?: string) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'pt-BR';
-  return { money: (cents: number) => formatMoney(cents, moeda), date: (iso: string) => formatDate(iso, language) };
+  return { money: (cents: number) => formatMoney(cents, moeda), date: (iso: string) => formatDate(iso, language, fusoHorario) };
 }

@@ -1,0 +1,13 @@
+/*
+ * What one online payment of the customer page pays. Plain numbers, no zod: the customer page
+ * imports this file by its own path ('@caderneta/shared/pagamento-online') and stays small.
+ */
+
+/**
+ * The most one online payment pays: R$ 10 milhões, as MAX_CENTS (the most a payment the seller
+ * records may be), so no ledger entry passes it. A bigger balance is paid in several.
+ */
+export const MAX_PAGAMENTO_ONLINE = 1_000_000_000;
+
+/** What one online payment pays of a pending balance: all of it, up to MAX_PAGAMENTO_ONLINE. */
+export const valorPagavelOnline = (saldoPendente: number): number => Math.min(Math.max(0, saldoPendente), MAX_PAGAMENTO_ONLINE);
