@@ -422,6 +422,14 @@ describe('Importar Dados', () => {
         { motivo: 'esquema', tabela: 'clientes', linha: 1, campo: 'createdAt' },
       ],
       [
+        'an instant in year 9999 (a day of year 10000 east of UTC)',
+        (a) => {
+          a.dados.vendas![0]!.dataVenda = '9999-12-31T23:30:00.000000Z';
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'vendas', linha: 1, campo: 'dataVenda' },
+      ],
+      [
         'a date that is not a day of the calendar',
         (a) => {
           a.dados.clientes![0]!.dataVencimento = '2026-02-30';

@@ -49,10 +49,14 @@ const texto = (max = 2_000) => z.string().max(max).refine((v) => !hasControlChar
 const textoOpcional = (max = 2_000) => texto(max).nullable();
 const id = z.uuid();
 /**
- * An instant as the export writes it (UTC, ISO 8601), in the years PostgreSQL and the app's dates
- * share (1900–9999): year 0000 has no timestamp and would fail only halfway through the restore.
+ * An instant as the export writes it (UTC, ISO 8601), from 1900 to 9998: year 0000 has no
+ * timestamp and would fail only halfway through the restore, and an instant of 9999 is a day of
+ * year 10000 in the shops east of UTC, past every date the app reads.
  */
-const instante = z.iso.datetime().refine((v) => /^\d{4}-/.test(v) && Number(v.slice(0, 4)) >= 1900, 'date');
+const instante = z.iso.datetime().refine((v) => {
+  const ano = Number(v.slice(0, 4));
+  return ano >= 1900 && ano <= 9998;
+}, 'date');
 /** A calendar date, as every date a person types (isoDateSchema: a real day, years 1900–9999). */
 const dia = isoDateSchema;
 const inteiro = (min: number, max: number) => z.number().int().min(min).max(max);
