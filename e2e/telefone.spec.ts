@@ -106,8 +106,15 @@ async function layoutProblems(page: Page, within?: Locator): Promise<LayoutProbl
           return overflowX === 'auto' || overflowX === 'scroll' || (overflowX !== 'visible' && money.test(el.textContent ?? ''));
         })
         .map(describe);
+      // Text running out of its button or filter ("Estoque Baixo" past its pill's edge).
+      const spilled = all
+        .filter((el) => el.matches('button, [role="radio"], [role="tab"]') && visible(el) && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `spills out: ${describe(el)} ${el.scrollWidth} > ${el.clientWidth}`);
+      clipped.push(...spilled);
+      // Everything a thumb taps: buttons, filters, tabs, form fields, menu links.
+      const tappable = 'button, [role="button"], a[data-slot="button"], [role="radio"], [role="tab"], input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([type="file"]), select, nav a';
       const small = all
-        .filter((el) => el.matches('button, [role="button"], a[data-slot="button"], [role="radio"], [role="tab"]') && visible(el))
+        .filter((el) => el.matches(tappable) && visible(el))
         .filter((el) => {
           const r = el.getBoundingClientRect();
           return r.width < minTap - 0.5 || r.height < minTap - 0.5;
@@ -197,6 +204,20 @@ test('on a phone the total and "Finalizar Venda" stay on screen while the items 
   await expect(page.getByRole('heading', { name: 'Nova Venda', level: 1 })).toBeInViewport();
 });
 
+test('the sign-in page fits a phone and every control on it is a thumb\'s size', async ({ page }) => {
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 844 });
+  await page.goto('/auth');
+  await expect(page.getByRole('tab', { name: 'Entrar' })).toBeVisible();
+  await expectFitsEachWidth(page, '/auth');
+  // The "Permanecer logado" checkbox is small; its label, which ticks it too, is a thumb's height.
+  const lembrar = page.locator('label', { hasText: 'Permanecer logado' });
+  expect((await lembrar.boundingBox())!.height).toBeGreaterThanOrEqual(MIN_TAP - 0.5);
+  await lembrar.click();
+  await expect(page.getByRole('checkbox', { name: 'Permanecer logado' })).toBeChecked();
+  await page.getByRole('tab', { name: 'Criar Conta' }).click();
+  await expectFitsEachWidth(page, '/auth, Criar Conta');
+});
+
 test(`every signed-in page and dialog fits a ${WIDTHS.join(' and a ')} px phone`, async ({ page }, testInfo) => {
   await page.setViewportSize({ width: WIDTHS[0]!, height: 844 });
   await signedInSeller(page, testInfo);
@@ -236,6 +257,20 @@ test(`every signed-in page and dialog fits a ${WIDTHS.join(' and a ')} px phone`
     for (const summary of await page.getByText('Ver dados em tabela').all()) await summary.click();
     await expectFitsEachWidth(page, route);
   }
+
+  // A fiado sale to the customer with the long name: found by the search, then chosen, the page
+  // keeps its width (the name is cut with "…") and the total bar stays on screen.
+  await page.goto('/vendas/nova');
+  await fillCart(page);
+  await page.getByLabel('Forma de pagamento').selectOption({ label: 'Fiado' });
+  await page.getByLabel('Buscar cliente').fill('maria aparecida');
+  const encontrados = page.getByRole('list', { name: 'Clientes encontrados' });
+  await expect(encontrados.getByRole('button', { name: new RegExp(LONG_CLIENT) })).toBeVisible();
+  await expectFitsEachWidth(page, '/vendas/nova, customer search');
+  await encontrados.getByRole('button', { name: new RegExp(LONG_CLIENT) }).click();
+  await expect(page.getByRole('region', { name: 'Resumo da venda' })).toContainText('Maria Aparecida');
+  await expectFitsEachWidth(page, '/vendas/nova, customer chosen');
+  await expect(page.getByRole('button', { name: 'Finalizar Venda' })).toBeInViewport({ ratio: 1 });
 
   await page.goto('/dashboard');
   await openDialog(page, () => page.getByRole('button', { name: 'Abrir menu' }).click(), 'menu');

@@ -91,13 +91,13 @@ export function montarMensagem(input: {
 export const MENSAGENS_PADRAO: Record<Language, Record<TipoMensagem, string>> = {
   'pt-BR': {
     padrao:
-      'Olá, {nome}! Tudo bem? Aqui é da {loja}. Passando para lembrar que a sua conta de {saldo} vence em {vencimento}. Você pode conferir as compras e pagar pelo link: {link}\nObrigado pela preferência!',
+      'Olá, {nome}! Tudo bem? Aqui é da loja {loja}. Passando para lembrar que a sua conta de {saldo} vence em {vencimento}. Você pode conferir as compras e pagar pelo link: {link}\nObrigado pela preferência!',
     gentil:
-      'Olá, {nome}! Tudo bem? Aqui é da {loja}. A sua conta de {saldo} venceu em {vencimento}. Quando puder, acerte pelo link {link} ou aqui na loja. Se já pagou, por favor desconsidere esta mensagem. Obrigado!',
+      'Olá, {nome}! Tudo bem? Aqui é da loja {loja}. A sua conta de {saldo} venceu em {vencimento}. Quando puder, acerte pelo link {link} ou aqui na loja. Se já pagou, por favor desconsidere esta mensagem. Obrigado!',
     firme:
-      'Olá, {nome}. Aqui é da {loja}. A sua conta de {saldo} está em aberto há {dias} dias (vencimento em {vencimento}). Pedimos que regularize o pagamento assim que possível, pelo link {link} ou na loja. Se precisar combinar uma data, é só responder esta mensagem.',
+      'Olá, {nome}. Aqui é da loja {loja}. A sua conta de {saldo} está em aberto há {dias} dias (vencimento em {vencimento}). Pedimos que regularize o pagamento assim que possível, pelo link {link} ou na loja. Se precisar combinar uma data, é só responder esta mensagem.',
     formal:
-      'Prezado cliente {nome}, informamos que consta em aberto na {loja} o valor de {saldo}, vencido em {vencimento} ({dias} dias de atraso). Solicitamos a gentileza de regularizar o pagamento pelo link {link} ou diretamente na loja. Caso o pagamento já tenha sido feito, por favor desconsidere este aviso. Estamos à disposição para combinar a melhor forma de pagamento.',
+      'Prezado cliente {nome}, informamos que consta em aberto na loja {loja} o valor de {saldo}, vencido em {vencimento} ({dias} dias de atraso). Solicitamos a gentileza de regularizar o pagamento pelo link {link} ou diretamente na loja. Caso o pagamento já tenha sido feito, por favor desconsidere este aviso. Estamos à disposição para combinar a melhor forma de pagamento.',
   },
   'en-US': {
     padrao:

@@ -32,6 +32,14 @@ describe('wording', () => {
     expect(found).toEqual([]);
   });
 
+  it('counts zero in the plural: every counted text has its _zero form (Portuguese plural rules put 0 with "one")', () => {
+    for (const language of ['pt-BR', 'en-US', 'es-ES']) {
+      const keys = new Set(texts(language).map((t) => t.key));
+      const missing = [...keys].filter((key) => key.endsWith('_one') && !keys.has(key.replace(/_one$/, '_zero')));
+      expect(missing, language).toEqual([]);
+    }
+  });
+
   it('has the _one and _other forms for every counted text, in every language', () => {
     for (const language of ['pt-BR', 'en-US', 'es-ES']) {
       const keys = new Set(texts(language).map((t) => t.key));

@@ -14,7 +14,7 @@ export function LanguageSelect() {
   const { language, setLanguage } = useLanguageSwitch();
   return (
     <span
-      className="relative inline-flex h-10 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground has-[select:focus-visible]:ring-[3px] has-[select:focus-visible]:ring-ring/50"
+      className="relative inline-flex h-11 shrink-0 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium transition-colors hover:bg-accent hover:text-accent-foreground has-[select:focus-visible]:ring-[3px] has-[select:focus-visible]:ring-ring/50 md:pointer-fine:h-10"
       title={t('language.label')}
     >
       <LanguagesIcon className="size-4" aria-hidden="true" />

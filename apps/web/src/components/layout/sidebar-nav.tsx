@@ -25,7 +25,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                   onClick={onNavigate}
                   className={({ isActive }) =>
                     cn(
-                      'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50',
+                      'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium md:pointer-fine:min-h-0 transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50',
                       primary
                         ? 'my-1 bg-primary text-primary-foreground shadow-xs hover:bg-primary/90'
                         : 'text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',

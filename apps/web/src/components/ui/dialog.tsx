@@ -70,7 +70,7 @@ function DialogHeader({ className, ...props }: React.ComponentProps<'div'>) {
   return (
     <div
       data-slot="dialog-header"
-      className={cn('flex flex-col gap-2 text-center sm:text-left', className)}
+      className={cn('flex flex-col gap-2 px-6 text-center sm:px-0 sm:pr-6 sm:text-left', className)}
       {...props}
     />
   );

@@ -18,7 +18,12 @@ export function SonnerToaster(props: ToasterProps) {
       closeButton
       // sonner's own labels are English ("Notifications alt+T", "Close toast").
       customAriaLabel={t('toaster.label')}
-      toastOptions={{ closeButtonAriaLabel: t('toaster.close') }}
+      toastOptions={{
+        closeButtonAriaLabel: t('toaster.close'),
+        // A thumb's size to tap: the action ("Ver recibo") 44 px tall, the 20 px close button
+        // with an invisible 12 px margin around it that takes the tap too.
+        classNames: { actionButton: '!h-11 !px-3 !text-sm', closeButton: "after:absolute after:-inset-3 after:content-['']" },
+      }}
       style={
         {
           '--normal-bg': 'var(--popover)',

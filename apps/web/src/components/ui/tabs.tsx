@@ -13,7 +13,7 @@ function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimi
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        'inline-flex h-10 w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground',
+        'inline-flex h-[3.125rem] w-fit items-center justify-center rounded-lg bg-muted p-[3px] text-muted-foreground md:pointer-fine:h-10',
         className,
       )}
       {...props}

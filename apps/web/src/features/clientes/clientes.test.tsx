@@ -116,6 +116,12 @@ describe('/clientes', () => {
     await waitFor(() => expect(listUrls(api)).toContain('/api/clientes?busca=jos%C3%A9&status=inativos&pageSize=20'));
   });
 
+  it('says "0 clientes encontrados" (plural, as Portuguese counts zero) for a search that finds nobody', async () => {
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([], { total: 3, ativos: 3, comPendencias: 0 })) });
+    renderApp('/clientes?busca=zzz');
+    expect(await screen.findByText('0 clientes encontrados')).toBeInTheDocument();
+  });
+
   it('pages through the server\'s pages', async () => {
     const api = mockApi({
       ...signedIn(),

@@ -1,6 +1,7 @@
 import type { Configuracoes } from '@caderneta/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLanguage } from '@/lib/i18n';
 import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
 
 const CONFIG: Configuracoes = {
@@ -65,6 +66,20 @@ describe('/configuracoes', () => {
       fusoHorario: 'America/Manaus',
     });
   }, 15_000);
+
+  it("Loja: the time zones' cities in the reader's language", async () => {
+    settingsApi();
+    renderApp('/configuracoes?aba=loja');
+    await screen.findByLabelText('Fuso horário');
+    await changeLanguage('es-ES');
+    const fuso = await screen.findByLabelText('Zona horaria');
+    const texto = (id: string) => within(fuso).getAllByRole('option').find((o) => (o as HTMLOptionElement).value === id)!.textContent;
+    expect(texto('America/New_York')).toMatch(/^Nueva York \(UTC−0[45]:00\)$/);
+    expect(texto('Europe/Lisbon')).toMatch(/^Lisboa /);
+    expect(texto('America/Manaus')).toBe('Manaus (UTC−04:00)');
+    await changeLanguage('en-US');
+    expect(await within(fuso).findByText(/^New York /)).toBeInTheDocument();
+  });
 
   it('Notificações: the four switches with the spec’s defaults, saved together', async () => {
     const api = settingsApi({ 'PUT /api/configuracoes/notificacoes': ({ body }) => jsonResponse(200, { ...CONFIG, notificacoes: body }) });

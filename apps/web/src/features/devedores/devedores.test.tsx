@@ -119,7 +119,7 @@ describe('/devedores', { timeout: 30_000 }, () => {
     expect(link).toHaveAttribute('target', '_blank');
     const texto = url.searchParams.get('text')!;
     // 40 days overdue: the formal tier, with the shop's name and CNPJ at the end.
-    expect(texto).toMatch(/^Prezado cliente Ana Souza, informamos que consta em aberto na Mercadinho da Maria o valor de R\$ 150,00, vencido em 01\/02\/2026 \(40 dias de atraso\)/);
+    expect(texto).toMatch(/^Prezado cliente Ana Souza, informamos que consta em aberto na loja Mercadinho da Maria o valor de R\$ 150,00, vencido em 01\/02\/2026 \(40 dias de atraso\)/);
     expect(texto).toContain('http://localhost:3000/cliente/ana48213');
     expect(texto.endsWith('Credor: Mercadinho da Maria — CNPJ 12.345.678/0001-90')).toBe(true);
 
@@ -309,7 +309,7 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
     const { user } = renderApp('/configuracoes');
     await user.click(await screen.findByRole('tab', { name: 'Mensagens' }, { timeout: 15_000 }));
     const gentil = await screen.findByLabelText('Tom gentil');
-    expect(screen.getByTestId('previa-gentil')).toHaveTextContent(/^Olá, Maria da Silva! Tudo bem\? Aqui é da Mercadinho da Maria\. A sua conta de R\$ 150,00 venceu em 08\/03\/2026/);
+    expect(screen.getByTestId('previa-gentil')).toHaveTextContent(/^Olá, Maria da Silva! Tudo bem\? Aqui é da loja Mercadinho da Maria\. A sua conta de R\$ 150,00 venceu em 08\/03\/2026/);
     expect(screen.getByTestId('previa-formal')).toHaveTextContent('Credor: Mercadinho da Maria — CNPJ 12.345.678/0001-90');
 
     await user.clear(gentil);

@@ -29,7 +29,7 @@ export function AuthTabs<T extends string>({ tabs, value, onChange }: { tabs: Au
   };
   return (
     <div className="flex flex-col gap-2">
-      <div role="tablist" aria-orientation="horizontal" className="mb-4 grid h-10 w-full grid-cols-2 items-center rounded-lg bg-muted p-[3px] text-muted-foreground">
+      <div role="tablist" aria-orientation="horizontal" className="mb-4 grid h-[3.125rem] w-full grid-cols-2 items-center rounded-lg bg-muted p-[3px] text-muted-foreground md:pointer-fine:h-10">
         {tabs.map((tab, index) => {
           const active = tab.id === value;
           return (
@@ -48,7 +48,7 @@ export function AuthTabs<T extends string>({ tabs, value, onChange }: { tabs: Au
               onClick={() => onChange(tab.id)}
               onKeyDown={(event) => onKeyDown(event, index)}
               className={cn(
-                'inline-flex h-[calc(100%-1px)] items-center justify-center rounded-md border border-transparent px-2 py-1 text-sm font-medium whitespace-nowrap text-foreground transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-1 focus-visible:outline-ring dark:text-muted-foreground',
+                'inline-flex h-full items-center justify-center rounded-md border border-transparent px-2 py-1 text-sm font-medium whitespace-nowrap text-foreground transition-[color,box-shadow] focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-1 focus-visible:outline-ring dark:text-muted-foreground',
                 active && 'bg-background shadow-sm dark:border-input dark:bg-input/30 dark:text-foreground',
               )}
             >

@@ -131,7 +131,7 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
           <Label htmlFor={ids.senha} data-error={!!errors.senha} className="data-[error=true]:text-destructive">
             {t('fields.password')}
           </Label>
-          <Button type="button" variant="link" className="h-auto p-0 text-sm font-normal" onClick={() => {
+          <Button type="button" variant="link" className="min-h-11 px-0 py-0 text-sm font-normal md:pointer-fine:min-h-0" onClick={() => {
               setForgotUsed(true);
               setForgot(true);
             }}>
@@ -171,7 +171,7 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
           checked={values.permanecerLogado}
           onChange={(event) => setValues((v) => ({ ...v, permanecerLogado: event.target.checked }))}
         />
-        <Label htmlFor={ids.lembrar} className="font-normal">
+        <Label htmlFor={ids.lembrar} className="min-h-11 flex-1 font-normal">
           {t('signIn.rememberMe')}
         </Label>
       </div>

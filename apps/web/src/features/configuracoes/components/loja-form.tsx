@@ -43,6 +43,8 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
   const salvar = useSalvarAba('loja');
   const form = useForm<LojaFormValues, unknown, LojaInput>({ resolver: zodResolver(lojaInputSchema), defaultValues: toForm(loja) });
   const now = new Date();
+  // Cities whose name changes with the language (Nova York, New York, Nueva York); the others are the same in all three.
+  const cidadeDoFuso = (fuso: (typeof FUSOS_HORARIOS)[number]) => t(`loja.cidadesFuso.${fuso.id}`, { defaultValue: fuso.cidade });
 
   const onSubmit = (input: LojaInput) =>
     salvarSecao(form.setError, () => salvar.mutateAsync(input), { fields: FIELDS, success: t('toast.saved'), onSaved: (saved) => form.reset(toForm(saved.loja)) });
@@ -114,7 +116,7 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
                 <NativeSelect {...field}>
                   {FUSOS_HORARIOS.map((fuso) => (
                     <option key={fuso.id} value={fuso.id}>
-                      {`${fuso.cidade} (${utcOffsetLabel(fuso.id, now)})`}
+                      {`${cidadeDoFuso(fuso)} (${utcOffsetLabel(fuso.id, now)})`}
                     </option>
                   ))}
                 </NativeSelect>

@@ -31,6 +31,9 @@ interface DetalhesDialogProps {
  * "Detalhes": who the customer is, where their account stands, the debt's status, the ledger
  * history, quick actions, and the manage-debt mode (spec §2, §4 "Manage debt").
  */
+/** A quick action in a two-column grid on a phone: a long label wraps inside its button instead of running out of it. */
+const ACAO = 'h-auto min-h-11 py-2 text-center leading-tight whitespace-normal';
+
 export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onPagamento, onAdicionarSaldo }: DetalhesDialogProps) {
   const { t } = useTranslation('devedores');
   const shownId = useLastPresent(clienteId);
@@ -157,27 +160,27 @@ function Resumo({
         <h3 className="text-sm font-semibold">{t('detalhes.acoesRapidas')}</h3>
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {whatsapp.url && devendo ? (
-            <Button variant="outline" asChild>
+            <Button variant="outline" className={ACAO} asChild>
               <a href={whatsapp.url} target="_blank" rel="noopener noreferrer" onClick={whatsapp.onOpen}>
                 <MessageCircleIcon aria-hidden="true" />
                 {t('card.whatsapp')}
               </a>
             </Button>
           ) : (
-            <Button variant="outline" disabled>
+            <Button variant="outline" className={ACAO} disabled>
               <MessageCircleIcon aria-hidden="true" />
               {t('card.whatsapp')}
             </Button>
           )}
-          <Button variant="outline" onClick={() => void copiarLink(devedor)}>
+          <Button variant="outline" className={ACAO} onClick={() => void copiarLink(devedor)}>
             <LinkIcon aria-hidden="true" />
             {t('card.link')}
           </Button>
-          <Button variant="outline" onClick={onPagamento}>
+          <Button variant="outline" className={ACAO} onClick={onPagamento}>
             <HandCoinsIcon aria-hidden="true" />
             {t('card.pagamento')}
           </Button>
-          <Button onClick={onGerenciar}>
+          <Button className={ACAO} onClick={onGerenciar}>
             <SettingsIcon aria-hidden="true" />
             {t('detalhes.gerenciar')}
           </Button>

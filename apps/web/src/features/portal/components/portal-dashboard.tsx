@@ -33,8 +33,9 @@ export function PortalDashboard({ data, onPagar, onSair }: Props) {
 
       <dl className="grid grid-cols-3 gap-2">
         {[
-          [t('painel.saldoAtual'), f.money(data.saldoAtual), data.saldoAtual < 0 ? 'text-destructive' : ''],
-          [t('painel.pendente'), f.money(data.saldoPendente), ''],
+          // "R$" and the number on one line (a no-break space); only a huge amount wraps, inside the number.
+          [t('painel.saldoAtual'), f.money(data.saldoAtual).replace(/ /g, '\u00a0'), data.saldoAtual < 0 ? 'text-destructive' : ''],
+          [t('painel.pendente'), f.money(data.saldoPendente).replace(/ /g, '\u00a0'), ''],
           [t('painel.compras'), String(data.compras), ''],
         ].map(([label, value, tone]) => (
           <div key={label} className="rounded-lg border bg-card p-3">

@@ -48,12 +48,13 @@ export function ClientePicker({ cliente, onChange }: ClientePickerProps) {
           </h2>
         </CardTitle>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      {/* Single-column grids sized minmax(0, 1fr): a long name is cut with "…", never widening the page. */}
+      <CardContent className="grid grid-cols-1 gap-4">
         {cliente ? (
           <ClienteEscolhido cliente={cliente} onChange={() => escolher(null)} />
         ) : (
           <>
-            <div className="grid gap-2">
+            <div className="grid grid-cols-1 gap-2">
               <Label htmlFor={searchId}>{t('nova.cliente.search')}</Label>
               <Input
                 id={searchId}
@@ -96,7 +97,7 @@ export function ClientePicker({ cliente, onChange }: ClientePickerProps) {
                 </div>
               )}
             </div>
-            <div className="grid gap-2">
+            <div className="grid grid-cols-1 gap-2">
               <Label htmlFor={selectId}>{t('nova.cliente.select')}</Label>
               <NativeSelect
                 id={selectId}
@@ -129,7 +130,7 @@ function ClienteEscolhido({ cliente, onChange }: { cliente: Cliente; onChange: (
   const fmt = useFormatters();
   const disponivel = Math.max(0, cliente.limiteCredito + cliente.saldoAtual);
   return (
-    <div className="grid gap-3" aria-label={t('nova.cliente.title')} role="group">
+    <div className="grid grid-cols-1 gap-3" aria-label={t('nova.cliente.title')} role="group">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold">{cliente.nome}</p>

@@ -165,7 +165,7 @@ export function NovaVendaForm() {
     >
       <div className="grid min-w-0 grid-cols-1 gap-6">
         <Card>
-          <CardContent className="grid gap-2">
+          <CardContent className="grid grid-cols-1 gap-2">
             <Label htmlFor={formaId}>{t('nova.pagamento')}</Label>
             <NativeSelect id={formaId} value={forma} onChange={(event) => setForma(event.target.value as FormaPagamento)}>
               <option value="vista">{t('nova.vista')}</option>
@@ -185,7 +185,7 @@ export function NovaVendaForm() {
         />
 
         <Card>
-          <CardContent className="grid gap-2">
+          <CardContent className="grid grid-cols-1 gap-2">
             <Label htmlFor={obsId}>{t('nova.observacoes')}</Label>
             <Textarea
               id={obsId}
@@ -205,7 +205,7 @@ export function NovaVendaForm() {
           </CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
             <dt className="text-muted-foreground">{t('nova.resumo.pagamento')}</dt>
             <dd className="text-right">
               <Badge variant={forma === 'fiado' ? 'secondary' : 'default'}>{forma === 'fiado' ? t('nova.fiado') : t('nova.vista')}</Badge>
