@@ -63,7 +63,10 @@ async function main() {
   const config = loadConfig();
   if (!config.databaseUrl) {
     const holder = readLiveLock(config.dataDir);
-    if (holder?.kind === 'server' && holder.url && holder.token) return report(await viaServer(holder.url, holder.token, options), config.publicUrl);
+    if (holder?.kind === 'server' && holder.url && holder.token) {
+      // The address to sign in at is the running server's, unless PUBLIC_URL says otherwise.
+      return report(await viaServer(holder.url, holder.token, options), process.env.PUBLIC_URL ? config.publicUrl : holder.url);
+    }
     if (holder) fail(new DataDirBusyError(config.dataDir, holder).message);
   }
   let database;
