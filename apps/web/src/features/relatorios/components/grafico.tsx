@@ -45,17 +45,18 @@ export function Grafico<R>({ titulo, dados, rotulo, chave, serie, colunas, deita
     <figure className="min-w-0">
       <div role="img" aria-label={t('grafico.descricao', { titulo })} className="w-full" style={{ height: deitado ? Math.max(120, pontos.length * 36) : altura }}>
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: altura }}>
-          <BarChart data={pontos} layout={deitado ? 'vertical' : 'horizontal'} margin={{ top: 4, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
+          {/* Room above the top value label (it is centred on its grid line) and to the right of the last one. */}
+          <BarChart data={pontos} layout={deitado ? 'vertical' : 'horizontal'} margin={{ top: 12, right: 16, bottom: 0, left: 0 }} accessibilityLayer={false}>
             <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" vertical={deitado} horizontal={!deitado} />
             {deitado ? (
               <>
-                <XAxis type="number" tick={tick} tickFormatter={serie.formatoEixo ?? serie.formato} axisLine={false} tickLine={false} />
+                <XAxis type="number" tick={tick} tickFormatter={serie.formatoEixo ?? serie.formato} axisLine={false} tickLine={false} tickCount={4} />
                 <YAxis type="category" dataKey="eixo" tick={tick} width={96} axisLine={false} tickLine={false} />
               </>
             ) : (
               <>
                 <XAxis dataKey="eixo" tick={tick} axisLine={false} tickLine={false} minTickGap={8} />
-                <YAxis tick={tick} tickFormatter={serie.formatoEixo ?? serie.formato} width={64} axisLine={false} tickLine={false} />
+                <YAxis tick={tick} tickFormatter={serie.formatoEixo ?? serie.formato} width={72} axisLine={false} tickLine={false} />
               </>
             )}
             <Tooltip
