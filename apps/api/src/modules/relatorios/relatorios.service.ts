@@ -255,8 +255,11 @@ export async function relatorioClientes(tx: Executor, ownerId: string, periodo: 
            select id, nome, ativo, -saldo_atual as saldo from ${clientes}
             where owner_id = ${ownerId} and saldo_atual < 0 order by saldo_atual, nome limit 5) x) as maiores_saldos,
         (select coalesce(json_agg(x order by x.valor desc, x.quantidade desc, x.nome), '[]') from (
-           select c.id, c.nome, k.quantidade, k.valor from (select * from compras where quantidade > 0 order by valor desc, quantidade desc, cliente_id limit 5) k
-             join ${clientes} c on c.owner_id = ${ownerId} and c.id = k.cliente_id) x) as maiores_compradores,
+           -- The top five and whoever ties with the fifth, then ties by name (ids change with a restore).
+           select c.id, c.nome, k.quantidade, k.valor
+             from (select * from compras where quantidade > 0 order by valor desc, quantidade desc fetch first 5 rows with ties) k
+             join ${clientes} c on c.owner_id = ${ownerId} and c.id = k.cliente_id
+            order by k.valor desc, k.quantidade desc, c.nome, c.id limit 5) x) as maiores_compradores,
         (select count(*) from compras where quantidade > 0)::int as compradores,
         (select count(*) from ${clientes} where owner_id = ${ownerId} and created_at >= (select s from l) and created_at < (select e from l))::int as novos,
         (select count(*) from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0)::int as devedores,
@@ -293,12 +296,13 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
     sql`
       with l as materialized ${limites(periodo, timeZone)},
       p as materialized (select * from (${produtosDoPeriodo(ownerId)}) x where quantidade <> 0),
+      -- Ties go by name: the same ranking after a restore gives every product a new id.
       ranked as materialized (
-        select p.*, row_number() over (order by valor desc, quantidade desc, produto_id) as pos_valor,
-               row_number() over (order by quantidade desc, valor desc, produto_id) as pos_quantidade
-        from p),
-      nomeados as (select r.*, pr.nome from ranked r join ${produtos} pr on pr.owner_id = ${ownerId} and pr.id = r.produto_id
-                   where r.pos_valor <= ${PRODUTOS_NA_MARGEM} or r.pos_quantidade <= 5)
+        select p.*, pr.nome,
+               row_number() over (order by p.valor desc, p.quantidade desc, pr.nome, p.produto_id) as pos_valor,
+               row_number() over (order by p.quantidade desc, p.valor desc, pr.nome, p.produto_id) as pos_quantidade
+        from p left join ${produtos} pr on pr.owner_id = ${ownerId} and pr.id = p.produto_id),
+      nomeados as (select * from ranked where pos_valor <= ${PRODUTOS_NA_MARGEM} or pos_quantidade <= 5)
       select
         (select coalesce(sum(quantidade), 0) from p)::bigint as unidades,
         (select coalesce(sum(valor), 0) from p)::bigint as receita,
