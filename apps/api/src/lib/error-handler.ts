@@ -1,7 +1,14 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody, ApiIssue } from '@caderneta/shared';
+import type { ApiErrorBody, ApiIssue, ErrorCode } from '@caderneta/shared';
 import { AppError } from './errors';
+
+/** Fastify's own refusals of a request, by status, in codes the web translates. */
+const RECUSAS: Record<number, { code: ErrorCode; message: string }> = {
+  413: { code: 'PAYLOAD_TOO_LARGE', message: 'Os dados enviados passam do tamanho máximo aceito.' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Formato de dados não aceito.' },
+};
+const RECUSA_GERAL = { code: 'BAD_REQUEST', message: 'Pedido inválido.' } as const;
 
 /** One place that turns anything thrown into `{ code, message, issues }`; never a 500 for user input. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -29,8 +36,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     // Malformed JSON, wrong content type, body too large…: the caller's fault, told clearly, with
     // a code the web has a text for (fastify's own messages are English); fastify's code in details.motivo.
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      const code = error.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : error.statusCode === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
-      const message = code === 'PAYLOAD_TOO_LARGE' ? 'Os dados enviados passam do tamanho máximo aceito.' : code === 'BAD_REQUEST' ? 'Pedido inválido.' : 'Formato de dados não aceito.';
+      const { code, message } = RECUSAS[error.statusCode] ?? RECUSA_GERAL;
       return reply.status(error.statusCode).send({ code, message, ...(error.code ? { details: { motivo: error.code } } : {}) });
     }
     request.log.error({ err: error }, 'unexpected error');
