@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../test/app';
+import { fusoAposAsHoras } from '../../test/fuso';
 import { reportFigures } from '../../test/report';
 import { apiRoutes, typesOf, type JsonSchema, type Route } from '../../test/routes';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../integrations/mercadopago/fake-server';
@@ -274,7 +275,9 @@ beforeAll(async () => {
   intruder = await createSeller(t);
   ownerIds = await populate(owner, TOKENS.owner, true);
   intruderIds = await populate(intruder, TOKENS.intruder, false);
-  // Today's automatic backup: the owner's (switch on), not the intruder's.
+  // Today's automatic backup: the owner's (switch on), not the intruder's. It runs from 01:00 of the
+  // shop's day: the owner's shop is where it is past 04:00 now, whatever hour the test runs at.
+  await t.db.execute(sql`update perfis set fuso_horario = ${fusoAposAsHoras(4)} where owner_id = ${owner.id}`);
   await t.app.jobs.runDue();
   const backups = (await ok(await owner.request({ method: 'GET', url: '/api/backup/automaticos' }), 'automaticos')) as { itens: { dia: string }[] };
   ownerIds.backups = backups.itens.map((b) => b.dia);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FUSOS_HORARIOS } from '@caderneta/shared';
 import { createTestDatabase } from '../../test/db';
+import { fusoAposAsHoras } from '../../test/fuso';
 import { send, signUpSeller, startInstance, type Instance, type SellerClient } from '../../test/instance';
 import { withAdmin } from '../../test/invariants';
 import { startPgbouncer, type Pgbouncer } from '../../test/pgbouncer';
@@ -95,12 +95,9 @@ describe('two instances (processes) on one PostgreSQL: jobs, backup, rate limits
       await ok(s.request(i % 2 ? a : b, 'PUT', '/api/configuracoes/sistema', { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: true }), 'sistema');
     }
     const ids = sellers.map((s) => s.id);
-    // The daily jobs start at 01:00 and 03:00 of each shop's day: the sellers get a time zone where
-    // it is past 04:00 now. There always is one (the zones span eight hours), so the test does not
-    // depend on the hour it runs at.
-    const horaEm = (timeZone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' }).format(new Date()));
-    const fuso = FUSOS_HORARIOS.map((f) => f.id).find((id) => horaEm(id) >= 4 && horaEm(id) <= 22)!;
-    await withAdmin(database.url!, (query) => query('update perfis set fuso_horario = $1 where owner_id = any($2)', [fuso, ids]));
+    // The daily jobs start at 01:00 and 03:00 of each shop's day: the sellers' shops are where it
+    // is past 04:00 now, so the test does not depend on the hour it runs at.
+    await withAdmin(database.url!, (query) => query('update perfis set fuso_horario = $1 where owner_id = any($2)', [fusoAposAsHoras(4), ids]));
     const DAILY = ['limpar-notificacoes', 'backup-automatico'];
     type Run = { job: string; escopo: string; periodo: string; status: string; tentativas: number; instancia: string };
     const runs = () => withAdmin(database.url!, (query) => query<Run>('select job, escopo, periodo, status, tentativas, instancia from job_execucoes'));
