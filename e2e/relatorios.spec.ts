@@ -34,6 +34,7 @@ async function seedShop(page: Page) {
 }
 
 const hoje = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+const ontem = () => new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() - 24 * 3600_000));
 
 test('the report tabs show the day’s figures, and a tab exports as a CSV Excel in Brazil opens', async ({ page }, testInfo) => {
   await signedInSeller(page, testInfo);
@@ -99,6 +100,23 @@ test('the report tabs show the day’s figures, and a tab exports as a CSV Excel
   const atraso = page.getByRole('region', { name: 'Fiado em aberto por atraso' });
   await atraso.getByText('Ver dados em tabela').click();
   await expect(atraso.getByRole('row', { name: /A vencer/ })).toContainText('R$ 41,80');
+  await expect(atraso).toContainText('Pela regra da loja, cada venda fiado vence no dia 1 do mês seguinte.');
+
+  // The seller makes every debt due yesterday (Devedores → Configurar Vencimento): back on the
+  // report, José's debt is 1 day overdue.
+  await page.getByRole('navigation').getByRole('link', { name: 'Devedores' }).first().click();
+  await page.getByRole('button', { name: 'Configurar Vencimento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Configurar Vencimento' });
+  await dialog.getByLabel(/Data fixa para todos/).check();
+  await dialog.getByLabel('Data de vencimento').fill(ontem());
+  await dialog.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(page, 'Configuração salva!');
+  await page.goBack();
+  await expect(page).toHaveURL(/aba=financeiro/);
+  await expect(figura('Vencido')).toContainText('R$ 41,80');
+  await expect(atraso).toContainText(`Pela regra da loja, todas as vendas fiado vencem em ${ontem()}.`);
+  await atraso.getByText('Ver dados em tabela').click();
+  await expect(atraso.getByRole('row', { name: /1 a 7 dias/ })).toContainText('R$ 41,80');
 
   // A month without sales says so.
   const periodo = page.getByLabel('Período', { exact: true });

@@ -3,7 +3,7 @@ import {
   diasDoPeriodo,
   diasEmAtraso,
   faixaDeAtraso,
-  JANELA_ATRASO_DIAS,
+  janelaAtrasoDias,
   margem,
   mesDisponivel,
   mesesDisponiveis,
@@ -11,10 +11,11 @@ import {
   resolverPeriodo,
   ticketMedio,
   variacao,
-  vencimentoDaVenda,
+  vencimentoPelaRegra,
 } from './relatorios';
 import { relatorioQuerySchema } from './schemas/relatorios';
-import { addDays, daysBetween } from './dates';
+import { addDays } from './dates';
+import { REGRA_VENCIMENTO_PADRAO, type RegraVencimento } from './devedores';
 
 describe('report periods', () => {
   it('takes the last N days with today and compares with the N days before', () => {
@@ -79,10 +80,13 @@ describe('report periods', () => {
 });
 
 describe('overdue fiado in the reports', () => {
-  it('falls due on the 1st of the month after the sale', () => {
-    expect(vencimentoDaVenda('2026-01-31')).toBe('2026-02-01');
-    expect(vencimentoDaVenda('2026-01-01')).toBe('2026-02-01');
-    expect(vencimentoDaVenda('2025-12-15')).toBe('2026-01-01');
+  const regra = (over: Partial<RegraVencimento>): RegraVencimento => ({ ...REGRA_VENCIMENTO_PADRAO, ...over });
+
+  it("falls due by the shop's rule, per sale (the default: the 1st of the month after the sale)", () => {
+    expect(vencimentoPelaRegra(REGRA_VENCIMENTO_PADRAO, '2026-01-31')).toBe('2026-02-01');
+    expect(vencimentoPelaRegra(REGRA_VENCIMENTO_PADRAO, '2025-12-15')).toBe('2026-01-01');
+    expect(vencimentoPelaRegra(regra({ diaVencimento: 10 }), '2026-01-31')).toBe('2026-02-10');
+    expect(vencimentoPelaRegra(regra({ tipo: 'dias_fixos', diasPrazo: 45 }), '2026-01-31')).toBe('2026-03-17');
   });
 
   it('is overdue only after the due date, by whole days', () => {
@@ -96,14 +100,34 @@ describe('overdue fiado in the reports', () => {
     expect([0, 1, 7, 8, 15, 16, 30, 31, 400].map(faixaDeAtraso)).toEqual(['a_vencer', '1_7', '1_7', '8_15', '8_15', '16_30', '16_30', 'mais_30', 'mais_30']);
   });
 
-  it('puts every sale older than the window past 30 days', () => {
-    // The latest a sale can fall due is 31 days after it (the 1st after a month's 1st).
-    for (let i = 0; i < 800; i++) {
-      const hoje = addDays('2024-01-01', i);
-      const venda = addDays(hoje, -JANELA_ATRASO_DIAS);
-      expect(daysBetween(venda, vencimentoDaVenda(venda))).toBeLessThanOrEqual(31);
-      expect(faixaDeAtraso(diasEmAtraso(vencimentoDaVenda(venda), hoje))).toBe('mais_30');
+  const regras: RegraVencimento[] = [
+    REGRA_VENCIMENTO_PADRAO,
+    regra({ diaVencimento: 28 }),
+    regra({ tipo: 'dias_fixos', diasPrazo: 1 }),
+    regra({ tipo: 'dias_fixos', diasPrazo: 365 }),
+    regra({ tipo: 'data_fixa', dataFixa: null }),
+  ];
+
+  it('puts every sale older than the window past 30 days, and the window is as short as it can be', () => {
+    for (const r of regras) {
+      const janela = janelaAtrasoDias(r)!;
+      let maisLonga = 0;
+      for (let i = 0; i < 800; i++) {
+        const hoje = addDays('2024-01-01', i);
+        for (const antes of [janela, janela + 1, janela + 40]) {
+          const venda = addDays(hoje, -antes);
+          expect(faixaDeAtraso(diasEmAtraso(vencimentoPelaRegra(r, venda), hoje)), `${JSON.stringify(r)} ${venda} ${hoje}`).toBe('mais_30');
+        }
+        // The day before the window: some sale there is still within 30 days late.
+        const dentro = addDays(hoje, -(janela - 1));
+        if (faixaDeAtraso(diasEmAtraso(vencimentoPelaRegra(r, dentro), hoje)) !== 'mais_30') maisLonga++;
+      }
+      expect(maisLonga, JSON.stringify(r)).toBeGreaterThan(0);
     }
+  });
+
+  it('has no window when every debt falls due on one fixed date', () => {
+    expect(janelaAtrasoDias(regra({ tipo: 'data_fixa', dataFixa: '2026-07-10' }))).toBeNull();
   });
 });
 

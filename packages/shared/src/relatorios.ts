@@ -1,5 +1,9 @@
 import { addDays, daysBetween, type IsoDate } from './dates';
+import type { RegraVencimento } from './devedores';
 import type { Cents } from './money';
+
+/** Days overdue and the due date by the shop's rule: the same rules as /devedores, per sale. */
+export { diasEmAtraso, vencimentoPelaRegra } from './devedores';
 
 /**
  * Reports (spec §2 "Reports", §9 "Reports: periods 7, 30, 90, 365 days (default 30) or any of the
@@ -86,17 +90,6 @@ export function diasDoPeriodo({ de, ate }: Intervalo): IsoDate[] {
   return Array.from({ length: Math.max(0, n) }, (_, i) => addDays(de, i));
 }
 
-/**
- * When a fiado sale falls due, for the reports' overdue figures: the 1st of the month after the
- * sale (the spec's default due-date rule "próximo mês, dia 1"; shops sell fiado to be paid at the
- * end of the month). The API writes the same rule in SQL (relatorios.service.ts).
- */
-export function vencimentoDaVenda(dataVenda: IsoDate): IsoDate {
-  return `${monthOf(monthIndex(dataVenda.slice(0, 7)) + 1)}-01`;
-}
-
-/** Whole days past the due date, 0 when not yet overdue (spec §4: overdue ⇔ due date < today). */
-export const diasEmAtraso = (vencimento: IsoDate, hoje: IsoDate): number => Math.max(0, daysBetween(vencimento, hoje));
 
 /** Overdue ageing of the Financeiro tab: not yet due, 1–7, 8–15, 16–30 and more than 30 days. */
 export const FAIXAS_ATRASO = ['a_vencer', '1_7', '8_15', '16_30', 'mais_30'] as const;
@@ -111,11 +104,33 @@ export function faixaDeAtraso(dias: number): FaixaAtraso {
 }
 
 /**
- * How far back a pending sale can still be in a bucket other than "more than 30 days": a sale is
- * due at most 31 days after it, so one older than 31 + 30 days is over 30 days late. The API sums
- * the older ones from the all-time counter instead of walking their hours.
+ * The most days after a sale its due date can be under the shop's rule, or null when the due date
+ * does not depend on the sale's date (one fixed date for every debt).
+ *  - "próximo mês, dia d": a sale on the 1st of a 31-day month falls due 30 + d days later;
+ *  - "d dias": d days later;
+ *  - "data fixa" without a date: the 1st of the next month, as "próximo mês, dia 1".
  */
-export const JANELA_ATRASO_DIAS = 31 + 30 + 1;
+export function prazoMaximoDias(regra: RegraVencimento): number | null {
+  switch (regra.tipo) {
+    case 'proximo_mes':
+      return 30 + regra.diaVencimento;
+    case 'dias_fixos':
+      return regra.diasPrazo;
+    case 'data_fixa':
+      return regra.dataFixa ? null : 31;
+  }
+}
+
+/**
+ * How many days back, from today, a pending sale can still be in a bucket other than "more than 30
+ * days": a sale older than its longest term plus 30 days is over 30 days late. The API walks only
+ * these days of the hourly rollup and takes the older ones from the all-time counter. Null when
+ * every debt falls due on one fixed date (then one bucket holds them all).
+ */
+export function janelaAtrasoDias(regra: RegraVencimento): number | null {
+  const prazo = prazoMaximoDias(regra);
+  return prazo === null ? null : prazo + 30 + 1;
+}
 
 /** Profit margin in percent with one decimal; null without revenue (no margin to speak of). */
 export function margem(receita: Cents, custo: Cents): number | null {

@@ -96,14 +96,17 @@ export type MensagensData = z.output<typeof mensagensInputSchema>;
 
 const textosSchema = z.object({ padrao: z.string(), gentil: z.string(), firme: z.string(), formal: z.string() });
 
+/** The seller's due-date rule as the API answers it. */
+export const regraVencimentoRespostaSchema = z.object({
+  tipo: z.enum(TIPOS_REGRA_VENCIMENTO),
+  diaVencimento: z.number().int(),
+  diasPrazo: z.number().int(),
+  dataFixa: z.string().nullable(),
+});
+
 /** GET /api/cobranca: everything collection needs from the seller's settings. */
 export const cobrancaConfigSchema = z.object({
-  regra: z.object({
-    tipo: z.enum(TIPOS_REGRA_VENCIMENTO),
-    diaVencimento: z.number().int(),
-    diasPrazo: z.number().int(),
-    dataFixa: z.string().nullable(),
-  }),
+  regra: regraVencimentoRespostaSchema,
   /** What each message says now (the seller's text or the default). */
   mensagens: textosSchema,
   /** The defaults in the shop's language ("Restaurar padrão"). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { METODOS_PAGAMENTO } from '../financeiro';
 import { FAIXAS_ATRASO, PERIODOS_DIAS } from '../relatorios';
+import { regraVencimentoRespostaSchema } from './devedores';
 import { FORMAS_PAGAMENTO } from './vendas';
 
 /**
@@ -61,6 +62,8 @@ export const relatorioResumoSchema = z.object({
    * (`vencido`) ÷ the fiado sold. `aVencer`: still open but not yet due.
    */
   inadimplencia: z.object({ taxa: percentualComparado(), vencido: comparado(), aVencer: comparado(), fiadoVendido: comparado() }),
+  /** The shop's due-date rule, which each fiado sale is due by (the customers' own dates are not used: they are per customer). */
+  regraVencimento: regraVencimentoRespostaSchema,
 });
 export type RelatorioResumo = z.infer<typeof relatorioResumoSchema>;
 
@@ -125,5 +128,7 @@ export const relatorioFinanceiroSchema = z.object({
   aReceber: z.object({ saldoClientes: int(), vendasPendentes: int(), vencido: int() }),
   /** Today: what is open on pending fiado sales, by days overdue. */
   atraso: z.array(z.object({ faixa: z.enum(FAIXAS_ATRASO), valor: int(), vendas: int() })),
+  /** The shop's due-date rule the ageing follows, per sale. */
+  regraVencimento: regraVencimentoRespostaSchema,
 });
 export type RelatorioFinanceiro = z.infer<typeof relatorioFinanceiroSchema>;

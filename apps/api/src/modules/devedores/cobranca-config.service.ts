@@ -64,9 +64,7 @@ export async function lerConfigLoja(tx: Executor, ownerId: string): Promise<Conf
     .where(eq(perfis.ownerId, ownerId));
   const fuso = row?.fuso ?? DEFAULT_TIME_ZONE;
   return {
-    regra: row?.regraTipo
-      ? { tipo: row.regraTipo, diaVencimento: row.diaVencimento!, diasPrazo: row.diasPrazo!, dataFixa: row.dataFixa ?? null }
-      : REGRA_VENCIMENTO_PADRAO,
+    regra: regraDaLinha(row ? { tipo: row.regraTipo, diaVencimento: row.diaVencimento, diasPrazo: row.diasPrazo, dataFixa: row.dataFixa } : undefined),
     lembreteAntecipado: row?.lembreteAntecipado ?? false,
     diasAntecedencia: row?.diasAntecedencia ?? DIAS_ANTECEDENCIA_PADRAO,
     personalizadas: row?.mensagens ?? {},
@@ -77,6 +75,22 @@ export async function lerConfigLoja(tx: Executor, ownerId: string): Promise<Conf
     documento: row?.cnpj?.trim() || null,
     pix: row?.pixChave ? { chave: row.pixChave, nomeRecebedor: row.pixNome!, cidade: row.pixCidade! } : null,
   };
+}
+
+/** Only the seller's due-date rule (the reports' overdue figures), by primary key. */
+export async function lerRegraVencimento(tx: Executor, ownerId: string): Promise<RegraVencimento> {
+  const [row] = await tx
+    .select({ tipo: cobrancaConfig.regraTipo, diaVencimento: cobrancaConfig.diaVencimento, diasPrazo: cobrancaConfig.diasPrazo, dataFixa: cobrancaConfig.dataFixa })
+    .from(cobrancaConfig)
+    .where(eq(cobrancaConfig.ownerId, ownerId));
+  return regraDaLinha(row);
+}
+
+type LinhaRegra = { tipo: RegraVencimento['tipo'] | null; diaVencimento: number | null; diasPrazo: number | null; dataFixa: string | null };
+
+/** The rule stored in cobranca_config, or the default when the seller never set one (no row). */
+function regraDaLinha(row: LinhaRegra | undefined): RegraVencimento {
+  return row?.tipo ? { tipo: row.tipo, diaVencimento: row.diaVencimento!, diasPrazo: row.diasPrazo!, dataFixa: row.dataFixa ?? null } : REGRA_VENCIMENTO_PADRAO;
 }
 
 /** The shop's PIX copia e cola for `valor` centavos owed ({pix}); null without a key or a debt. */

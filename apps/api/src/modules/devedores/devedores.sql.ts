@@ -14,9 +14,8 @@ const diaDaVenda = (fuso: string) => sql`(c.pendente_desde at time zone ${fuso})
 const inicioMesSeguinte = (dia: SQL) => sql`(date_trunc('month', (${dia})::timestamp) + interval '1 month')::date`;
 const fimMesSeguinte = (dia: SQL) => sql`(date_trunc('month', (${dia})::timestamp) + interval '2 month' - interval '1 day')::date`;
 
-/** vencimentoPelaRegra, for the row's oldest pending sale. */
-export function vencimentoPelaRegraSql(regra: RegraVencimento, fuso: string): SQL {
-  const dia = diaDaVenda(fuso);
+/** vencimentoPelaRegra: the due date of sales made on the shop's calendar day `dia` (a date expression). */
+export function vencimentoDoDiaSql(regra: RegraVencimento, dia: SQL): SQL {
   switch (regra.tipo) {
     case 'proximo_mes':
       // Days 1–28 exist in every month; the cap only matters for a larger day.
@@ -24,11 +23,14 @@ export function vencimentoPelaRegraSql(regra: RegraVencimento, fuso: string): SQ
         ? sql`(${inicioMesSeguinte(dia)} + ${regra.diaVencimento - 1}::int)`
         : sql`least(${inicioMesSeguinte(dia)} + ${regra.diaVencimento - 1}::int, ${fimMesSeguinte(dia)})`;
     case 'dias_fixos':
-      return sql`(${dia} + ${regra.diasPrazo}::int)`;
+      return sql`((${dia})::date + ${regra.diasPrazo}::int)`;
     case 'data_fixa':
       return regra.dataFixa ? sql`${regra.dataFixa}::date` : inicioMesSeguinte(dia);
   }
 }
+
+/** vencimentoPelaRegra, for the row's oldest pending sale. */
+export const vencimentoPelaRegraSql = (regra: RegraVencimento, fuso: string): SQL => vencimentoDoDiaSql(regra, diaDaVenda(fuso));
 
 /** vencimentoDevedor: the customer's own date, else the rule, else today. */
 export function vencimentoSql(regra: RegraVencimento, fuso: string, hoje: string): SQL {

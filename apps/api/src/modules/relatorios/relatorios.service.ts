@@ -1,12 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FORMAS_PAGAMENTO, addDays, today as todayIn, type IsoDate, type MetodoPagamento } from '@caderneta/shared';
-import { FAIXAS_ATRASO, JANELA_ATRASO_DIAS, diasDoPeriodo, margem, mesDisponivel, percentual, resolverPeriodo, ticketMedio, type FaixaAtraso, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
+import { FORMAS_PAGAMENTO, addDays, today as todayIn, type IsoDate, type MetodoPagamento, type RegraVencimento } from '@caderneta/shared';
+import { FAIXAS_ATRASO, diasDoPeriodo, diasEmAtraso, faixaDeAtraso, janelaAtrasoDias, vencimentoPelaRegra, margem, mesDisponivel, percentual, resolverPeriodo, ticketMedio, type FaixaAtraso, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
 import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
 import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, pagamentosPorHora, produtos, produtosPorDia, produtosPorMes, vendas, vendasPorHora, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { queryRows } from '../../lib/sql';
+import { lerRegraVencimento } from '../devedores/cobranca-config.service';
+import { vencimentoDoDiaSql } from '../devedores/devedores.sql';
 import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
 
 /**
@@ -19,11 +21,12 @@ import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
  *    the partial UTC days at its two ends (under one day of sales), which makes any time zone's
  *    local days exact;
  *  - what is owed and overdue today: the counters, the customers' balances, and the hourly rollup
- *    over the last JANELA_ATRASO_DIAS days (anything older is more than 30 days late).
+ *    over the last `janelaAtrasoDias(regra)` days (anything older is more than 30 days late).
  *
- * Overdue, for the reports: a pending fiado sale falls due on the 1st of the month after it
- * (`vencimentoDaVenda` in @caderneta/shared; the same rule as SQL in `vencimentoSql`) and is
- * overdue from the day after.
+ * Overdue, for the reports: each pending fiado sale falls due by the shop's rule (the one /devedores
+ * uses: `vencimentoPelaRegra` in @caderneta/shared, in SQL `vencimentoDoDiaSql`), applied to the
+ * sale's own local day, and is overdue from the day after. A customer's own due date is not used:
+ * the rollups carry no customer, and /devedores already shows debts by customer.
  */
 
 type Periodo = PeriodoRelatorio;
@@ -44,8 +47,8 @@ const cmp = (atual: number, anterior: number) => ({ atual, anterior });
 type JsonRows = Array<Record<string, unknown>>;
 const json = (value: unknown): JsonRows => (typeof value === 'string' ? (JSON.parse(value) as JsonRows) : ((value as JsonRows | null) ?? []));
 
-/** The due date of sales dated on local day `dia` (a date expression): the 1st of the next month. */
-const vencimentoSql = (dia: SQL) => sql`(date_trunc('month', ${dia}) + interval '1 month')::date`;
+/** The due date of the sales of an hourly rollup row (`hora`), by the shop's rule on their local day. */
+const vencimentoDaHora = (regra: RegraVencimento, timeZone: string) => vencimentoDoDiaSql(regra, sql`(hora at time zone ${timeZone})::date`);
 
 /**
  * A period's instants, the whole UTC days inside it and the whole UTC months inside those: [s, e)
@@ -112,7 +115,7 @@ function clientesDoPeriodo(ownerId: string): SQL {
 // ——— Resumo ———
 
 /** Of the fiado sold in each period: what is still open and overdue today, and what is not yet due. */
-async function fiadoEmAberto(tx: Executor, ownerId: string, periodos: Intervalo[], timeZone: string, hoje: IsoDate) {
+async function fiadoEmAberto(tx: Executor, ownerId: string, periodos: Intervalo[], regra: RegraVencimento, timeZone: string, hoje: IsoDate) {
   const rows = await queryRows<Record<string, unknown>>(
     tx,
     sql.join(
@@ -121,7 +124,7 @@ async function fiadoEmAberto(tx: Executor, ownerId: string, periodos: Intervalo[
           select ${i}::int as i,
                  coalesce(sum(aberto) filter (where vencimento < ${hoje}::date), 0)::bigint as vencido,
                  coalesce(sum(aberto) filter (where vencimento >= ${hoje}::date), 0)::bigint as a_vencer
-          from (select valor_total - valor_pago as aberto, ${vencimentoSql(sql`(hora at time zone ${timeZone})::date`)} as vencimento
+          from (select valor_total - valor_pago as aberto, ${vencimentoDaHora(regra, timeZone)} as vencimento
                   from ${vendasPorHora}
                  where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente'
                    and hora >= ${startOfDay(p.de, timeZone)} and hora < ${endOfDay(p.ate, timeZone)}) h`,
@@ -188,7 +191,8 @@ export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Pe
   const { timeZone, hoje } = periodo;
   const atual = await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, timeZone);
   const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, timeZone);
-  const [abertoAtual, abertoAnterior] = await fiadoEmAberto(tx, ownerId, [periodo, periodo.anterior], timeZone, hoje);
+  const regraVencimento = await lerRegraVencimento(tx, ownerId);
+  const [abertoAtual, abertoAnterior] = await fiadoEmAberto(tx, ownerId, [periodo, periodo.anterior], regraVencimento, timeZone, hoje);
   const [a, b] = [atual.vendas, anterior.vendas];
   const lucro = cmp(a.valorTotal - a.custoTotal, b.valorTotal - b.custoTotal);
   return {
@@ -211,6 +215,7 @@ export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Pe
       aVencer: cmp(abertoAtual!.aVencer, abertoAnterior!.aVencer),
       fiadoVendido: cmp(a.porForma.fiado.valorTotal, b.porForma.fiado.valorTotal),
     },
+    regraVencimento,
   };
 }
 
@@ -362,15 +367,21 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
     select metodo, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor from ${pagamentosPorHora}
      where owner_id = ${ownerId} and hora >= ${startOfDay(p.de, timeZone)} and hora < ${endOfDay(p.ate, timeZone)} and quantidade <> 0
      group by metodo`;
-  const inicioJanela = startOfDay(addDays(hoje, -JANELA_ATRASO_DIAS), timeZone);
+  const regraVencimento = await lerRegraVencimento(tx, ownerId);
+  // The hours a pending sale can be in a bucket other than "more than 30 days" in; the older ones
+  // are added up from the all-time counter. With one fixed date for every debt there is no such
+  // window: every sale falls due on that date, so all are in one bucket.
+  const janela = janelaAtrasoDias(regraVencimento);
+  const recentesDesde = janela === null ? sql`false` : sql`hora >= ${startOfDay(addDays(hoje, -janela), timeZone)}`;
+  const faixaDosAntigos: FaixaAtraso = janela === null ? faixaDeAtraso(diasEmAtraso(vencimentoPelaRegra(regraVencimento, hoje), hoje)) : 'mais_30';
   const dias = sql`(${hoje}::date - vencimento)`;
   const [row] = await queryRows<Record<string, unknown>>(
     tx,
     sql`
       with recentes as (
-        select ${vencimentoSql(sql`(hora at time zone ${timeZone})::date`)} as vencimento, sum(valor_total - valor_pago) as aberto, sum(quantidade) as vendas
+        select ${vencimentoDaHora(regraVencimento, timeZone)} as vencimento, sum(valor_total - valor_pago) as aberto, sum(quantidade) as vendas
           from ${vendasPorHora}
-         where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente' and hora >= ${inicioJanela}
+         where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente' and ${recentesDesde}
          group by 1
       ), faixas as (
         select case when ${dias} <= 0 then 'a_vencer' when ${dias} <= 7 then '1_7' when ${dias} <= 15 then '8_15'
@@ -400,8 +411,8 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
   const recenteVendas = faixas.reduce((s, f) => s + n(f.vendas), 0);
   const atraso = FAIXAS_ATRASO.map((faixa: FaixaAtraso) => {
     const f = faixas.find((x) => x.faixa === faixa);
-    // Older than the window: more than 30 days late, from the all-time counter.
-    const antigos = faixa === 'mais_30' ? { valor: n(row?.fiado_pendente) - recenteValor, vendas: n(row?.fiado_pendentes) - recenteVendas } : { valor: 0, vendas: 0 };
+    // Older than the window (more than 30 days late), from the all-time counter.
+    const antigos = faixa === faixaDosAntigos ? { valor: n(row?.fiado_pendente) - recenteValor, vendas: n(row?.fiado_pendentes) - recenteVendas } : { valor: 0, vendas: 0 };
     return { faixa, valor: n(f?.valor) + antigos.valor, vendas: n(f?.vendas) + antigos.vendas };
   });
   return {
@@ -413,5 +424,6 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
       vencido: atraso.filter((f) => f.faixa !== 'a_vencer').reduce((s, f) => s + f.valor, 0),
     },
     atraso,
+    regraVencimento,
   };
 }

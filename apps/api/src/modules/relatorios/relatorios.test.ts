@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { valoresPagamentoOnline } from '@caderneta/shared';
+import { valoresPagamentoOnline, type RegraVencimento } from '@caderneta/shared';
+import { FAIXAS_ATRASO, diasEmAtraso, faixaDeAtraso, vencimentoPelaRegra } from '@caderneta/shared/relatorios';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente, insertProduto } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
@@ -412,6 +413,78 @@ describe('payments from the customer page', () => {
       expect((await get(seller, '/api/relatorios/financeiro?periodo=7')).recebido.porMetodo.map((m: { metodo: string }) => m.metodo)).not.toContain('online');
     } finally {
       clock = saved;
+    }
+  });
+});
+
+describe("overdue by the shop's due-date rule (the one /devedores uses)", () => {
+  /** The pending fiado sales above, by their day in São Paulo, with what is still open on each. */
+  const pendentes = [
+    { dia: '2025-12-20', aberto: 1000 }, // S11
+    { dia: '2026-02-10', aberto: 300 }, // S8
+    { dia: '2026-02-28', aberto: 700 }, // S7
+    { dia: '2026-03-05', aberto: 1000 }, // S6
+    { dia: '2026-03-12', aberto: 2000 }, // S2
+  ];
+  /** The ageing worked out sale by sale with the shared rules. */
+  const esperado = (regra: RegraVencimento, hoje: string) =>
+    FAIXAS_ATRASO.map((faixa) => {
+      const dela = pendentes.filter((p) => faixaDeAtraso(diasEmAtraso(vencimentoPelaRegra(regra, p.dia), hoje)) === faixa);
+      return { faixa, valor: dela.reduce((s, p) => s + p.aberto, 0), vendas: dela.length };
+    });
+  const definir = async (who: SellerSession, regra: Partial<RegraVencimento> & { tipo: RegraVencimento['tipo'] }) => {
+    const response = await who.request({ method: 'PUT', url: '/api/cobranca/regra', payload: regra });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().regra as RegraVencimento;
+  };
+
+  it('ages every pending sale by the rule, however long its term, on any day', async () => {
+    const saved = clock;
+    // Another shop's rule must not reach this one.
+    await definir(outro, { tipo: 'data_fixa', dataFixa: '2020-01-01' });
+    try {
+      const regras: Array<Partial<RegraVencimento> & { tipo: RegraVencimento['tipo'] }> = [
+        { tipo: 'proximo_mes', diaVencimento: 10 },
+        { tipo: 'proximo_mes', diaVencimento: 28 },
+        { tipo: 'dias_fixos', diasPrazo: 7 },
+        { tipo: 'dias_fixos', diasPrazo: 45 },
+        { tipo: 'dias_fixos', diasPrazo: 365 },
+        { tipo: 'data_fixa', dataFixa: null },
+        { tipo: 'data_fixa', dataFixa: '2026-03-05' },
+        { tipo: 'data_fixa', dataFixa: '2026-05-01' },
+      ];
+      for (const escolhida of regras) {
+        const regra = await definir(seller, escolhida);
+        for (const dia of ['2026-03-16', '2026-04-20', '2026-06-15', '2026-12-31', '2027-01-10']) {
+          clock = sp(`${dia} 12:00`);
+          const r = await get(seller, '/api/relatorios/financeiro?periodo=7');
+          const faixas = esperado(regra, dia);
+          expect(r.atraso, `${JSON.stringify(regra)} ${dia}`).toEqual(faixas);
+          expect(r.aReceber.vencido).toBe(faixas.filter((f) => f.faixa !== 'a_vencer').reduce((s, f) => s + f.valor, 0));
+          expect(r.regraVencimento).toEqual(regra);
+        }
+      }
+    } finally {
+      clock = saved;
+      await definir(seller, { tipo: 'proximo_mes', diaVencimento: 1 });
+    }
+  });
+
+  it("counts the period's fiado as overdue by the rule in the default rate", async () => {
+    try {
+      // February's fiado, S8 (10 Feb) and S7 (28 Feb): 45 days later is 27 March and 14 April, not yet due on 16 March.
+      let r = await get(seller, '/api/relatorios/resumo?mes=2026-02');
+      expect(r.inadimplencia).toMatchObject({ vencido: cmp(1000, 0), aVencer: cmp(0, 0) });
+      await definir(seller, { tipo: 'dias_fixos', diasPrazo: 45 });
+      r = await get(seller, '/api/relatorios/resumo?mes=2026-02');
+      expect(r.inadimplencia).toEqual({ taxa: { atual: 0, anterior: null }, vencido: cmp(0, 0), aVencer: cmp(1000, 0), fiadoVendido: cmp(3000, 0) });
+      expect(r.regraVencimento).toEqual({ tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 45, dataFixa: null });
+      // 30 days: S8 was due 12 March (300 overdue), S7 is due 30 March.
+      await definir(seller, { tipo: 'dias_fixos', diasPrazo: 30 });
+      r = await get(seller, '/api/relatorios/resumo?mes=2026-02');
+      expect(r.inadimplencia).toEqual({ taxa: { atual: 10, anterior: null }, vencido: cmp(300, 0), aVencer: cmp(700, 0), fiadoVendido: cmp(3000, 0) });
+    } finally {
+      await definir(seller, { tipo: 'proximo_mes', diaVencimento: 1 });
     }
   });
 });

@@ -48,6 +48,7 @@ const RESUMO: RelatorioResumo = {
     ],
   },
   inadimplencia: { taxa: { atual: 12.5, anterior: 10 }, vencido: cmp(25000, 10000), aVencer: cmp(0, 0), fiadoVendido: cmp(200000, 100000) },
+  regraVencimento: { tipo: 'proximo_mes', diaVencimento: 10, diasPrazo: 30, dataFixa: null },
 };
 
 const VAZIO: RelatorioResumo = {
@@ -145,6 +146,7 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     expect(within(inadimplencia).getByText('R$ 250,00 vencidos de R$ 2.000,00 vendidos fiado; R$ 0,00 ainda a vencer.')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Recebido' })).getByText('+800,0%')).toBeInTheDocument();
     expect(screen.getByText(/1 venda cancelada \(R\$ 30,00\) não entra nas contas/)).toBeInTheDocument();
+    expect(screen.getByText(/^Pela regra da loja, cada venda fiado vence no dia 10 do mês seguinte\. Datas combinadas/)).toBeInTheDocument();
     expect(screen.getByText('15/02/2026 a 16/03/2026')).toBeInTheDocument();
     expect(screen.getByText(/· Comparado com 16\/01\/2026 a 14\/02\/2026/)).toBeInTheDocument();
     expect(screen.getByLabelText('Período')).toHaveValue('d30');

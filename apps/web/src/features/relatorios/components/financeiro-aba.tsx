@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 import { useRelatorio } from '../api/get-relatorio';
 import { dinheiroCompacto } from '../eixo';
+import { textoDaRegra } from '../regra-vencimento';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba } from './estado-aba';
 import { Figura, SemDados, Secao } from './figura';
@@ -49,7 +50,7 @@ export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
                   />
                 )}
               </Secao>
-              <Secao title={t('financeiro.atraso')} description={`${hoje} · ${t('resumo.regraVencimento')}`}>
+              <Secao title={t('financeiro.atraso')} description={`${hoje} · ${textoDaRegra(t, r.regraVencimento, fmt.date)}`}>
                 {!aberto ? (
                   <SemDados>{t('financeiro.semAberto')}</SemDados>
                 ) : (

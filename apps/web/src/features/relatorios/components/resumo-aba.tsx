@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 import { useRelatorio } from '../api/get-relatorio';
 import { dinheiroCompacto } from '../eixo';
+import { textoDaRegra } from '../regra-vencimento';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba, PeriodoVazio } from './estado-aba';
 import { Figura, SemDados, Secao } from './figura';
@@ -62,7 +63,7 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
               </Figura>
             </div>
             <p className="text-xs text-muted-foreground">
-              {t('resumo.regraVencimento')}
+              {textoDaRegra(t, r.regraVencimento, fmt.date)}
               {r.canceladas.quantidade > 0 && ` ${t('resumo.canceladas', { count: r.canceladas.quantidade, valor: fmt.money(r.canceladas.valor) })}`}
             </p>
             <div className="grid gap-4 lg:grid-cols-2">
