@@ -70,6 +70,7 @@ test('the report tabs show the day’s figures, and a tab exports as a CSV Excel
   expect(rows).toContainEqual(['Lucro', '24,50', '0,00']);
   expect(rows).toContainEqual(['Margem', '31,2', '']);
   expect(rows).toContainEqual(['PIX', '10,00', '0,00']);
+  expect(rows).toContainEqual(['Pela regra da loja, cada venda fiado vence no dia 1 do mês seguinte. Datas combinadas com um cliente valem só em Devedores.']);
 
   // Vendas: today's line in the table behind the chart.
   await page.getByRole('tab', { name: 'Vendas' }).click();

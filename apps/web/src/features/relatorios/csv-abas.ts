@@ -1,7 +1,8 @@
 import type { RelatorioAba } from '@caderneta/shared/relatorios';
 import type { TFunction } from 'i18next';
 import type { Relatorios } from './api/get-relatorio';
-import type { LinhaCsv } from './csv';
+import { dataCsv, type LinhaCsv } from './csv';
+import { textoDaRegra } from './regra-vencimento';
 
 type T = TFunction<'relatorios'>;
 const dinheiro = (centavos: number) => ({ centavos });
@@ -24,7 +25,7 @@ const comparado = (nome: string, v: { atual: number; anterior: number }, money =
   money ? dinheiro(v.anterior) : v.anterior,
 ];
 
-function resumo(t: T, r: Relatorios['resumo']): LinhaCsv[] {
+function resumo(t: T, r: Relatorios['resumo'], locale: string): LinhaCsv[] {
   return [
     [t('tabela.indicador'), t('tabela.periodo'), t('tabela.anterior')],
     comparado(t('resumo.totalVendas'), r.vendas.valor),
@@ -38,6 +39,7 @@ function resumo(t: T, r: Relatorios['resumo']): LinhaCsv[] {
     comparado(t('resumo.recebido'), r.recebido.valor),
     [t('resumo.inadimplencia'), pct(r.inadimplencia.taxa.atual), pct(r.inadimplencia.taxa.anterior)],
     comparado(t('financeiro.vencido'), r.inadimplencia.vencido),
+    [textoDaRegra(t, r.regraVencimento, (iso) => dataCsv(iso, locale))],
     [],
     [t('resumo.recebidoTitulo')],
     [t('tabela.metodo'), t('tabela.periodo'), t('tabela.anterior')],
@@ -104,7 +106,7 @@ function produtos(t: T, r: Relatorios['produtos']): LinhaCsv[] {
   ];
 }
 
-function financeiro(t: T, r: Relatorios['financeiro']): LinhaCsv[] {
+function financeiro(t: T, r: Relatorios['financeiro'], locale: string): LinhaCsv[] {
   return [
     [t('financeiro.recebido')],
     [t('tabela.metodo'), t('tabela.periodo'), t('tabela.anterior')],
@@ -119,13 +121,14 @@ function financeiro(t: T, r: Relatorios['financeiro']): LinhaCsv[] {
     [t('financeiro.atraso')],
     [t('tabela.faixa'), t('tabela.vendas'), t('tabela.valor')],
     ...r.atraso.map((f): LinhaCsv => [t(`faixas.${f.faixa}`), f.vendas, dinheiro(f.valor)]),
+    [textoDaRegra(t, r.regraVencimento, (iso) => dataCsv(iso, locale))],
   ];
 }
 
 /** Every line of a tab's CSV file. */
-export function linhasCsv<A extends RelatorioAba>(t: T, aba: A, dados: Relatorios[A], loja: string): LinhaCsv[] {
-  const corpo: Record<RelatorioAba, (t: T, r: never) => LinhaCsv[]> = { resumo, vendas, clientes, produtos, financeiro };
-  return [...cabecalho(t, aba, dados.periodo, loja), [], ...(corpo[aba] as (t: T, r: Relatorios[A]) => LinhaCsv[])(t, dados)];
+export function linhasCsv<A extends RelatorioAba>(t: T, aba: A, dados: Relatorios[A], loja: string, locale: string): LinhaCsv[] {
+  const corpo: Record<RelatorioAba, (t: T, r: never, locale: string) => LinhaCsv[]> = { resumo, vendas, clientes, produtos, financeiro };
+  return [...cabecalho(t, aba, dados.periodo, loja), [], ...(corpo[aba] as (t: T, r: Relatorios[A], locale: string) => LinhaCsv[])(t, dados, locale)];
 }
 
 /** "relatorio-vendas-2026-03-10_2026-03-16.csv" */

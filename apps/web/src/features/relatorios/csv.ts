@@ -32,7 +32,12 @@ function celula(c: Celula, locale: string): string {
   if (typeof c === 'string') return FORMULA.test(c) ? `'${c}` : c;
   if ('centavos' in c) return decimalDeCentavos(c.centavos, decimal);
   if ('percentual' in c) return c.percentual === null ? '' : c.percentual.toFixed(1).replace('.', decimal);
-  const [y, m, d] = c.data.split('-').map(Number) as [number, number, number];
+  return dataCsv(c.data, locale);
+}
+
+/** A calendar date ("YYYY-MM-DD") as the language writes it (dd/mm/aaaa in pt-BR). */
+export function dataCsv(iso: string, locale: string): string {
+  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
   return new Intl.DateTimeFormat(locale, { timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d)));
 }
 

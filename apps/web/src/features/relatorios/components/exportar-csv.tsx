@@ -21,7 +21,7 @@ export function ExportarCsv<A extends RelatorioAba>({ aba, dados }: { aba: A; da
     setBusy(true);
     try {
       const locale = i18n.resolvedLanguage ?? 'pt-BR';
-      const texto = await gerarCsv(linhasCsv(t, aba, dados, perfil.nomeLoja), locale);
+      const texto = await gerarCsv(linhasCsv(t, aba, dados, perfil.nomeLoja, locale), locale);
       baixarArquivo(nomeArquivoCsv(aba, dados.periodo), texto);
       toast.success(t('exportar.sucesso'));
     } catch (error) {
