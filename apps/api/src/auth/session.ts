@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../lib/errors';
 import { checkedResponse } from '../lib/response-schema';
-import type { Database, Tx } from '../db/client';
+import type { AcessoLoja, Database, Tx } from '../db/client';
 import { withSeller } from '../db/client';
 import type { Auth } from './auth';
 import type { Seller } from './seller';
@@ -16,8 +16,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** preHandler: answers 401 without a session; otherwise sets `request.seller` from it. */
     requireSeller: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** Runs `work` in one transaction limited (by RLS) to the signed-in seller's rows. */
-    sellerTx: <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>) => Promise<T>;
+    /**
+     * Runs `work` in one transaction limited (by RLS) to the signed-in seller's rows. GET and HEAD
+     * read; any other method writes and shares the shop with other writes (AcessoLoja), unless
+     * `acesso` says otherwise (a restore holds the shop alone).
+     */
+    sellerTx: <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>, acesso?: AcessoLoja) => Promise<T>;
   }
 }
 
@@ -41,14 +45,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, db }: { aut
     request.seller = { id: session.user.id, nome: session.user.name, email: session.user.email };
   });
 
-  app.decorate('sellerTx', async <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>) => {
+  app.decorate('sellerTx', async <T>(request: FastifyRequest, work: (tx: Tx, seller: Seller) => Promise<T>, acesso?: AcessoLoja) => {
     const seller = request.seller;
     if (!seller) throw new AppError('UNAUTHENTICATED', 401, { message: 'Usuário não autenticado' });
-    return withSeller(db, seller.id, async (tx) => {
-      // Checked here, inside the transaction: an answer that cannot be sent rolls the work back
-      // instead of failing after commit (a saved sale answered with a 500 is retried and doubled).
-      return checkResponse(request, await work(tx, seller));
-    });
+    const le = request.method === 'GET' || request.method === 'HEAD';
+    return withSeller(
+      db,
+      seller.id,
+      async (tx) => {
+        // Checked here, inside the transaction: an answer that cannot be sent rolls the work back
+        // instead of failing after commit (a saved sale answered with a 500 is retried and doubled).
+        return checkResponse(request, await work(tx, seller));
+      },
+      acesso ?? (le ? 'leitura' : 'escrita'),
+    );
   });
 });
 

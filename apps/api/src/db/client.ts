@@ -144,21 +144,43 @@ async function migrationsApplied(handle: DbHandle): Promise<boolean> {
  * so PostgreSQL row-level security limits every query to that seller's rows — even a query
  * that forgets its own `owner_id` filter.
  */
-export async function withSeller<T>(db: Database, sellerId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function withSeller<T>(db: Database, sellerId: string, work: (tx: Tx) => Promise<T>, acesso: AcessoLoja = 'escrita'): Promise<T> {
   const onPool = pools.get(db);
-  if (onPool) return withSellerOnPool(db, onPool, sellerId, work);
+  if (onPool) return withSellerOnPool(db, onPool, sellerId, work, acesso);
   return db.transaction(async (tx) => {
-    await tx.execute(enterSellerScope(sellerId));
+    await tx.execute(enterSellerScope(sellerId, acesso));
     return work(tx as Tx);
   });
 }
 
 /**
- * One round trip that scopes the transaction to a seller: `app.user_id` for the policies and the
- * app_user role (set_config on `role` with is_local = true is what SET LOCAL ROLE does).
+ * How a transaction stands towards a restore of the seller's shop. A restore replaces every row
+ * of the shop, so it holds the shop alone ('restauracao': an exclusive transaction-level advisory
+ * lock per seller). Every write shares it ('escrita': writes never wait for one another), so a
+ * restore waits for the writes under way and the writes that come after wait for the restore, then
+ * find the shop replaced (404 for what it no longer has) instead of deadlocking with it or breaking
+ * its foreign keys halfway. Reads take nothing: until the restore commits they see the shop as it was.
  */
-export const enterSellerScope = (sellerId: string) =>
-  sql`select set_config('app.user_id', ${sellerId}, true), set_config('role', 'app_user', true)`;
+export type AcessoLoja = 'leitura' | 'escrita' | 'restauracao';
+
+/** The shop's lock: the advisory locks' first key (the seller id's hash is the second) and the function per access. */
+const TRAVA_LOJA = 727_272_002;
+const FUNCAO_TRAVA: Record<AcessoLoja, string | null> = {
+  leitura: null,
+  escrita: 'pg_advisory_xact_lock_shared',
+  restauracao: 'pg_advisory_xact_lock',
+};
+
+/**
+ * One round trip that scopes the transaction to a seller: `app.user_id` for the policies and the
+ * app_user role (set_config on `role` with is_local = true is what SET LOCAL ROLE does), and the
+ * shop's lock for `acesso`.
+ */
+export function enterSellerScope(sellerId: string, acesso: AcessoLoja = 'escrita'): SQL {
+  const fn = FUNCAO_TRAVA[acesso];
+  const trava = fn ? sql`, ${sql.raw(fn)}(${sql.raw(String(TRAVA_LOJA))}, hashtext(${sellerId}::text))` : sql``;
+  return sql`select set_config('app.user_id', ${sellerId}, true), set_config('role', 'app_user', true)${trava}`;
+}
 
 /** What withSellerOnPool borrows from drizzle's database object to build a transaction on one client. */
 interface DrizzlePgInternals {
@@ -178,6 +200,7 @@ async function withSellerOnPool<T>(
   { pool, driver }: { pool: pg.Pool; driver: PgDriver },
   sellerId: string,
   work: (tx: Tx) => Promise<T>,
+  acesso: AcessoLoja,
 ): Promise<T> {
   const base = (db as unknown as DrizzlePgInternals).session;
   const client = await pool.connect();
@@ -186,9 +209,11 @@ async function withSellerOnPool<T>(
   let broken: Error | undefined;
   try {
     const seller = client.escapeLiteral(sellerId);
+    const fn = FUNCAO_TRAVA[acesso];
+    const trava = fn ? `, ${fn}(${TRAVA_LOJA}, hashtext(${seller}))` : '';
     // Nearly every request needs "the shop's day": its time zone comes back with the scope.
     const [, , perfil] = (await client.query(
-      `begin; select set_config('app.user_id', ${seller}, true), set_config('role', 'app_user', true); select fuso_horario from perfis where owner_id = ${seller}`,
+      `begin; select set_config('app.user_id', ${seller}, true), set_config('role', 'app_user', true)${trava}; select fuso_horario from perfis where owner_id = ${seller}`,
     )) as unknown as [unknown, unknown, pg.QueryResult<{ fuso_horario: string }>];
     const fuso = perfil.rows[0]?.fuso_horario;
     if (fuso) rememberTimeZone(tx, sellerId, fuso);

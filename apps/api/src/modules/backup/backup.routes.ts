@@ -158,7 +158,8 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
       const out = new PassThrough();
       const send = (evento: BackupEvento) => out.write(`${JSON.stringify(evento)}\n`);
       app
-        .sellerTx(request, (tx, seller) => restaurarBackup(tx, seller.id, arquivo, (tabela, feitos, total) => send({ tipo: 'progresso', tabela, feitos, total })))
+        // The shop alone: sales, payments and edits sent meanwhile wait for the restore to end.
+        .sellerTx(request, (tx, seller) => restaurarBackup(tx, seller.id, arquivo, (tabela, feitos, total) => send({ tipo: 'progresso', tabela, feitos, total })), 'restauracao')
         .then((relatorio) => send({ tipo: 'concluido', relatorio }))
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'backup: restore rolled back');

@@ -9,7 +9,8 @@ import { withSeller } from '../../db/client';
 import { clientes, cobrancaConfig, notificacoes, pagamentosOnline, vendas, lancamentos } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { seedDemoShop } from '../../cli/demo-shop';
-import { checksumDe } from './arquivo';
+import { checksumDe, validarArquivo } from './arquivo';
+import { restaurarBackup } from './restaurar';
 import { FORA_DO_BACKUP, perfilBackupSchema, TABELAS_BACKUP } from './tabelas';
 
 type Arquivo = {
@@ -260,6 +261,50 @@ describe('Importar Dados', () => {
     expect(conteudo(await exportar(loja))).toEqual(conteudo(antes));
     // The reports' rollups were taken away with the old rows and rebuilt by the new ones.
     expect(await derivados(loja)).toEqual(paginasAntes);
+    original = await exportar(loja);
+  });
+
+  it('holds the shop while it runs: a payment and a sale sent meanwhile wait for it, then find the shop replaced', async () => {
+    const cliente = (await loja.request({ method: 'GET', url: '/api/clientes?pageSize=1' })).json().items[0];
+    const produto = (await loja.request({ method: 'GET', url: '/api/produtos?pageSize=1' })).json().items[0];
+    const arquivo = await validarArquivo(original);
+    let abrir!: () => void;
+    const portao = new Promise<void>((resolve) => (abrir = resolve));
+    let comecou!: () => void;
+    const emCurso = new Promise<void>((resolve) => (comecou = resolve));
+    // The restore's transaction, as the route opens it, held open until the writes have been sent.
+    const restauracao = withSeller(
+      t.db,
+      loja.id,
+      async (tx) => {
+        comecou();
+        await portao;
+        return restaurarBackup(tx, loja.id, arquivo);
+      },
+      'restauracao',
+    );
+    await emCurso;
+    const respondidas: string[] = [];
+    const enviar = (nome: string, options: Parameters<SellerSession['request']>[0]) =>
+      loja.request(options).then((response) => {
+        respondidas.push(nome);
+        return response;
+      });
+    const pagamento = enviar('pagamento', { method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 100, metodo: 'dinheiro' } });
+    const venda = enviar('venda', { method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] } });
+    if (t.database.kind === 'postgres') {
+      // Reading does not wait: the shop as it was until the restore commits.
+      const lido = await loja.request({ method: 'GET', url: `/api/clientes/${cliente.id}` });
+      expect(lido.statusCode).toBe(200);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(respondidas).toEqual([]);
+    abrir();
+    await restauracao;
+    // Every record has a new id: what the two requests named is gone, and nothing of them was written.
+    expect((await pagamento).statusCode).toBe(404);
+    expect((await venda).statusCode).toBe(404);
+    expect(conteudo(await exportar(loja))).toEqual(conteudo(original));
     original = await exportar(loja);
   });
 
