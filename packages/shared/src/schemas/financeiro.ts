@@ -43,6 +43,8 @@ export const ajusteInputSchema = z.object({
   tipo: z.enum(['credito', 'debito']),
   valor: valorPositivoSchema,
   motivo: safeString().trim().min(1, 'motivoObrigatorio').max(200, 'tooLong'),
+  /** Chosen by the form once per dialog: a retried request does not adjust twice. */
+  chave: z.string().uuid().optional(),
 });
 export type AjusteInput = z.input<typeof ajusteInputSchema>;
 export type AjusteData = z.output<typeof ajusteInputSchema>;

@@ -110,19 +110,26 @@ export async function registrarPagamento(
 /** "Ajuste": a manual credit or debit with its reason, e.g. an old debt from the paper notebook. */
 export async function registrarAjuste(tx: Executor, ownerId: string, clienteId: string, input: AjusteData, options: Options = {}) {
   const cliente = await lockCliente(tx, ownerId, clienteId);
+  const referencia = input.chave ? `ajuste:${input.chave}` : null;
   const posted = await postLancamento(tx, ownerId, clienteId, {
     tipo: 'ajuste',
     valor: input.tipo === 'credito' ? input.valor : -input.valor,
     descricao: input.motivo,
+    referenciaExterna: referencia,
     criadoPor: options.criadoPor,
     at: options.at,
   });
-  const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted!.saldoAtual);
-  // A debit that puts a customer in debt, like a fiado sale does ("Cliente em débito").
-  if ((options.notificar ?? true) && cliente.saldoAtual >= 0 && posted!.saldoAtual < 0) {
-    await notify(tx, ownerId, 'devedor', { clienteId, nome: cliente.nome, valor: -posted!.saldoAtual });
+  if (!posted) {
+    // The same adjustment sent twice (a retried request): answer the first one, change nothing.
+    const first = await existingByReference(tx, ownerId, clienteId, referencia!);
+    return resultado(cliente, first, cliente.saldoAtual, []);
   }
-  return resultado(cliente, posted!.lancamento, posted!.saldoAtual, quitadas);
+  const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted.saldoAtual);
+  // A debit that puts a customer in debt, like a fiado sale does ("Cliente em débito").
+  if ((options.notificar ?? true) && cliente.saldoAtual >= 0 && posted.saldoAtual < 0) {
+    await notify(tx, ownerId, 'devedor', { clienteId, nome: cliente.nome, valor: -posted.saldoAtual });
+  }
+  return resultado(cliente, posted.lancamento, posted.saldoAtual, quitadas);
 }
 
 function resultado(cliente: { id: string; nome: string }, row: Lancamento, saldoAtual: number, quitadas: string[]): LancamentoResultado {

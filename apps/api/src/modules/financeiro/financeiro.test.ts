@@ -125,6 +125,25 @@ describe('adjustments', () => {
     expect(await ledgerSum(t, cliente.id)).toBe(2000);
   });
 
+  it('posts an adjustment once when the same form is sent twice, even at once; the key is not shared with another customer', async () => {
+    const cliente = await insertCliente(t, seller.id);
+    const chave = crypto.randomUUID();
+    const corpo = { tipo: 'debito', valor: 5000, motivo: 'Dívida do caderno', chave };
+    const [a, b] = await Promise.all([ajustar(cliente.id, corpo), ajustar(cliente.id, corpo)]);
+    const again = await ajustar(cliente.id, corpo);
+    for (const response of [a, b, again]) expect(response.statusCode, response.body).toBe(201);
+    expect(new Set([a, b, again].map((r) => r.json().lancamento.id)).size).toBe(1);
+    expect(again.json().cliente.saldoAtual).toBe(-5000);
+    expect(await ledgerSum(t, cliente.id)).toBe(-5000);
+    // The same key for another customer is a client's mistake: nothing is posted there.
+    const outro = await insertCliente(t, seller.id);
+    expect((await ajustar(outro.id, corpo)).statusCode).toBe(404);
+    expect(await ledgerSum(t, outro.id)).toBe(0);
+    // A new form (a new key) is a new adjustment.
+    expect((await ajustar(cliente.id, { ...corpo, chave: crypto.randomUUID() })).statusCode).toBe(201);
+    expect(await ledgerSum(t, cliente.id)).toBe(-10000);
+  });
+
   it('a debit after a sale was paid takes coverage back from the newest sale (allocation follows the ledger)', async () => {
     const { cliente, vendas } = await devedor([3000, 2000]);
     await pagar(cliente.id, { valor: 5000 });

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
 import { changeLanguage } from '@/lib/i18n';
 
+/** A version 4 UUID: the forms' idempotency keys. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const ID = '11111111-1111-4111-8111-111111111111';
 const PAGAMENTO = '99999999-9999-4999-8999-999999999999';
 
@@ -75,7 +78,7 @@ describe('registering a payment from the customer row', () => {
     expect(screen.getByText('Saldo devedor restante: R$ 75,50')).toBeInTheDocument();
     const body = api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ valor: 5000, metodo: 'pix', observacao: 'Metade' });
-    expect(body.chave).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(body.chave).toMatch(UUID);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar pagamento' })).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: 'Ver recibo' }));
@@ -154,7 +157,25 @@ describe('adjustment', () => {
     await user.type(within(dialog).getByLabelText('Motivo'), 'Saldo do caderno antigo');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar Ajuste' }));
     expect(await screen.findByText('Ajuste registrado')).toBeInTheDocument();
-    expect(api.calls('POST', `/api/clientes/${ID}/ajustes`)[0]?.body).toEqual({ tipo: 'debito', valor: 8000, motivo: 'Saldo do caderno antigo' });
+    expect(api.calls('POST', `/api/clientes/${ID}/ajustes`)[0]?.body).toEqual({ tipo: 'debito', valor: 8000, motivo: 'Saldo do caderno antigo', chave: expect.stringMatching(UUID) });
+  });
+
+  it('sends the same key again when the seller retries after an error, so the debit is posted once', async () => {
+    let tentativas = 0;
+    const { user, api } = await openAction('Ajuste de saldo', {
+      [`POST /api/clientes/${ID}/ajustes`]: () =>
+        ++tentativas === 1 ? jsonResponse(500, { code: 'INTERNAL', message: 'x' }) : jsonResponse(201, resultado(-20550, { tipo: 'restante', valor: 20550 })),
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ajuste de saldo' });
+    await user.type(within(dialog).getByLabelText('Valor do ajuste'), '80');
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Saldo do caderno antigo');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Ajuste' }));
+    expect(await screen.findByText('Erro ao registrar ajuste')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Ajuste' }));
+    expect(await screen.findByText('Ajuste registrado')).toBeInTheDocument();
+    const [primeira, segunda] = api.calls('POST', `/api/clientes/${ID}/ajustes`).map((c) => (c.body as { chave: string }).chave);
+    expect(primeira).toMatch(UUID);
+    expect(segunda).toBe(primeira);
   });
 });
 

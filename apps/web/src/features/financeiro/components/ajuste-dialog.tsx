@@ -1,4 +1,5 @@
 import { type AjusteData, type AjusteFormValues, ajusteFormSchema, parseMoney } from '@caderneta/shared';
+import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
@@ -8,6 +9,7 @@ import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRegistrarAjuste } from '../api/registrar-ajuste';
+import { newIdempotencyKey } from '../uuid';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
 import type { ClienteSaldo } from './types';
@@ -27,10 +29,16 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
   const shownCliente = useLastPresent(cliente);
   const form = useDialogForm({ schema: ajusteFormSchema, open: !!cliente, record: cliente, values: empty });
   const [tipo, valor] = useWatch({ control: form.control, name: ['tipo', 'valor'] });
+  const chave = useRef('');
+
+  useEffect(() => {
+    // One key per opening: a retried request (flaky network) does not adjust twice.
+    if (cliente) chave.current = newIdempotencyKey();
+  }, [cliente]);
 
   function onSubmit(data: AjusteData) {
     if (!cliente) return;
-    return submitForm(form.setError, () => registrar.mutateAsync({ clienteId: cliente.id, input: data }), {
+    return submitForm(form.setError, () => registrar.mutateAsync({ clienteId: cliente.id, input: { ...data, chave: chave.current } }), {
       fields: ['tipo', 'valor', 'motivo'],
       errorTitle: 'financeiro:toast.ajusteErro',
       toastFieldIssues: false,
