@@ -140,7 +140,8 @@ export async function startFakeMercadoPago(options: { port?: number; host?: stri
     const acc = account(payment.token);
     if (!payment.notificationUrl || !acc.sendsWebhooks) return;
     const requestId = randomUUID();
-    const ts = Date.now();
+    // In seconds, as Mercado Pago documents the header.
+    const ts = Math.floor(Date.now() / 1000);
     const url = new URL(payment.notificationUrl);
     url.searchParams.set('data.id', String(payment.id));
     url.searchParams.set('type', 'payment');

@@ -34,6 +34,15 @@ describe("Mercado Pago's webhook signature", () => {
     expect(checkSignature({ xSignature: mpSignature('1', 'r', now - 4 * 60_000), xRequestId: 'r', dataId: '1', secret, now })).toBeNull();
   });
 
+  it('reads the timestamp in seconds, as Mercado Pago documents it, or in milliseconds', () => {
+    const segundos = Math.floor(now / 1000);
+    expect(checkSignature({ xSignature: mpSignature('1', 'r', segundos), xRequestId: 'r', dataId: '1', secret, now })).toBeNull();
+    expect(checkSignature({ xSignature: mpSignature('1', 'r', segundos - 4 * 60), xRequestId: 'r', dataId: '1', secret, now })).toBeNull();
+    for (const ts of [segundos - 5 * 60 - 1, segundos + 5 * 60 + 1]) {
+      expect(checkSignature({ xSignature: mpSignature('1', 'r', ts), xRequestId: 'r', dataId: '1', secret, now })).toBe('stale');
+    }
+  });
+
   it('refuses missing and malformed headers', () => {
     for (const header of [undefined, '', '   ']) expect(checkSignature({ xSignature: header, xRequestId: 'r', dataId: '1', secret, now })).toBe('missing');
     for (const header of ['v1=abc', 'ts=123', 'ts=abc,v1=' + 'a'.repeat(64), `ts=${now},v1=xyz`, `ts=${now},v2=${'a'.repeat(64)}`]) {

@@ -19,7 +19,7 @@ export function signManifest(secret: string, manifest: string): string {
   return createHmac('sha256', secret).update(manifest).digest('hex');
 }
 
-/** The header the fake server sends (and tests forge). `ts` is in milliseconds, like Mercado Pago's. */
+/** The header the fake server sends (and tests forge), with `ts` as given (seconds, as Mercado Pago documents it, or milliseconds). */
 export function signatureHeader(secret: string, dataId: string | undefined, requestId: string | undefined, ts: number): string {
   return `ts=${ts},v1=${signManifest(secret, signatureManifest(dataId, requestId, String(ts)))}`;
 }
@@ -43,6 +43,17 @@ const first = (value: string | string[] | undefined) => {
   return trimmed ? trimmed : undefined;
 };
 
+/**
+ * The instant `ts` names, in milliseconds. Mercado Pago documents it in seconds (`ts=1704908010`)
+ * and has been seen sending milliseconds; its own SDKs compared the two and refused every real
+ * notification (mercadopago/sdk-nodejs#458). Eleven digits or fewer are seconds: in milliseconds
+ * they would be before 1973.
+ */
+function instanteMs(ts: string): number {
+  const n = Number(ts);
+  return ts.length <= 11 ? n * 1000 : n;
+}
+
 /** null when the signature is good; otherwise why it is refused. Compares in constant time. */
 export function checkSignature(input: SignatureCheck): SignatureFailure | null {
   const header = first(input.xSignature);
@@ -60,6 +71,6 @@ export function checkSignature(input: SignatureCheck): SignatureFailure | null {
   if (!ts || !/^\d{1,16}$/.test(ts) || !v1 || !/^[0-9a-f]{64}$/i.test(v1)) return 'malformed';
   const expected = Buffer.from(signManifest(input.secret, signatureManifest(first(input.dataId), first(input.xRequestId), ts)), 'hex');
   if (!timingSafeEqual(expected, Buffer.from(v1, 'hex'))) return 'mismatch';
-  if (Math.abs(input.now - Number(ts)) > (input.toleranceMs ?? 5 * 60_000)) return 'stale';
+  if (Math.abs(input.now - instanteMs(ts)) > (input.toleranceMs ?? 5 * 60_000)) return 'stale';
   return null;
 }
