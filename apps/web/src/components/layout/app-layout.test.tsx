@@ -53,6 +53,8 @@ describe('app layout', () => {
     const { user, router } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Abrir menu' }));
     const drawer = await screen.findByRole('dialog');
+    // Focus starts on the page's own link, not on "Sair" (one Enter would sign out everywhere).
+    await waitFor(() => expect(within(drawer).getByRole('link', { name: 'Dashboard' })).toHaveFocus());
     await user.click(within(drawer).getByRole('link', { name: 'Produtos' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/produtos'));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
