@@ -1,6 +1,7 @@
 import { AlertDialog as AlertDialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { buttonVariants } from '@/components/ui/button';
+import { useFocoDeVolta } from '@/lib/foco-de-volta';
 import { cn } from '@/lib/utils';
 
 function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
@@ -29,8 +30,11 @@ function AlertDialogOverlay({
 
 function AlertDialogContent({
   className,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
+  const foco = useFocoDeVolta(onOpenAutoFocus, onCloseAutoFocus);
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogOverlay />
@@ -41,6 +45,7 @@ function AlertDialogContent({
           className,
         )}
         {...props}
+        {...foco}
       />
     </AlertDialogPrimitive.Portal>
   );

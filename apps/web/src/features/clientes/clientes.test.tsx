@@ -199,6 +199,15 @@ describe('customer form', () => {
       limiteCredito: 160050,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo Cliente' })).not.toBeInTheDocument());
+    // Focus is back where the seller was, not at the top of the page.
+    expect(screen.getByRole('button', { name: 'Novo Cliente' })).toHaveFocus();
+  });
+
+  it('gives the focus back to "Novo Cliente" when the dialog is closed with Escape', async () => {
+    const { user } = await openNew();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo Cliente' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Novo Cliente' })).toHaveFocus();
   });
 
   it('edits with "Salvar Alterações" and shows server issues on the fields', async () => {
