@@ -18,6 +18,8 @@ test.describe.configure({ timeout: 300_000 });
 interface Fixture {
   clienteId: string;
   pagamentoId: string;
+  /** A customer owing what a real one might (R$ 9.876,54): the customer page's figures at their usual width. */
+  devedoraComum: string;
 }
 
 async function post(page: Page, url: string, data: unknown): Promise<{ id: string; lancamento?: { id: string } }> {
@@ -58,7 +60,9 @@ async function createData(page: Page): Promise<Fixture> {
     headers: { origin: new URL(page.url()).origin },
   });
   expect(vencimento.status(), await vencimento.text()).toBe(200);
-  return { clienteId: cliente.id, pagamentoId: pagamento.lancamento!.id };
+  const comum = await post(page, '/api/clientes', { nome: 'Joana Souza', telefone: '11955554444', limiteCredito: 5_000_000 });
+  await post(page, `/api/clientes/${comum.id}/ajustes`, { tipo: 'debito', valor: 987_654, motivo: 'Caderno antigo' });
+  return { clienteId: cliente.id, pagamentoId: pagamento.lancamento!.id, devedoraComum: comum.id };
 }
 
 interface LayoutProblems {
@@ -111,6 +115,23 @@ async function layoutProblems(page: Page, within?: Locator): Promise<LayoutProbl
         .filter((el) => el.matches('button, [role="radio"], [role="tab"]') && visible(el) && el.scrollWidth > el.clientWidth + 1)
         .map((el) => `spills out: ${describe(el)} ${el.scrollWidth} > ${el.clientWidth}`);
       clipped.push(...spilled);
+      // An amount's number broken over two lines ("R$ 750,7" / "2"): read as a different figure.
+      // ("R$" at the end of one line and the number on the next, in a sentence, reads right.) Up to
+      // R$ 999.999,99: the walk's amounts in the millions and billions, past any shop's, may wrap
+      // rather than push the page wider.
+      const amount = /(?<=R\$[\s\u00a0]?)(?<![\d.])\d{1,3}(?:\.\d{3})?,\d{2}(?![\d,])/g;
+      const walker = document.createTreeWalker(scope, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('[data-sonner-toaster]') || !visible(parent)) continue;
+        for (const match of (node.textContent ?? '').matchAll(amount)) {
+          const range = document.createRange();
+          range.setStart(node, match.index);
+          range.setEnd(node, match.index + match[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+          if (lines.size > 1) clipped.push(`broken over lines: ${describe(parent)} "${match[0]}"`);
+        }
+      }
       // Everything a thumb taps: buttons, filters, tabs, form fields, menu links.
       const tappable = 'button, [role="button"], a[data-slot="button"], [role="radio"], [role="tab"], input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([type="file"]), select, nav a';
       const small = all
@@ -221,8 +242,9 @@ test('the sign-in page fits a phone and every control on it is a thumb\'s size',
 test(`every signed-in page and dialog fits a ${WIDTHS.join(' and a ')} px phone`, async ({ page }, testInfo) => {
   await page.setViewportSize({ width: WIDTHS[0]!, height: 844 });
   await signedInSeller(page, testInfo);
-  const { pagamentoId, clienteId } = await createData(page);
+  const { pagamentoId, clienteId, devedoraComum } = await createData(page);
   const login = (await (await page.request.get(`/api/clientes/${clienteId}`)).json()).login as string;
+  const loginComum = (await (await page.request.get(`/api/clientes/${devedoraComum}`)).json()).login as string;
 
   const routes = [
     '/dashboard',
@@ -248,6 +270,7 @@ test(`every signed-in page and dialog fits a ${WIDTHS.join(' and a ')} px phone`
     `/recibos/${pagamentoId}`,
     '/cliente',
     `/cliente/${login}`,
+    `/cliente/${loginComum}`,
   ];
   for (const route of routes) {
     await page.goto(route);

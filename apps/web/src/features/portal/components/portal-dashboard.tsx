@@ -31,14 +31,15 @@ export function PortalDashboard({ data, onPagar, onSair }: Props) {
         </Button>
       </header>
 
-      <dl className="grid grid-cols-3 gap-2">
+      {/* Two figures a row on a phone: three left "R$ 750,7" / "2" on two lines. */}
+      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {[
           // "R$" and the number on one line (a no-break space); only a huge amount wraps, inside the number.
           [t('painel.saldoAtual'), f.money(data.saldoAtual).replace(/ /g, '\u00a0'), data.saldoAtual < 0 ? 'text-destructive' : ''],
           [t('painel.pendente'), f.money(data.saldoPendente).replace(/ /g, '\u00a0'), ''],
           [t('painel.compras'), String(data.compras), ''],
         ].map(([label, value, tone]) => (
-          <div key={label} className="rounded-lg border bg-card p-3">
+          <div key={label} className="rounded-lg border bg-card p-3 last:col-span-2 sm:last:col-span-1">
             <dt className="text-xs text-muted-foreground">{label}</dt>
             <dd className={`text-base font-semibold break-words ${tone}`}>{value}</dd>
           </div>
