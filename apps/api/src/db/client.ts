@@ -163,8 +163,12 @@ export async function withSeller<T>(db: Database, sellerId: string, work: (tx: T
  */
 export type AcessoLoja = 'leitura' | 'escrita' | 'restauracao';
 
-/** The shop's lock: the advisory locks' first key (the seller id's hash is the second) and the function per access. */
-const TRAVA_LOJA = 727_272_002;
+/**
+ * The shop's lock: the advisory locks' first key (the seller id's hash is the second) and the
+ * function per access. Keys taken: 727272001 the migrations (one bigint), 727272002 the sales
+ * rollups' `rollup_lock` (migration 0005, the same two-key form), 727272003 this one.
+ */
+const TRAVA_LOJA = 727_272_003;
 const FUNCAO_TRAVA: Record<AcessoLoja, string | null> = {
   leitura: null,
   escrita: 'pg_advisory_xact_lock_shared',
