@@ -91,9 +91,19 @@ describe('reciboTexto', () => {
     metodo: 'pix',
     observacao: 'Metade da conta',
     saldoApos: -6000,
+    estornadoEm: null,
     cliente: { nome: 'Joana Prado', telefone: '11912345678' },
     loja: { nome: 'Mercadinho São Jorge', telefone: null, endereco: null },
   };
+
+  it('says a payment Mercado Pago gave back settles nothing, instead of what it left owing', () => {
+    const estornado = { ...recibo, metodo: 'online' as const, saldoApos: 0, estornadoEm: '2025-03-12T13:00:00.000Z' };
+    const texto = reciboTexto(estornado);
+    expect(texto).toContain('*PAGAMENTO ESTORNADO em 12/03/2025: este valor foi devolvido e não quita a dívida.*');
+    expect(texto).not.toContain('quitado!');
+    expect(reciboTexto(estornado, 'en-US', 'USD')).toContain('PAYMENT REFUNDED on 3/12/2025');
+    expect(reciboTexto(estornado, 'es-ES')).toContain('PAGO REEMBOLSADO el 12/3/2025');
+  });
 
   it('writes a pt-BR receipt with the remaining balance', () => {
     expect(reciboTexto(recibo)).toBe(

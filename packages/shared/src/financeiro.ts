@@ -84,6 +84,8 @@ export interface ReciboData {
   observacao: string | null;
   /** The customer's balance right after this payment (credits − debits). */
   saldoApos: Cents;
+  /** ISO instant Mercado Pago gave an online payment back (refund or chargeback); null otherwise. */
+  estornadoEm: string | null;
   cliente: { nome: string; telefone: string | null };
   loja: { nome: string; telefone: string | null; endereco: string | null };
 }
@@ -106,6 +108,7 @@ const RECIBO_TEXTOS: Record<
     restante: string;
     credito: string;
     quitado: string;
+    estornado: string;
     numero: string;
     obrigado: string;
   }
@@ -120,6 +123,7 @@ const RECIBO_TEXTOS: Record<
     restante: 'Saldo devedor restante',
     credito: 'Crédito na loja',
     quitado: 'Débito totalmente quitado!',
+    estornado: 'PAGAMENTO ESTORNADO em {data}: este valor foi devolvido e não quita a dívida.',
     numero: 'Recibo nº',
     obrigado: 'Obrigado pela preferência!',
   },
@@ -133,6 +137,7 @@ const RECIBO_TEXTOS: Record<
     restante: 'Remaining balance due',
     credito: 'Store credit',
     quitado: 'Debt fully paid!',
+    estornado: 'PAYMENT REFUNDED on {data}: this amount was given back and does not pay the debt.',
     numero: 'Receipt no.',
     obrigado: 'Thank you for your business!',
   },
@@ -146,6 +151,7 @@ const RECIBO_TEXTOS: Record<
     restante: 'Saldo pendiente',
     credito: 'Crédito en la tienda',
     quitado: '¡Deuda totalmente saldada!',
+    estornado: 'PAGO REEMBOLSADO el {data}: este importe se devolvió y no salda la deuda.',
     numero: 'Recibo n.º',
     obrigado: '¡Gracias por su preferencia!',
   },
@@ -204,11 +210,14 @@ export function reciboTexto(recibo: ReciboData, language: Language = 'pt-BR', cu
   const observacao = notaDoLancamento(recibo.observacao, language);
   if (observacao) lines.push(`${t.obs}: ${observacao}`);
   lines.push(
-    resultado.tipo === 'restante'
-      ? `${t.restante}: ${money(resultado.valor)}`
-      : resultado.tipo === 'credito'
-        ? `${t.credito}: ${money(resultado.valor)}`
-        : t.quitado,
+    // A payment given back settles nothing: say so instead of what it left owing.
+    recibo.estornadoEm
+      ? `*${t.estornado.replace('{data}', formatDate(recibo.estornadoEm, language, timeZone))}*`
+      : resultado.tipo === 'restante'
+        ? `${t.restante}: ${money(resultado.valor)}`
+        : resultado.tipo === 'credito'
+          ? `${t.credito}: ${money(resultado.valor)}`
+          : t.quitado,
   );
   lines.push('', t.obrigado);
   return lines.join('\n');

@@ -110,6 +110,8 @@ export const reciboSchema = z.object({
   metodo: metodoPagamentoSchema,
   observacao: z.string().nullable(),
   saldoApos: z.number().int(),
+  /** When Mercado Pago gave this online payment back (refund or chargeback); null otherwise. */
+  estornadoEm: z.string().nullable(),
   cliente: z.object({ id: z.string(), nome: z.string(), telefone: z.string().nullable() }),
   loja: z.object({ nome: z.string(), telefone: z.string().nullable(), endereco: z.string().nullable() }),
   /** Ready-to-share text in the shop's language, and its WhatsApp link. */

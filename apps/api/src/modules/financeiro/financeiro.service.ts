@@ -217,6 +217,7 @@ export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: str
     descricao: string | null;
     data: string;
     saldo_apos: number;
+    estornado_em: string | null;
     cliente_id: string;
     cliente_nome: string;
     cliente_telefone: string | null;
@@ -228,6 +229,10 @@ export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: str
              (select sum(p.valor)::numeric from ${lancamentos} p
                where p.owner_id = l.owner_id and p.cliente_id = l.cliente_id
                  and (p.created_at, p.id) <= (l.created_at, l.id)) as saldo_apos,
+             -- An online payment Mercado Pago gave back: its reversal is keyed by the same payment id.
+             (select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from ${lancamentos} e
+               where l.referencia_externa like 'mp:%' and e.owner_id = l.owner_id
+                 and e.referencia_externa = 'mp-estorno:' || substr(l.referencia_externa, 4)) as estornado_em,
              c.id as cliente_id, c.nome as cliente_nome, c.telefone as cliente_telefone
       from ${lancamentos} l
       join ${clientes} c on c.owner_id = l.owner_id and c.id = l.cliente_id
@@ -246,6 +251,7 @@ export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: str
     metodo: row.metodo ?? 'dinheiro',
     observacao: row.descricao,
     saldoApos: Number(row.saldo_apos),
+    estornadoEm: row.estornado_em,
     cliente: { id: row.cliente_id, nome: row.cliente_nome, telefone: row.cliente_telefone || null },
     loja: { nome: perfil?.nomeLoja ?? '', telefone: perfil?.telefone ?? null, endereco: perfil?.endereco ?? null },
   };

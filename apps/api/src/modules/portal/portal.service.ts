@@ -54,11 +54,17 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
         .where(and(eq(itensVenda.ownerId, ownerId), inArray(itensVenda.vendaId, pendentes.map((v) => v.id))))
     : [];
   const pagamentos = await tx
-    .select({ data: lancamentos.createdAt, valor: lancamentos.valor, metodo: lancamentos.metodo })
+    .select({ data: lancamentos.createdAt, valor: lancamentos.valor, metodo: lancamentos.metodo, referencia: lancamentos.referenciaExterna })
     .from(lancamentos)
     .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.clienteId, clienteId), eq(lancamentos.tipo, 'pagamento')))
     .orderBy(desc(lancamentos.createdAt))
     .limit(MAX_PAGAMENTOS);
+  // Online payments Mercado Pago gave back: each reversal is keyed by its payment's id (`mp-estorno:<id>`).
+  const estornos = await tx
+    .select({ referencia: lancamentos.referenciaExterna })
+    .from(lancamentos)
+    .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.clienteId, clienteId), eq(lancamentos.tipo, 'estorno'), eq(lancamentos.metodo, 'online')));
+  const estornados = new Set(estornos.map((e) => e.referencia?.replace(/^mp-estorno:/, 'mp:')));
   const [online] = await tx
     .select({ ativo: mercadopagoContas.ativo })
     .from(mercadopagoContas)
@@ -84,7 +90,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       valorPago: v.valorPago,
       itens: itens.filter((i) => i.vendaId === v.id).map(({ nome, quantidade, subtotal }) => ({ nome, quantidade, subtotal })),
     })),
-    pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo })),
+    pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.referencia !== null && estornados.has(p.referencia) })),
     pagamentoOnline: {
       disponivel: Boolean(online?.ativo) && saldoPendente > 0,
       taxaCartaoPercentual: TAXA_CARTAO_PERCENTUAL,

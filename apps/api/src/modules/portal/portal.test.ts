@@ -387,6 +387,14 @@ describe('paying online', () => {
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-4000);
     expect(await ledgerSum(t, cliente.id)).toBe(-4000);
     expect((await registro(ana.id, pagamento.id)).status).toBe('estornado');
+    // The customer page lists the payment as given back, and its receipt says it settles nothing.
+    const pagina = (await portal(cliente.login)).json() as PortalCliente;
+    expect(pagina.pagamentos).toEqual([expect.objectContaining({ valor: 4000, metodo: 'online', estornado: true })]);
+    const [credito] = await t.db.select().from(lancamentos).where(and(eq(lancamentos.clienteId, cliente.id), eq(lancamentos.tipo, 'pagamento')));
+    const recibo = (await ana.request({ method: 'GET', url: `/api/pagamentos/${credito!.id}/recibo` })).json();
+    expect(recibo.estornadoEm).toEqual(expect.any(String));
+    expect(recibo.texto).toContain('PAGAMENTO ESTORNADO em');
+    expect(recibo.texto).not.toContain('quitado');
     const second = await devedor(ana, 1500, 'Caio Prado');
     const other = await iniciar(second.login);
     const paid = await fake.pay(other.pref.id, { method: 'pix', outcome: 'approve' });

@@ -227,20 +227,34 @@ describe('statement (extrato)', () => {
 });
 
 describe('receipt page', () => {
+  const RECIBO: Recibo = {
+    id: PAGAMENTO,
+    numero: '99999999',
+    data: '2025-03-10T15:30:00.000Z',
+    valor: 4000,
+    metodo: 'pix',
+    observacao: 'Metade',
+    saldoApos: -6000,
+    estornadoEm: null,
+    cliente: { id: ID, nome: 'Joana Prado', telefone: '11912345678' },
+    loja: { nome: 'Mercadinho da Maria', telefone: '1133334444', endereco: 'Rua A, 1' },
+    texto: 'x',
+    whatsappUrl: 'x',
+  };
+
+  it('says an online payment Mercado Pago gave back settles nothing, on the page and in the WhatsApp text', async () => {
+    const recibo: Recibo = { ...RECIBO, metodo: 'online', saldoApos: 0, observacao: null, estornadoEm: '2025-03-12T13:00:00.000Z' };
+    mockApi({ ...signedIn(), [`GET /api/pagamentos/${PAGAMENTO}/recibo`]: () => jsonResponse(200, recibo) });
+    renderApp(`/recibos/${PAGAMENTO}`);
+    const article = await screen.findByRole('article', { name: 'Recibo de pagamento' });
+    expect(within(article).getByRole('note')).toHaveTextContent('Pagamento estornado em 12/03/2025, 10:00: este valor foi devolvido e não quita a dívida.');
+    expect(within(article).queryByText('Débito totalmente quitado!')).not.toBeInTheDocument();
+    const href = screen.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href') ?? '';
+    expect(decodeURIComponent(href.split('text=')[1] ?? '')).toContain('PAGAMENTO ESTORNADO em 12/03/2025');
+  });
+
   it('prints the receipt without the app layout and shares it on WhatsApp', async () => {
-    const recibo: Recibo = {
-      id: PAGAMENTO,
-      numero: '99999999',
-      data: '2025-03-10T15:30:00.000Z',
-      valor: 4000,
-      metodo: 'pix',
-      observacao: 'Metade',
-      saldoApos: -6000,
-      cliente: { id: ID, nome: 'Joana Prado', telefone: '11912345678' },
-      loja: { nome: 'Mercadinho da Maria', telefone: '1133334444', endereco: 'Rua A, 1' },
-      texto: 'x',
-      whatsappUrl: 'x',
-    };
+    const recibo = RECIBO;
     mockApi({ ...signedIn(), [`GET /api/pagamentos/${PAGAMENTO}/recibo`]: () => jsonResponse(200, recibo) });
     renderApp(`/recibos/${PAGAMENTO}`);
     const article = await screen.findByRole('article', { name: 'Recibo de pagamento' });

@@ -1,5 +1,5 @@
 import type { MercadopagoConfig, PortalCliente } from '@caderneta/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
 
@@ -51,6 +51,20 @@ describe('the customer page', () => {
     await user.click(await screen.findByRole('button', { name: 'Testar com maria12345' }));
     expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
     expect(await screen.findByText('Cliente encontrado!')).toBeInTheDocument();
+  });
+
+  it('marks an online payment Mercado Pago gave back, struck through', async () => {
+    const pagamentos = [
+      { data: '2025-03-12T15:00:00.000Z', valor: 10_001, metodo: 'online' as const, estornado: true },
+      { data: '2025-03-11T15:00:00.000Z', valor: 500, metodo: 'pix' as const, estornado: false },
+    ];
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pagamentos })) });
+    renderApp('/cliente/joana48213');
+    const lista = (await screen.findByRole('heading', { name: 'Pagamentos recebidos' })).closest('[data-slot="card"]') as HTMLElement;
+    const [online, pix] = within(lista).getAllByRole('listitem');
+    expect(online).toHaveTextContent('estornado — devolvido, não conta como pago');
+    expect(within(online!).getByText('R$ 100,01')).toHaveClass('line-through');
+    expect(pix).not.toHaveTextContent('estornado');
   });
 
   it('shows balance and purchases, then the fee for card before paying', async () => {

@@ -111,9 +111,16 @@ export function ReciboView({ id }: { id: string }) {
             <dd className="text-right text-2xl font-bold [overflow-wrap:anywhere] tabular-nums print:text-[15pt]">{fmt.money(recibo.valor)}</dd>
           </div>
         </dl>
-        <p className="rounded-md bg-muted px-3 py-2 text-center text-sm font-medium print:border print:border-black">
-          {resultadoTexto(t, resultadoPagamento(recibo.saldoApos), fmt.money)}
-        </p>
+        {recibo.estornadoEm ? (
+          // Given back by Mercado Pago: this payment settles nothing, whatever it left owing then.
+          <p role="note" className="rounded-md border-2 border-destructive px-3 py-2 text-center text-sm font-bold text-destructive print:border-black print:text-black">
+            {t('recibo.estornado', { data: fmt.dateTime(recibo.estornadoEm) })}
+          </p>
+        ) : (
+          <p className="rounded-md bg-muted px-3 py-2 text-center text-sm font-medium print:border print:border-black">
+            {resultadoTexto(t, resultadoPagamento(recibo.saldoApos), fmt.money)}
+          </p>
+        )}
         <p className="mt-4 text-center text-sm text-muted-foreground">{t('recibo.obrigado')}</p>
       </article>
     </div>

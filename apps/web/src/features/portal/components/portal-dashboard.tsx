@@ -109,8 +109,9 @@ export function PortalDashboard({ data, onPagar, onSair }: Props) {
                 <li key={i} className="flex justify-between gap-3 py-2 text-sm">
                   <span>
                     {f.date(p.data)} · {p.metodo ? t(`metodo.${p.metodo}`) : ''}
+                    {p.estornado ? <span className="block text-xs font-medium text-destructive">{t('painel.estornado')}</span> : null}
                   </span>
-                  <span className="font-medium">{f.money(p.valor)}</span>
+                  <span className={p.estornado ? 'font-medium text-muted-foreground line-through' : 'font-medium'}>{f.money(p.valor)}</span>
                 </li>
               ))}
             </ul>
