@@ -59,6 +59,8 @@ export const portalClienteSchema = z.object({
       itens: z.array(z.object({ nome: z.string(), quantidade: z.number().int(), subtotal: z.number().int() })),
     }),
   ),
+  /** How many purchases are pending in all: `pendentes` holds only the newest of them. */
+  pendentesTotal: z.number().int(),
   /** Payments received, newest first; `estornado`: an online payment Mercado Pago gave back. */
   pagamentos: z.array(z.object({ data: z.string(), valor: z.number().int(), metodo: z.enum(METODOS_PAGAMENTO).nullable(), estornado: z.boolean() })),
   pagamentoOnline: z.object({

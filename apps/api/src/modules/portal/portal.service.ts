@@ -14,8 +14,8 @@ import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './looku
 import { primeiroNome } from './pagamentos.service';
 import { pixCodigo, qrCodeDataUrl } from './pix.service';
 
-/** How much of the history the customer page shows. */
-const MAX_PENDENTES = 50;
+/** How much of the history the customer page shows (it says when there are more pending purchases). */
+export const MAX_PENDENTES = 50;
 const MAX_PAGAMENTOS = 20;
 
 /**
@@ -41,10 +41,12 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .select({ n: countAll() })
     .from(vendas)
     .where(and(doCliente, ne(vendas.statusPagamento, 'cancelado')));
+  const pendente = and(doCliente, eq(vendas.formaPagamento, 'fiado'), eq(vendas.statusPagamento, 'pendente'));
+  const [pendentesTotal] = await tx.select({ n: countAll() }).from(vendas).where(pendente);
   const pendentes = await tx
     .select({ id: vendas.id, numeroVenda: vendas.numeroVenda, data: vendas.dataVenda, valorTotal: vendas.valorTotal, valorPago: vendas.valorPago })
     .from(vendas)
-    .where(and(doCliente, eq(vendas.formaPagamento, 'fiado'), eq(vendas.statusPagamento, 'pendente')))
+    .where(pendente)
     .orderBy(desc(vendas.dataVenda), desc(vendas.id))
     .limit(MAX_PENDENTES);
   const itens = pendentes.length
@@ -90,6 +92,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       valorPago: v.valorPago,
       itens: itens.filter((i) => i.vendaId === v.id).map(({ nome, quantidade, subtotal }) => ({ nome, quantidade, subtotal })),
     })),
+    pendentesTotal: pendentesTotal?.n ?? 0,
     pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.referencia !== null && estornados.has(p.referencia) })),
     pagamentoOnline: {
       disponivel: Boolean(online?.ativo) && saldoPendente > 0,

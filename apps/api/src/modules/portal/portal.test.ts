@@ -9,7 +9,7 @@ import { lancamentos, notificacoes, pagamentosOnline } from '../../db/schema';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
 import { recheckPendentes } from './pagamentos.service';
-import { registrarCodigosExemplo } from './portal.service';
+import { MAX_PENDENTES, registrarCodigosExemplo } from './portal.service';
 
 /*
  * The customer page and online payment against the fake Mercado Pago: every answer body and
@@ -205,6 +205,21 @@ describe('the customer page lookup', () => {
     ]) {
       await expect(attempt(query)).rejects.toThrow();
     }
+  });
+});
+
+describe('the customer page with a long history', () => {
+  it('lists the newest 50 pending purchases and says how many there are in all', async () => {
+    const cliente = await devedor(ana, 90, 'Francisco Lima');
+    const produto = await insertProduto(t, ana.id, { nome: 'Pão', precoVenda: 90, estoqueAtual: 100 });
+    for (let i = 0; i < MAX_PENDENTES + 4; i++) {
+      const venda = await ana.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] } });
+      expect(venda.statusCode).toBe(201);
+    }
+    const pagina = (await portal(cliente.login)).json() as PortalCliente;
+    expect(pagina.pendentesTotal).toBe(MAX_PENDENTES + 5);
+    expect(pagina.pendentes).toHaveLength(MAX_PENDENTES);
+    expect(pagina.saldoPendente).toBe(90 * (MAX_PENDENTES + 5));
   });
 });
 

@@ -18,6 +18,7 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     saldoPendente: 10_001,
     compras: 3,
     pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, itens: [{ nome: 'Arroz 5kg', quantidade: 2, subtotal: 10_001 }] }],
+    pendentesTotal: 1,
     pagamentos: [],
     pagamentoOnline: { disponivel: true, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 },
     pix: null,
@@ -51,6 +52,12 @@ describe('the customer page', () => {
     await user.click(await screen.findByRole('button', { name: 'Testar com maria12345' }));
     expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
     expect(await screen.findByText('Cliente encontrado!')).toBeInTheDocument();
+  });
+
+  it('says when it lists only the newest of the pending purchases', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pendentesTotal: 55 })) });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByText('Mostrando as 1 compras pendentes mais recentes de 55. O saldo pendente inclui todas.')).toBeInTheDocument();
   });
 
   it('marks an online payment Mercado Pago gave back, struck through', async () => {

@@ -66,6 +66,9 @@ export function PortalDashboard({ data, onPagar, onSair }: Props) {
           </CardTitle>
         </CardHeader>
         <CardContent>
+          {data.pendentesTotal > data.pendentes.length ? (
+            <p className="mb-2 text-sm text-muted-foreground">{t('painel.pendentesParcial', { mostradas: data.pendentes.length, total: data.pendentesTotal })}</p>
+          ) : null}
           {data.pendentes.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('painel.semPendentes')}</p>
           ) : (
