@@ -49,3 +49,24 @@ test('on a phone the menu is a drawer that closes after navigating', async ({ pa
   await expect(page).toHaveURL(/\/produtos$/);
   await expect(drawer).toBeHidden();
 });
+
+test('the first Tab skips to the page, and a page prints without the menu, the header or its buttons', async ({ page }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  await page.goto('/clientes');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const pular = page.getByRole('link', { name: 'Pular para o conteúdo' });
+  await expect(pular).toBeFocused();
+  await expect(pular).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Idioma' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Novo Cliente' })).toBeHidden();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The content takes the sheet's whole width, not what the sidebar leaves.
+  const main = (await page.locator('main').boundingBox())!;
+  expect(main.x).toBeLessThan(10);
+});

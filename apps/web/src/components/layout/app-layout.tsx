@@ -21,7 +21,15 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
 
   return (
     <div className="min-h-svh bg-background">
-      <aside className="hidden border-r border-sidebar-border bg-sidebar md:fixed md:inset-y-0 md:left-0 md:z-30 md:flex md:w-64 md:flex-col">
+      {/* The first Tab: straight to the page, past the menu and the header. */}
+      <a
+        href="#conteudo"
+        className="sr-only rounded-md bg-background px-4 py-3 font-medium focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:ring-[3px] focus:ring-ring/50"
+      >
+        {t('pularParaConteudo')}
+      </a>
+      {/* Printed, a page is its content: no menu, no header (index.css). */}
+      <aside className="hidden border-r border-sidebar-border bg-sidebar md:fixed md:inset-y-0 md:left-0 md:z-30 md:flex md:w-64 md:flex-col print:hidden">
         <div className="flex h-16 items-center px-6">
           <Link to="/dashboard" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
             <Brand />
@@ -30,8 +38,8 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
         <SidebarNav />
       </aside>
 
-      <div className="flex min-h-svh flex-col md:pl-64">
-        <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
+      <div className="flex min-h-svh flex-col md:pl-64 print:pl-0">
+        <header className="sticky top-0 z-20 flex h-16 print:hidden items-center gap-2 border-b bg-background/90 px-3 backdrop-blur supports-[backdrop-filter]:bg-background/70 sm:px-6">
           <DeferredPopup
             load={loadMobileNav}
             trigger={
@@ -51,7 +59,9 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
           <ThemeSwitch />
         </header>
 
-        <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+        <main id="conteudo" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">
+          {children}
+        </main>
       </div>
     </div>
   );
