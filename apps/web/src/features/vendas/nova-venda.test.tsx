@@ -267,7 +267,11 @@ describe('/vendas/nova', () => {
     await addProduct(user, /Leite 1L/);
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
     expect(await screen.findByText('Cliente obrigatório')).toBeInTheDocument();
-    expect(screen.getByText('Selecione um cliente para vendas fiadas.')).toBeInTheDocument();
+    // Said on the field too, which takes the focus: a screen reader hears what to fill in.
+    const busca = screen.getByLabelText('Buscar cliente');
+    expect(busca).toHaveFocus();
+    expect(busca).toHaveAttribute('aria-invalid', 'true');
+    expect(busca).toHaveAccessibleDescription('Selecione um cliente para vendas fiadas.');
     expect(api.calls('POST', '/api/vendas')).toHaveLength(0);
   });
 

@@ -1,7 +1,7 @@
 import { type Cliente, formatPhone } from '@caderneta/shared';
 import PhoneIcon from 'lucide-react/icons/phone';
 import UserIcon from 'lucide-react/icons/user';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,10 @@ import { useClientesParaVenda } from '../api/get-opcoes-venda';
 interface ClientePickerProps {
   cliente: Cliente | null;
   onChange: (cliente: Cliente | null) => void;
+  /** Why a customer is needed ("Finalizar Venda" without one): shown under the search. */
+  erro?: string | null;
+  /** Changed (a count) to put the focus on the search, with `erro` shown. */
+  focar?: number;
 }
 
 /**
@@ -23,10 +27,17 @@ interface ClientePickerProps {
  * and a "Devedor" badge with what they owe — or pick from the list. The chosen customer's card
  * warns in red when they already owe.
  */
-export function ClientePicker({ cliente, onChange }: ClientePickerProps) {
+export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: ClientePickerProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
   const searchId = useId();
+  const erroId = useId();
+  const busca$ = useRef<HTMLInputElement>(null);
+
+  // Asked to finish without a customer: the field that needs filling takes the focus.
+  useEffect(() => {
+    if (focar > 0) busca$.current?.focus();
+  }, [focar]);
   const selectId = useId();
   const [busca, setBusca] = useState('');
   const termo = useDebouncedValue(busca.trim(), 250);
@@ -57,7 +68,10 @@ export function ClientePicker({ cliente, onChange }: ClientePickerProps) {
             <div className="grid grid-cols-1 gap-2">
               <Label htmlFor={searchId}>{t('nova.cliente.search')}</Label>
               <Input
+                ref={busca$}
                 id={searchId}
+                aria-invalid={erro ? true : undefined}
+                aria-describedby={erro ? erroId : undefined}
                 type="search"
                 autoComplete="off"
                 enterKeyHint="search"
@@ -66,6 +80,11 @@ export function ClientePicker({ cliente, onChange }: ClientePickerProps) {
                 onChange={(event) => setBusca(event.target.value)}
                 onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
               />
+              {erro && (
+                <p id={erroId} className="text-sm text-destructive">
+                  {erro}
+                </p>
+              )}
               {termo && (
                 <div aria-live="polite">
                   {resultados.isPending ? (

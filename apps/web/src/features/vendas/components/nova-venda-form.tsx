@@ -57,6 +57,8 @@ export function NovaVendaForm() {
   const [rascunho] = useState(() => lerRascunho(sellerId));
   const [forma, setForma] = useState<FormaPagamento>(rascunho.forma);
   const [cliente, setCliente] = useState<Cliente | null>(rascunho.cliente);
+  /** How many times "Finalizar Venda" found no customer for a fiado sale (each one focuses the search). */
+  const [faltaCliente, setFaltaCliente] = useState(0);
   const [itens, setItens] = useState<ItemCarrinho[]>(rascunho.itens);
   const [observacoes, setObservacoes] = useState(rascunho.observacoes);
   const chave = rascunho.chave;
@@ -108,6 +110,7 @@ export function NovaVendaForm() {
     }
     if (forma === 'fiado' && !cliente) {
       toast.error(t('nova.toast.clienteTitle'), { description: t('nova.toast.clienteDescription') });
+      setFaltaCliente((n) => n + 1);
       return;
     }
     if (forma === 'fiado' && cliente && fiadoBloqueado({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: resumo.total })) {
@@ -174,7 +177,14 @@ export function NovaVendaForm() {
           </CardContent>
         </Card>
 
-        {forma === 'fiado' && <ClientePicker cliente={cliente} onChange={setCliente} />}
+        {forma === 'fiado' && (
+          <ClientePicker
+            cliente={cliente}
+            onChange={setCliente}
+            erro={faltaCliente > 0 && !cliente ? t('nova.toast.clienteDescription') : null}
+            focar={faltaCliente}
+          />
+        )}
 
         <ProdutoPicker onAdd={adicionar} />
 
