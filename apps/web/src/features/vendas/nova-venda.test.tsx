@@ -265,6 +265,8 @@ describe('/vendas/nova', () => {
     const { user, api } = setup();
     await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
     await addProduct(user, /Leite 1L/);
+    // "Adicionar" is disabled again: the focus is back on the product select, for the next item.
+    expect(screen.getByLabelText('Produto')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
     expect(await screen.findByText('Cliente obrigatório')).toBeInTheDocument();
     // Said on the field too, which takes the focus: a screen reader hears what to fill in.
@@ -289,6 +291,12 @@ describe('/vendas/nova', () => {
     expect(screen.getByRole('note')).toHaveClass('text-destructive');
     expect(within(resumo()).getByText('José da Silva')).toBeInTheDocument();
     expect(within(resumo()).getByText('Fiado')).toBeInTheDocument();
+    // The search and its results are gone: the focus stays with the chosen customer, and after
+    // "Trocar cliente" goes back to the search.
+    const trocar = screen.getByRole('button', { name: 'Trocar cliente' });
+    expect(trocar).toHaveFocus();
+    await user.click(trocar);
+    expect(screen.getByLabelText('Buscar cliente')).toHaveFocus();
   });
 
   it('shows "Crédito R$ x" for a customer with credit, in the results, the list and the chosen card', async () => {

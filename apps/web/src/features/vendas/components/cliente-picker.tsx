@@ -35,18 +35,23 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
   const busca$ = useRef<HTMLInputElement>(null);
 
   // Asked to finish without a customer: the field that needs filling takes the focus.
+  // …and after "Trocar cliente", whose button is gone: the search is where the next choice starts.
+  const [trocou, setTrocou] = useState(0);
   useEffect(() => {
-    if (focar > 0) busca$.current?.focus();
-  }, [focar]);
+    if (focar > 0 || trocou > 0) busca$.current?.focus();
+  }, [focar, trocou]);
   const selectId = useId();
   const [busca, setBusca] = useState('');
   const termo = useDebouncedValue(busca.trim(), 250);
   const resultados = useClientesParaVenda(termo, { pageSize: 8, enabled: termo.length > 0 });
   const lista = useClientesParaVenda('', { pageSize: 100 });
 
+  const [escolhidoAgora, setEscolhidoAgora] = useState(false);
+
   function escolher(escolhido: Cliente | null) {
     onChange(escolhido);
     setBusca('');
+    setEscolhidoAgora(escolhido !== null);
   }
 
   return (
@@ -62,7 +67,14 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
       {/* Single-column grids sized minmax(0, 1fr): a long name is cut with "…", never widening the page. */}
       <CardContent className="grid grid-cols-1 gap-4">
         {cliente ? (
-          <ClienteEscolhido cliente={cliente} onChange={() => escolher(null)} />
+          <ClienteEscolhido
+            cliente={cliente}
+            onChange={() => {
+              escolher(null);
+              setTrocou((n) => n + 1);
+            }}
+            focar={escolhidoAgora}
+          />
         ) : (
           <>
             <div className="grid grid-cols-1 gap-2">
@@ -144,8 +156,13 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
   );
 }
 
-function ClienteEscolhido({ cliente, onChange }: { cliente: Cliente; onChange: () => void }) {
+function ClienteEscolhido({ cliente, onChange, focar }: { cliente: Cliente; onChange: () => void; focar: boolean }) {
   const { t } = useTranslation('vendas');
+  const trocar$ = useRef<HTMLButtonElement>(null);
+  // Just chosen from the search or the list, which are gone now: the focus stays in the card.
+  useEffect(() => {
+    if (focar) trocar$.current?.focus();
+  }, [focar]);
   const fmt = useFormatters();
   const disponivel = Math.max(0, cliente.limiteCredito + cliente.saldoAtual);
   return (
@@ -174,7 +191,7 @@ function ClienteEscolhido({ cliente, onChange }: { cliente: Cliente; onChange: (
       <p className="text-sm text-muted-foreground">
         {t('nova.cliente.limit', { limite: fmt.money(cliente.limiteCredito), disponivel: fmt.money(disponivel) })}
       </p>
-      <Button type="button" variant="outline" size="sm" className="w-fit" onClick={onChange}>
+      <Button ref={trocar$} type="button" variant="outline" size="sm" className="w-fit" onClick={onChange}>
         {t('nova.cliente.change')}
       </Button>
     </div>

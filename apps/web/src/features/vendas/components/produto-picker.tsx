@@ -1,7 +1,7 @@
 import { MAX_QUANTIDADE_ITEM, type Produto } from '@caderneta/shared';
 import PackageIcon from 'lucide-react/icons/package';
 import PlusIcon from 'lucide-react/icons/plus';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -29,6 +29,7 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
   const [escolhido, setEscolhido] = useState<Produto | null>(null);
   const [quantidadeInvalida, setQuantidadeInvalida] = useState(false);
   const erroId = useId();
+  const select$ = useRef<HTMLSelectElement>(null);
 
   function adicionar() {
     if (!escolhido) return;
@@ -39,6 +40,8 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
       setProdutoId('');
       setEscolhido(null);
       setQuantidade('1');
+      // "Adicionar" is disabled now: the focus goes back to the product select for the next item.
+      select$.current?.focus();
     }
   }
 
@@ -90,6 +93,7 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
         <div className="grid gap-2">
           <Label htmlFor={selectId}>{t('nova.produtos.select')}</Label>
           <NativeSelect
+            ref={select$}
             id={selectId}
             value={produtoId}
             onChange={(event) => {
