@@ -115,7 +115,9 @@ test('fiado to a new customer, debtor badge, partial then full payment, statemen
   await addItem(page, /^Feijão 1kg/, '1');
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
   await expectToast(page, 'Cliente obrigatório');
-  await expect(page.getByText('Selecione um cliente para vendas fiadas.')).toBeVisible();
+  // Said on the customer search too, which takes the focus.
+  await expect(page.getByLabel('Buscar cliente')).toBeFocused();
+  await expect(page.getByLabel('Buscar cliente')).toHaveAccessibleDescription('Selecione um cliente para vendas fiadas.');
 
   await page.getByLabel('Buscar cliente').fill('pedro');
   await page.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: /Pedro Fiado/ }).click();
