@@ -32,9 +32,9 @@ export const startOfDay = (date: IsoDate, timeZone: Zone): SQL => sql`(${date}::
 /** The instant the local day after `date` starts: the exclusive end of a period ending on `date`. */
 export const endOfDay = (date: IsoDate, timeZone: Zone): SQL => sql`((${date}::date + 1)::timestamp at time zone ${zone(timeZone)})`;
 
-/** Today in the shop's time zone: [start, end). */
-export function today(timeZone: Zone): { inicio: SQL; fim: SQL } {
-  const local = sql`date_trunc('day', now() at time zone ${zone(timeZone)})`;
+/** Today in the shop's time zone at `agora` (the app's clock, not the database's): [start, end). */
+export function today(timeZone: Zone, agora: Date): { inicio: SQL; fim: SQL } {
+  const local = sql`date_trunc('day', ${agora.toISOString()}::timestamptz at time zone ${zone(timeZone)})`;
   return {
     inicio: sql`(${local} at time zone ${zone(timeZone)})`,
     fim: sql`((${local} + interval '1 day') at time zone ${zone(timeZone)})`,

@@ -9,6 +9,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/dashboard',
     { preHandler, schema: { tags, summary: 'Overview figures in one query', response: { 200: dashboardSchema } } },
-    (request) => app.sellerTx(request, (tx, seller) => getDashboard(tx, seller.id)),
+    (request) => app.sellerTx(request, (tx, seller) => getDashboard(tx, seller.id, app.clock.now())),
   );
 };

@@ -15,10 +15,10 @@ const RECENT = 8;
  * payments from backwards index scans with LIMIT. Customer and product counts grow with the
  * catalogue only.
  */
-export const dashboardSql = (ownerId: string) => sql`
+export const dashboardSql = (ownerId: string, agora: Date = new Date()) => sql`
       with zona as materialized (select ${shopTimeZoneSql(ownerId)} as tz
       ), vendas_hoje as (
-        select * from ${vendasHojeSql(ownerId, sql`(select tz from zona)`)} v
+        select * from ${vendasHojeSql(ownerId, sql`(select tz from zona)`, agora)} v
       ), devedores as (
         select count(*)::int as n, coalesce(sum(-c.saldo_atual), 0)::numeric as valor
         from ${clientes} c
@@ -58,7 +58,7 @@ export const dashboardSql = (ownerId: string) => sql`
       from vendas_hoje, devedores
     `;
 
-export async function getDashboard(tx: Executor, ownerId: string): Promise<Dashboard> {
+export async function getDashboard(tx: Executor, ownerId: string, agora: Date = new Date()): Promise<Dashboard> {
   const [row] = await queryRows<{
     total_clientes: number;
     total_produtos: number;
@@ -71,7 +71,7 @@ export async function getDashboard(tx: Executor, ownerId: string): Promise<Dashb
     atividades: Atividade[] | string | null;
   }>(
     tx,
-    dashboardSql(ownerId),
+    dashboardSql(ownerId, agora),
   );
   const atividadesRaw = typeof row!.atividades === 'string' ? (JSON.parse(row!.atividades) as unknown[]) : (row!.atividades ?? []);
   const atividades = (atividadesRaw as Array<Record<string, unknown>>).map((a): Atividade =>

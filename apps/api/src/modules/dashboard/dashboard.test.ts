@@ -91,3 +91,31 @@ describe('dashboard', () => {
     expect(await dashboard(other)).toMatchObject({ totalClientes: 0, vendasHoje: 0, atividades: [] });
   });
 });
+
+describe("today's sales by the app's clock", () => {
+  it('counts "Vendas Hoje" on the day the app says it is, on the dashboard and on the sales list, not the database server\'s', async () => {
+    // 16 March 2026, 12:00 in São Paulo: a day that is not the database's today.
+    let clock = new Date('2026-03-16T15:00:00Z');
+    const app = await buildTestApp({ clock: { now: () => clock } });
+    try {
+      const loja = await createSeller(app);
+      const produto = await insertProduto(app, loja.id, { nome: 'Café', precoVenda: 1200, estoqueAtual: 10 });
+      const vender = (at: string) =>
+        withSeller(app.db, loja.id, (tx) =>
+          createVenda(tx, loja.id, { formaPagamento: 'vista', clienteId: null, itens: [{ produtoId: produto.id, quantidade: 1 }], observacoes: null, confirmarLimiteExcedido: false }, { at: new Date(at), notificar: false }),
+        );
+      await vender('2026-03-16T03:30:00Z'); // 00:30 on the 16th in São Paulo
+      await vender('2026-03-16T02:30:00Z'); // 23:30 on the 15th
+      const hoje = async () => {
+        const painel = (await loja.request({ method: 'GET', url: '/api/dashboard' })).json() as Dashboard;
+        const lista = (await loja.request({ method: 'GET', url: '/api/vendas' })).json();
+        return [painel.vendasHoje, painel.valorVendasHoje, lista.resumo.vendasHoje];
+      };
+      expect(await hoje()).toEqual([1, 1200, 1]);
+      clock = new Date('2026-03-17T15:00:00Z');
+      expect(await hoje()).toEqual([0, 0, 0]);
+    } finally {
+      await app.close();
+    }
+  });
+});

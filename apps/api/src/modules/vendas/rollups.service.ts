@@ -25,6 +25,7 @@ export async function resumoDasVendas(
   ownerId: string,
   filtro: FiltroRollup,
   timeZone: Zone,
+  agora: Date,
 ): Promise<{ total: number; resumo: VendasResumo }> {
   const keys = (t: typeof vendasTotais | typeof vendasPorHora): SQL[] => {
     const c: SQL[] = [sql`${t.ownerId} = ${ownerId}`];
@@ -33,7 +34,7 @@ export async function resumoDasVendas(
     return c;
   };
   const range = period(filtro.de, filtro.ate, timeZone);
-  const hoje = today(timeZone);
+  const hoje = today(timeZone, agora);
   // Today's hours within the chosen period.
   const hojeConds = [
     ...keys(vendasPorHora),
@@ -74,8 +75,8 @@ export const valorPendenteSql = (ownerId: string): SQL =>
   sql`(select coalesce(sum(valor_total - valor_pago), 0) from ${vendasTotais} where owner_id = ${ownerId} and status_pagamento = 'pendente')`;
 
 /** Today's sales (not cancelled) in the shop's time zone, from the hourly rollup. */
-export const vendasHojeSql = (ownerId: string, timeZone: string | SQL): SQL => {
-  const hoje = today(timeZone);
+export const vendasHojeSql = (ownerId: string, timeZone: string | SQL, agora: Date): SQL => {
+  const hoje = today(timeZone, agora);
   return sql`(select coalesce(sum(quantidade), 0)::int as n, coalesce(sum(valor_total), 0)::bigint as valor
     from ${vendasPorHora}
     where owner_id = ${ownerId} and hora >= ${hoje.inicio} and hora < ${hoje.fim} and status_pagamento <> 'cancelado')`;

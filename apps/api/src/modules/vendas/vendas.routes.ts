@@ -24,7 +24,7 @@ export const vendasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/vendas',
     { preHandler, schema: { tags, querystring: vendasQuerySchema, response: { 200: vendasPageSchema } } },
-    (request) => app.sellerTx(request, (tx, seller) => listVendas(tx, seller.id, request.query)),
+    (request) => app.sellerTx(request, (tx, seller) => listVendas(tx, seller.id, request.query, app.clock.now())),
   );
 
   app.get(

@@ -510,7 +510,7 @@ async function buscaCondition(tx: Executor, busca: string): Promise<SQL> {
  * The count and cards come from the rollups (bounded by the period) unless a text search or a
  * customer narrows the list; then they add up the matching rows, found through indexes.
  */
-export async function listVendas(tx: Executor, ownerId: string, rawQuery: VendasQuery): Promise<VendasPage> {
+export async function listVendas(tx: Executor, ownerId: string, rawQuery: VendasQuery, agora: Date = new Date()): Promise<VendasPage> {
   const query = vendasQuerySchema.parse(rawQuery);
   const timeZone = await shopTimeZone(tx, ownerId);
   const conditions: SQL[] = [eq(vendas.ownerId, ownerId)];
@@ -540,8 +540,8 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
 
   const { total, resumo } =
     query.busca || query.clienteId
-      ? await resumoDasLinhas(tx, where!, timeZone)
-      : await resumoDasVendas(tx, ownerId, { status: query.status, forma: query.forma, de: query.de, ate: query.ate }, timeZone);
+      ? await resumoDasLinhas(tx, where!, timeZone, agora)
+      : await resumoDasVendas(tx, ownerId, { status: query.status, forma: query.forma, de: query.de, ate: query.ate }, timeZone, agora);
 
   return {
     items: page.map(({ cursor: _cursor, ...row }) => toListItem(row)),
@@ -554,8 +554,8 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
 }
 
 /** Count and cards over the matching rows themselves (a search or one customer's sales). */
-async function resumoDasLinhas(tx: Executor, where: SQL, timeZone: Zone): Promise<{ total: number; resumo: VendasResumo }> {
-  const hoje = today(timeZone);
+async function resumoDasLinhas(tx: Executor, where: SQL, timeZone: Zone, agora: Date): Promise<{ total: number; resumo: VendasResumo }> {
+  const hoje = today(timeZone, agora);
   const [row] = await tx
     .select({
       matching: sql<number>`count(*)::int`.mapWith(Number),
