@@ -61,6 +61,11 @@ export const portalClienteSchema = z.object({
   ),
   /** How many purchases are pending in all: `pendentes` holds only the newest of them. */
   pendentesTotal: z.number().int(),
+  /**
+   * An online payment Mercado Pago holds as pending (a PIX generated and not yet paid, a card
+   * under review), started in the last 24 hours: the page says so before another is started.
+   */
+  pagamentoEmAndamento: z.object({ id: z.string(), metodo: z.enum(METODOS_ONLINE), valorTotal: z.number().int(), criadoEm: z.string() }).nullable(),
   /** Payments received, newest first; `estornado`: an online payment Mercado Pago gave back. */
   pagamentos: z.array(z.object({ data: z.string(), valor: z.number().int(), metodo: z.enum(METODOS_PAGAMENTO).nullable(), estornado: z.boolean() })),
   pagamentoOnline: z.object({

@@ -61,7 +61,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalClienteSchema },
       },
     },
-    (request) => lerPortalCliente(app.db, request.params.login),
+    (request) => lerPortalCliente(app.db, request.params.login, app.clock.now()),
   );
 
   app.post(

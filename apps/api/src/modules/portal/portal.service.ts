@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
   PARCELAS_MAX_CARTAO,
@@ -8,7 +8,7 @@ import {
   type PortalCliente,
 } from '@caderneta/shared';
 import type { Database, Tx } from '../../db/client';
-import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, perfis, vendas } from '../../db/schema';
+import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
 import { countAll } from '../../lib/sql';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { primeiroNome } from './pagamentos.service';
@@ -17,6 +17,8 @@ import { pixCodigo, qrCodeDataUrl } from './pix.service';
 /** How much of the history the customer page shows (it says when there are more pending purchases). */
 export const MAX_PENDENTES = 50;
 const MAX_PAGAMENTOS = 20;
+/** How long a payment Mercado Pago holds as pending is shown as "in progress" (a PIX code lasts a day). */
+const EM_ANDAMENTO_MS = 24 * 3600_000;
 
 /**
  * What the customer page shows: first name, the shop, balance, pending purchases with their
@@ -24,7 +26,7 @@ const MAX_PAGAMENTOS = 20;
  * limit, never anything of another customer: every query is scoped to this shop by RLS and to this
  * customer by its id.
  */
-export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: string): Promise<PortalCliente> {
+export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: string, agora: Date = new Date()): Promise<PortalCliente> {
   const [cliente] = await tx
     .select({ nome: clientes.nome, ativo: clientes.ativo, saldoAtual: clientes.saldoAtual })
     .from(clientes)
@@ -67,6 +69,19 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .from(lancamentos)
     .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.clienteId, clienteId), eq(lancamentos.tipo, 'estorno'), eq(lancamentos.metodo, 'online')));
   const estornados = new Set(estornos.map((e) => e.referencia?.replace(/^mp-estorno:/, 'mp:')));
+  const [emAndamento] = await tx
+    .select({ id: pagamentosOnline.id, metodo: pagamentosOnline.metodo, valorTotal: pagamentosOnline.valorTotal, criadoEm: pagamentosOnline.createdAt })
+    .from(pagamentosOnline)
+    .where(
+      and(
+        eq(pagamentosOnline.ownerId, ownerId),
+        eq(pagamentosOnline.clienteId, clienteId),
+        eq(pagamentosOnline.status, 'pendente'),
+        gt(pagamentosOnline.createdAt, new Date(agora.getTime() - EM_ANDAMENTO_MS)),
+      ),
+    )
+    .orderBy(desc(pagamentosOnline.createdAt))
+    .limit(1);
   const [online] = await tx
     .select({ ativo: mercadopagoContas.ativo })
     .from(mercadopagoContas)
@@ -93,6 +108,9 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       itens: itens.filter((i) => i.vendaId === v.id).map(({ nome, quantidade, subtotal }) => ({ nome, quantidade, subtotal })),
     })),
     pendentesTotal: pendentesTotal?.n ?? 0,
+    pagamentoEmAndamento: emAndamento
+      ? { id: emAndamento.id, metodo: emAndamento.metodo, valorTotal: emAndamento.valorTotal, criadoEm: emAndamento.criadoEm.toISOString() }
+      : null,
     pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.referencia !== null && estornados.has(p.referencia) })),
     pagamentoOnline: {
       disponivel: Boolean(online?.ativo) && saldoPendente > 0,
@@ -103,7 +121,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
   };
 }
 
-export const lerPortalCliente = (db: Database, login: string) => withPortalCliente(db, login, getPortalCliente);
+export const lerPortalCliente = (db: Database, login: string, agora: Date) =>
+  withPortalCliente(db, login, (tx, ownerId, clienteId) => getPortalCliente(tx, ownerId, clienteId, agora));
 
 /** Key in configuracao_sistema under which `npm run demo` records its sample access codes. */
 export const DEMO_CODIGOS_KEY = 'demo_codigos_portal';

@@ -486,9 +486,13 @@ describe('paying online', () => {
     const { pagamento, pref } = await iniciar(cliente.login, 'cartao');
     const payment = await fake.pay(pref.id, { method: 'card', outcome: 'pending', notifications: 0 });
     expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'pendente' });
+    // The customer page says a payment is in progress, so the customer does not start another.
+    const pagina = (await portal(cliente.login)).json() as PortalCliente;
+    expect(pagina.pagamentoEmAndamento).toEqual({ id: pagamento.id, metodo: 'cartao', valorTotal: pagamento.valorTotal, criadoEm: expect.any(String) });
     payment.status = 'approved';
     expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'aprovado' });
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
+    expect(((await portal(cliente.login)).json() as PortalCliente).pagamentoEmAndamento).toBeNull();
 
     const other = await devedor(ana, 900, 'Ema Reis');
     const second = await iniciar(other.login);

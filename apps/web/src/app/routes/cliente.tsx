@@ -88,7 +88,7 @@ function ClientePage({ login }: { login: string }) {
           }}
         />
       ) : (
-        <PortalDashboard data={data} onPagar={() => setPagando(true)} onSair={() => navigate('/cliente')} />
+        <PortalDashboard data={data} login={login} onPagar={() => setPagando(true)} onSair={() => navigate('/cliente')} />
       )}
     </>
   );

@@ -19,6 +19,7 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     compras: 3,
     pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, itens: [{ nome: 'Arroz 5kg', quantidade: 2, subtotal: 10_001 }] }],
     pendentesTotal: 1,
+    pagamentoEmAndamento: null,
     pagamentos: [],
     pagamentoOnline: { disponivel: true, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 },
     pix: null,
@@ -52,6 +53,15 @@ describe('the customer page', () => {
     await user.click(await screen.findByRole('button', { name: 'Testar com maria12345' }));
     expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
     expect(await screen.findByText('Cliente encontrado!')).toBeInTheDocument();
+  });
+
+  it('says a payment is in progress and links to it, before another is started', async () => {
+    const emAndamento = { id: ID, metodo: 'pix' as const, valorTotal: 3385, criadoEm: '2025-03-12T13:32:00.000Z' };
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pagamentoEmAndamento: emAndamento })) });
+    renderApp('/cliente/joana48213');
+    const aviso = await screen.findByRole('note');
+    expect(aviso).toHaveTextContent('Você tem um pagamento por PIX de R$ 33,85 em andamento, iniciado em 12/03/2025. Se já pagou, aguarde a confirmação antes de pagar de novo.');
+    expect(within(aviso).getByRole('link', { name: 'Ver pagamento em andamento' })).toHaveAttribute('href', `/cliente/joana48213/pagamento-pendente?pagamento=${ID}`);
   });
 
   it('says when it lists only the newest of the pending purchases', async () => {

@@ -3,6 +3,7 @@ import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import type { PortalCliente } from '@caderneta/shared';
 import { formatMoney } from '@caderneta/shared/money';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PixCopiaCola } from './pix-copia-cola';
@@ -10,12 +11,14 @@ import { usePortalFormat } from './use-portal-format';
 
 interface Props {
   data: PortalCliente;
+  /** The customer's code, for the link to a payment in progress. */
+  login: string;
   onPagar: () => void;
   onSair: () => void;
 }
 
 /** The customer's own page: greeting, balance, pending purchases, payments, how to pay, support. */
-export function PortalDashboard({ data, onPagar, onSair }: Props) {
+export function PortalDashboard({ data, login, onPagar, onSair }: Props) {
   const { t } = useTranslation('portal');
   const f = usePortalFormat(data.moeda, data.fusoHorario);
   return (
@@ -45,6 +48,22 @@ export function PortalDashboard({ data, onPagar, onSair }: Props) {
           </div>
         ))}
       </dl>
+
+      {data.pagamentoEmAndamento ? (
+        // A PIX generated and not paid yet (or a card under review): said before a second payment is started.
+        <div role="note" className="flex flex-col gap-3 rounded-lg border border-amber-500/60 bg-amber-500/10 p-4 text-sm">
+          <p>
+            {t('painel.emAndamento', {
+              metodo: t(`metodo.${data.pagamentoEmAndamento.metodo}`),
+              valor: formatMoney(data.pagamentoEmAndamento.valorTotal, 'BRL'),
+              data: f.date(data.pagamentoEmAndamento.criadoEm),
+            })}
+          </p>
+          <Button asChild variant="outline" size="lg">
+            <Link to={`/cliente/${encodeURIComponent(login)}/pagamento-pendente?pagamento=${data.pagamentoEmAndamento.id}`}>{t('painel.verEmAndamento')}</Link>
+          </Button>
+        </div>
+      ) : null}
 
       {data.saldoPendente > 0 ? (
         data.pagamentoOnline.disponivel ? (
