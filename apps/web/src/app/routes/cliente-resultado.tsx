@@ -65,7 +65,11 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
     divergente: t('resultado.divergenteTitle'),
   }[state];
   const text = {
-    sucesso: t('resultado.sucessoDescricao', { valor: formatMoney(p.valorBase) }),
+    // By card the customer paid the fee too: the amount charged is said beside the amount credited.
+    sucesso:
+      p.taxa > 0
+        ? t('resultado.sucessoDescricaoTaxa', { valor: formatMoney(p.valorBase), total: formatMoney(p.valorTotal) })
+        : t('resultado.sucessoDescricao', { valor: formatMoney(p.valorBase) }),
     erro: t('resultado.erroDescricao'),
     pendente: t('resultado.pendenteDescricao'),
     estornado: t('resultado.estornadoDescricao'),

@@ -154,6 +154,14 @@ describe('the customer page', () => {
     expect(screen.getByText('Recebemos seu pagamento de R$ 45,90. Obrigado!')).toBeInTheDocument();
     expect(api.calls('POST', `/api/portal/joana48213/pagamentos/${ID}/verificar`)).toHaveLength(2);
   });
+
+  it('a card payment confirmed says what was charged with the fee beside what was credited', async () => {
+    mockApi({
+      [`POST /api/portal/joana48213/pagamentos/${ID}/verificar`]: () => jsonResponse(200, { id: ID, metodo: 'cartao', status: 'aprovado', valorBase: 59225, taxa: 2961, valorTotal: 62186 }),
+    });
+    renderApp(`/cliente/joana48213/pagamento-sucesso?pagamento=${ID}`);
+    expect(await screen.findByText('Recebemos seu pagamento de R$ 592,25 (R$ 621,86 cobrados no cartão, com a taxa). Obrigado!')).toBeInTheDocument();
+  });
 });
 
 describe('the Mercado Pago settings tab', () => {
