@@ -21,6 +21,8 @@ export function Component() {
 function Acesso({ busy = false }: { busy?: boolean }) {
   const { t } = useTranslation('portal');
   const navigate = useNavigate();
+  // Back from a code that was not found: the code stays in the field, to correct rather than retype.
+  const tentado = (useLocation().state as { codigo?: string } | null)?.codigo ?? '';
   return (
     <Card className="mt-6">
       <title>{`${t('acesso.title')} · Caderneta`}</title>
@@ -31,7 +33,7 @@ function Acesso({ busy = false }: { busy?: boolean }) {
         <CardDescription>{t('acesso.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <AcessoForm busy={busy} onSubmit={(codigo) => navigate(`/cliente/${codigo}`, { state: { fromForm: true } })} />
+        <AcessoForm busy={busy} inicial={tentado} onSubmit={(codigo) => navigate(`/cliente/${codigo}`, { state: { fromForm: true } })} />
       </CardContent>
     </Card>
   );
@@ -54,12 +56,12 @@ function ClientePage({ login }: { login: string }) {
     if (portal.isError) {
       if (isApiError(portal.error, 'CLIENTE_NAO_ENCONTRADO')) {
         toast.error(t('toast.naoEncontrado'), { description: t('toast.naoEncontradoDescricao'), id: 'cliente-nao-encontrado' });
-        navigate('/cliente', { replace: true });
+        navigate('/cliente', { replace: true, state: { codigo: login } });
       } else {
         toast.error(t('toast.erroBuscar'), { description: t('toast.erroBuscarDescricao'), id: 'erro-buscar-cliente' });
       }
     }
-  }, [portal.isSuccess, portal.isError, portal.error, location.state, navigate, t]);
+  }, [portal.isSuccess, portal.isError, portal.error, location.state, navigate, t, login]);
 
   if (portal.isPending) {
     return (

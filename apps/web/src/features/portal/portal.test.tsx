@@ -44,6 +44,8 @@ describe('the customer page', () => {
     expect(await screen.findByText('Cliente não encontrado')).toBeInTheDocument();
     expect(screen.getByText('Verifique se o login está correto.')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/cliente'));
+    // The code tried stays in the field, to correct rather than retype.
+    expect(await screen.findByLabelText('Código de Acesso')).toHaveValue('ninguem12345');
     expect(screen.queryByRole('button', { name: /Testar com/ })).not.toBeInTheDocument();
   });
 

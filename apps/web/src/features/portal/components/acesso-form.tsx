@@ -14,9 +14,9 @@ function validar(codigo: string): 'codigoObrigatorio' | 'codigoInvalido' | null 
 }
 
 /** "Código de Acesso": opens /cliente/{login}; the sample shortcuts only on a demo installation. */
-export function AcessoForm({ onSubmit, busy }: { onSubmit: (login: string) => void; busy: boolean }) {
+export function AcessoForm({ onSubmit, busy, inicial = '' }: { onSubmit: (login: string) => void; busy: boolean; inicial?: string }) {
   const { t } = useTranslation(['portal', 'validation']);
-  const [codigo, setCodigo] = useState('');
+  const [codigo, setCodigo] = useState(inicial);
   const [erro, setErro] = useState<string | null>(null);
   const exemplos = useExemplos();
 
