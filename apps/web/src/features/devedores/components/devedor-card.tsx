@@ -38,7 +38,9 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
   const quebrada = devedor.promessa?.quebrada ?? false;
 
   return (
-    <li aria-labelledby={titleId} className={cn('flex flex-col gap-3 p-4', quebrada && 'bg-destructive/5')}>
+    // A broken promise is marked by a red edge: a pink background took the row's red text under
+    // the 4.5:1 contrast WCAG AA asks (4.36:1).
+    <li aria-labelledby={titleId} className={cn('flex flex-col gap-3 p-4', quebrada && 'border-l-4 border-l-destructive pl-3')}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 space-y-1.5">
           <h3 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
