@@ -46,6 +46,8 @@ function ClientePage({ login }: { login: string }) {
   const [search, setSearch] = useSearchParams();
   const portal = usePortal(login);
   const [pagando, setPagando] = useState(search.get('pagar') === '1');
+  /** Back from the payment screen ("Voltar"): the focus returns to "Pagar Saldo Pendente". */
+  const [voltou, setVoltou] = useState(false);
   const announced = useRef(false);
 
   useEffect(() => {
@@ -86,11 +88,12 @@ function ClientePage({ login }: { login: string }) {
           data={data}
           onVoltar={() => {
             setPagando(false);
+            setVoltou(true);
             if (search.has('pagar')) setSearch({}, { replace: true });
           }}
         />
       ) : (
-        <PortalDashboard data={data} login={login} onPagar={() => setPagando(true)} onSair={() => navigate('/cliente')} />
+        <PortalDashboard data={data} login={login} focarPagar={voltou} onPagar={() => setPagando(true)} onSair={() => navigate('/cliente')} />
       )}
     </>
   );

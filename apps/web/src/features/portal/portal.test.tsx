@@ -97,6 +97,8 @@ describe('the customer page', () => {
     expect(screen.getByRole('link', { name: 'Conversar no WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5511999990000');
     await user.click(screen.getByRole('button', { name: 'Pagar Saldo Pendente' }));
     expect(screen.getByRole('button', { name: 'Pagar R$ 100,01' })).toBeInTheDocument();
+    // The content was swapped: the focus starts at the new screen's title, not on the page's body.
+    expect(screen.getByRole('heading', { level: 1, name: 'Pagamento' })).toHaveFocus();
     await user.click(screen.getByRole('radio', { name: /Cartão/ }));
     expect(screen.getByText('Taxa do cartão (5%)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pagar R$ 105,01' }));
@@ -104,7 +106,7 @@ describe('the customer page', () => {
     expect(await screen.findByText('Erro no pagamento')).toBeInTheDocument();
     expect(screen.getByText('Não foi possível conectar com o MercadoPago.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
-    expect(screen.getByRole('button', { name: 'Pagar Saldo Pendente' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pagar Saldo Pendente' })).toHaveFocus();
   });
 
   it('pays R$ 10.000.000,00 of a bigger balance at once, and says what is left', async () => {

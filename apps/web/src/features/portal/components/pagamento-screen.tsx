@@ -1,7 +1,7 @@
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import type { MetodoOnline, PortalCliente } from '@caderneta/shared';
 import { valorPagavelOnline } from '@caderneta/shared/pagamento-online';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
@@ -28,6 +28,9 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
   const taxa = metodo === 'cartao' ? taxaDe(base, taxaPct) : 0;
   const total = base + taxa;
   const busy = iniciar.isPending || iniciar.isSuccess;
+  // The page's content was swapped: a screen reader starts again at this screen's title.
+  const titulo$ = useRef<HTMLHeadingElement>(null);
+  useEffect(() => titulo$.current?.focus(), []);
 
   const pagar = () =>
     iniciar.mutate(
@@ -53,7 +56,9 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
           {t('pagamento.voltar')}
         </Button>
       </div>
-      <h1 className="text-2xl font-bold">{t('pagamento.title')}</h1>
+      <h1 ref={titulo$} tabIndex={-1} className="text-2xl font-bold outline-none">
+        {t('pagamento.title')}
+      </h1>
       <p>
         {t('pagamento.valor')}: <strong>{f.money(data.saldoPendente)}</strong>
       </p>

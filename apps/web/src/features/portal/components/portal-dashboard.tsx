@@ -2,6 +2,7 @@ import LogOutIcon from 'lucide-react/icons/log-out';
 import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import type { PortalCliente } from '@caderneta/shared';
 import { formatMoney } from '@caderneta/shared/money';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,13 +14,19 @@ interface Props {
   data: PortalCliente;
   /** The customer's code, for the link to a payment in progress. */
   login: string;
+  /** Focus "Pagar Saldo Pendente" (back from the payment screen). */
+  focarPagar?: boolean;
   onPagar: () => void;
   onSair: () => void;
 }
 
 /** The customer's own page: greeting, balance, pending purchases, payments, how to pay, support. */
-export function PortalDashboard({ data, login, onPagar, onSair }: Props) {
+export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSair }: Props) {
   const { t } = useTranslation('portal');
+  const pagar$ = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (focarPagar) pagar$.current?.focus();
+  }, [focarPagar]);
   const f = usePortalFormat(data.moeda, data.fusoHorario);
   return (
     <div className="flex flex-col gap-4">
@@ -67,7 +74,7 @@ export function PortalDashboard({ data, login, onPagar, onSair }: Props) {
 
       {data.saldoPendente > 0 ? (
         data.pagamentoOnline.disponivel ? (
-          <Button size="lg" className="h-12 text-base" onClick={onPagar}>
+          <Button ref={pagar$} size="lg" className="h-12 text-base" onClick={onPagar}>
             {t('painel.pagarSaldo')}
           </Button>
         ) : data.pix ? null : (
