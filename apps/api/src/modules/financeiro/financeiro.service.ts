@@ -21,7 +21,7 @@ import { clientes, lancamentos, perfis, vendas } from '../../db/schema';
 import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
-import { lockCliente, postLancamento, rebalanceAllocation } from './ledger.service';
+import { estornoOnlineEmSql, lockCliente, postLancamento, rebalanceAllocation } from './ledger.service';
 import { notify } from '../notificacoes/notificacoes.service';
 
 export interface PagamentoRegistro {
@@ -229,10 +229,7 @@ export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: str
              (select sum(p.valor)::numeric from ${lancamentos} p
                where p.owner_id = l.owner_id and p.cliente_id = l.cliente_id
                  and (p.created_at, p.id) <= (l.created_at, l.id)) as saldo_apos,
-             -- An online payment Mercado Pago gave back: its reversal is keyed by the same payment id.
-             (select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from ${lancamentos} e
-               where l.referencia_externa like 'mp:%' and e.owner_id = l.owner_id
-                 and e.referencia_externa = 'mp-estorno:' || substr(l.referencia_externa, 4)) as estornado_em,
+             ${estornoOnlineEmSql('l')} as estornado_em,
              c.id as cliente_id, c.nome as cliente_nome, c.telefone as cliente_telefone
       from ${lancamentos} l
       join ${clientes} c on c.owner_id = l.owner_id and c.id = l.cliente_id

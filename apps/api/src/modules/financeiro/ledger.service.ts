@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { MetodoPagamento, TipoLancamento } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, lancamentos, vendas } from '../../db/schema';
@@ -55,6 +55,26 @@ export interface NovoLancamento {
   /** When it happened; only the demo data sets it, to write history. */
   at?: Date;
 }
+
+/**
+ * The ledger keys of Mercado Pago's payments on the customer page: a credit is posted once per
+ * payment (`mp:<id>`), and its reversal, when the payment is refunded or charged back, once too
+ * (`mp-estorno:<id>`).
+ */
+export const referenciaCreditoMp = (mpId: string) => `mp:${mpId}`;
+export const referenciaEstornoMp = (mpId: string) => `mp-estorno:${mpId}`;
+
+/**
+ * SQL: when the online payment posted as entry `credito` (an alias of lancamentos) was given back
+ * (its reversal's created_at, as ISO text), or null. Reads the reversal by its unique key.
+ */
+export const estornoOnlineEmSql = (credito: string): SQL => {
+  const l = sql.raw(credito);
+  const prefixo = referenciaCreditoMp('');
+  return sql`(select to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') from ${lancamentos} e
+    where ${l}.referencia_externa like ${`${prefixo}%`} and e.owner_id = ${l}.owner_id
+      and e.referencia_externa = ${referenciaEstornoMp('')} || substr(${l}.referencia_externa, ${prefixo.length + 1}))`;
+};
 
 /**
  * Appends an entry and moves the cached balance by the same amount. The caller holds the

@@ -6,7 +6,7 @@ import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type Preferen
 import { checkSignature } from '../../integrations/mercadopago/signature';
 import { AppError, notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
-import { lockCliente, postLancamento, rebalanceAllocation } from '../financeiro/ledger.service';
+import { lockCliente, postLancamento, rebalanceAllocation, referenciaCreditoMp, referenciaEstornoMp } from '../financeiro/ledger.service';
 import { notify } from '../notificacoes/notificacoes.service';
 import type { PaymentDeps } from './deps';
 import { loadConta, mpIndisponivel, webhookUrl } from './mercadopago.service';
@@ -124,8 +124,6 @@ export function statusDe(status: string): StatusPagamentoOnline {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const referenciaCredito = (mpId: string) => `mp:${mpId}`;
-const referenciaEstorno = (mpId: string) => `mp-estorno:${mpId}`;
 
 async function lancamentoPorReferencia(tx: Tx, ownerId: string, referencia: string) {
   const [row] = await tx
@@ -193,7 +191,7 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
       valor: record.valorBase,
       metodo: 'online',
       descricao: NOTAS_MERCADO_PAGO[record.metodo === 'pix' ? 'pix' : 'cartao'],
-      referenciaExterna: referenciaCredito(mpId),
+      referenciaExterna: referenciaCreditoMp(mpId),
     });
     if (posted) {
       lancamentoId = posted.lancamento.id;
@@ -207,7 +205,7 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
       });
     }
   } else if (status === 'estornado') {
-    const credito = await lancamentoPorReferencia(tx, ownerId, referenciaCredito(mpId));
+    const credito = await lancamentoPorReferencia(tx, ownerId, referenciaCreditoMp(mpId));
     if (credito) {
       await lockCliente(tx, ownerId, record.clienteId);
       const posted = await postLancamento(tx, ownerId, record.clienteId, {
@@ -215,7 +213,7 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
         valor: -record.valorBase,
         metodo: 'online',
         descricao: NOTAS_MERCADO_PAGO[payment.status === 'charged_back' ? 'contestacao' : 'reembolso'],
-        referenciaExterna: referenciaEstorno(mpId),
+        referenciaExterna: referenciaEstornoMp(mpId),
       });
       if (posted) await rebalanceAllocation(tx, ownerId, record.clienteId, posted.saldoAtual);
     }

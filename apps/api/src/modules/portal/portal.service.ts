@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
   PARCELAS_MAX_CARTAO,
@@ -10,6 +10,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
 import { countAll } from '../../lib/sql';
+import { estornoOnlineEmSql } from '../financeiro/ledger.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { primeiroNome } from './pagamentos.service';
 import { pixCodigo, qrCodeDataUrl } from './pix.service';
@@ -58,17 +59,17 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
         .where(and(eq(itensVenda.ownerId, ownerId), inArray(itensVenda.vendaId, pendentes.map((v) => v.id))))
     : [];
   const pagamentos = await tx
-    .select({ data: lancamentos.createdAt, valor: lancamentos.valor, metodo: lancamentos.metodo, referencia: lancamentos.referenciaExterna })
+    .select({
+      data: lancamentos.createdAt,
+      valor: lancamentos.valor,
+      metodo: lancamentos.metodo,
+      // An online payment Mercado Pago gave back.
+      estornadoEm: sql<string | null>`${estornoOnlineEmSql('lancamentos')}`,
+    })
     .from(lancamentos)
     .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.clienteId, clienteId), eq(lancamentos.tipo, 'pagamento')))
     .orderBy(desc(lancamentos.createdAt))
     .limit(MAX_PAGAMENTOS);
-  // Online payments Mercado Pago gave back: each reversal is keyed by its payment's id (`mp-estorno:<id>`).
-  const estornos = await tx
-    .select({ referencia: lancamentos.referenciaExterna })
-    .from(lancamentos)
-    .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.clienteId, clienteId), eq(lancamentos.tipo, 'estorno'), eq(lancamentos.metodo, 'online')));
-  const estornados = new Set(estornos.map((e) => e.referencia?.replace(/^mp-estorno:/, 'mp:')));
   const [emAndamento] = await tx
     .select({ id: pagamentosOnline.id, metodo: pagamentosOnline.metodo, valorTotal: pagamentosOnline.valorTotal, criadoEm: pagamentosOnline.createdAt })
     .from(pagamentosOnline)
@@ -111,7 +112,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     pagamentoEmAndamento: emAndamento
       ? { id: emAndamento.id, metodo: emAndamento.metodo, valorTotal: emAndamento.valorTotal, criadoEm: emAndamento.criadoEm.toISOString() }
       : null,
-    pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.referencia !== null && estornados.has(p.referencia) })),
+    pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.estornadoEm !== null })),
     pagamentoOnline: {
       disponivel: Boolean(online?.ativo) && saldoPendente > 0,
       taxaCartaoPercentual: TAXA_CARTAO_PERCENTUAL,
