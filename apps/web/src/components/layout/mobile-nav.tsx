@@ -13,8 +13,7 @@ export function MobileNav({ trigger, defaultOpen }: PopupProps) {
   // Radix leaves links out when it picks what to focus first, so the drawer opened with "Sair"
   // focused and one more Enter signed the seller out everywhere. Focus the page's link instead.
   const focarLink = (event: Event) => {
-    const links = content.current?.querySelectorAll<HTMLElement>('nav a');
-    const link = content.current?.querySelector<HTMLElement>('nav a[aria-current="page"]') ?? links?.[0];
+    const link = content.current?.querySelector<HTMLElement>('nav a[aria-current="page"]') ?? content.current?.querySelector<HTMLElement>('nav a');
     if (!link) return;
     event.preventDefault();
     link.focus();
