@@ -1,5 +1,4 @@
 import { type AjusteData, type AjusteFormValues, ajusteFormSchema, parseMoney } from '@caderneta/shared';
-import { useEffect, useRef } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
@@ -9,7 +8,7 @@ import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRegistrarAjuste } from '../api/registrar-ajuste';
-import { newIdempotencyKey } from '../uuid';
+import { useChavePorAbertura } from '../uuid';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
 import type { ClienteSaldo } from './types';
@@ -29,12 +28,8 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
   const shownCliente = useLastPresent(cliente);
   const form = useDialogForm({ schema: ajusteFormSchema, open: !!cliente, record: cliente, values: empty });
   const [tipo, valor] = useWatch({ control: form.control, name: ['tipo', 'valor'] });
-  const chave = useRef('');
+  const chave = useChavePorAbertura(cliente);
 
-  useEffect(() => {
-    // One key per opening: a retried request (flaky network) does not adjust twice.
-    if (cliente) chave.current = newIdempotencyKey();
-  }, [cliente]);
 
   function onSubmit(data: AjusteData) {
     if (!cliente) return;

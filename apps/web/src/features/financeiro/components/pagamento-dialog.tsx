@@ -6,7 +6,6 @@ import {
   pagamentoFormSchema,
   parseMoney,
 } from '@caderneta/shared';
-import { useEffect, useRef } from 'react';
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -24,7 +23,7 @@ import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRegistrarPagamento } from '../api/registrar-pagamento';
-import { newIdempotencyKey } from '../uuid';
+import { useChavePorAbertura } from '../uuid';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
 import type { ClienteSaldo } from './types';
@@ -47,15 +46,11 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   const fmt = useFormatters();
   const navigate = useNavigate();
   const registrar = useRegistrarPagamento();
-  const chave = useRef('');
+  const chave = useChavePorAbertura(cliente);
   const shownCliente = useLastPresent(cliente);
   const form = useDialogForm({ schema: pagamentoFormSchema, open: !!cliente, record: cliente, values: empty });
   const valor = useWatch({ control: form.control, name: 'valor' });
 
-  useEffect(() => {
-    // One key per opening: a retried request (flaky network) does not pay twice.
-    if (cliente) chave.current = newIdempotencyKey();
-  }, [cliente]);
 
   function valorInvalido() {
     toast.error(t('toast.valorInvalido'), { description: t('toast.valorInvalidoDescription') });
