@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { postAsApp, resizeInPlace, signedInSeller } from './support';
 
@@ -408,6 +409,27 @@ test('on a desktop the header shows the whole name and e-mail', async ({ page },
   expect(cut).toEqual([]);
 });
 
+/** The colours a PDF paints with (`r g b rg` / `RG` operators in its page streams, Flate-compressed). */
+function coresPintadas(pdf: Buffer): Set<string> {
+  const text = pdf.toString('latin1');
+  const cores = new Set<string>();
+  for (let at = text.indexOf('stream'); at !== -1; at = text.indexOf('stream', at)) {
+    let start = at + 'stream'.length;
+    if (text[start] === '\r') start++;
+    if (text[start] === '\n') start++;
+    const end = text.indexOf('endstream', start);
+    at = end + 'endstream'.length;
+    let content: string;
+    try {
+      content = inflateSync(pdf.subarray(start, end)).toString('latin1');
+    } catch {
+      continue; // a font or an image, not a page's drawing
+    }
+    for (const [, r, g, b] of content.matchAll(/(?:^|\s)([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG)\b/g)) cores.add(`${r} ${g} ${b}`);
+  }
+  return cores;
+}
+
 test('a receipt prints black on white from the dark theme, without buttons, and fits 80 mm and A4', async ({ page }, testInfo) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   const seller = await signedInSeller(page, testInfo);
@@ -439,6 +461,12 @@ test('a receipt prints black on white from the dark theme, without buttons, and 
   expect(colors.page).toMatch(white);
   expect(colors.article).toMatch(white);
   expect(colors.text).toEqual(['rgb(0, 0, 0)']);
+  // What the printer gets, with "background graphics" on: every colour painted is black or white.
+  // The theme's dark `color-scheme` once filled the page's margins with a dark frame.
+  for (const format of [{ width: '80mm' }, { format: 'A4' }]) {
+    const pdf = await page.pdf({ ...format, printBackground: true });
+    expect(coresPintadas(pdf), JSON.stringify(format)).toEqual(new Set(['0 0 0', '1 1 1']));
+  }
 
   // 80 mm roll (≈ 72 mm printable, 272 px at 96 dpi) and A4 (210 mm, 794 px): nothing runs off the paper.
   for (const width of [272, 794]) {
