@@ -7,6 +7,7 @@ interface NewProduct {
   precoCusto: number;
   estoqueAtual: number;
   estoqueMinimo?: number;
+  codigoBarras?: string;
 }
 
 /** Catalogue set-up through the API with the seller's own session (the screens are covered elsewhere). */
@@ -93,6 +94,30 @@ test('à vista sale takes stock out, and cancelling it brings the stock back', a
   await expect(confirm.getByText(/Não é possível deletar produto que possui vendas registradas/)).toBeVisible();
   await confirm.getByRole('button', { name: 'Desativar Produto' }).click();
   await expectToast(page, 'Produto desativado');
+});
+
+test('a barcode scanner at the counter: each scan adds one unit of the product with that code', async ({ page }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  const leite = await createProduct(page, { nome: 'Leite Integral 1L', precoVenda: 549, precoCusto: 400, estoqueAtual: 12, codigoBarras: '7891000100103' });
+  // A product whose name holds the same digits is not what the scanner means.
+  await createProduct(page, { nome: 'Kit 7891000100103', precoVenda: 100, precoCusto: 50, estoqueAtual: 5 });
+
+  await page.goto('/vendas/nova');
+  const busca = page.getByLabel('Buscar produto');
+  for (let scan = 0; scan < 2; scan++) {
+    // A scanner types the code in a burst and presses Enter.
+    await busca.pressSequentially('7891000100103', { delay: 5 });
+    await busca.press('Enter');
+    await expect(busca).toHaveValue('');
+  }
+  await expect(page.getByText('Leite Integral 1L adicionado à venda.')).toBeVisible();
+  const itens = page.getByRole('list', { name: 'Itens da venda' });
+  await expect(itens.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('status', { name: 'Quantidade de Leite Integral 1L' })).toHaveText('2');
+
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expectToast(page, 'Total: R$ 10,98');
+  expect(await stockOf(page, leite.id)).toBe(10);
 });
 
 test('fiado to a new customer, debtor badge, partial then full payment, statement and dashboard', async ({ page }, testInfo) => {

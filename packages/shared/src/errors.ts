@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'CLIENTE_TEM_VENDAS',
   'PRODUTO_TEM_VENDAS',
   'ESTOQUE_ALTERADO',
+  'CODIGO_BARRAS_EM_USO',
   'LOGIN_INDISPONIVEL',
   'TOTAL_VENDA_EXCEDIDO',
   'CROSS_SITE_REQUEST',
@@ -69,6 +70,8 @@ export type ErrorDetailsByCode = DetailsOfKnownCodes<{
   CLIENTE_INATIVO: { clienteId: string };
   TOTAL_VENDA_EXCEDIDO: { maximo: number };
   ESTOQUE_ALTERADO: { estoqueAtual: number };
+  /** Another active product of the seller already has this barcode. */
+  CODIGO_BARRAS_EM_USO: { produtoId: string; produtoNome: string };
   /** Cancelling the sale would take this product's stock past MAX_ESTOQUE_GUARDADO. */
   ESTOQUE_ACIMA_DO_MAXIMO: { produtoId: string; produtoNome: string; maximo: number };
   /** Why a backup file is refused, and where (table, row, field). */

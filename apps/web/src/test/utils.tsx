@@ -10,6 +10,8 @@ import { createQueryClient } from '@/lib/query-client';
 export interface FakeRequest {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: unknown;
 }
 type Handler = (request: FakeRequest) => Response | Promise<Response>;
@@ -30,10 +32,10 @@ export function mockApi(handlers: Record<string, Handler>) {
   const unexpected: string[] = [];
   const spy = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
+    const { pathname: path, searchParams: query } = new URL(url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, path, body };
+    const request = { method, path, query, body };
     requests.push(request);
     const handler = handlers[`${method} ${path}`];
     if (!handler) {

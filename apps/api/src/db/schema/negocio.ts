@@ -90,6 +90,8 @@ export const produtos = pgTable(
   (t) => [
     primaryKey({ name: 'produtos_pkey', columns: [t.ownerId, t.id] }),
     index('produtos_owner_nome_idx').on(t.ownerId, t.ativo, t.nomeBusca),
+    // A barcode read at the counter, and the check that no two active products share one.
+    index('produtos_owner_codigo_barras_idx').on(t.ownerId, t.codigoBarras).where(sql`${t.codigoBarras} is not null`),
     check('produtos_preco_venda_check', sql`${t.precoVenda} > 0`),
     check('produtos_preco_custo_check', sql`${t.precoCusto} >= 0`),
     check('produtos_estoque_atual_check', sql`${t.estoqueAtual} >= 0`),

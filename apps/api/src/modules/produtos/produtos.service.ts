@@ -51,10 +51,11 @@ export function toProduto(row: ProdutoRow): Produto {
 
 const lowStock = sql`${produtos.estoqueAtual} <= ${produtos.estoqueMinimo}`;
 
+/** The name or category containing the term (no case, no accents), or the barcode equal to it. */
 function buscaCondition(busca: string | undefined): SQL | undefined {
   const term = normalizeForSearch(busca ?? '');
   if (!term) return undefined;
-  return or(contains(produtos.nomeBusca, term), contains(unaccentLower(produtos.categoria), term));
+  return or(contains(produtos.nomeBusca, term), contains(unaccentLower(produtos.categoria), term), eq(produtos.codigoBarras, (busca ?? '').trim()));
 }
 
 function estoqueCondition(estoque: ProdutosQuery['estoque']): SQL | undefined {
@@ -143,7 +144,35 @@ const columnsOf = (input: ProdutoInput) => ({
   estoqueMinimo: input.estoqueMinimo,
 });
 
+/**
+ * A barcode names one product at the counter: another active product of this seller with the same
+ * code is refused (inactive ones keep theirs, so a product can be replaced by a new one).
+ */
+async function assertCodigoBarrasLivre(tx: Tx, ownerId: string, codigo: string | null, exceptId?: string) {
+  if (!codigo) return;
+  const [outro] = await tx
+    .select({ id: produtos.id, nome: produtos.nome })
+    .from(produtos)
+    .where(
+      and(
+        eq(produtos.ownerId, ownerId),
+        eq(produtos.codigoBarras, codigo),
+        eq(produtos.ativo, true),
+        exceptId ? sql`${produtos.id} <> ${exceptId}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (outro) {
+    throw new AppError('CODIGO_BARRAS_EM_USO', 409, {
+      message: `O código de barras ${codigo} já é do produto ${outro.nome}`,
+      details: { produtoId: outro.id, produtoNome: outro.nome },
+      issues: [{ path: 'codigoBarras', message: 'codigoBarrasEmUso' }],
+    });
+  }
+}
+
 export async function createProduto(tx: Tx, ownerId: string, input: ProdutoInput): Promise<Produto> {
+  await assertCodigoBarrasLivre(tx, ownerId, input.codigoBarras);
   const [row] = await tx
     .insert(produtos)
     .values({ ownerId, ...columnsOf(input), ativo: true })
@@ -159,6 +188,7 @@ export async function createProduto(tx: Tx, ownerId: string, input: ProdutoInput
 export async function updateProduto(tx: Tx, ownerId: string, id: string, input: ProdutoUpdate): Promise<Produto> {
   const before = await findRow(tx, ownerId, id, true);
   const { estoqueAnterior, ...fields } = input;
+  if (before.ativo && fields.codigoBarras !== before.codigoBarras) await assertCodigoBarrasLivre(tx, ownerId, fields.codigoBarras, id);
   let estoqueAtual = fields.estoqueAtual;
   if (estoqueAnterior !== undefined && before.estoqueAtual !== estoqueAnterior) {
     // Sales moved the stock since the form was opened: an untouched stock field keeps the live
@@ -185,6 +215,7 @@ export async function updateProduto(tx: Tx, ownerId: string, id: string, input: 
 export async function setProdutoAtivo(tx: Tx, ownerId: string, id: string, ativo: boolean): Promise<Produto> {
   const before = await findRow(tx, ownerId, id, true);
   if (before.ativo === ativo) return toProduto(before);
+  if (ativo) await assertCodigoBarrasLivre(tx, ownerId, before.codigoBarras, id);
   const [row] = await tx
     .update(produtos)
     .set({ ativo, updatedAt: sql`now()` })

@@ -377,3 +377,56 @@ describe('API description', () => {
     expect(paths).toEqual(expect.arrayContaining(['/api/clientes', '/api/clientes/{id}/regenerar-login', '/api/produtos', '/api/produtos/{id}']));
   });
 });
+
+describe('barcodes', () => {
+  const post = (seller: SellerSession, body: Record<string, unknown>) =>
+    seller.request({ method: 'POST', url: '/api/produtos', payload: { ...base, ...body } });
+
+  it('finds a product by its whole barcode, as a scanner types it, and not by a part of it', async () => {
+    const seller = await createSeller(t);
+    const leite = await novoProduto(seller, { nome: 'Leite Integral 1L', codigoBarras: '7891000100103' });
+    await novoProduto(seller, { nome: 'Café 500g', codigoBarras: '7896005800010' });
+    expect((await list(seller, '?busca=7891000100103')).items.map((p: { id: string }) => p.id)).toEqual([leite.id]);
+    expect((await list(seller, '?busca=%207891000100103%20')).items.map((p: { id: string }) => p.id)).toEqual([leite.id]);
+    expect((await list(seller, '?busca=78910001')).total).toBe(0);
+  });
+
+  it("refuses a code another active product has, on the field, and saves nothing; another seller's codes are theirs", async () => {
+    const seller = await createSeller(t);
+    const leite = await novoProduto(seller, { nome: 'Leite Integral 1L', codigoBarras: '7891000100103' });
+    const response = await post(seller, { nome: 'Leite Desnatado 1L', codigoBarras: '7891000100103' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'CODIGO_BARRAS_EM_USO', details: { produtoId: leite.id, produtoNome: 'Leite Integral 1L' } });
+    expect(issuesOf(response.json())).toEqual({ codigoBarras: 'codigoBarrasEmUso' });
+    expect((await list(seller)).total).toBe(1);
+
+    const outro = await createSeller(t);
+    expect((await post(outro, { nome: 'Leite', codigoBarras: '7891000100103' })).statusCode).toBe(201);
+    expect((await list(outro, '?busca=7891000100103')).items).toHaveLength(1);
+    expect((await list(seller, '?busca=7891000100103')).items.map((p: { id: string }) => p.id)).toEqual([leite.id]);
+  });
+
+  it('refuses an edit to a code in use, but keeps a product saving with its own code', async () => {
+    const seller = await createSeller(t);
+    await novoProduto(seller, { nome: 'Leite Integral 1L', codigoBarras: '7891000100103' });
+    const cafe = await novoProduto(seller, { nome: 'Café 500g', codigoBarras: '7896005800010' });
+    const taken = await edit(seller, cafe.id, { nome: 'Café 500g', codigoBarras: '7891000100103' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json()).toMatchObject({ code: 'CODIGO_BARRAS_EM_USO' });
+    expect(await rowOf(cafe.id)).toMatchObject({ codigoBarras: '7896005800010' });
+    const same = await edit(seller, cafe.id, { nome: 'Café Torrado 500g', codigoBarras: '7896005800010' });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it("lets a new product take an inactive product's code, and refuses to reactivate the old one while it is taken", async () => {
+    const seller = await createSeller(t);
+    const velho = await novoProduto(seller, { nome: 'Biscoito antigo', codigoBarras: '7890000000017' });
+    expect((await seller.request({ method: 'POST', url: `/api/produtos/${velho.id}/desativar` })).statusCode).toBe(200);
+    const novo = await post(seller, { nome: 'Biscoito novo', codigoBarras: '7890000000017' });
+    expect(novo.statusCode).toBe(201);
+    const reativar = await seller.request({ method: 'POST', url: `/api/produtos/${velho.id}/reativar` });
+    expect(reativar.statusCode).toBe(409);
+    expect(reativar.json()).toMatchObject({ code: 'CODIGO_BARRAS_EM_USO', details: { produtoId: novo.json().id } });
+    expect(await rowOf(velho.id)).toMatchObject({ ativo: false });
+  });
+});

@@ -182,6 +182,38 @@ describe('product form', () => {
   });
 });
 
+describe('barcodes', () => {
+  it("shows the server's refusal of a barcode another product has on the field and in the toast, keeping what was typed", async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: false, produto: null }),
+      'POST /api/produtos': () =>
+        jsonResponse(409, {
+          code: 'CODIGO_BARRAS_EM_USO',
+          message: 'O código de barras 7891000100103 já é do produto Leite Integral 1L',
+          details: { produtoId: ID, produtoNome: 'Leite Integral 1L' },
+          issues: [{ path: 'codigoBarras', message: 'codigoBarrasEmUso' }],
+        }),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Leite Desnatado 1L');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '5,50');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '4');
+    await user.type(within(dialog).getByLabelText('Código de barras'), '7891000100103');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+
+    expect(await screen.findByText('O código de barras já é do produto Leite Integral 1L. Cada produto ativo precisa de um código próprio.')).toBeInTheDocument();
+    const codigo = within(dialog).getByLabelText('Código de barras');
+    expect(codigo).toHaveAttribute('aria-invalid', 'true');
+    expect(codigo).toHaveAccessibleDescription(/Outro produto ativo já usa este código de barras\./);
+    expect(codigo).toHaveValue('7891000100103');
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(1);
+  });
+});
+
 describe('duplicate product names', () => {
   it('warns "Já existe um produto com este nome" before saving; "Voltar" saves nothing, confirming saves', async () => {
     const api = mockApi({

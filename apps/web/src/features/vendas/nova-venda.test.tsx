@@ -166,6 +166,40 @@ describe('/vendas/nova', () => {
     expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
   });
 
+  it('takes a barcode scanner: the code and Enter add one unit, the next scan another; a name found alone is selected; nothing found is said', async () => {
+    const catalogo = [produto({ codigoBarras: '7891000100103' }), produto({ id: LEITE, nome: 'Leite 1L', precoVenda: 550, estoqueAtual: 3, codigoBarras: '7896005800010' })];
+    const { user } = setup({
+      'GET /api/produtos': ({ query }) => {
+        const busca = (query.get('busca') ?? '').trim().toLowerCase();
+        const items = catalogo.filter((p) => !busca || p.nome.toLowerCase().includes(busca) || p.codigoBarras === busca);
+        return jsonResponse(200, { ...produtos, items, total: items.length });
+      },
+    });
+    const busca = await screen.findByLabelText('Buscar produto');
+    // A scanner types faster than the search waits for typing to stop.
+    await user.type(busca, '7896005800010{Enter}');
+    const itens = await screen.findByRole('list', { name: 'Itens da venda' });
+    expect(within(itens).getByRole('listitem', { name: 'Leite 1L' })).toBeInTheDocument();
+    expect(busca).toHaveValue('');
+    expect(busca).toHaveFocus();
+    expect(screen.getByText('Leite 1L adicionado à venda.')).toBeInTheDocument();
+    await user.type(busca, '7896005800010{Enter}');
+    await waitFor(() => expect(within(itens).getByRole('status', { name: 'Quantidade de Leite 1L' })).toHaveTextContent('2'));
+
+    // A code no active product has: said under the search, which keeps it to be corrected.
+    await user.type(busca, '7890000000000{Enter}');
+    expect(await screen.findByText('Nenhum produto ativo com “7890000000000” no nome, na categoria ou no código de barras.')).toBeInTheDocument();
+    expect(busca).toHaveValue('7890000000000');
+    expect(busca).toHaveAccessibleDescription('Nenhum produto ativo com “7890000000000” no nome, na categoria ou no código de barras.');
+
+    // A name that finds one product: selected, the focus on its quantity.
+    await user.clear(busca);
+    await user.type(busca, 'arroz{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Quantidade')).toHaveFocus());
+    expect(screen.getByLabelText('Produto')).toHaveDisplayValue(/Arroz 5kg/);
+    expect(within(itens).queryByRole('listitem', { name: 'Arroz 5kg' })).toBeNull();
+  });
+
   it('merges a product added twice, shows subtotals and the sticky summary, and changes quantities', async () => {
     const { user } = setup();
     await addProduct(user, /Arroz 5kg/, '2');

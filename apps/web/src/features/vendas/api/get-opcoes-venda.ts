@@ -1,5 +1,5 @@
 import type { ClientesPage, ProdutosPage } from '@caderneta/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys, toSearchParams } from '@/lib/query-keys';
 
@@ -16,10 +16,13 @@ export function useClientesParaVenda(busca: string, { pageSize = 100, enabled = 
   });
 }
 
-export function useProdutosParaVenda(busca: string) {
-  return useQuery({
+/** The active products the search finds (name, category or the whole barcode), as one query. */
+export const produtosParaVenda = (busca: string) =>
+  queryOptions({
     queryKey: queryKeys.produtos.paraVenda(busca.trim()),
     queryFn: ({ signal }) => api<ProdutosPage>(`/api/produtos${toSearchParams({ pageSize: 100, busca })}`, { signal }),
-    placeholderData: keepPreviousData,
   });
+
+export function useProdutosParaVenda(busca: string) {
+  return useQuery({ ...produtosParaVenda(busca), placeholderData: keepPreviousData });
 }

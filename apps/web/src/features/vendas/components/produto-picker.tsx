@@ -1,6 +1,7 @@
 import { MAX_QUANTIDADE_ITEM, type Produto } from '@caderneta/shared';
 import PackageIcon from 'lucide-react/icons/package';
 import PlusIcon from 'lucide-react/icons/plus';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,9 +10,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { useProdutosParaVenda } from '../api/get-opcoes-venda';
+import { cn } from '@/lib/utils';
+import { produtosParaVenda, useProdutosParaVenda } from '../api/get-opcoes-venda';
 import { parseQuantidade } from '../carrinho';
 
 /** Product select (with its sale price), quantity (1 to 10.000, anything else refused with a message) and "Adicionar". */
@@ -30,6 +33,51 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
   const [quantidadeInvalida, setQuantidadeInvalida] = useState(false);
   const erroId = useId();
   const select$ = useRef<HTMLSelectElement>(null);
+  const quantidade$ = useRef<HTMLInputElement>(null);
+  const queryClient = useQueryClient();
+  const leituraId = useId();
+  /** What Enter in the search did: a scanned product added, or nothing found. */
+  const [leitura, setLeitura] = useState<{ ok: boolean; texto: string } | null>(null);
+  const [lendo, setLendo] = useState(false);
+
+  /**
+   * Enter in the search: a barcode scanner types the code and Enter, faster than the search waits
+   * for typing to stop, so the code is looked up at once. The product with exactly that barcode goes
+   * into the sale (one unit; the next scan adds another) and the search is cleared for the next
+   * scan. Otherwise a single product found is selected, ready for its quantity.
+   */
+  async function buscarAgora() {
+    const codigo = busca.trim();
+    if (!codigo || lendo) return;
+    setLendo(true);
+    setLeitura(null);
+    try {
+      const encontrados = (await queryClient.fetchQuery(produtosParaVenda(codigo))).items;
+      const lido = encontrados.find((p) => p.codigoBarras === codigo);
+      if (lido) {
+        if (onAdd(lido, 1)) {
+          setBusca('');
+          setLeitura({ ok: true, texto: t('nova.produtos.lido', { nome: lido.nome }) });
+        }
+      } else if (encontrados.length === 1) {
+        escolher(encontrados[0]!);
+        quantidade$.current?.focus();
+      } else if (encontrados.length === 0) {
+        setLeitura({ ok: false, texto: t('nova.produtos.naoEncontrado', { termo: codigo }) });
+      } else {
+        select$.current?.focus();
+      }
+    } catch (error) {
+      toastError(error, 'vendas:nova.produtos.erroBusca');
+    } finally {
+      setLendo(false);
+    }
+  }
+
+  function escolher(produto: Produto | null) {
+    setProdutoId(produto?.id ?? '');
+    setEscolhido(produto);
+  }
 
   function adicionar() {
     if (!escolhido) return;
@@ -86,9 +134,20 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
             enterKeyHint="search"
             placeholder={t('nova.produtos.searchPlaceholder')}
             value={busca}
-            onChange={(event) => setBusca(event.target.value)}
-            onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+            aria-describedby={leitura ? leituraId : undefined}
+            onChange={(event) => {
+              setBusca(event.target.value);
+              setLeitura(null);
+            }}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              void buscarAgora();
+            }}
           />
+          <p id={leituraId} aria-live="polite" className={cn('text-sm empty:hidden', leitura?.ok ? 'text-muted-foreground' : 'text-destructive')}>
+            {leitura?.texto}
+          </p>
         </div>
         <div className="grid gap-2">
           <Label htmlFor={selectId}>{t('nova.produtos.select')}</Label>
@@ -96,10 +155,7 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
             ref={select$}
             id={selectId}
             value={produtoId}
-            onChange={(event) => {
-              setProdutoId(event.target.value);
-              setEscolhido(itens.find((p) => p.id === event.target.value) ?? null);
-            }}
+            onChange={(event) => escolher(itens.find((p) => p.id === event.target.value) ?? null)}
           >
             <option value="">{itens.length || !termo ? t('nova.produtos.selectPlaceholder') : t('nova.produtos.none')}</option>
             {itens.map((p) => (
@@ -118,6 +174,7 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
           <div className="grid w-28 gap-2">
             <Label htmlFor={quantidadeId}>{t('nova.produtos.quantidade')}</Label>
             <Input
+              ref={quantidade$}
               id={quantidadeId}
               inputMode="numeric"
               autoComplete="off"
