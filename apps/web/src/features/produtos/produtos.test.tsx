@@ -183,6 +183,26 @@ describe('product form', () => {
 });
 
 describe('barcodes', () => {
+  it("takes a scanner's Enter in \"Código de barras\" as a move to the price, not a save", async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: false, produto: null }),
+      'POST /api/produtos': (request) => jsonResponse(201, produto(request.body as Partial<Produto>)),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Leite Integral 1L');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '5,49');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '4');
+    // The code scanned last, with the stock still to fill in.
+    await user.type(within(dialog).getByLabelText('Código de barras'), '7891000100103{Enter}');
+    expect(within(dialog).getByLabelText(/^Preço de Venda/)).toHaveFocus();
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Novo Produto' })).toBeInTheDocument();
+  });
+
   it("shows the server's refusal of a barcode another product has on the field and in the toast, keeping what was typed", async () => {
     const api = mockApi({
       ...signedIn(),

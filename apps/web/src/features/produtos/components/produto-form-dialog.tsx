@@ -9,7 +9,7 @@ import {
   produtoFormSchema,
   produtoToForm,
 } from '@caderneta/shared';
-import { useEffect, useState } from 'react';
+import { type ComponentProps, useEffect, useState } from 'react';
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -111,7 +111,10 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
     toast.error(t(`invalid.${field}`), { description: translateDynamic(`validation:${message}`, '') || undefined });
   }
 
-  const text = (name: 'nome' | 'descricao' | 'categoria' | 'codigoBarras', options: { required?: boolean; placeholder?: string; inputMode?: 'numeric' } = {}) => (
+  const text = (
+    name: 'nome' | 'descricao' | 'categoria' | 'codigoBarras',
+    options: { required?: boolean; placeholder?: string; inputMode?: 'numeric' } & Pick<ComponentProps<'input'>, 'onKeyDown' | 'enterKeyHint'> = {},
+  ) => (
     <InputField
       control={form.control}
       name={name}
@@ -121,6 +124,8 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
       required={options.required}
       inputMode={options.inputMode}
       placeholder={options.placeholder}
+      onKeyDown={options.onKeyDown}
+      enterKeyHint={options.enterKeyHint}
     />
   );
   const number = (name: 'precoVenda' | 'precoCusto' | 'estoqueAtual' | 'estoqueMinimo', money: boolean, hint?: string) => (
@@ -146,7 +151,17 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
         {text('descricao', { placeholder: t('form.placeholders.descricao') })}
         <div className="grid gap-4 sm:grid-cols-2">
           {text('categoria', { placeholder: t('form.placeholders.categoria') })}
-          {text('codigoBarras', { placeholder: t('form.placeholders.codigoBarras'), inputMode: 'numeric' })}
+          {text('codigoBarras', {
+            placeholder: t('form.placeholders.codigoBarras'),
+            inputMode: 'numeric',
+            // A barcode scanner ends its code with Enter: on to the price instead of saving half a form.
+            enterKeyHint: 'next',
+            onKeyDown: (event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              form.setFocus('precoVenda');
+            },
+          })}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           {number('precoVenda', true)}
