@@ -131,6 +131,8 @@ describe('/notificacoes', () => {
     fail = false;
     await user.click(retry);
     expect(await screen.findByRole('heading', { name: 'Nenhuma notificação' })).toBeInTheDocument();
+    // The four kinds the seller can receive, the debtors' one included (spec §2, Notifications).
+    expect(screen.getByText('Avisos de novas vendas, pagamentos recebidos, estoque baixo e clientes em débito aparecem aqui.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Marcar todas como lidas' })).toBeDisabled();
 
     await user.click(screen.getByRole('radio', { name: 'Não lidas' }));
