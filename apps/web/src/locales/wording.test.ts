@@ -27,6 +27,11 @@ describe('wording', () => {
     expect(found).toEqual([]);
   });
 
+  it('writes the payment provider as "Mercado Pago", its brand name (the spec\'s "MercadoPago" is a slip)', () => {
+    const found = ['pt-BR', 'en-US', 'es-ES'].flatMap((language) => texts(language).filter(({ text }) => /MercadoPago/i.test(text)));
+    expect(found).toEqual([]);
+  });
+
   it('never writes "(s)" plurals: counts go through i18next plural keys', () => {
     const found = ['pt-BR', 'en-US', 'es-ES'].flatMap((language) => texts(language).filter(({ text }) => /\w\((s|es)\)/.test(text)));
     expect(found).toEqual([]);

@@ -74,7 +74,7 @@ export async function loadConta(tx: Executor, ownerId: string, cipher: Cipher): 
 }
 
 export const tokenNecessario = () => new AppError('MP_TOKEN_NECESSARIO', 400, { message: 'Informe o Access Token para testar a integração.' });
-export const mpIndisponivel = () => new AppError('MP_INDISPONIVEL', 502, { message: 'Não foi possível conectar com o MercadoPago.' });
+export const mpIndisponivel = () => new AppError('MP_INDISPONIVEL', 502, { message: 'Não foi possível conectar com o Mercado Pago.' });
 
 /**
  * "Testar Conexão": GET /users/me with the token. Answers the account's nickname, or

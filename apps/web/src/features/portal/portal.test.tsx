@@ -104,7 +104,7 @@ describe('the customer page', () => {
     await user.click(screen.getByRole('button', { name: 'Pagar R$ 105,01' }));
     expect(api.calls('POST', '/api/portal/joana48213/pagamentos')[0]!.body).toEqual({ metodo: 'cartao' });
     expect(await screen.findByText('Erro no pagamento')).toBeInTheDocument();
-    expect(screen.getByText('Não foi possível conectar com o MercadoPago.')).toBeInTheDocument();
+    expect(screen.getByText('Não foi possível conectar com o Mercado Pago.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Voltar' }));
     expect(screen.getByRole('button', { name: 'Pagar Saldo Pendente' })).toHaveFocus();
   });
