@@ -14,10 +14,22 @@ async function relayed(status: number, body: unknown) {
 }
 
 describe("better-auth's errors on their way to the web", () => {
-  it('known codes become the ones the web translates', async () => {
+  it("known codes become the ones the web translates, with the catalogue's Portuguese message instead of the library's English one", async () => {
     expect(await relayed(401, { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' })).toEqual({
       status: 401,
-      body: { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' },
+      body: { code: 'INVALID_CREDENTIALS', message: 'Credenciais inválidas' },
+    });
+    expect((await relayed(400, { code: 'INVALID_PASSWORD', message: 'Invalid password' })).body).toEqual({ code: 'SENHA_ATUAL_INCORRETA', message: 'Senha atual incorreta' });
+    expect((await relayed(401, { code: 'FAILED_TO_GET_SESSION', message: 'Failed to get session' })).body).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Sessão não encontrada. Faça login novamente.',
+    });
+  });
+
+  it('one of our own codes keeps its message', async () => {
+    expect((await relayed(400, { code: 'INVALID_ACCESS_CODE', message: 'O código de acesso está incorreto' })).body).toEqual({
+      code: 'INVALID_ACCESS_CODE',
+      message: 'O código de acesso está incorreto',
     });
   });
 

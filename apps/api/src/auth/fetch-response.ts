@@ -1,19 +1,22 @@
 import type { FastifyReply } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '@caderneta/shared';
 
-/** better-auth's error codes, mapped to the ones the web translates. */
-const CODE_MAP: Record<string, string> = {
-  INVALID_EMAIL_OR_PASSWORD: 'INVALID_CREDENTIALS',
-  INVALID_EMAIL: 'VALIDATION',
-  INVALID_TOKEN: 'INVALID_TOKEN',
-  PASSWORD_TOO_SHORT: 'PASSWORD_TOO_SHORT',
-  PASSWORD_TOO_LONG: 'VALIDATION',
-  USER_NOT_FOUND: 'INVALID_CREDENTIALS',
-  CREDENTIAL_ACCOUNT_NOT_FOUND: 'INVALID_CREDENTIALS',
-  FAILED_TO_GET_SESSION: 'UNAUTHENTICATED',
-  SESSION_EXPIRED: 'UNAUTHENTICATED',
+/**
+ * better-auth's error codes, mapped to the ones the web translates, each with the catalogue's
+ * message (spec §8) for callers other than the web: better-auth's own messages are English.
+ */
+const CODE_MAP: Record<string, { code: ErrorCode; message: string }> = {
+  INVALID_EMAIL_OR_PASSWORD: { code: 'INVALID_CREDENTIALS', message: 'Credenciais inválidas' },
+  INVALID_EMAIL: { code: 'VALIDATION', message: 'Informe um e-mail válido.' },
+  INVALID_TOKEN: { code: 'INVALID_TOKEN', message: 'Link inválido ou expirado. Peça um novo link.' },
+  PASSWORD_TOO_SHORT: { code: 'PASSWORD_TOO_SHORT', message: 'A senha deve ter pelo menos 6 caracteres.' },
+  PASSWORD_TOO_LONG: { code: 'VALIDATION', message: 'A senha deve ter no máximo 128 caracteres.' },
+  USER_NOT_FOUND: { code: 'INVALID_CREDENTIALS', message: 'Credenciais inválidas' },
+  CREDENTIAL_ACCOUNT_NOT_FOUND: { code: 'INVALID_CREDENTIALS', message: 'Credenciais inválidas' },
+  FAILED_TO_GET_SESSION: { code: 'UNAUTHENTICATED', message: 'Sessão não encontrada. Faça login novamente.' },
+  SESSION_EXPIRED: { code: 'UNAUTHENTICATED', message: 'Sessão não encontrada. Faça login novamente.' },
   // change-password: the current password given is wrong.
-  INVALID_PASSWORD: 'SENHA_ATUAL_INCORRETA',
+  INVALID_PASSWORD: { code: 'SENHA_ATUAL_INCORRETA', message: 'Senha atual incorreta' },
 };
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'RATE_LIMITED' };
@@ -49,8 +52,10 @@ export async function sendFetchResponse(reply: FastifyReply, response: Response)
   }
   if (response.status < 400) return reply.send(withoutTokens(body));
   const error = (body ?? {}) as { code?: string; message?: string };
-  const mapped = error.code ? (CODE_MAP[error.code] ?? (isErrorCode(error.code) ? error.code : undefined)) : undefined;
+  const known = error.code ? CODE_MAP[error.code] : undefined;
+  if (known) return reply.send(known);
+  // One of our own codes (a hook of ours threw it) keeps its message.
+  if (error.code && isErrorCode(error.code)) return reply.send({ code: error.code, message: error.message ?? error.code });
   // A code of better-auth's the web has no text for would show its English message: the status says enough.
-  const code = mapped ?? CODE_BY_STATUS[response.status] ?? 'VALIDATION';
-  return reply.send({ code, message: mapped ? (error.message ?? code) : 'Pedido recusado' });
+  return reply.send({ code: CODE_BY_STATUS[response.status] ?? 'VALIDATION', message: 'Pedido recusado' });
 }
