@@ -315,8 +315,8 @@ describe('/vendas/nova', () => {
     const { user } = setup();
     await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
     await user.type(screen.getByLabelText('Buscar cliente'), 'jose');
-    const results = await screen.findByRole('list', { name: 'Clientes encontrados' });
-    const result = within(results).getByRole('button', { name: /José da Silva/ });
+    const results = await screen.findByRole('listbox', { name: 'Clientes encontrados' });
+    const result = within(results).getByRole('option', { name: /José da Silva/ });
     expect(within(result).getByText('(11) 98765-4321')).toBeInTheDocument();
     expect(within(result).getByText('Devedor R$ 80,00')).toBeInTheDocument();
     await user.click(result);
@@ -333,14 +333,74 @@ describe('/vendas/nova', () => {
     expect(screen.getByLabelText('Buscar cliente')).toHaveFocus();
   });
 
+  it('picks a customer from the search with ↓/↑ and Enter; Escape closes the results and keeps the text', async () => {
+    const maria = cliente({ id: '55555555-5555-4555-8555-555555555555', nome: 'Maria José', telefone: '11912345678', saldoAtual: 0, saldoPendente: 0 });
+    const { user } = setup({ 'GET /api/clientes': () => jsonResponse(200, clientes([cliente(), maria])) });
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    const busca = screen.getByRole('combobox', { name: 'Buscar cliente' });
+    expect(busca).toHaveAttribute('aria-expanded', 'false');
+    await user.type(busca, 'jose');
+    const results = await screen.findByRole('listbox', { name: 'Clientes encontrados' });
+    expect(busca).toHaveAttribute('aria-expanded', 'true');
+    expect(busca).toHaveAttribute('aria-controls', results.id);
+    // Said to a screen reader once the results are in, with how to choose.
+    expect(screen.getByText('2 clientes encontrados; use as setas para escolher e Enter para confirmar.')).toBeInTheDocument();
+    const [jose, mariaOption] = within(results).getAllByRole('option');
+    expect(busca).not.toHaveAttribute('aria-activedescendant');
+
+    // ↓ makes the first result active, ↓ again the second, ↓ once more wraps to the first, and ↑ wraps back to the last.
+    await user.keyboard('{ArrowDown}');
+    expect(busca).toHaveAttribute('aria-activedescendant', jose!.id);
+    expect(jose).toHaveAttribute('aria-selected', 'true');
+    expect(mariaOption).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(busca).toHaveAttribute('aria-activedescendant', mariaOption!.id);
+    await user.keyboard('{ArrowDown}');
+    expect(busca).toHaveAttribute('aria-activedescendant', jose!.id);
+    await user.keyboard('{ArrowUp}');
+    expect(busca).toHaveAttribute('aria-activedescendant', mariaOption!.id);
+    // The focus never left the box.
+    expect(busca).toHaveFocus();
+
+    // Escape closes the list and keeps what was typed; ↓ opens it again.
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    expect(busca).toHaveAttribute('aria-expanded', 'false');
+    expect(busca).not.toHaveAttribute('aria-activedescendant');
+    expect(busca).not.toHaveAttribute('aria-controls');
+    expect(busca).toHaveValue('jose');
+    await user.keyboard('{ArrowDown}');
+    const reopened = screen.getByRole('listbox', { name: 'Clientes encontrados' });
+    expect(within(reopened).getByRole('option', { name: /José da Silva/ })).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}');
+
+    // Enter picks the active result; the focus stays in the customer's card, on "Trocar cliente".
+    await user.keyboard('{Enter}');
+    expect(within(resumo()).getByText('Maria José')).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Buscar cliente' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Trocar cliente' })).toHaveFocus();
+  });
+
+  it('does nothing on Enter in the customer search while no result is active (the sale is not sent)', async () => {
+    const { user, api } = setup();
+    await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
+    await addProduct(user, /Leite 1L/);
+    await user.type(screen.getByRole('combobox', { name: 'Buscar cliente' }), 'jose');
+    await screen.findByRole('listbox', { name: 'Clientes encontrados' });
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: 'Buscar cliente' })).toHaveValue('jose');
+    expect(screen.queryByRole('button', { name: 'Trocar cliente' })).not.toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(0);
+  });
+
   it('shows "Crédito R$ x" for a customer with credit, in the results, the list and the chosen card', async () => {
     const { user } = setup({ 'GET /api/clientes': () => jsonResponse(200, clientes([cliente({ saldoAtual: 1500, saldoPendente: 0 })])) });
     await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
     const select = screen.getByLabelText('Ou selecione da lista');
     await waitFor(() => expect(within(select).getByRole('option', { name: 'José da Silva — Crédito R$ 15,00' })).toBeInTheDocument());
     await user.type(screen.getByLabelText('Buscar cliente'), 'jose');
-    const results = await screen.findByRole('list', { name: 'Clientes encontrados' });
-    const result = within(results).getByRole('button', { name: /José da Silva/ });
+    const results = await screen.findByRole('listbox', { name: 'Clientes encontrados' });
+    const result = within(results).getByRole('option', { name: /José da Silva/ });
     expect(within(result).getByText('Crédito R$ 15,00')).toBeInTheDocument();
     expect(within(result).queryByText(/Devedor/)).not.toBeInTheDocument();
     await user.click(result);

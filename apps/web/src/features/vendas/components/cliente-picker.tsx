@@ -10,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useFormatters } from '@/lib/format';
+import { useCombobox } from '@/lib/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useClientesParaVenda } from '../api/get-opcoes-venda';
 
@@ -53,6 +54,9 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
     setBusca('');
     setEscolhidoAgora(escolhido !== null);
   }
+  // Results of the text still in the box (a cleared box has none, whatever was fetched before).
+  const encontrados = (termo && resultados.data?.items) || [];
+  const combobox = useCombobox({ value: busca, items: encontrados, getKey: (c) => c.id, onPick: escolher });
 
   return (
     <Card>
@@ -90,42 +94,45 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
                 placeholder={t('nova.cliente.searchPlaceholder')}
                 value={busca}
                 onChange={(event) => setBusca(event.target.value)}
-                onKeyDown={(event) => event.key === 'Enter' && event.preventDefault()}
+                {...combobox.inputProps}
               />
               {erro && (
                 <p id={erroId} className="text-sm text-destructive">
                   {erro}
                 </p>
               )}
-              {termo && (
-                <div aria-live="polite">
-                  {resultados.isPending ? (
+              {/* What the search found is said here; the results themselves are not read out on every keystroke. */}
+              <div aria-live="polite" className={termo ? undefined : 'sr-only'}>
+                {termo &&
+                  (resultados.isPending ? (
                     <p className="text-sm text-muted-foreground">{t('nova.cliente.searching')}</p>
-                  ) : resultados.data?.items.length ? (
-                    <ul aria-label={t('nova.cliente.results')} className="divide-y rounded-md border">
-                      {resultados.data.items.map((c) => (
-                        <li key={c.id}>
-                          <button
-                            type="button"
-                            onClick={() => escolher(c)}
-                            className="flex w-full flex-wrap items-center justify-between gap-2 px-3 py-2 text-left hover:bg-accent focus-visible:bg-accent focus-visible:outline-none"
-                          >
-                            <span className="min-w-0">
-                              <span className="block truncate font-medium">{c.nome}</span>
-                              <span className="block text-xs text-muted-foreground tabular-nums">{formatPhone(c.telefone)}</span>
-                            </span>
-                            {c.saldoPendente > 0 && (
-                              <Badge variant="destructive">{t('nova.cliente.devedor', { valor: fmt.money(c.saldoPendente) })}</Badge>
-                            )}
-                            {c.saldoAtual > 0 && <CreditoBadge valor={c.saldoAtual} />}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
+                  ) : encontrados.length ? (
+                    <p className="sr-only">{t('nova.cliente.found', { count: encontrados.length })}</p>
                   ) : (
                     <p className="text-sm text-muted-foreground">{t('nova.cliente.none')}</p>
-                  )}
-                </div>
+                  ))}
+              </div>
+              {combobox.expanded && (
+                <ul {...combobox.listboxProps} aria-label={t('nova.cliente.results')} className="divide-y rounded-md border">
+                  {encontrados.map((c) => (
+                    <li
+                      key={c.id}
+                      {...combobox.optionProps(c)}
+                      // The active result (↑/↓) has a strong background and a ring inside its edge, unlike
+                      // the hover's light one; the focus itself stays in the search box.
+                      className="flex min-h-11 w-full cursor-pointer flex-wrap items-center justify-between gap-2 px-3 py-2 text-left hover:bg-accent aria-selected:bg-primary/10 aria-selected:ring-2 aria-selected:ring-primary aria-selected:ring-inset"
+                    >
+                      <span className="min-w-0">
+                        <span className="block truncate font-medium">{c.nome}</span>
+                        <span className="block text-xs text-muted-foreground tabular-nums">{formatPhone(c.telefone)}</span>
+                      </span>
+                      {c.saldoPendente > 0 && (
+                        <Badge variant="destructive">{t('nova.cliente.devedor', { valor: fmt.money(c.saldoPendente) })}</Badge>
+                      )}
+                      {c.saldoAtual > 0 && <CreditoBadge valor={c.saldoAtual} />}
+                    </li>
+                  ))}
+                </ul>
               )}
             </div>
             <div className="grid grid-cols-1 gap-2">
