@@ -28,8 +28,13 @@ describe('app layout', () => {
     mockApi(signedIn());
     renderApp('/vendas/nova');
     const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
-    expect(within(nav).getByRole('link', { name: 'Nova Venda' })).toHaveAttribute('aria-current', 'page');
+    const novaVenda = within(nav).getByRole('link', { name: 'Nova Venda' });
+    expect(novaVenda).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Vendas' })).not.toHaveAttribute('aria-current');
+    // Marked like any current page (the accent background), not with a ring that looks like the keyboard focus.
+    expect(novaVenda).toHaveClass('bg-sidebar-accent', 'text-sidebar-accent-foreground');
+    expect(novaVenda).not.toHaveClass('bg-primary');
+    expect(novaVenda.className).not.toMatch(/(^|\s)ring-/);
   });
 
   it('shows "Olá, {name}" with the e-mail truncated at 120px', async () => {

@@ -26,11 +26,13 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
                   className={({ isActive }) =>
                     cn(
                       'flex min-h-11 items-center gap-3 rounded-md px-3 py-2 text-sm font-medium md:pointer-fine:min-h-0 transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring/50',
-                      primary
-                        ? 'my-1 bg-primary text-primary-foreground shadow-xs hover:bg-primary/90'
+                      primary && 'my-1',
+                      // The current page looks the same for every item, "Nova Venda" included: a ring
+                      // there read as a second keyboard focus.
+                      primary && !isActive
+                        ? 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90'
                         : 'text-sidebar-foreground/80 hover:bg-sidebar-accent hover:text-sidebar-accent-foreground',
-                      isActive && !primary && 'bg-sidebar-accent text-sidebar-accent-foreground',
-                      isActive && primary && 'ring-2 ring-primary/40 ring-offset-2 ring-offset-sidebar',
+                      isActive && 'bg-sidebar-accent text-sidebar-accent-foreground',
                     )
                   }
                 >
