@@ -65,7 +65,7 @@ test('a seller sees debtors by level, moves due dates with the rule, sends the r
   // Sort: the broken promise first, then by due date, the oldest first.
   await page.getByLabel('Ordenar').selectOption({ label: 'Mais Antigo' });
   await expect(page).toHaveURL(/ordem=mais_antigo/);
-  await expect(lista(page).getByRole('heading', { level: 3 })).toHaveText([
+  await expect(lista(page).getByRole('heading', { level: 2 })).toHaveText([
     'Terezinha Campos',
     'Expedito Moura',
     'Josefa Cavalcanti',

@@ -13,13 +13,13 @@ export function RecordRow({ titleId, className, children }: { titleId: string; c
   );
 }
 
-/** The row's title (`<h3>`, the row's name) and the badges beside it. */
+/** The row's title (`<h2>` under the page's `<h1>`: the list has no heading of its own) and the badges beside it. */
 export function RecordTitle({ id, title, className, children }: { id: string; title: ReactNode; className?: string; children?: ReactNode }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <h3 id={id} className={cn('font-semibold', className)}>
+      <h2 id={id} className={cn('font-semibold', className)}>
         {title}
-      </h3>
+      </h2>
       {children}
     </div>
   );

@@ -65,6 +65,8 @@ describe('/clientes', () => {
     expect(within(screen.getByRole('group', { name: 'Com Pendências' })).getByText('3')).toBeInTheDocument();
 
     const jose = screen.getByRole('listitem', { name: 'José da Silva' });
+    // Each row's name is a heading right under the page's h1 (no level skipped).
+    expect(within(jose).getByRole('heading', { level: 2, name: 'José da Silva' })).toBeInTheDocument();
     expect(within(jose).getByText('@jose48213')).toBeInTheDocument();
     expect(within(jose).getByText('Devedor')).toBeInTheDocument();
     expect(within(jose).getByText('(11) 98765-4321')).toBeInTheDocument();

@@ -86,6 +86,8 @@ describe('/devedores', { timeout: 30_000 }, () => {
   it('shows the five cards and each debtor with badges, balance, phone, dates and last reminder', async () => {
     openDevedores();
     const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
+    // Each debtor's name is a heading right under the page's h1 (no level skipped).
+    expect(within(ana).getByRole('heading', { level: 2, name: 'Ana Souza' })).toBeInTheDocument();
     const cards = screen.getByRole('region', { name: 'Devedores' });
     expect(within(cards).getByRole('group', { name: 'Total Devedores' })).toHaveTextContent('3');
     expect(within(cards).getByRole('group', { name: 'Dívidas Vencidas' })).toHaveTextContent('2');

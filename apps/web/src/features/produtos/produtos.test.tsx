@@ -59,6 +59,8 @@ describe('/produtos', () => {
     expect(within(screen.getByRole('group', { name: 'Margem Média' })).getByText('43,9%')).toBeInTheDocument();
 
     const cafe = screen.getByRole('listitem', { name: 'Café Torrado 500g' });
+    // Each row's name is a heading right under the page's h1 (no level skipped).
+    expect(within(cafe).getByRole('heading', { level: 2, name: 'Café Torrado 500g' })).toBeInTheDocument();
     expect(within(cafe).getByText('Mercearia')).toBeInTheDocument();
     expect(within(cafe).getByText('Estoque Baixo')).toBeInTheDocument();
     expect(within(cafe).getByText('R$ 18,90')).toBeInTheDocument();

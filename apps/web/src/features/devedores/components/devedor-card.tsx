@@ -43,9 +43,9 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
     <li aria-labelledby={titleId} className={cn('flex flex-col gap-3 p-4', quebrada && 'border-l-4 border-l-destructive pl-3')}>
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0 space-y-1.5">
-          <h3 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
+          <h2 id={titleId} className="font-semibold [overflow-wrap:anywhere]">
             {devedor.nome}
-          </h3>
+          </h2>
           <div className="flex flex-wrap items-center gap-1.5">
             <AtrasoBadge devedor={devedor} />
             <NivelBadge nivel={devedor.nivel} />
