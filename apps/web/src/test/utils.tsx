@@ -93,3 +93,15 @@ export function renderApp(path: string) {
   );
   return { ...view, router, queryClient, user };
 }
+
+/** The ids an `aria-describedby` or `aria-labelledby` under `root` points at that are not on the page (each read as nothing). */
+export function missingReferences(root: HTMLElement): string[] {
+  return [...root.querySelectorAll('[aria-describedby], [aria-labelledby]')].flatMap((element) =>
+    ['aria-describedby', 'aria-labelledby'].flatMap((attribute) =>
+      (element.getAttribute(attribute) ?? '')
+        .split(/\s+/)
+        .filter((id) => id && !document.getElementById(id))
+        .map((id) => `${attribute}="${id}" on <${element.tagName.toLowerCase()} id="${element.id}">`),
+    ),
+  );
+}

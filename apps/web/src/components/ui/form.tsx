@@ -35,8 +35,24 @@ function FormField<
   );
 }
 
-type FormItemContextValue = { id: string };
+/** The parts under a control that describe it; the control names only those on the page. */
+type FormItemPart = 'description' | 'message';
+type FormItemContextValue = {
+  id: string;
+  present: Record<FormItemPart, boolean>;
+  setPresent: (part: FormItemPart, shown: boolean) => void;
+};
 const FormItemContext = React.createContext<FormItemContextValue | null>(null);
+
+/** Tells the item that `part` is on the page while `shown`, so the control's `aria-describedby` never names an id that is not there. */
+function useFormItemPart(part: FormItemPart, shown: boolean) {
+  const setPresent = React.useContext(FormItemContext)?.setPresent;
+  React.useLayoutEffect(() => {
+    if (!setPresent || !shown) return;
+    setPresent(part, true);
+    return () => setPresent(part, false);
+  }, [setPresent, part, shown]);
+}
 
 function useFormField() {
   const fieldContext = React.useContext(FormFieldContext);
@@ -47,21 +63,31 @@ function useFormField() {
     throw new Error('useFormField must be used inside <FormField> and <FormItem>');
   }
   const fieldState = getFieldState(fieldContext.name, formState);
-  const { id } = itemContext;
+  const { id, present } = itemContext;
+  const formDescriptionId = `${id}-form-item-description`;
+  const formMessageId = `${id}-form-item-message`;
   return {
     id,
     name: fieldContext.name,
     formItemId: `${id}-form-item`,
-    formDescriptionId: `${id}-form-item-description`,
-    formMessageId: `${id}-form-item-message`,
+    formDescriptionId,
+    formMessageId,
+    /** The ids of the hint and the message that are on the page, for the control's `aria-describedby`. */
+    describedBy: [present.description && formDescriptionId, present.message && formMessageId].filter(Boolean).join(' ') || undefined,
     ...fieldState,
   };
 }
 
 function FormItem({ className, ...props }: React.ComponentProps<'div'>) {
   const id = React.useId();
+  const [present, setPresentState] = React.useState<Record<FormItemPart, boolean>>({ description: false, message: false });
+  const setPresent = React.useCallback(
+    (part: FormItemPart, shown: boolean) => setPresentState((was) => (was[part] === shown ? was : { ...was, [part]: shown })),
+    [],
+  );
+  const value = React.useMemo(() => ({ id, present, setPresent }), [id, present, setPresent]);
   return (
-    <FormItemContext.Provider value={{ id }}>
+    <FormItemContext.Provider value={value}>
       <div data-slot="form-item" className={cn('grid gap-2', className)} {...props} />
     </FormItemContext.Provider>
   );
@@ -81,12 +107,12 @@ function FormLabel({ className, ...props }: React.ComponentProps<typeof LabelPri
 }
 
 function FormControl(props: React.ComponentProps<typeof SlotPrimitive.Slot>) {
-  const { error, formItemId, formDescriptionId, formMessageId } = useFormField();
+  const { error, formItemId, describedBy } = useFormField();
   return (
     <SlotPrimitive.Slot
       data-slot="form-control"
       id={formItemId}
-      aria-describedby={error ? `${formDescriptionId} ${formMessageId}` : formDescriptionId}
+      aria-describedby={describedBy}
       aria-invalid={!!error}
       {...props}
     />
@@ -95,6 +121,7 @@ function FormControl(props: React.ComponentProps<typeof SlotPrimitive.Slot>) {
 
 function FormDescription({ className, ...props }: React.ComponentProps<'p'>) {
   const { formDescriptionId } = useFormField();
+  useFormItemPart('description', true);
   return (
     <p
       data-slot="form-description"
@@ -109,6 +136,7 @@ function FormMessage({ className, children, ...props }: React.ComponentProps<'p'
   const { error, formMessageId } = useFormField();
   const toMessage = useValidationMessage();
   const body = error ? toMessage(error) : children;
+  useFormItemPart('message', !!body);
   if (!body) return null;
   return (
     <p

@@ -1,7 +1,7 @@
 import type { Cliente, ClientesPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, missingReferences, renderApp, SELLER, signedIn } from '@/test/utils';
 
 function cliente(overrides: Partial<Cliente> = {}): Cliente {
   return {
@@ -167,6 +167,21 @@ describe('customer form', () => {
     expect(screen.getByText('Nome e telefone são obrigatórios.')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Campo obrigatório.')).toHaveLength(2);
     expect(api.calls('POST', '/api/clientes')).toHaveLength(0);
+  });
+
+  it('describes each field only by texts on the page: its hint, then its message once there is one', async () => {
+    const { user, dialog } = await openNew();
+    expect(missingReferences(dialog)).toEqual([]);
+    for (const label of [/^Nome/, /^Telefone/, 'E-mail', 'Endereço']) {
+      expect(within(dialog).getByLabelText(label)).not.toHaveAttribute('aria-describedby');
+    }
+    expect(within(dialog).getByLabelText('Limite de Crédito')).toHaveAccessibleDescription('Quanto o cliente pode dever no fiado. Com 0, não vende fiado.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Nome/)).toHaveAccessibleDescription('Campo obrigatório.'));
+    expect(within(dialog).getByLabelText(/^Telefone/)).toHaveAccessibleDescription('Campo obrigatório.');
+    expect(within(dialog).getByLabelText('E-mail')).not.toHaveAttribute('aria-describedby');
+    expect(missingReferences(dialog)).toEqual([]);
   });
 
   it('refuses a phone that is not Brazilian and a bad e-mail, under the fields', async () => {

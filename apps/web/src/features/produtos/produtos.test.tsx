@@ -1,7 +1,9 @@
 import type { Produto, ProdutosPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, missingReferences, mockApi, renderApp, signedIn } from '@/test/utils';
+
+const ESTOQUE_MINIMO_HINT = 'Avisamos quando o estoque chegar a esse número.';
 
 const ID = '33333333-3333-4333-8333-333333333333';
 
@@ -119,6 +121,18 @@ describe('product form', () => {
     expect(within(dialog).getByText('Por favor, insira um preço de venda válido.')).toBeInTheDocument();
     expect(within(dialog).getByText('Por favor, insira um preço de custo válido.')).toBeInTheDocument();
     expect(api.calls('POST', '/api/produtos')).toHaveLength(0);
+  });
+
+  it('describes each field only by texts on the page: its hint, then its message once there is one', async () => {
+    const { user, dialog } = await openNew();
+    expect(missingReferences(dialog)).toEqual([]);
+    expect(within(dialog).getByLabelText(/^Nome/)).not.toHaveAttribute('aria-describedby');
+    expect(within(dialog).getByLabelText(/^Estoque Mínimo/)).toHaveAccessibleDescription(ESTOQUE_MINIMO_HINT);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Nome/)).toHaveAccessibleDescription('Por favor, insira o nome do produto.'));
+    expect(within(dialog).getByLabelText(/^Estoque Mínimo/)).toHaveAccessibleDescription(ESTOQUE_MINIMO_HINT);
+    expect(missingReferences(dialog)).toEqual([]);
   });
 
   it('names the first invalid number in the toast: quantity and minimum stock', async () => {
