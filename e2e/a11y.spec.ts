@@ -4,8 +4,9 @@ import { test as base, type BrowserContext, expect, type Page } from '@playwrigh
 import { postAsApp, resizeInPlace, signedInSeller } from './support';
 
 /**
- * Accessibility as a fence: axe-core's WCAG 2.1 A and AA rules on every route, at desktop size
- * and on a 390 px phone (the same page, resized), with data on the lists. A serious or critical violation fails the build.
+ * Accessibility as a fence: axe-core's WCAG 2.1 A and AA rules and its best practices (heading
+ * order, landmarks…) on every route, at desktop size and on a 390 px phone (the same page, resized),
+ * with data on the lists. A moderate, serious or critical violation fails the build.
  * New screens join the lists below as they are added.
  */
 const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe', '/cliente'];
@@ -33,7 +34,8 @@ const SIGNED_IN_ROUTES = [
 ];
 /** The customer page of the shop's debtor, with its purchases and payment (public, checked with data). */
 const CUSTOMER_ROUTES = ['/cliente/:login'];
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+const FAILING_IMPACTS = new Set(['moderate', 'serious', 'critical']);
 const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 800 },
   { name: 'phone', width: 390, height: 844 },
@@ -121,9 +123,10 @@ const SIGNED_IN_DIALOGS: Array<{ name: string; route: string; open: (page: Page)
 
 /**
  * Checks the page at each size in turn, resized in place (one load serves both sizes). `route`
- * null: the page as it is (a menu or dialog the test opened); `open`: a dialog opened before checking.
+ * null: the page as it is (a menu or dialog the test opened); `open`: a dialog opened before checking;
+ * `allowed`: rules left out of this check, each with the reason.
  */
-async function expectNoSeriousViolations(page: Page, route: string | null, open?: (page: Page) => Promise<void>) {
+async function expectNoViolations(page: Page, route: string | null, open?: (page: Page) => Promise<void>, allowed: Record<string, string> = {}) {
   if (route) {
     await page.goto(route);
     await settled(page);
@@ -138,50 +141,65 @@ async function expectNoSeriousViolations(page: Page, route: string | null, open?
     await resizeInPlace(page, viewport.width, viewport.height);
     // Legacy mode runs axe in the page itself, without a blank page per run (there are no iframes).
     const { violations } = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    const failing = violations
+      .filter((v) => FAILING_IMPACTS.has(v.impact ?? '') && !(v.id in allowed))
       .map((v) => `${v.id} (${v.impact}) ×${v.nodes.length}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-    expect.soft(serious, `at ${viewport.width} px:\n${serious.join('\n')}`).toEqual([]);
+    expect.soft(failing, `at ${viewport.width} px:\n${failing.join('\n')}`).toEqual([]);
   }
 }
 
-test.describe(`axe, WCAG 2.1 A/AA, at ${VIEWPORTS.map((v) => `${v.width} px (${v.name})`).join(' and ')}`, () => {
+test.describe(`axe, WCAG 2.1 A/AA and best practices, at ${VIEWPORTS.map((v) => `${v.width} px (${v.name})`).join(' and ')}`, () => {
   test.use({ viewport: { width: VIEWPORTS[0]!.width, height: VIEWPORTS[0]!.height } });
 
   for (const route of PUBLIC_ROUTES) {
-    test(`${route} has no serious or critical violation`, async ({ page }) => {
-      await expectNoSeriousViolations(page, route);
+    test(`${route} has no moderate, serious or critical violation`, async ({ page }) => {
+      await expectNoViolations(page, route);
     });
   }
 
   for (const route of CUSTOMER_ROUTES) {
-    test(`${route} has no serious or critical violation`, async ({ page, shop }) => {
-      await expectNoSeriousViolations(page, route.replace(':login', shop.login));
+    test(`${route} has no moderate, serious or critical violation`, async ({ page, shop }) => {
+      await expectNoViolations(page, route.replace(':login', shop.login));
     });
   }
 
   test.describe('signed in, with data', () => {
     test.use({ storageState: async ({ shop }, use) => use(shop.storageState) });
     for (const route of SIGNED_IN_ROUTES) {
-      test(`${route} has no serious or critical violation`, async ({ page, shop }) => {
-        await expectNoSeriousViolations(page, route.replace(':id', shop.reciboId));
+      test(`${route} has no moderate, serious or critical violation`, async ({ page, shop }) => {
+        await expectNoViolations(page, route.replace(':id', shop.reciboId));
       });
     }
     for (const dialog of SIGNED_IN_DIALOGS) {
-      test(`${dialog.route}: ${dialog.name} dialog has no serious or critical violation`, async ({ page }) => {
-        await expectNoSeriousViolations(page, dialog.route, dialog.open);
+      test(`${dialog.route}: ${dialog.name} dialog has no moderate, serious or critical violation`, async ({ page }) => {
+        await expectNoViolations(page, dialog.route, dialog.open);
       });
     }
 
-    test('the notification bell’s menu has no serious or critical violation', async ({ page }) => {
+    test('the notification bell’s menu has no moderate, serious or critical violation', async ({ page }) => {
       await page.goto('/dashboard');
       await settled(page);
       await page.getByRole('banner').getByRole('button', { name: /^Notificações/ }).click();
       await expect(page.getByRole('menu')).toBeVisible();
-      await expectNoSeriousViolations(page, null);
+      await expectNoViolations(page, null, undefined, {
+        region: 'known, not fixed: the open menu is portaled to <body>, outside the banner that holds its button',
+      });
     });
 
-    test('the backup restore confirmation has no serious or critical violation', async ({ page }, testInfo) => {
+    test('/vendas/nova: the customer search, its results open and one active, has no moderate, serious or critical violation', async ({ page }) => {
+      await page.goto('/vendas/nova');
+      await settled(page);
+      await page.getByLabel('Forma de pagamento').selectOption({ label: 'Fiado' });
+      const busca = page.getByRole('combobox', { name: 'Buscar cliente' });
+      await busca.fill('José');
+      const resultado = page.getByRole('listbox', { name: 'Clientes encontrados' }).getByRole('option', { name: /José Conceição/ });
+      await expect(resultado).toBeVisible({ timeout: 30_000 });
+      await busca.press('ArrowDown');
+      await expect(resultado).toHaveAttribute('aria-selected', 'true');
+      await expectNoViolations(page, null);
+    });
+
+    test('the backup restore confirmation has no moderate, serious or critical violation', async ({ page }, testInfo) => {
       await page.goto('/configuracoes?aba=sistema');
       await settled(page);
       const backup = await page.request.get('/api/backup/exportar');
@@ -189,7 +207,7 @@ test.describe(`axe, WCAG 2.1 A/AA, at ${VIEWPORTS.map((v) => `${v.width} px (${v
       writeFileSync(file, await backup.body());
       await page.getByLabel('Arquivo de backup').setInputFiles(file);
       await expect(page.getByRole('dialog', { name: 'Restaurar este backup?' })).toBeVisible({ timeout: 30_000 });
-      await expectNoSeriousViolations(page, null);
+      await expectNoViolations(page, null);
     });
   });
 });

@@ -133,8 +133,8 @@ async function layoutProblems(page: Page, within?: Locator): Promise<LayoutProbl
           if (lines.size > 1) clipped.push(`broken over lines: ${describe(parent)} "${match[0]}"`);
         }
       }
-      // Everything a thumb taps: buttons, filters, tabs, form fields, menu links.
-      const tappable = 'button, [role="button"], a[data-slot="button"], [role="radio"], [role="tab"], input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([type="file"]), select, nav a';
+      // Everything a thumb taps: buttons, filters, tabs, search results, form fields, menu links.
+      const tappable = 'button, [role="button"], a[data-slot="button"], [role="radio"], [role="tab"], [role="option"], input:not([type="checkbox"]):not([type="radio"]):not([type="hidden"]):not([type="file"]), select, nav a';
       const small = all
         .filter((el) => el.matches(tappable) && visible(el))
         .filter((el) => {
@@ -288,10 +288,10 @@ test(`every signed-in page and dialog fits a ${WIDTHS.join(' and a ')} px phone`
   await fillCart(page);
   await page.getByLabel('Forma de pagamento').selectOption({ label: 'Fiado' });
   await page.getByLabel('Buscar cliente').fill('maria aparecida');
-  const encontrados = page.getByRole('list', { name: 'Clientes encontrados' });
-  await expect(encontrados.getByRole('button', { name: new RegExp(LONG_CLIENT) })).toBeVisible();
+  const encontrados = page.getByRole('listbox', { name: 'Clientes encontrados' });
+  await expect(encontrados.getByRole('option', { name: new RegExp(LONG_CLIENT) })).toBeVisible();
   await expectFitsEachWidth(page, '/vendas/nova, customer search');
-  await encontrados.getByRole('button', { name: new RegExp(LONG_CLIENT) }).click();
+  await encontrados.getByRole('option', { name: new RegExp(LONG_CLIENT) }).click();
   await expect(page.getByRole('region', { name: 'Resumo da venda' })).toContainText('Maria Aparecida');
   await expectFitsEachWidth(page, '/vendas/nova, customer chosen');
   await expect(page.getByRole('button', { name: 'Finalizar Venda' })).toBeInViewport({ ratio: 1 });

@@ -144,8 +144,24 @@ test('fiado to a new customer, debtor badge, partial then full payment, statemen
   await expect(page.getByLabel('Buscar cliente')).toBeFocused();
   await expect(page.getByLabel('Buscar cliente')).toHaveAccessibleDescription('Selecione um cliente para vendas fiadas.');
 
-  await page.getByLabel('Buscar cliente').fill('pedro');
-  await page.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: /Pedro Fiado/ }).click();
+  // Picked with the keyboard: the focus stays in the search box while ↓ makes a result active,
+  // Escape closes the results keeping the text, and Enter picks the active one.
+  const busca = page.getByRole('combobox', { name: 'Buscar cliente' });
+  await busca.fill('pedro');
+  const resultados = page.getByRole('listbox', { name: 'Clientes encontrados' });
+  const resultado = resultados.getByRole('option', { name: /Pedro Fiado/ });
+  await expect(resultado).toBeVisible();
+  await busca.press('Escape');
+  await expect(resultados).toBeHidden();
+  await expect(busca).toHaveValue('pedro');
+  await busca.press('ArrowDown');
+  await expect(resultado).toHaveAttribute('aria-selected', 'true');
+  await expect(busca).toHaveAttribute('aria-activedescendant', (await resultado.getAttribute('id'))!);
+  await expect(busca).toBeFocused();
+  // The active result is marked by more than a tint: a ring inside its edge.
+  await expect(resultado).not.toHaveCSS('box-shadow', 'none');
+  await busca.press('Enter');
+  await expect(page.getByRole('button', { name: 'Trocar cliente' })).toBeFocused();
   await expect(page.getByRole('region', { name: 'Resumo da venda' })).toContainText('Pedro Fiado');
   await expect(page.getByRole('region', { name: 'Resumo da venda' })).toContainText('R$ 58,00');
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
