@@ -101,16 +101,15 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
                   {erro}
                 </p>
               )}
-              {/* What the search found is said here; the results themselves are not read out on every keystroke. */}
-              <div aria-live="polite" className={termo ? undefined : 'sr-only'}>
+              {/* What the search found is said here (the count only to screen readers, the list shows the
+                  rest); the results themselves are not read out on every keystroke. */}
+              <div aria-live="polite" className={termo && !encontrados.length ? 'text-sm text-muted-foreground' : 'sr-only'}>
                 {termo &&
-                  (resultados.isPending ? (
-                    <p className="text-sm text-muted-foreground">{t('nova.cliente.searching')}</p>
-                  ) : encontrados.length ? (
-                    <p className="sr-only">{t('nova.cliente.found', { count: encontrados.length })}</p>
-                  ) : (
-                    <p className="text-sm text-muted-foreground">{t('nova.cliente.none')}</p>
-                  ))}
+                  (resultados.isPending
+                    ? t('nova.cliente.searching')
+                    : encontrados.length
+                      ? t('nova.cliente.found', { count: encontrados.length })
+                      : t('nova.cliente.none'))}
               </div>
               {combobox.expanded && (
                 <ul {...combobox.listboxProps} aria-label={t('nova.cliente.results')} className="divide-y rounded-md border">
