@@ -1,4 +1,4 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -10,6 +10,17 @@ export function createQueryClient(): QueryClient {
         // Any query answered 401 means the session is gone: mark the seller as signed out so
         // the protected layout sends them to /auth.
         if (error instanceof ApiError && error.status === 401) {
+          client.setQueryData(queryKeys.me, null);
+        }
+      },
+    }),
+    mutationCache: new MutationCache({
+      onError: (error) => {
+        // A save refused because the session is gone (expired, or signed out in another tab): the
+        // same, after the form's own error toast. Back from /auth, the seller lands on this page
+        // again, where a sale's cart waits in its draft. Only this code: a wrong password on the
+        // sign-in or password forms is a 401 too, and signs nobody out.
+        if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
           client.setQueryData(queryKeys.me, null);
         }
       },

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useMe } from '@/lib/get-me';
+import { destinoDepoisDoLogin } from '@/lib/login-redirect';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
 import { AuthTabs } from '@/features/auth/components/auth-tabs';
 import { LoginForm } from '@/features/auth/components/login-form';
@@ -15,12 +16,14 @@ type AuthTab = 'entrar' | 'criar-conta';
 export function Component() {
   const { t } = useTranslation('auth');
   const me = useMe();
+  const location = useLocation();
   const [tab, setTab] = useState<AuthTab>('entrar');
   const [signedUpEmail, setSignedUpEmail] = useState<string>();
   const [signUpOpened, setSignUpOpened] = useState(false);
 
-  // Already signed in: straight to the app, without leaving /auth in the history.
-  if (me.data) return <Navigate to="/dashboard" replace />;
+  // Already signed in: straight to the app (or back to the page the session expired on), without
+  // leaving /auth in the history.
+  if (me.data) return <Navigate to={destinoDepoisDoLogin(location.state)} replace />;
 
   return (
     <AuthPageShell title={t('title')}>

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
 import { AppShellSkeleton } from '@/components/layout/app-shell-skeleton';
 import { NotificationBell } from '@/features/notificacoes/components/notification-bell';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/lib/get-me';
+import { RedirectToLogin } from '@/lib/login-redirect';
 import { SessionProvider } from '@/lib/session';
 import { errorMessage } from '@/lib/api-client';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
@@ -36,7 +37,7 @@ export function Component() {
       </main>
     );
   }
-  if (!me.data) return <Navigate to="/auth" replace />;
+  if (!me.data) return <RedirectToLogin />;
 
   return (
     <SessionProvider me={me.data}>

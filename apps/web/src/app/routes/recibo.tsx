@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/lib/get-me';
+import { RedirectToLogin } from '@/lib/login-redirect';
 import { SessionProvider } from '@/lib/session';
 import { ReciboView } from '@/features/financeiro/components/recibo-view';
 import { errorMessage } from '@/lib/api-client';
@@ -24,7 +25,7 @@ export function Component() {
       </main>
     );
   }
-  if (!me.data) return <Navigate to="/auth" replace />;
+  if (!me.data) return <RedirectToLogin />;
   return (
     <SessionProvider me={me.data}>
       <main className="min-h-svh bg-background px-4 py-6 print:p-0">

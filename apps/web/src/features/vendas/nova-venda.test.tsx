@@ -1,7 +1,7 @@
 import type { Cliente, ClientesPage, Produto, ProdutosPage, VendaDetalhe } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderApp, signedIn, type FakeRequest } from '@/test/utils';
+import { jsonResponse, mockApi, renderApp, SELLER, signedIn, type FakeRequest } from '@/test/utils';
 
 const ARROZ = '11111111-1111-4111-8111-111111111111';
 const LEITE = '22222222-2222-4222-8222-222222222222';
@@ -293,6 +293,32 @@ describe('/vendas/nova', () => {
     expect(second).toBe(first);
     // The recorded cart is gone, and the next cart will have a key of its own.
     expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
+  });
+
+  it('sends a seller whose session expired to the login, and back to the same cart after signing in', async () => {
+    let session = true;
+    const { user, router } = setup({
+      'GET /api/me': () => (session ? jsonResponse(200, SELLER) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' })),
+      'POST /api/vendas': () => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'Usuário não autenticado' }),
+      'POST /api/auth/sign-in/email': () => {
+        session = true;
+        return jsonResponse(200, { user: { id: 'u1' } });
+      },
+    });
+    await addProduct(user, /Leite 1L/, '2');
+    session = false;
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    expect(await screen.findByText('Sessão expirada. Faça login novamente.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    const form = await screen.findByRole('tabpanel', { name: 'Entrar' });
+    await user.type(within(form).getByLabelText('E-mail'), 'maria@mercadinho.com.br');
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(form).getByRole('button', { name: 'Entrar' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas/nova'));
+    expect(await screen.findByRole('list', { name: 'Itens da venda' })).toHaveTextContent('Leite 1L');
+    expect(within(resumo()).getByText('R$ 11,00')).toBeInTheDocument();
   });
 
   it('requires a customer for fiado: "Cliente obrigatório"', async () => {

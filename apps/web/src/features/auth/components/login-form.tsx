@@ -1,12 +1,13 @@
 import type { SignInInput } from '@caderneta/shared';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ApiError, toastError } from '@/lib/api-client';
+import { destinoDepoisDoLogin, HOME_PATH } from '@/lib/login-redirect';
 import { type FieldErrorLike, useValidationMessage } from '@/lib/validation-message';
 import { useSignIn } from '../api/sign-in';
 
@@ -40,6 +41,8 @@ interface LoginFormProps {
 export function LoginForm({ prefillEmail }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
+  // Back to the page the session expired on, when there was one.
+  const destino = destinoDepoisDoLogin(useLocation().state);
   const signIn = useSignIn();
   const toMessage = useValidationMessage();
   const ids = { email: useId(), senha: useId(), lembrar: useId() };
@@ -91,8 +94,8 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
         toastError(error, 'auth:signIn.errorTitle');
         return;
       }
-      toast.success(t('signIn.successTitle'), { description: t('signIn.successDescription') });
-      void navigate('/dashboard', { replace: true });
+      toast.success(t('signIn.successTitle'), destino === HOME_PATH ? { description: t('signIn.successDescription') } : undefined);
+      void navigate(destino, { replace: true });
     } finally {
       setBusy(false);
     }
