@@ -85,7 +85,7 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Api
 
 /** The translated sentence for an error: `errors:<code>`, else the server's text, else generic. */
 export function errorMessage(error: unknown): string {
-  const generic = i18n.t('errors:NETWORK');
+  const generic = i18n.t('errors:UNEXPECTED');
   if (!(error instanceof ApiError)) return generic;
   // `details` fill the message's placeholders, e.g. {{disponivel}} units left.
   return translateDynamic(`errors:${error.code}`, error.message || generic, error.details);

@@ -295,6 +295,28 @@ describe('/vendas/nova', () => {
     expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
   });
 
+  it('says a lost answer is safe to retry, keeps the cart and sends the retry with the same key', async () => {
+    let calls = 0;
+    const { user, api } = setup({
+      // The first answer never arrives (connection dropped): fetch rejects.
+      'POST /api/vendas': (request) => (calls++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(201, vendaCriada(request))),
+    });
+    await addProduct(user, /Leite 1L/, '2');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    expect(await screen.findByText('Erro ao registrar venda')).toBeInTheDocument();
+    expect(
+      screen.getByText('Sem resposta do servidor. Verifique a internet e toque em “Finalizar Venda” de novo: a venda não será registrada duas vezes.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Itens da venda' })).toHaveTextContent('Leite 1L');
+    const finalizar = screen.getByRole('button', { name: 'Finalizar Venda' });
+    expect(finalizar).toBeEnabled();
+    await user.click(finalizar);
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    const [first, second] = api.calls('POST', '/api/vendas').map((c) => (c.body as { chave: string }).chave);
+    expect(second).toBe(first);
+  });
+
   it('sends a seller whose session expired to the login, and back to the same cart after signing in', async () => {
     let session = true;
     const { user, router } = setup({

@@ -76,14 +76,14 @@ describe('login form', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  it('shows the generic message when the server cannot be reached', async () => {
+  it('says the server cannot be reached when no answer arrives', async () => {
     mockApi({ 'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED' }) });
     const { user } = renderApp('/auth');
     const form = await fillLogin(user);
     await user.click(within(form).getByRole('button', { name: 'Entrar' }));
 
     expect(await screen.findByText('Erro no login')).toBeInTheDocument();
-    expect(screen.getByText('Erro inesperado. Tente novamente.')).toBeInTheDocument();
+    expect(screen.getByText('Sem conexão com o servidor. Verifique a internet e tente novamente.')).toBeInTheDocument();
   });
 
   it('asks for the e-mail and password before calling the API', async () => {

@@ -3,6 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { InputField, RadioCardsField } from '@/components/form-fields';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
@@ -37,6 +38,8 @@ export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
       fields: ['tipo', 'valor', 'motivo'],
       errorTitle: 'financeiro:toast.ajusteErro',
       toastFieldIssues: false,
+      // The answer may be lost after the entry was saved: the dialog's key makes a retry safe.
+      errorDescription: (error) => (isApiError(error, 'NETWORK') ? t('toast.semResposta') : errorMessage(error)),
       success: (result) => ({ title: t('toast.ajusteOk'), description: resultadoTexto(t, result.resultado, fmt.money) }),
       onSuccess: () => onOpenChange(false),
     });

@@ -63,7 +63,12 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
       fields: ['valor', 'metodo', 'observacao'],
       errorTitle: 'financeiro:toast.pagamentoErro',
       // An unexpected failure says "try again"; a refusal says why.
-      errorDescription: (error) => (isApiError(error) && !['INTERNAL', 'NETWORK'].includes(error.code) ? errorMessage(error) : t('toast.pagamentoErroDescription')),
+      errorDescription: (error) =>
+        isApiError(error, 'NETWORK')
+          ? t('toast.semResposta')
+          : isApiError(error) && error.code !== 'INTERNAL'
+            ? errorMessage(error)
+            : t('toast.pagamentoErroDescription'),
       onError: (error, onFields) => {
         if (onFields && isApiError(error) && error.issues.some((i) => i.path === 'valor')) valorInvalido();
         return onFields;

@@ -149,6 +149,9 @@ export function NovaVendaForm() {
       } else if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
         // The balance moved since this screen loaded it: the server's figures decide.
         setAviso({ ...error.details, cliente: cliente.nome, valorVenda: resumo.total });
+      } else if (isApiError(error, 'NETWORK')) {
+        // The answer may be lost after the sale was saved: the cart's key makes a retry safe, say so.
+        toast.error(t('nova.toast.erro'), { description: t('nova.toast.semResposta') });
       } else {
         toastError(error, 'vendas:nova.toast.erro');
       }
