@@ -343,6 +343,26 @@ describe('/vendas/nova', () => {
     expect(within(resumo()).getByText('R$ 11,00')).toBeInTheDocument();
   });
 
+  it('says the catalogue and the customers could not be loaded, with "Tentar novamente", instead of an empty list', async () => {
+    let fail = true;
+    const { user } = setup({
+      'GET /api/produtos': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: 'x' }) : jsonResponse(200, produtos)),
+      'GET /api/clientes': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: 'x' }) : jsonResponse(200, clientes([cliente()]))),
+    });
+    expect(await screen.findByText('Erro ao carregar produtos', {}, { timeout: 8000 })).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Forma de pagamento'), 'Fiado');
+    await user.type(screen.getByLabelText('Buscar cliente'), 'jos');
+    // A failed search is not "nobody found".
+    expect(await screen.findAllByText('Erro ao carregar clientes', {}, { timeout: 8000 })).not.toHaveLength(0);
+    expect(screen.queryByText('Nenhum cliente encontrado')).not.toBeInTheDocument();
+
+    fail = false;
+    for (const retry of screen.getAllByRole('button', { name: 'Tentar novamente' })) await user.click(retry);
+    await waitFor(() => expect(screen.queryByText('Erro ao carregar produtos')).not.toBeInTheDocument());
+    expect(within(screen.getByLabelText('Produto')).getByRole('option', { name: /Arroz 5kg/ })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Clientes encontrados' })).toHaveTextContent('José da Silva');
+  }, 30_000);
+
   it('requires a customer for fiado: "Cliente obrigatório"', async () => {
     const { user, api } = setup();
     await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');

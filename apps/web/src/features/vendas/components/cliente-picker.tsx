@@ -9,6 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { LoadError } from '@/components/load-error';
 import { useFormatters } from '@/lib/format';
 import { useCombobox } from '@/lib/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -55,7 +56,7 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
     setEscolhidoAgora(escolhido !== null);
   }
   // Results of the text still in the box (a cleared box has none, whatever was fetched before).
-  const encontrados = (termo && resultados.data?.items) || [];
+  const encontrados = (termo && !resultados.isError && resultados.data?.items) || [];
   const combobox = useCombobox({ value: busca, items: encontrados, getKey: (c) => c.id, onPick: escolher });
 
   return (
@@ -101,10 +102,15 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
                   {erro}
                 </p>
               )}
+              {termo && resultados.isError && (
+                // A failed search is not "nobody found": that would send the seller to register the customer again.
+                <LoadError className="py-2" title={t('nova.cliente.loadError')} error={resultados.error} onRetry={() => void resultados.refetch()} />
+              )}
               {/* What the search found is said here (the count only to screen readers, the list shows the
                   rest); the results themselves are not read out on every keystroke. */}
               <div aria-live="polite" className={termo && !encontrados.length ? 'text-sm text-muted-foreground' : 'sr-only'}>
                 {termo &&
+                  !resultados.isError &&
                   (resultados.isPending
                     ? t('nova.cliente.searching')
                     : encontrados.length
@@ -154,6 +160,7 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
                   </option>
                 ))}
               </NativeSelect>
+              {lista.isError && <LoadError className="py-2" title={t('nova.cliente.loadError')} error={lista.error} onRetry={() => void lista.refetch()} />}
             </div>
           </>
         )}

@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { LoadError } from '@/components/load-error';
 import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -164,6 +165,10 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
               </option>
             ))}
           </NativeSelect>
+          {produtos.isError && (
+            // Without it the select just stays empty, as if the catalogue had nothing to sell.
+            <LoadError className="py-2" title={t('nova.produtos.loadError')} error={produtos.error} onRetry={() => void produtos.refetch()} />
+          )}
           {escolhido && (
             <p className="text-sm text-muted-foreground" aria-live="polite">
               {t('nova.produtos.price', { preco: fmt.money(escolhido.precoVenda) })}
