@@ -6,9 +6,11 @@ import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { queryClient } from './lib/query-client';
+import { syncAcrossTabs } from './lib/tabs-sync';
 import { initTheme } from './lib/theme';
 
 initTheme();
+syncAcrossTabs(queryClient);
 
 // Render only once the language is ready (instant for pt-BR, one small chunk for the others),
 // so no text flashes in the wrong language.
