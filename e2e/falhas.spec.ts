@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, logIn, postAsApp, signedInSeller } from './support';
+
+// A bad moment at the counter — a dropped connection, an expired session, a second tab — loses
+// nothing and records nothing twice.
+
+async function post<T>(page: Page, url: string, data: unknown): Promise<T> {
+  const response = await postAsApp(page, url, data);
+  expect(response.status()).toBe(201);
+  return response.json() as Promise<T>;
+}
+
+async function addItem(page: Page, productName: RegExp, quantity: string) {
+  const select = page.getByLabel('Produto', { exact: true });
+  let label: string | undefined;
+  await expect
+    .poll(async () => {
+      label = (await select.locator('option').allTextContents()).find((o) => productName.test(o));
+      return label;
+    })
+    .toBeDefined();
+  await select.selectOption({ label: label! });
+  await page.getByLabel('Quantidade', { exact: true }).fill(quantity);
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+}
+
+/** Lets the request reach the server, then drops the connection before its answer arrives. */
+async function loseFirstAnswer(page: Page, url: string) {
+  let first = true;
+  await page.route(url, async (route) => {
+    if (route.request().method() !== 'POST' || !first) return route.fallback();
+    first = false;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+test('a sale and a payment whose answers were lost are recorded once when the seller tries again', async ({ page }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  const pao = await post<{ id: string }>(page, '/api/produtos', { nome: 'Pão de Forma', precoVenda: 800, precoCusto: 500, estoqueAtual: 10, estoqueMinimo: 1 });
+  await post(page, '/api/clientes', { nome: 'Rosa Fiado', telefone: '11987654321', limiteCredito: 100_000 });
+
+  await page.goto('/vendas/nova');
+  await page.getByLabel('Forma de pagamento').selectOption({ label: 'Fiado' });
+  await page.getByLabel('Buscar cliente').fill('rosa');
+  await page.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: /Rosa Fiado/ }).click();
+  await addItem(page, /^Pão de Forma/, '3');
+  await loseFirstAnswer(page, '**/api/vendas');
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+
+  await expectToast(page, 'Sem resposta do servidor. Verifique a internet e toque em “Finalizar Venda” de novo: a venda não será registrada duas vezes.');
+  await expect(page.getByRole('list', { name: 'Itens da venda' })).toContainText('Pão de Forma');
+  await expect(page.getByRole('region', { name: 'Resumo da venda' })).toContainText('Rosa Fiado');
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expectToast(page, 'Venda registrada com sucesso!');
+  await expect(page).toHaveURL(/\/vendas$/);
+  await expect(page.getByRole('list', { name: 'Lista de vendas' }).getByRole('listitem')).toHaveCount(1);
+  expect((await (await page.request.get(`/api/produtos/${pao.id}`)).json()).estoqueAtual).toBe(7);
+
+  await page.goto('/clientes');
+  const rosa = page.getByRole('listitem', { name: 'Rosa Fiado' });
+  await expect(rosa).toContainText('R$ 24,00');
+  await loseFirstAnswer(page, '**/pagamentos');
+  await rosa.getByRole('button', { name: 'Mais ações para Rosa Fiado' }).click();
+  await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
+  const pay = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pay.getByLabel('Valor do pagamento').fill('10,00');
+  await pay.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expectToast(page, 'Sem resposta do servidor. Verifique a internet e tente de novo: o lançamento não será registrado duas vezes.');
+  await expect(pay.getByLabel('Valor do pagamento')).toHaveValue('10,00');
+  await pay.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expectToast(page, 'Pagamento registrado!');
+  await expect(page.getByText('Saldo devedor restante: R$ 14,00')).toBeVisible();
+  await expect(rosa).toContainText('R$ 14,00');
+});
+
+test('a session that expires mid-sale sends the seller to log in and back to the same cart', async ({ page, context }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const seller = await signedInSeller(page, testInfo);
+  await post(page, '/api/produtos', { nome: 'Café 500g', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 5, estoqueMinimo: 1 });
+
+  await page.goto('/vendas/nova');
+  await addItem(page, /^Café 500g/, '2');
+  await page.getByLabel('Observações').fill('Cliente esperando');
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+
+  await expectToast(page, 'Sessão expirada. Faça login novamente.');
+  await expect(page).toHaveURL(/\/auth$/);
+  await logIn(page, seller);
+  await expect(page).toHaveURL(/\/vendas\/nova$/);
+  await expect(page.getByRole('list', { name: 'Itens da venda' })).toContainText('Café 500g');
+  await expect(page.getByLabel('Observações')).toHaveValue('Cliente esperando');
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expectToast(page, 'Venda registrada com sucesso!');
+});
+
+test("a sale in one tab updates the stock another tab shows, without a reload", async ({ page, context }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  await post(page, '/api/produtos', { nome: 'Leite Integral', precoVenda: 550, precoCusto: 400, estoqueAtual: 10, estoqueMinimo: 1 });
+  const outra = await context.newPage();
+  await outra.goto('/produtos');
+  const leite = outra.getByRole('listitem', { name: 'Leite Integral' });
+  await expect(leite).toContainText('10 un.');
+
+  await page.goto('/vendas/nova');
+  await addItem(page, /^Leite Integral/, '4');
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expectToast(page, 'Venda registrada com sucesso!');
+
+  await expect(leite).toContainText('6 un.');
+});
