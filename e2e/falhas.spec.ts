@@ -72,6 +72,17 @@ test('a sale and a payment whose answers were lost are recorded once when the se
   await expectToast(page, 'Pagamento registrado!');
   await expect(page.getByText('Saldo devedor restante: R$ 14,00')).toBeVisible();
   await expect(rosa).toContainText('R$ 14,00');
+
+  // Lost again, and this time the seller gives up on the dialog: the list behind it shows the
+  // payment went in, so nobody types it a second time.
+  await loseFirstAnswer(page, '**/pagamentos');
+  await rosa.getByRole('button', { name: 'Mais ações para Rosa Fiado' }).click();
+  await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
+  await pay.getByLabel('Valor do pagamento').fill('5,00');
+  await pay.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expectToast(page, 'Sem resposta do servidor. Verifique a internet e tente de novo: o lançamento não será registrado duas vezes.');
+  await pay.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(rosa).toContainText('R$ 9,00');
 });
 
 test('a session that expires mid-sale sends the seller to log in and back to the same cart', async ({ page, context }, testInfo) => {

@@ -1,6 +1,6 @@
 import type { AjusteInput, LancamentoResultado } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, isApiError } from '@/lib/api-client';
 import { invalidateAfterLancamento } from './invalidate';
 
 export function registrarAjuste({ clienteId, input }: { clienteId: string; input: AjusteInput }) {
@@ -9,5 +9,13 @@ export function registrarAjuste({ clienteId, input }: { clienteId: string; input
 
 export function useRegistrarAjuste() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: registrarAjuste, onSuccess: () => invalidateAfterLancamento(queryClient) });
+  return useMutation({
+    mutationFn: registrarAjuste,
+    onSuccess: () => invalidateAfterLancamento(queryClient),
+    // No answer: the entry may be saved all the same. Refetch, so the balances behind the dialog
+    // tell the truth before anyone types it again in a new dialog (which has a new key).
+    onError: (error) => {
+      if (isApiError(error, 'NETWORK')) void invalidateAfterLancamento(queryClient);
+    },
+  });
 }
