@@ -45,6 +45,13 @@ export const clienteInputSchema = z.object({
 export type ClienteInput = z.output<typeof clienteInputSchema>;
 
 /**
+ * Body of POST /api/clientes: the form, and the id the new customer will have, chosen by the
+ * caller once per "Novo Cliente" so that a retry after a lost answer creates no second customer.
+ */
+export const clienteCriacaoSchema = clienteInputSchema.extend({ id: z.uuid().optional() });
+export type ClienteCriacao = z.output<typeof clienteCriacaoSchema>;
+
+/**
  * The same rules over what the form holds (money as typed text, read by the rules of the interface
  * language `locale`); its output is a ClienteInput.
  */

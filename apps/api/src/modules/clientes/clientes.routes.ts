@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clienteInputSchema, clienteSchema, clientesPageSchema, clientesQuerySchema, idParamsSchema } from '@caderneta/shared';
+import { clienteCriacaoSchema, clienteInputSchema, clienteSchema, clientesPageSchema, clientesQuerySchema, idParamsSchema } from '@caderneta/shared';
 import {
   createCliente,
   deleteCliente,
@@ -27,7 +27,7 @@ export const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.sellerTx(request, (tx, seller) => getCliente(tx, seller.id, request.params.id)),
   );
 
-  app.post('/api/clientes', { preHandler, schema: { tags, body: clienteInputSchema, response: { 201: clienteSchema } } }, async (request, reply) => {
+  app.post('/api/clientes', { preHandler, schema: { tags, body: clienteCriacaoSchema, response: { 201: clienteSchema } } }, async (request, reply) => {
     const cliente = await app.sellerTx(request, (tx, seller) => createCliente(tx, seller.id, request.body));
     return reply.status(201).send(cliente);
   });

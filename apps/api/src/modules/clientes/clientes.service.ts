@@ -3,6 +3,7 @@ import {
   normalizeForSearch,
   offsetOf,
   type Cliente,
+  type ClienteCriacao,
   type ClienteInput,
   type ClientesPage,
   type clientesQuerySchema,
@@ -128,15 +129,29 @@ const columnsOf = (input: ClienteInput) => ({
   limiteCredito: input.limiteCredito,
 });
 
-export async function createCliente(tx: Tx, ownerId: string, input: ClienteInput): Promise<Cliente> {
-  const row = await withUniqueLogin(tx, ownerId, input.nome, async (sp, login) => {
-    const [inserted] = await sp
-      .insert(clientes)
-      .values({ ownerId, ...columnsOf(input), login })
-      .returning();
-    return inserted!;
-  });
-  return toCliente(row);
+/** Thrown inside the insert's savepoint when the caller's id is already this seller's customer. */
+class JaCriado extends Error {}
+
+/**
+ * "Novo Cliente". With the caller's `id`, the same request sent again (a retry after a lost answer,
+ * even one running at the same time) answers the customer the first one created, changing nothing.
+ */
+export async function createCliente(tx: Tx, ownerId: string, { id, ...input }: ClienteCriacao): Promise<Cliente> {
+  try {
+    const row = await withUniqueLogin(tx, ownerId, input.nome, async (sp, login) => {
+      const [inserted] = await sp
+        .insert(clientes)
+        .values({ ownerId, ...(id ? { id } : {}), ...columnsOf(input), login })
+        .onConflictDoNothing({ target: [clientes.ownerId, clientes.id] })
+        .returning();
+      if (!inserted) throw new JaCriado();
+      return inserted;
+    });
+    return toCliente(row);
+  } catch (error) {
+    if (error instanceof JaCriado && id) return getCliente(tx, ownerId, id);
+    throw error;
+  }
 }
 
 /** Edits the seller-typed fields. Balances, due date and notes belong to the ledger and debtors. */

@@ -366,3 +366,39 @@ describe('another seller', () => {
     expect((await list(owner, '?busca=cliente&status=todos')).items.map((c: { id: string }) => c.id)).toEqual([cliente.id]);
   });
 });
+
+describe('"Novo Cliente" sent again', () => {
+  const ID = '5b0e7a52-4f1c-4c8e-9d0a-2f6c1e8b7a31';
+
+  it('answers the customer the first request created when the same id comes again, alone or at once, and creates one', async () => {
+    const seller = await createSeller(t);
+    const first = await novoCliente(seller, { id: ID, nome: 'Maria Souza' });
+    expect(first).toMatchObject({ id: ID, nome: 'Maria Souza' });
+    const again = await novoCliente(seller, { id: ID, nome: 'Maria Souza' });
+    expect(again).toEqual(first);
+
+    const outroId = '7c1d9e44-0a2b-4e5f-8a6b-3d4c5e6f7a8b';
+    const atOnce = await Promise.all([1, 2, 3].map(() => novoCliente(seller, { id: outroId, nome: 'João Lima' })));
+    expect(new Set(atOnce.map((c) => c.login)).size).toBe(1);
+    const { items } = await list(seller);
+    expect(items.map((c: { nome: string }) => c.nome).sort()).toEqual(['João Lima', 'Maria Souza']);
+  });
+
+  it("never answers another seller's customer: the same id makes that seller's own", async () => {
+    const seller = await createSeller(t);
+    const mine = await novoCliente(seller, { id: ID, nome: 'Maria Souza', telefone: '11987654321' });
+    const outro = await createSeller(t);
+    const theirs = await novoCliente(outro, { id: ID, nome: 'Pedro Alves', telefone: '21912345678' });
+    expect(theirs).toMatchObject({ nome: 'Pedro Alves', telefone: '21912345678' });
+    expect(theirs.login).not.toBe(mine.login);
+    expect((await list(outro)).items.map((c: { nome: string }) => c.nome)).toEqual(['Pedro Alves']);
+    expect((await list(seller)).items).toEqual([expect.objectContaining({ id: ID, nome: 'Maria Souza', login: mine.login })]);
+  });
+
+  it('refuses an id that is not a UUID on the field', async () => {
+    const seller = await createSeller(t);
+    const response = await seller.request({ method: 'POST', url: '/api/clientes', payload: { id: 'cliente-1', nome: 'Ana', telefone: '11987654321' } });
+    expect(response.statusCode).toBe(400);
+    expect(issuesOf(response.json())).toHaveProperty('id');
+  });
+});

@@ -75,7 +75,7 @@ export async function assignLogin(tx: Tx, ownerId: string, cliente: { id: string
     return row.login;
   } catch (error) {
     if (!(error instanceof AlreadyAssigned)) throw error;
-    const [current] = await tx.select({ login: clientes.login }).from(clientes).where(eq(clientes.id, cliente.id));
+    const [current] = await tx.select({ login: clientes.login }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, cliente.id)));
     return current?.login ?? null;
   }
 }

@@ -209,6 +209,7 @@ describe('customer form', () => {
     expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeInTheDocument();
     expect(screen.getByText('Login de acesso: @maria12345')).toBeInTheDocument();
     expect(api.calls('POST', '/api/clientes')[0]?.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       nome: 'Maria Lúcia',
       telefone: '11912345678',
       email: null,
@@ -218,6 +219,41 @@ describe('customer form', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo Cliente' })).not.toBeInTheDocument());
     // Focus is back where the seller was, not at the top of the page.
     expect(screen.getByRole('button', { name: 'Novo Cliente' })).toHaveFocus();
+  });
+
+  it('sends a retry after a lost answer with the same id, so the server creates one customer; the next "Novo Cliente" is another', async () => {
+    let tentativas = 0;
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([])),
+      'POST /api/clientes': (request) => {
+        // The first answer never arrives (the server may have saved it).
+        if (++tentativas === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(201, cliente({ ...(request.body as object), login: 'maria12345' }));
+      },
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'Maria Lúcia');
+    await user.type(within(dialog).getByLabelText(/^Telefone/), '11912345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+    await waitFor(() => expect(api.calls('POST', '/api/clientes')).toHaveLength(1));
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+    expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeInTheDocument();
+    const [first, retry] = api.calls('POST', '/api/clientes').map((r) => (r.body as { id: string }).id);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(retry).toBe(first);
+
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo Cliente' })).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Novo Cliente' }));
+    dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'João Lima');
+    await user.type(within(dialog).getByLabelText(/^Telefone/), '11987654321');
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+    await waitFor(() => expect(api.calls('POST', '/api/clientes')).toHaveLength(3));
+    expect((api.calls('POST', '/api/clientes')[2]?.body as { id: string }).id).not.toBe(first);
   });
 
   it('gives the focus back to "Novo Cliente" when the dialog is closed with Escape', async () => {

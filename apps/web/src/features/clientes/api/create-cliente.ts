@@ -1,9 +1,9 @@
-import type { Cliente, ClienteInput } from '@caderneta/shared';
+import type { Cliente, ClienteCriacao } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-export function createCliente(input: ClienteInput): Promise<Cliente> {
+export function createCliente(input: ClienteCriacao): Promise<Cliente> {
   return api<Cliente>('/api/clientes', { method: 'POST', body: input });
 }
 

@@ -25,6 +25,7 @@ import { MoneyPreview } from '@/components/money-preview';
 import { FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useFormatters } from '@/lib/format';
+import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCreateCliente } from '../api/create-cliente';
@@ -50,9 +51,11 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
   const editing = !!cliente;
   const texts = useRecordFormTexts('clientes', editing);
   const form = useDialogForm({ schema: clienteFormSchema, open, record: cliente ?? null, values: formValues });
+  // The new customer's id, chosen once per opening: a retry after a lost answer creates no second customer.
+  const novoId = useChavePorAbertura(open && !cliente);
 
   function onSubmit(input: ClienteInput) {
-    return submitForm(form.setError, () => (cliente ? updateCliente.mutateAsync({ id: cliente.id, input }) : createCliente.mutateAsync(input)), {
+    return submitForm(form.setError, () => (cliente ? updateCliente.mutateAsync({ id: cliente.id, input }) : createCliente.mutateAsync({ ...input, id: novoId.current })), {
       fields: FIELDS,
       errorTitle: cliente ? 'clientes:toast.updateError' : 'clientes:toast.createError',
       success: (salvo) =>

@@ -9,7 +9,7 @@ import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRegistrarAjuste } from '../api/registrar-ajuste';
-import { useChavePorAbertura } from '../uuid';
+import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
 import type { ClienteSaldo } from './types';
