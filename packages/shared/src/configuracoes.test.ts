@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { formatDocumento, isValidDocumento, normalizeDocumento } from './documento';
 import { isValidCnpj, isValidCpf } from './pix';
 import { FUSOS_HORARIOS, utcOffsetLabel } from './fusos';
-import { alterarSenhaInputSchema, lojaInputSchema } from './schemas/configuracoes';
+import { telefoneSchema } from './schemas/clientes';
+import { alterarSenhaInputSchema, lojaInputSchema, perfilInputSchema } from './schemas/configuracoes';
 
 describe('CPF and CNPJ', () => {
   it.each(['52998224725', '11144477735'])('accepts the CPF %s', (cpf) => expect(isValidCpf(cpf)).toBe(true));
@@ -44,6 +45,21 @@ describe('settings forms', () => {
   const loja = { nomeLoja: 'Loja', telefoneLoja: '', enderecoLoja: '', documento: '', fusoHorario: 'America/Sao_Paulo' };
   it('leave the optional shop fields empty as null', () => {
     expect(lojaInputSchema.parse(loja)).toEqual({ nomeLoja: 'Loja', telefoneLoja: null, enderecoLoja: null, documento: null, fusoHorario: 'America/Sao_Paulo' });
+  });
+
+  const perfil = { nome: 'Rita', avatar: null };
+  it.each(['(11) 98765-4321', '+55 11 98765 4321', '011 3333-4444', '21 3333 4444'])('read the seller’s own phone %s as a customer’s phone is read', (typed) => {
+    expect(perfilInputSchema.parse({ ...perfil, telefone: typed }).telefone).toBe(telefoneSchema.parse(typed));
+  });
+
+  it('leave the seller’s phone out when blank or absent, and refuse what is no phone', () => {
+    expect(perfilInputSchema.parse({ ...perfil, telefone: '  ' }).telefone).toBeNull();
+    expect(perfilInputSchema.parse(perfil).telefone).toBeNull();
+    const message = (telefone: string) => perfilInputSchema.safeParse({ ...perfil, telefone }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(message('1234')).toEqual([['telefone', 'telefoneInvalido']]);
+    expect(message('(00) 98765-4321')).toEqual([['telefone', 'telefoneInvalido']]);
+    // Past the business maximum of a typed phone (40 characters), even if its digits would do.
+    expect(message(`11987654321${' '.repeat(40)}1`)).toEqual([['telefone', 'telefoneInvalido']]);
   });
 
   it('password change: every field, at least 6 characters, the same twice (spec §5)', () => {

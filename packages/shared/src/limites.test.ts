@@ -3,6 +3,7 @@ import { signUpInputSchema } from './schemas/auth';
 import { isoDateSchema, MAX_CENTS, MAX_ESTOQUE, MAX_ESTOQUE_GUARDADO, MAX_PRECO } from './schemas/campos';
 import { MAX_PAGAMENTO_ONLINE, valorPagavelOnline } from './pagamento-online';
 import { clienteInputSchema, clientesQuerySchema } from './schemas/clientes';
+import { perfilInputSchema } from './schemas/configuracoes';
 import { ajusteInputSchema, pagamentoInputSchema } from './schemas/financeiro';
 import { paginationQuerySchema } from './schemas/pagination';
 import { produtoFormSchema, produtoInputSchema, produtosQuerySchema } from './schemas/produtos';
@@ -29,6 +30,7 @@ describe('control characters (a NUL used to reach PostgreSQL and answer 500)', (
     ['pagamento.observacao', (t) => pagamentoInputSchema.safeParse({ valor: 100, observacao: t }), 'observacao'],
     ['ajuste.motivo', (t) => ajusteInputSchema.safeParse({ tipo: 'debito', valor: 100, motivo: t }), 'motivo'],
     ['venda.observacoes', (t) => novaVendaInputSchema.safeParse({ formaPagamento: 'vista', itens: [{ produtoId: uuid, quantidade: 1 }], observacoes: t }), 'observacoes'],
+    ['perfil.telefone', (t) => perfilInputSchema.safeParse({ nome: 'Rita', avatar: null, telefone: `11987654321${t}` }), 'telefone'],
     ['clientes busca', (t) => clientesQuerySchema.safeParse({ busca: t }), 'busca'],
     ['produtos busca', (t) => produtosQuerySchema.safeParse({ busca: t }), 'busca'],
     ['vendas busca', (t) => vendasQuerySchema.safeParse({ busca: t }), 'busca'],

@@ -10,13 +10,24 @@ export const LIMITE_CREDITO_STEP = 10_000;
 
 const nomeSchema = safeString({ error: 'required' }).trim().min(1, 'required').max(120, 'tooLong');
 
+/** Longest phone as typed ("+55 (11) 98765-4321" with spaces to spare); anything longer is no phone. */
+export const MAX_TELEFONE_TEXTO = 40;
+
 /** Stored as digits; must be a Brazilian landline or mobile number (see normalizePhone). */
 export const telefoneSchema = safeString({ error: 'required' })
   .trim()
   .min(1, 'required')
-  .max(40, 'telefoneInvalido')
+  .max(MAX_TELEFONE_TEXTO, 'telefoneInvalido')
   .transform(normalizePhone)
   .refine(isValidPhone, 'telefoneInvalido');
+
+/** The same phone where it may be left out (the shop's, the seller's own): blank or absent is none (null). */
+export const telefoneOpcionalSchema = safeString()
+  .trim()
+  .max(MAX_TELEFONE_TEXTO, 'telefoneInvalido')
+  .nullish()
+  .transform((v) => (v ? normalizePhone(v) : null))
+  .refine((v) => v === null || isValidPhone(v), 'telefoneInvalido');
 
 const emailOpcionalSchema = safeString()
   .trim()

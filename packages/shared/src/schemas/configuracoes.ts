@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isValidDocumento, normalizeDocumento } from '../documento';
 import { FUSO_IDS } from '../fusos';
 import { DEFAULT_NOTIFICATION_PREFERENCES } from '../notificacoes';
-import { isValidPhone, normalizePhone } from '../telefone';
 import { PASSWORD_MIN_LENGTH } from './auth';
 import { optionalTextSchema, safeString } from './campos';
+import { telefoneOpcionalSchema } from './clientes';
 import { currencySchema, languageSchema } from './perfil';
 
 /*
@@ -23,19 +23,14 @@ export const avatarSchema = z
   .refine((v) => AVATAR.test(v), 'avatarInvalido')
   .nullable();
 
+/** Perfil: the seller's name, photo and own phone (optional; the shop's is Loja's telefoneLoja). */
 export const perfilInputSchema = z.object({
   nome: safeString({ error: 'required' }).trim().min(1, 'required').max(120, 'tooLong'),
   avatar: avatarSchema,
+  telefone: telefoneOpcionalSchema,
 });
 export type PerfilInput = z.output<typeof perfilInputSchema>;
-
-/** Optional shop phone: blank is none; otherwise a Brazilian number, stored as digits. */
-const telefoneOpcionalSchema = safeString()
-  .trim()
-  .max(40, 'telefoneInvalido')
-  .nullish()
-  .transform((v) => (v ? normalizePhone(v) : null))
-  .refine((v) => v === null || isValidPhone(v), 'telefoneInvalido');
+export type PerfilFormValues = z.input<typeof perfilInputSchema>;
 
 /** Optional CPF (11 digits) or CNPJ (14), typed with or without punctuation, stored as digits. */
 export const documentoSchema = safeString()
@@ -79,7 +74,7 @@ export type SistemaInput = z.infer<typeof sistemaInputSchema>;
 
 /** GET /api/configuracoes: every tab's values. */
 export const configuracoesSchema = z.object({
-  perfil: z.object({ nome: z.string(), email: z.string(), avatar: z.string().nullable() }),
+  perfil: z.object({ nome: z.string(), email: z.string(), avatar: z.string().nullable(), telefone: z.string().nullable() }),
   loja: z.object({
     nomeLoja: z.string(),
     telefoneLoja: z.string().nullable(),

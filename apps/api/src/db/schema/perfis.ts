@@ -25,6 +25,8 @@ export const perfis = pgTable(
     notificacoes: jsonb('notificacoes').$type<Record<string, boolean>>().notNull().default({}),
     /** The seller's photo as a small data: URL (the header shows a generated avatar without one). */
     avatar: text('avatar'),
+    /** The seller's own phone (Configurações › Perfil), digits only; not the shop's (telefone_loja). */
+    telefone: text('telefone'),
     /** Daily backup of the seller's data (Configurações › Sistema). */
     backupAutomatico: boolean('backup_automatico').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

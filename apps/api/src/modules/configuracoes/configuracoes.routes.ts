@@ -14,7 +14,7 @@ export const configuracoesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/configuracoes/perfil',
-    { preHandler: app.requireSeller, schema: { tags, summary: 'Name and photo', body: perfilInputSchema, response: { 200: configuracoesSchema } } },
+    { preHandler: app.requireSeller, schema: { tags, summary: 'Name, photo and own phone', body: perfilInputSchema, response: { 200: configuracoesSchema } } },
     (request) => salvarPerfil(app.db, request.seller!, request.body),
   );
 

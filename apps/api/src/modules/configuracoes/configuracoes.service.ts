@@ -21,7 +21,7 @@ export async function getConfiguracoes(tx: Executor, seller: Seller): Promise<Co
     Object.entries(DEFAULT_PREFERENCIAS_NOTIFICACAO).map(([kind, on]) => [kind, typeof prefs[kind] === 'boolean' ? prefs[kind] : on]),
   ) as PreferenciasNotificacao;
   return {
-    perfil: { nome: seller.nome, email: seller.email, avatar: perfil.avatar },
+    perfil: { nome: seller.nome, email: seller.email, avatar: perfil.avatar, telefone: perfil.telefone },
     loja: {
       nomeLoja: perfil.nomeLoja,
       telefoneLoja: perfil.telefoneLoja,
@@ -35,16 +35,17 @@ export async function getConfiguracoes(tx: Executor, seller: Seller): Promise<Co
 }
 
 /**
- * Perfil: the name lives on the account (users, which sellers' requests cannot touch under RLS)
- * and the photo on the shop profile. One transaction: the account row first, as the app's own
- * user and only the signed-in seller's; then the profile as app_user, like every seller write.
+ * Perfil: the name lives on the account (users, which sellers' requests cannot touch under RLS);
+ * the photo and the seller's own phone on the shop profile (perfis, under its owner policy). One
+ * transaction: the account row first, as the app's own user and only the signed-in seller's; then
+ * the profile as app_user, like every seller write.
  */
 export async function salvarPerfil(db: Database, seller: Seller, input: PerfilInput): Promise<Configuracoes> {
   return db.transaction(async (tx) => {
     await tx.update(users).set({ name: input.nome, updatedAt: sql`now()` }).where(eq(users.id, seller.id));
     await tx.execute(sql`select set_config('app.user_id', ${seller.id}, true)`);
     await tx.execute(sql`set local role app_user`);
-    await tx.update(perfis).set({ avatar: input.avatar, updatedAt: sql`now()` }).where(eq(perfis.ownerId, seller.id));
+    await tx.update(perfis).set({ avatar: input.avatar, telefone: input.telefone, updatedAt: sql`now()` }).where(eq(perfis.ownerId, seller.id));
     return getConfiguracoes(tx, { ...seller, nome: input.nome });
   });
 }

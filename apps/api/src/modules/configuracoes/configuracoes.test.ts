@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Configuracoes, Me } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertProduto } from '../../../test/fixtures';
+import { eq } from 'drizzle-orm';
+import { withSeller } from '../../db/client';
+import { perfis } from '../../db/schema';
 
 let t: TestApp;
 let seller: SellerSession;
@@ -23,7 +26,7 @@ describe('GET /api/configuracoes', () => {
   it('starts from the sign-up and the spec’s defaults', async () => {
     const config = await get(seller);
     expect(config).toEqual({
-      perfil: { nome: expect.stringMatching(/^Vendedor \d+$/), email: seller.email, avatar: null },
+      perfil: { nome: expect.stringMatching(/^Vendedor \d+$/), email: seller.email, avatar: null, telefone: null },
       loja: { nomeLoja: expect.stringMatching(/^Loja \d+$/), telefoneLoja: null, enderecoLoja: null, documento: null, fusoHorario: 'America/Sao_Paulo' },
       notificacoes: { venda: true, pagamento: true, estoque_baixo: true, devedor: false },
       sistema: { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false },
@@ -72,7 +75,7 @@ describe('Perfil', () => {
   it('saves the name (the header greets with it) and the photo, and removes the photo', async () => {
     const saved = await put(seller, 'perfil', { nome: 'Rita Souza', avatar: PNG });
     expect(saved.statusCode).toBe(200);
-    expect((saved.json() as Configuracoes).perfil).toEqual({ nome: 'Rita Souza', email: seller.email, avatar: PNG });
+    expect((saved.json() as Configuracoes).perfil).toEqual({ nome: 'Rita Souza', email: seller.email, avatar: PNG, telefone: null });
     const me = (await seller.request({ method: 'GET', url: '/api/me' })).json() as Me;
     expect(me.user).toMatchObject({ nome: 'Rita Souza', avatar: PNG });
     expect((await put(seller, 'perfil', { nome: 'Rita Souza', avatar: null })).json().perfil.avatar).toBeNull();
@@ -86,6 +89,50 @@ describe('Perfil', () => {
     const response = await put(seller, 'perfil', { nome: 'Rita', avatar });
     expect(response.statusCode).toBe(400);
     expect(response.json().issues[0].path).toBe('avatar');
+  });
+
+  it('saves the seller’s own phone as digits, apart from the shop’s, and clears it when left blank', async () => {
+    const saved = await put(seller, 'perfil', { nome: 'Rita Souza', avatar: null, telefone: '+55 (21) 98765-4321' });
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json() as Configuracoes).perfil.telefone).toBe('21987654321');
+    const config = await get(seller);
+    expect(config.perfil.telefone).toBe('21987654321');
+    expect(config.loja.telefoneLoja).not.toBe('21987654321');
+    // Saving the shop leaves the seller's phone alone, and the other way round.
+    await put(seller, 'loja', { ...loja, telefoneLoja: '(11) 3333-5555' });
+    expect((await get(seller)).perfil.telefone).toBe('21987654321');
+    expect((await put(seller, 'perfil', { nome: 'Rita Souza', avatar: null, telefone: '' })).json().perfil.telefone).toBeNull();
+    expect((await get(seller)).loja.telefoneLoja).toBe('1133335555');
+  });
+
+  it.each([
+    ['too few digits', '1234', 'telefoneInvalido'],
+    ['a landline one digit short', '(11) 3333-444', 'telefoneInvalido'],
+    ['a mobile without the 9', '(11) 88765-43210', 'telefoneInvalido'],
+    ['longer than a phone is typed', `11${' '.repeat(30)}98765-4321`, 'telefoneInvalido'],
+    ['a number instead of text', 11987654321, 'expected string, received number'],
+  ])('refuses %s as the seller’s phone, saving nothing', async (_, telefone, message) => {
+    await put(seller, 'perfil', { nome: 'Rita Souza', avatar: null, telefone: '11 3333-4444' });
+    const before = await get(seller);
+    const response = await put(seller, 'perfil', { nome: 'Outro Nome', avatar: null, telefone });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(body).toMatchObject({ code: 'VALIDATION', message: expect.any(String), issues: [{ path: 'telefone' }] });
+    expect(body.issues[0].message).toContain(message);
+    expect(await get(seller)).toEqual(before);
+  });
+
+  it('another seller can neither read nor change the seller’s phone', async () => {
+    await put(seller, 'perfil', { nome: 'Rita Souza', avatar: null, telefone: '(11) 98765-4321' });
+    expect((await get(other)).perfil.telefone).toBeNull();
+    // The seller is taken from the session: ids in the body change nothing.
+    const tentativa = await put(other, 'perfil', { nome: 'Intrusa', avatar: null, telefone: '(31) 99999-0000', ownerId: seller.id, id: seller.id });
+    expect(tentativa.statusCode).toBe(200);
+    expect((tentativa.json() as Configuracoes).perfil.telefone).toBe('31999990000');
+    expect((await get(seller)).perfil).toMatchObject({ nome: 'Rita Souza', telefone: '11987654321' });
+    // Nor through the database: under the owner policy another seller sees no row of it.
+    const visto = await withSeller(t.db, other.id, (tx) => tx.select({ telefone: perfis.telefone }).from(perfis).where(eq(perfis.ownerId, seller.id)));
+    expect(visto).toEqual([]);
   });
 
   it('the e-mail cannot be changed here', async () => {
