@@ -6,7 +6,7 @@ import { BACKUP_VERSAO, MAX_ESTOQUE_GUARDADO, type BackupEvento, type BackupRela
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
-import { clientes, cobrancaConfig, notificacoes, pagamentosOnline, vendas, lancamentos } from '../../db/schema';
+import { clientes, cobrancaConfig, notificacoes, pagamentosOnline, perfis, vendas, lancamentos } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { seedDemoShop } from '../../cli/demo-shop';
 import { checksumDe, validarArquivo } from './arquivo';
@@ -625,6 +625,59 @@ describe("the customer page's records", () => {
   });
 });
 
+describe("the seller's own phone (Perfil)", () => {
+  const perfilDe = async (s: SellerSession) => (await s.request({ method: 'GET', url: '/api/configuracoes' })).json().perfil as { nome: string; telefone: string | null };
+  const salvarPerfil = async (s: SellerSession, telefone: string | null) => {
+    const response = await s.request({ method: 'PUT', url: '/api/configuracoes/perfil', payload: { nome: 'Dona Rita', avatar: null, telefone } });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+
+  it('goes in the file and comes back with the restore, apart from the shop phone', async () => {
+    const dona = await createSeller(t);
+    await salvarPerfil(dona, '(81) 98888-7777');
+    const arquivo = await exportar(dona);
+    expect(arquivo.perfil).toMatchObject({ telefone: '81988887777', telefoneLoja: null });
+
+    const novo = await createSeller(t);
+    expect((await perfilDe(novo)).telefone).toBeNull();
+    await restaurarOk(novo, arquivo);
+    expect((await perfilDe(novo)).telefone).toBe('81988887777');
+    // A file whose phone was cleared clears it.
+    await salvarPerfil(dona, '');
+    await restaurarOk(novo, await exportar(dona));
+    expect((await perfilDe(novo)).telefone).toBeNull();
+  });
+
+  it('a file from before it was kept still restores, and leaves the phone as it is', async () => {
+    const dona = await createSeller(t);
+    await dona.request({ method: 'PUT', url: '/api/configuracoes/loja', payload: { nomeLoja: 'Loja Antiga', telefoneLoja: '', enderecoLoja: '', documento: '', fusoHorario: 'America/Recife' } });
+    const antigo = copia(await exportar(dona));
+    delete antigo.perfil.telefone;
+    const arquivo = comChecksum(antigo);
+
+    const novo = await createSeller(t);
+    await salvarPerfil(novo, '(11) 3333-4444');
+    const resumo = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: arquivo });
+    expect(resumo.statusCode, resumo.body.slice(0, 300)).toBe(200);
+    expect(resumo.json()).toMatchObject({ nomeLoja: 'Loja Antiga' });
+    await restaurarOk(novo, arquivo);
+    const config = (await novo.request({ method: 'GET', url: '/api/configuracoes' })).json();
+    expect(config.loja).toMatchObject({ nomeLoja: 'Loja Antiga', fusoHorario: 'America/Recife' });
+    expect(config.perfil.telefone).toBe('1133334444');
+  });
+
+  it('a phone that is no text, or too long, is a bad file', async () => {
+    const dona = await createSeller(t);
+    for (const telefone of [81988887777, '8'.repeat(41)]) {
+      const errado = copia(await exportar(dona));
+      errado.perfil.telefone = telefone;
+      const recusado = await dona.request({ method: 'POST', url: '/api/backup/validar', payload: comChecksum(errado) });
+      expect(recusado.statusCode).toBe(422);
+      expect(recusado.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'esquema', tabela: 'perfil', campo: 'telefone' } });
+    }
+  });
+});
+
 describe('the table list', () => {
   it('covers every seller table, and every column of each but owner_id and generated ones', async () => {
     const tables = await queryRows<{ table_name: string }>(
@@ -640,6 +693,12 @@ describe('the table list', () => {
         .map(([prop]) => prop);
       expect(Object.keys(tabela.linha.shape).sort(), tabela.key).toEqual(colunas.sort());
     }
+  });
+
+  it('carries every column of the shop profile in perfil', () => {
+    const colunas = Object.keys(getTableColumns(perfis)).filter((prop) => prop !== 'ownerId' && prop !== 'updatedAt');
+    const campos = Object.keys(perfilBackupSchema.shape).filter((key) => key !== 'pix' && key !== 'cobranca');
+    expect(campos.sort()).toEqual(colunas.sort());
   });
 
   it("carries every collection setting in perfil.cobranca", () => {

@@ -79,6 +79,8 @@ async function restaurar(
   // The customers' entries in the login registry went with them; the restored ones are registered below.
   await tx.delete(loginsClientes).where(eq(loginsClientes.ownerId, ownerId));
 
+  // A file from before the seller's own phone was kept has no `telefone`: drizzle leaves out an
+  // absent key, so the phone stays as it is.
   const { pix, cobranca, ...perfil } = arquivo.perfil;
   await tx
     .update(perfis)

@@ -113,6 +113,12 @@ export const perfilBackupSchema = z.object({
   fusoHorario: z.enum(FUSO_IDS),
   notificacoes: z.record(z.string().max(40), z.boolean()),
   avatar: textoOpcional(100_000),
+  /**
+   * The seller's own phone (Configurações › Perfil), as digits. Absent in files from before it was
+   * kept; such a restore leaves the phone as it is, like the PIX key below. A file that carries it
+   * still reads in a Caderneta without it (the key is ignored), so the version stays.
+   */
+  telefone: textoOpcional(40).optional(),
   backupAutomatico: z.boolean(),
   /**
    * The shop's PIX key (table chaves_pix, Configurações › Loja): null when it has none. Absent in
