@@ -1,3 +1,4 @@
+import { formatPhone, isValidPhone, normalizePhone } from '@caderneta/shared';
 import type { ComponentProps, ReactNode } from 'react';
 import type { Control, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
 import { MoneyPreview } from '@/components/money-preview';
@@ -109,6 +110,20 @@ export function InputField<V extends FieldValues, T = V>({
       )}
     </Field>
   );
+}
+
+/** A typed phone as it will be stored, "(11) 98765-4321"; null while it is not a phone yet (kept as typed). */
+export function formatTypedPhone(value: string): string | null {
+  const digits = normalizePhone(value);
+  return isValidPhone(digits) ? formatPhone(digits) : null;
+}
+
+/**
+ * An `InputField` for a Brazilian phone (a customer's, the seller's own): the phone keyboard, and on
+ * leaving the field the number as it will be stored.
+ */
+export function PhoneField<V extends FieldValues, T = V>(props: Omit<InputFieldProps<V, T>, 'type' | 'inputMode' | 'formatOnBlur'>) {
+  return <InputField type="tel" inputMode="tel" {...props} formatOnBlur={formatTypedPhone} />;
 }
 
 /** A form's submit button: says `busyLabel` and waits while the form is being sent. */

@@ -7,10 +7,7 @@ import {
   clienteToForm,
   emptyClienteForm,
   formatMoney,
-  formatPhone,
-  isValidPhone,
   LIMITE_CREDITO_STEP,
-  normalizePhone,
   parseMoney,
 } from '@caderneta/shared';
 import MinusIcon from 'lucide-react/icons/minus';
@@ -20,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
-import { Field, InputField } from '@/components/form-fields';
+import { Field, InputField, PhoneField } from '@/components/form-fields';
 import { MoneyPreview } from '@/components/money-preview';
 import { FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -83,22 +80,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente }: ClienteFormDi
   return (
     <FormDialog open={open} onOpenChange={onOpenChange} form={form} onSubmit={onSubmit} onInvalid={onInvalid} {...texts}>
       <InputField control={form.control} name="nome" label={t('form.nome')} asterisk required autoComplete="off" placeholder={t('form.placeholders.nome')} />
-      <InputField
-        control={form.control}
-        name="telefone"
-        label={t('form.telefone')}
-        asterisk
-        required
-        type="tel"
-        inputMode="tel"
-        autoComplete="off"
-        placeholder={t('form.placeholders.telefone')}
-        // Show what will be stored: "(11) 98765-4321".
-        formatOnBlur={(value) => {
-          const digits = normalizePhone(value);
-          return isValidPhone(digits) ? formatPhone(digits) : null;
-        }}
-      />
+      <PhoneField control={form.control} name="telefone" label={t('form.telefone')} asterisk required autoComplete="off" placeholder={t('form.placeholders.telefone')} />
       <InputField control={form.control} name="email" label={t('form.email')} type="email" inputMode="email" autoComplete="off" placeholder={t('form.placeholders.email')} />
       <InputField control={form.control} name="endereco" label={t('form.endereco')} autoComplete="off" placeholder={t('form.placeholders.endereco')} />
       <Field control={form.control} name="limiteCredito" label={t('form.limite')} description={t('form.limiteHint')}>
