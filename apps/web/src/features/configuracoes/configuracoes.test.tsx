@@ -5,7 +5,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
 
 const CONFIG: Configuracoes = {
-  perfil: { nome: 'Maria da Silva', email: SELLER.user.email, avatar: null },
+  perfil: { nome: 'Maria da Silva', email: SELLER.user.email, avatar: null, telefone: null },
   loja: { nomeLoja: 'Mercadinho da Maria', telefoneLoja: '1133334444', enderecoLoja: null, documento: null, fusoHorario: 'America/Sao_Paulo' },
   notificacoes: { venda: true, pagamento: true, estoque_baixo: true, devedor: false },
   sistema: { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false },
@@ -40,8 +40,56 @@ describe('/configuracoes', () => {
     await user.type(nome, 'Maria Souza');
     await user.click(screen.getAllByRole('button', { name: 'Salvar' })[0]!);
     expect(await screen.findByText('Perfil salvo')).toBeInTheDocument();
-    expect(api.calls('PUT', '/api/configuracoes/perfil')[0]!.body).toEqual({ nome: 'Maria Souza', avatar: null });
+    expect(api.calls('PUT', '/api/configuracoes/perfil')[0]!.body).toEqual({ nome: 'Maria Souza', avatar: null, telefone: null });
   });
+
+  it('Perfil: the seller’s own phone, shown as the customer form shows one, refused on the field when it is none, saved as digits with the rest', async () => {
+    const config = { ...CONFIG, perfil: { ...CONFIG.perfil, telefone: '11987654321' } };
+    const api = settingsApi({
+      'GET /api/configuracoes': () => jsonResponse(200, config),
+      'PUT /api/configuracoes/perfil': ({ body }) => jsonResponse(200, { ...config, perfil: { ...config.perfil, ...(body as object) } }),
+    });
+    const { user } = renderApp('/configuracoes');
+    const telefone = await screen.findByLabelText('Telefone');
+    expect(telefone).toHaveValue('(11) 98765-4321');
+    expect(telefone).toHaveAttribute('type', 'tel');
+    expect(telefone).toHaveAttribute('placeholder', '(11) 98765-4321');
+    expect(screen.getByText('Opcional. O seu, não o da loja: o telefone da loja fica em Loja.')).toBeInTheDocument();
+
+    await user.clear(telefone);
+    await user.type(telefone, '1234');
+    await user.click(screen.getAllByRole('button', { name: 'Salvar' })[0]!);
+    expect(await screen.findByText('Informe um telefone brasileiro com DDD, como (11) 98765-4321.')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/perfil')).toHaveLength(0);
+
+    await user.clear(telefone);
+    await user.type(telefone, '+55 21 98765 4321');
+    await user.tab();
+    expect(telefone).toHaveValue('(21) 98765-4321');
+    const nome = screen.getByLabelText('Nome completo');
+    await user.clear(nome);
+    await user.type(nome, 'Maria Souza');
+    await user.click(screen.getAllByRole('button', { name: 'Salvar' })[0]!);
+    expect(await screen.findByText('Perfil salvo')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/perfil')[0]!.body).toEqual({ nome: 'Maria Souza', avatar: null, telefone: '21987654321' });
+    expect(telefone).toHaveValue('(21) 98765-4321');
+  }, 15_000);
+
+  it('Perfil: a phone the server refuses is said on the field; in English and Spanish the field has its own label', async () => {
+    settingsApi({
+      'PUT /api/configuracoes/perfil': () =>
+        jsonResponse(400, { code: 'VALIDATION', message: 'Dados inválidos', issues: [{ path: 'telefone', message: 'telefoneInvalido' }] }),
+    });
+    const { user } = renderApp('/configuracoes');
+    await user.type(await screen.findByLabelText('Telefone'), '(11) 98765-4321');
+    await user.click(screen.getAllByRole('button', { name: 'Salvar' })[0]!);
+    expect(await screen.findByText('Informe um telefone brasileiro com DDD, como (11) 98765-4321.')).toBeInTheDocument();
+    expect(screen.queryByText('Perfil salvo')).not.toBeInTheDocument();
+    await changeLanguage('en-US');
+    expect(await screen.findByLabelText('Phone')).toHaveValue('(11) 98765-4321');
+    await changeLanguage('es-ES');
+    expect(await screen.findByLabelText('Teléfono')).toHaveAttribute('placeholder', '(11) 98765-4321');
+  }, 15_000);
 
   it('Loja: refuses an invalid CPF on the field, then saves a valid one as digits ("Configurações salvas!")', async () => {
     const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIG, loja: { ...CONFIG.loja, ...(body as object) } }) });

@@ -1,4 +1,4 @@
-import { MAX_AVATAR_CHARS, perfilInputSchema, type Configuracoes, type PerfilInput } from '@caderneta/shared';
+import { formatPhone, MAX_AVATAR_CHARS, perfilInputSchema, type Configuracoes, type PerfilFormValues, type PerfilInput } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import ImagePlusIcon from 'lucide-react/icons/image-plus';
 import Trash2Icon from 'lucide-react/icons/trash-2';
@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { UserAvatar } from '@/components/layout/user-avatar';
+import { PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -15,7 +16,7 @@ import { useSalvarAba } from '../api/salvar';
 import { reduzirFoto } from '../foto';
 import { salvarSecao, Secao } from './secao';
 
-/** Perfil › Dados pessoais: name, e-mail (read-only) and photo. */
+/** Perfil › Dados pessoais: name, e-mail (read-only), the seller's own phone and photo. */
 export function PerfilSecao() {
   const { t } = useTranslation('configuracoes');
   return (
@@ -25,13 +26,20 @@ export function PerfilSecao() {
   );
 }
 
+const toForm = (perfil: Configuracoes['perfil']): PerfilFormValues => ({
+  nome: perfil.nome,
+  avatar: perfil.avatar,
+  // Shown as it is read back: "(11) 98765-4321"; the form keeps text, blank for none.
+  telefone: formatPhone(perfil.telefone),
+});
+
 function PerfilForm({ config }: { config: Configuracoes }) {
   const { t } = useTranslation('configuracoes');
   const salvar = useSalvarAba('perfil');
   const fileInput = useRef<HTMLInputElement>(null);
-  const form = useForm<PerfilInput>({
+  const form = useForm<PerfilFormValues, unknown, PerfilInput>({
     resolver: zodResolver(perfilInputSchema),
-    defaultValues: { nome: config.perfil.nome, avatar: config.perfil.avatar },
+    defaultValues: toForm(config.perfil),
   });
   const avatar = form.watch('avatar');
   const nome = form.watch('nome');
@@ -52,9 +60,9 @@ function PerfilForm({ config }: { config: Configuracoes }) {
 
   const onSubmit = (input: PerfilInput) =>
     salvarSecao(form.setError, () => salvar.mutateAsync(input), {
-      fields: ['nome', 'avatar'],
+      fields: ['nome', 'avatar', 'telefone'],
       success: t('toast.perfilSaved'),
-      onSaved: (saved) => form.reset({ nome: saved.perfil.nome, avatar: saved.perfil.avatar }),
+      onSaved: (saved) => form.reset(toForm(saved.perfil)),
     });
 
   const busy = form.formState.isSubmitting;
@@ -110,6 +118,14 @@ function PerfilForm({ config }: { config: Configuracoes }) {
             {t('perfil.emailHint')}
           </p>
         </div>
+        <PhoneField
+          control={form.control}
+          name="telefone"
+          label={t('perfil.telefone')}
+          autoComplete="tel"
+          placeholder={t('perfil.telefonePlaceholder')}
+          description={t('perfil.telefoneHint')}
+        />
         <div>
           <Button type="submit" disabled={busy}>
             {busy ? t('saving') : t('save')}
