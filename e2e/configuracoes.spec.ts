@@ -4,8 +4,17 @@ import { expectToast, logIn, signedInSeller } from './support';
 // Each journey signs up and works through the real server; give a busy machine room.
 test.describe.configure({ timeout: 300_000 });
 
-test('settings follow the seller: a shop name saved here is what another browser sees', async ({ page, browser }, testInfo) => {
+test('settings follow the seller: a shop name and the seller’s own phone saved here are what another browser sees', async ({ page, browser }, testInfo) => {
   const seller = await signedInSeller(page, testInfo);
+  // Perfil: the seller's own phone, typed any way, shown as it is stored.
+  await page.goto('/configuracoes');
+  const telefone = page.getByLabel('Telefone', { exact: true });
+  await telefone.fill('+55 21 98765 4321');
+  await telefone.blur();
+  await expect(telefone).toHaveValue('(21) 98765-4321');
+  await page.getByRole('button', { name: 'Salvar', exact: true }).first().click();
+  await expectToast(page, 'Perfil salvo');
+
   await page.goto('/configuracoes?aba=loja');
   const nome = page.getByLabel('Nome da loja');
   await nome.fill('Empório da Esquina');
@@ -20,6 +29,10 @@ test('settings follow the seller: a shop name saved here is what another browser
   await other.goto('/configuracoes?aba=loja');
   await expect(other.getByLabel('Nome da loja')).toHaveValue('Empório da Esquina');
   await expect(other.getByLabel('CPF ou CNPJ')).toHaveValue('11.222.333/0001-81');
+  // The shop's phone is its own field, left empty.
+  await expect(other.getByLabel('Telefone da loja')).toHaveValue('');
+  await other.goto('/configuracoes');
+  await expect(other.getByLabel('Telefone', { exact: true })).toHaveValue('(21) 98765-4321');
   await other.close();
 });
 
