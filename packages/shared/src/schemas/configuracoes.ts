@@ -27,7 +27,8 @@ export const avatarSchema = z
 export const perfilInputSchema = z.object({
   nome: safeString({ error: 'required' }).trim().min(1, 'required').max(120, 'tooLong'),
   avatar: avatarSchema,
-  telefone: telefoneOpcionalSchema,
+  // Absent (a tab still running the app from before the field) leaves the stored phone as it is.
+  telefone: telefoneOpcionalSchema.optional(),
 });
 export type PerfilInput = z.output<typeof perfilInputSchema>;
 export type PerfilFormValues = z.input<typeof perfilInputSchema>;

@@ -45,7 +45,10 @@ export async function salvarPerfil(db: Database, seller: Seller, input: PerfilIn
     await tx.update(users).set({ name: input.nome, updatedAt: sql`now()` }).where(eq(users.id, seller.id));
     await tx.execute(sql`select set_config('app.user_id', ${seller.id}, true)`);
     await tx.execute(sql`set local role app_user`);
-    await tx.update(perfis).set({ avatar: input.avatar, telefone: input.telefone, updatedAt: sql`now()` }).where(eq(perfis.ownerId, seller.id));
+    await tx
+      .update(perfis)
+      .set({ avatar: input.avatar, ...(input.telefone === undefined ? {} : { telefone: input.telefone }), updatedAt: sql`now()` })
+      .where(eq(perfis.ownerId, seller.id));
     return getConfiguracoes(tx, { ...seller, nome: input.nome });
   });
 }

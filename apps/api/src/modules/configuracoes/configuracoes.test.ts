@@ -101,6 +101,8 @@ describe('Perfil', () => {
     // Saving the shop leaves the seller's phone alone, and the other way round.
     await put(seller, 'loja', { ...loja, telefoneLoja: '(11) 3333-5555' });
     expect((await get(seller)).perfil.telefone).toBe('21987654321');
+    // A save without the field (a tab still running the app from before it) leaves the phone alone.
+    expect((await put(seller, 'perfil', { nome: 'Rita Souza', avatar: null })).json().perfil.telefone).toBe('21987654321');
     expect((await put(seller, 'perfil', { nome: 'Rita Souza', avatar: null, telefone: '' })).json().perfil.telefone).toBeNull();
     expect((await get(seller)).loja.telefoneLoja).toBe('1133335555');
   });
