@@ -360,7 +360,7 @@ describe('/vendas/nova', () => {
     for (const retry of screen.getAllByRole('button', { name: 'Tentar novamente' })) await user.click(retry);
     await waitFor(() => expect(screen.queryByText('Erro ao carregar produtos')).not.toBeInTheDocument());
     expect(within(screen.getByLabelText('Produto')).getByRole('option', { name: /Arroz 5kg/ })).toBeInTheDocument();
-    expect(await screen.findByRole('list', { name: 'Clientes encontrados' })).toHaveTextContent('José da Silva');
+    expect(await screen.findByRole('listbox', { name: 'Clientes encontrados' })).toHaveTextContent('José da Silva');
   }, 30_000);
 
   it('requires a customer for fiado: "Cliente obrigatório"', async () => {
