@@ -65,6 +65,7 @@ test('change password: the new one signs in, the old one does not, and other dev
   await logIn(phone, seller);
   await expectToast(phone, 'Erro no login');
   await logIn(phone, { email: seller.email, senha: 'novaSenha456' });
-  await expect(phone).toHaveURL(/\/dashboard$/);
+  // Back on the page the phone was sent away from.
+  await expect(phone).toHaveURL(/\/clientes$/);
   await phone.close();
 });

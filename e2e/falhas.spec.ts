@@ -43,7 +43,7 @@ test('a sale and a payment whose answers were lost are recorded once when the se
   await page.goto('/vendas/nova');
   await page.getByLabel('Forma de pagamento').selectOption({ label: 'Fiado' });
   await page.getByLabel('Buscar cliente').fill('rosa');
-  await page.getByRole('list', { name: 'Clientes encontrados' }).getByRole('button', { name: /Rosa Fiado/ }).click();
+  await page.getByRole('listbox', { name: 'Clientes encontrados' }).getByRole('option', { name: /Rosa Fiado/ }).click();
   await addItem(page, /^Pão de Forma/, '3');
   await loseFirstAnswer(page, '**/api/vendas');
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
