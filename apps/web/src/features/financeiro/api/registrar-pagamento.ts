@@ -1,7 +1,7 @@
 import type { LancamentoResultado, PagamentoInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
-import { invalidateAfterLancamento } from './invalidate';
+import { api } from '@/lib/api-client';
+import { refreshesOfLancamento } from './invalidate';
 
 /** The amount travels as typed ("12,90"); the server parses it with the same shared rule. */
 export function registrarPagamento({ clienteId, input }: { clienteId: string; input: PagamentoInput }) {
@@ -10,13 +10,5 @@ export function registrarPagamento({ clienteId, input }: { clienteId: string; in
 
 export function useRegistrarPagamento() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: registrarPagamento,
-    onSuccess: () => invalidateAfterLancamento(queryClient),
-    // No answer: the entry may be saved all the same. Refetch, so the balances behind the dialog
-    // tell the truth before anyone types it again in a new dialog (which has a new key).
-    onError: (error) => {
-      if (isApiError(error, 'NETWORK')) void invalidateAfterLancamento(queryClient);
-    },
-  });
+  return useMutation({ mutationFn: registrarPagamento, ...refreshesOfLancamento(queryClient) });
 }
