@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, postAsApp, signedInSeller } from './support';
+import { createAsApp, expectToast, signedInSeller } from './support';
 
 // Each journey signs up and works through the real server; give a busy machine room.
 test.describe.configure({ timeout: 300_000 });
-
-async function post(page: Page, url: string, data: unknown) {
-  const response = await postAsApp(page, url, data);
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
-  return response.json();
-}
 
 /** Name, badge and amounts of every customer as /clientes shows them (not the login: it may change). */
 async function customersOnScreen(page: Page) {
@@ -27,12 +21,12 @@ async function customersOnScreen(page: Page) {
 
 test('export, import into a fresh account: the same customers and balances', async ({ page, browser }, testInfo) => {
   await signedInSeller(page, testInfo);
-  const maria = await post(page, '/api/clientes', { nome: 'Maria das Graças', telefone: '11987654321', limiteCredito: 100_000 });
-  const jose = await post(page, '/api/clientes', { nome: 'José Carlos', telefone: '11976543210', limiteCredito: 50_000 });
-  const arroz = await post(page, '/api/produtos', { nome: 'Arroz 5kg', precoVenda: 2890, precoCusto: 2100, estoqueAtual: 20, estoqueMinimo: 2 });
-  await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: maria.id, itens: [{ produtoId: arroz.id, quantidade: 3 }] });
-  await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: jose.id, itens: [{ produtoId: arroz.id, quantidade: 1 }] });
-  await post(page, `/api/clientes/${maria.id}/pagamentos`, { valor: 2000, metodo: 'pix' });
+  const maria = await createAsApp(page, '/api/clientes', { nome: 'Maria das Graças', telefone: '11987654321', limiteCredito: 100_000 });
+  const jose = await createAsApp(page, '/api/clientes', { nome: 'José Carlos', telefone: '11976543210', limiteCredito: 50_000 });
+  const arroz = await createAsApp(page, '/api/produtos', { nome: 'Arroz 5kg', precoVenda: 2890, precoCusto: 2100, estoqueAtual: 20, estoqueMinimo: 2 });
+  await createAsApp(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: maria.id, itens: [{ produtoId: arroz.id, quantidade: 3 }] });
+  await createAsApp(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: jose.id, itens: [{ produtoId: arroz.id, quantidade: 1 }] });
+  await createAsApp(page, `/api/clientes/${maria.id}/pagamentos`, { valor: 2000, metodo: 'pix' });
   const before = await customersOnScreen(page);
 
   await page.goto('/configuracoes?aba=sistema');
@@ -68,7 +62,7 @@ test('export, import into a fresh account: the same customers and balances', asy
 
 test('a damaged file is refused with the reason, and nothing changes', async ({ page }, testInfo) => {
   await signedInSeller(page, testInfo);
-  await post(page, '/api/clientes', { nome: 'Cliente Fica', telefone: '11987654321', limiteCredito: 10_000 });
+  await createAsApp(page, '/api/clientes', { nome: 'Cliente Fica', telefone: '11987654321', limiteCredito: 10_000 });
   await page.goto('/configuracoes?aba=sistema');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Exportar Dados' }).click();

@@ -1,28 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, logIn, postAsApp, signedInSeller } from './support';
+import { addSaleItem, createAsApp, expectToast, logIn, signedInSeller } from './support';
 
 // A bad moment at the counter — a dropped connection, an expired session, a second tab — loses
 // nothing and records nothing twice.
-
-async function post<T>(page: Page, url: string, data: unknown): Promise<T> {
-  const response = await postAsApp(page, url, data);
-  expect(response.status()).toBe(201);
-  return response.json() as Promise<T>;
-}
-
-async function addItem(page: Page, productName: RegExp, quantity: string) {
-  const select = page.getByLabel('Produto', { exact: true });
-  let label: string | undefined;
-  await expect
-    .poll(async () => {
-      label = (await select.locator('option').allTextContents()).find((o) => productName.test(o));
-      return label;
-    })
-    .toBeDefined();
-  await select.selectOption({ label: label! });
-  await page.getByLabel('Quantidade', { exact: true }).fill(quantity);
-  await page.getByRole('button', { name: 'Adicionar' }).click();
-}
 
 /** Lets the request reach the server, then drops the connection before its answer arrives. */
 async function loseFirstAnswer(page: Page, url: string) {
@@ -37,14 +17,14 @@ async function loseFirstAnswer(page: Page, url: string) {
 
 test('a sale and a payment whose answers were lost are recorded once when the seller tries again', async ({ page }, testInfo) => {
   await signedInSeller(page, testInfo);
-  const pao = await post<{ id: string }>(page, '/api/produtos', { nome: 'Pão de Forma', precoVenda: 800, precoCusto: 500, estoqueAtual: 10, estoqueMinimo: 1 });
-  await post(page, '/api/clientes', { nome: 'Rosa Fiado', telefone: '11987654321', limiteCredito: 100_000 });
+  const pao = await createAsApp(page, '/api/produtos', { nome: 'Pão de Forma', precoVenda: 800, precoCusto: 500, estoqueAtual: 10, estoqueMinimo: 1 });
+  await createAsApp(page, '/api/clientes', { nome: 'Rosa Fiado', telefone: '11987654321', limiteCredito: 100_000 });
 
   await page.goto('/vendas/nova');
   await page.getByLabel('Forma de pagamento').selectOption({ label: 'Fiado' });
   await page.getByLabel('Buscar cliente').fill('rosa');
   await page.getByRole('listbox', { name: 'Clientes encontrados' }).getByRole('option', { name: /Rosa Fiado/ }).click();
-  await addItem(page, /^Pão de Forma/, '3');
+  await addSaleItem(page, /^Pão de Forma/, '3');
   await loseFirstAnswer(page, '**/api/vendas');
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
 
@@ -88,10 +68,10 @@ test('a sale and a payment whose answers were lost are recorded once when the se
 test('a session that expires mid-sale sends the seller to log in and back to the same cart', async ({ page, context }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const seller = await signedInSeller(page, testInfo);
-  await post(page, '/api/produtos', { nome: 'Café 500g', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 5, estoqueMinimo: 1 });
+  await createAsApp(page, '/api/produtos', { nome: 'Café 500g', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 5, estoqueMinimo: 1 });
 
   await page.goto('/vendas/nova');
-  await addItem(page, /^Café 500g/, '2');
+  await addSaleItem(page, /^Café 500g/, '2');
   await page.getByLabel('Observações').fill('Cliente esperando');
   await context.clearCookies();
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
@@ -108,14 +88,14 @@ test('a session that expires mid-sale sends the seller to log in and back to the
 
 test("a sale in one tab updates the stock another tab shows, without a reload", async ({ page, context }, testInfo) => {
   await signedInSeller(page, testInfo);
-  await post(page, '/api/produtos', { nome: 'Leite Integral', precoVenda: 550, precoCusto: 400, estoqueAtual: 10, estoqueMinimo: 1 });
+  await createAsApp(page, '/api/produtos', { nome: 'Leite Integral', precoVenda: 550, precoCusto: 400, estoqueAtual: 10, estoqueMinimo: 1 });
   const outra = await context.newPage();
   await outra.goto('/produtos');
   const leite = outra.getByRole('listitem', { name: 'Leite Integral' });
   await expect(leite).toContainText('10 un.');
 
   await page.goto('/vendas/nova');
-  await addItem(page, /^Leite Integral/, '4');
+  await addSaleItem(page, /^Leite Integral/, '4');
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
   await expectToast(page, 'Venda registrada com sucesso!');
 

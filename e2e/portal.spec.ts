@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { expectToast, postAsApp, serverEnv, signedInSeller } from './support';
+import { expect, test } from '@playwright/test';
+import { createAsApp, expectToast, serverEnv, signedInSeller } from './support';
 
 /**
  * The customer page: a seller turns Mercado Pago on in the settings, a customer opens their link
@@ -8,17 +8,11 @@ import { expectToast, postAsApp, serverEnv, signedInSeller } from './support';
  */
 test.describe.configure({ timeout: 240_000 });
 
-async function post(page: Page, url: string, data: unknown) {
-  const response = await postAsApp(page, url, data);
-  expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
-  return response.json();
-}
-
 test('a customer pays the pending balance by PIX and the seller sees it', async ({ page, browser }, testInfo) => {
   await signedInSeller(page, testInfo);
-  const cliente = await post(page, '/api/clientes', { nome: 'Joana Maria da Silva', telefone: '(11) 98888-7777', endereco: 'Rua Secreta, 42', limiteCredito: 100_000 });
-  const produto = await post(page, '/api/produtos', { nome: 'Arroz Tipo 1 5kg', precoVenda: 2295, precoCusto: 1800, estoqueAtual: 20, estoqueMinimo: 5 });
-  await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] });
+  const cliente = await createAsApp(page, '/api/clientes', { nome: 'Joana Maria da Silva', telefone: '(11) 98888-7777', endereco: 'Rua Secreta, 42', limiteCredito: 100_000 });
+  const produto = await createAsApp(page, '/api/produtos', { nome: 'Arroz Tipo 1 5kg', precoVenda: 2295, precoCusto: 1800, estoqueAtual: 20, estoqueMinimo: 5 });
+  await createAsApp(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] });
 
   // The seller connects Mercado Pago (the fake one) in the settings.
   const token = `APP_USR-e2e-${Date.now()}-${testInfo.workerIndex}`;

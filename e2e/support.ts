@@ -105,6 +105,28 @@ export function postAsApp(page: Page, url: string, data?: unknown) {
   return page.request.post(url, { data, headers: { origin: new URL(page.url()).origin } });
 }
 
+/** A POST (as postAsApp) that must create a record: fails the test unless 201; answers the record. */
+export async function createAsApp(page: Page, url: string, data: unknown) {
+  const response = await postAsApp(page, url, data);
+  expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
+  return response.json();
+}
+
+/** Nova venda: picks the product once the catalogue offers it (it loads after the page), types the quantity and adds it. */
+export async function addSaleItem(page: Page, productName: RegExp, quantity: string) {
+  const select = page.getByLabel('Produto', { exact: true });
+  let label: string | undefined;
+  await expect
+    .poll(async () => {
+      label = (await select.locator('option').allTextContents()).find((o) => productName.test(o));
+      return label;
+    })
+    .toBeDefined();
+  await select.selectOption({ label: label! });
+  await page.getByLabel('Quantidade', { exact: true }).fill(quantity);
+  await page.getByRole('button', { name: 'Adicionar' }).click();
+}
+
 /**
  * Resizes the page in place and waits one frame at the new size. The app's layout follows the width
  * through CSS alone (no script reads it), so one load of a page can be measured at several sizes.

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, postAsApp, signedInSeller } from './support';
+import { addSaleItem, expectToast, postAsApp, signedInSeller } from './support';
 
 interface NewProduct {
   nome: string;
@@ -22,21 +22,6 @@ async function stockOf(page: Page, id: string): Promise<number> {
   return (await response.json()).estoqueAtual;
 }
 
-async function addItem(page: Page, productName: RegExp, quantity: string) {
-  const select = page.getByLabel('Produto', { exact: true });
-  // The catalogue loads after the page: wait for the product to be offered, as a person would.
-  let label: string | undefined;
-  await expect
-    .poll(async () => {
-      label = (await select.locator('option').allTextContents()).find((o) => productName.test(o));
-      return label;
-    })
-    .toBeDefined();
-  await select.selectOption({ label: label! });
-  await page.getByLabel('Quantidade', { exact: true }).fill(quantity);
-  await page.getByRole('button', { name: 'Adicionar' }).click();
-}
-
 const card = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
 
 test('à vista sale takes stock out, and cancelling it brings the stock back', async ({ page }, testInfo) => {
@@ -46,16 +31,16 @@ test('à vista sale takes stock out, and cancelling it brings the stock back', a
   await page.goto('/vendas/nova');
   const finalizar = page.getByRole('button', { name: 'Finalizar Venda' });
   await expect(finalizar).toBeDisabled();
-  await addItem(page, /^Refrigerante 2L/, '2');
+  await addSaleItem(page, /^Refrigerante 2L/, '2');
   // Adding the same product again merges the line.
-  await addItem(page, /^Refrigerante 2L/, '1');
+  await addSaleItem(page, /^Refrigerante 2L/, '1');
   await expect(page.getByRole('status', { name: 'Quantidade de Refrigerante 2L' })).toHaveText('3');
   const resumo = page.getByRole('region', { name: 'Resumo da venda' });
   await expect(resumo).toContainText('R$ 28,50');
   await expect(resumo).toContainText('À Vista');
 
   // More than the stock is refused on the spot.
-  await addItem(page, /^Refrigerante 2L/, '20');
+  await addSaleItem(page, /^Refrigerante 2L/, '20');
   await expectToast(page, 'Estoque insuficiente');
 
   await page.getByLabel('Observações').fill('Festa da escola');
@@ -136,8 +121,8 @@ test('fiado to a new customer, debtor badge, partial then full payment, statemen
 
   await page.goto('/vendas/nova');
   await page.getByLabel('Forma de pagamento').selectOption({ label: 'Fiado' });
-  await addItem(page, /^Arroz 5kg/, '2');
-  await addItem(page, /^Feijão 1kg/, '1');
+  await addSaleItem(page, /^Arroz 5kg/, '2');
+  await addSaleItem(page, /^Feijão 1kg/, '1');
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
   await expectToast(page, 'Cliente obrigatório');
   // Said on the customer search too, which takes the focus.

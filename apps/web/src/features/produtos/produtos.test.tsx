@@ -96,19 +96,22 @@ describe('/produtos', () => {
   });
 });
 
+/** The products page with "Novo Produto" open; `handlers` replace the default answers. */
+async function openNew(handlers: Parameters<typeof mockApi>[0] = {}) {
+  const api = mockApi({
+    ...signedIn(),
+    'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+    'POST /api/produtos': (request) => jsonResponse(201, produto(request.body as Partial<Produto>)),
+    'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: false, produto: null }),
+    ...handlers,
+  });
+  const app = renderApp('/produtos');
+  await app.user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+  return { ...app, api, dialog };
+}
+
 describe('product form', () => {
-  async function openNew() {
-    const api = mockApi({
-      ...signedIn(),
-      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
-      'POST /api/produtos': (request) => jsonResponse(201, produto(request.body as Partial<Produto>)),
-      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: false, produto: null }),
-    });
-    const app = renderApp('/produtos');
-    await app.user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
-    return { ...app, api, dialog };
-  }
 
   it('starts with the minimum stock at 5 and uses the spec §5 messages', async () => {
     const { user, dialog, api } = await openNew();
@@ -200,15 +203,7 @@ describe('product form', () => {
 
 describe('barcodes', () => {
   it("takes a scanner's Enter in \"Código de barras\" as a move to the price, not a save", async () => {
-    const api = mockApi({
-      ...signedIn(),
-      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
-      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: false, produto: null }),
-      'POST /api/produtos': (request) => jsonResponse(201, produto(request.body as Partial<Produto>)),
-    });
-    const { user } = renderApp('/produtos');
-    await user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+    const { user, api, dialog } = await openNew();
     await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Leite Integral 1L');
     await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '5,49');
     await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '4');
@@ -220,10 +215,7 @@ describe('barcodes', () => {
   });
 
   it("shows the server's refusal of a barcode another product has on the field and in the toast, keeping what was typed", async () => {
-    const api = mockApi({
-      ...signedIn(),
-      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
-      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: false, produto: null }),
+    const { user, api, dialog } = await openNew({
       'POST /api/produtos': () =>
         jsonResponse(409, {
           code: 'CODIGO_BARRAS_EM_USO',
@@ -232,9 +224,6 @@ describe('barcodes', () => {
           issues: [{ path: 'codigoBarras', message: 'codigoBarrasEmUso' }],
         }),
     });
-    const { user } = renderApp('/produtos');
-    await user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
     await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Leite Desnatado 1L');
     await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '5,50');
     await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '4');
