@@ -7,7 +7,17 @@ import { sendFetchResponse } from './fetch-response';
 // Bounded strings: better-auth gets only shallow, typed bodies (its own checks give the messages).
 const email = z.string().max(254);
 const password = z.string().max(128);
-const redirect = z.string().max(200).optional();
+/**
+ * Where better-auth sends the browser (a reset e-mail's link, sign-in's answer): a path of this
+ * app only. Whoever asks for a reset chooses the link's target, and the link appends the reset
+ * token to it: another site ("https://…", "//host", "/\\host", a tab the URL parser drops) would
+ * receive the seller's token from the seller's own genuine e-mail.
+ */
+const appPath = z
+  .string()
+  .max(200)
+  .regex(/^\/(?![/\\])[^\\\s\x00-\x1f\x7f]*$/);
+const redirect = appPath.optional();
 
 /**
  * better-auth answers dozens of endpoints under /api/auth; only those the app's screens use are
@@ -61,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/auth/reset-password/:token',
     {
       config: perIp(limits.passwordReset * 2, '15 minutes'),
-      schema: { hide: true, params: z.object({ token: z.string().max(200) }), querystring: z.object({ callbackURL: z.string().max(200) }) },
+      schema: { hide: true, params: z.object({ token: z.string().max(200) }), querystring: z.object({ callbackURL: appPath }) },
     },
     handle,
   );

@@ -119,3 +119,58 @@ describe('Cache-Control', () => {
     }
   });
 });
+
+describe('password-reset links stay on the app', () => {
+  // Whoever asks for a reset picks the link's callbackURL: pointed at another site, the seller's own
+  // genuine e-mail would hand that site the reset token (account takeover).
+  const external = ['https://evil.example/x', '//evil.example/x', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)'];
+
+  it.each(external)('request-password-reset refuses redirectTo %j with 400, and sends no e-mail', async (redirectTo) => {
+    const mailsBefore = t.mails.length;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      remoteAddress: '10.3.0.1',
+      headers: origin,
+      payload: { email: seller.email, redirectTo },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'VALIDATION' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(t.mails.length).toBe(mailsBefore);
+  });
+
+  it("the e-mail's link redirects only to a page of the app, whatever callbackURL it is given", async () => {
+    const other = await createSeller(t);
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      remoteAddress: '10.3.0.2',
+      headers: origin,
+      payload: { email: other.email, redirectTo: '/reset-password' },
+    });
+    expect(asked.statusCode).toBe(200);
+    const link = new URL((await t.mailTo(other.email)).link!);
+    expect(link.searchParams.get('callbackURL')).toBe('/reset-password');
+    for (const callbackURL of external) {
+      const response = await t.app.inject({ method: 'GET', url: `${link.pathname}?callbackURL=${encodeURIComponent(callbackURL)}`, remoteAddress: '10.3.0.2' });
+      expect(response.statusCode, callbackURL).toBe(400);
+      expect(response.headers.location).toBeUndefined();
+    }
+    const landing = await t.app.inject({ method: 'GET', url: link.pathname + link.search, remoteAddress: '10.3.0.2' });
+    expect(landing.statusCode).toBe(302);
+    expect(String(landing.headers.location).startsWith(`${TEST_ORIGIN}/reset-password?token=`)).toBe(true);
+  });
+
+  it('sign-in refuses a callbackURL on another site', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.3.0.3',
+      headers: origin,
+      payload: { email: seller.email, password: 'segredo123', callbackURL: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).not.toContain('evil.example');
+  });
+});
