@@ -287,9 +287,14 @@ export async function verificarPagamento(db: Database, ownerId: string, pagament
   });
 }
 
-/** "Verificar Status" on the result page: the customer's own record only. */
+/**
+ * "Verificar Status" on the result page: the customer's own record only, and only while the
+ * customer is active (a deactivated customer's link answers like an unknown code, as the page does).
+ */
 export async function verificarPagamentoCliente(db: Database, login: string, pagamentoId: string, deps: PaymentDeps): Promise<PagamentoOnlineDto> {
   const ownerId = await withPortalCliente(db, login, async (tx, ownerId, clienteId) => {
+    const [cliente] = await tx.select({ ativo: clientes.ativo }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+    if (!cliente?.ativo) throw clienteNaoEncontrado();
     const [record] = await tx
       .select({ id: pagamentosOnline.id })
       .from(pagamentosOnline)

@@ -268,6 +268,21 @@ describe('Mercado Pago settings', () => {
 });
 
 describe('paying online', () => {
+  it('a deactivated customer\'s link no longer checks its payments: "Verificar Status" answers like an unknown code', async () => {
+    await configurar(ana, TOKEN_ANA);
+    const cliente = await devedor(ana, 2500, 'Vera Lucia');
+    const { pagamento } = await iniciar(cliente.login, 'pix');
+    expect((await verificar(cliente.login, pagamento.id)).statusCode).toBe(200);
+    expect((await ana.request({ method: 'POST', url: `/api/clientes/${cliente.id}/desativar` })).statusCode).toBe(200);
+    const unknown = await verificar('vera00000', pagamento.id);
+    expect(unknown.statusCode).toBe(404);
+    for (const id of [pagamento.id, '00000000-0000-4000-8000-000000000000']) {
+      const inactive = await verificar(cliente.login, id);
+      expect(inactive.statusCode).toBe(404);
+      expect(inactive.json()).toEqual(unknown.json());
+    }
+  });
+
   it('approved PIX: the balance drops once despite 3 duplicate webhooks and a "Verificar Status"', async () => {
     await configurar(ana, TOKEN_ANA);
     const cliente = await devedor(ana, 5000);
