@@ -48,6 +48,7 @@ const serverEnv = (t: Target) => ({
   PUBLIC_URL: `http://127.0.0.1:${t.port}`,
   LOG_LEVEL: 'warn',
   RATE_LIMIT_SIGN_IN: '1000',
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '1000',
   RATE_LIMIT_SIGN_UP: '1000',
   RATE_LIMIT_PASSWORD_RESET: '1000',
   RATE_LIMIT_BACKUP: '1000',

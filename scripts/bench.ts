@@ -99,7 +99,7 @@ function startServer(env: Record<string, string>, script = 'scripts/serve.mjs'):
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
   return spawn(process.execPath, [...profiling, ...loader, script], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
+    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -3,6 +3,8 @@ import path from 'node:path';
 export interface RateLimits {
   /** Requests per IP per minute on sign-in. */
   signIn: number;
+  /** Sign-in attempts on one e-mail per 15 minutes, from any address (guessing one seller's password from many). */
+  signInPerAccount: number;
   /** Sign-ups per IP per hour. */
   signUp: number;
   /** Password-reset requests per IP per 15 minutes. */
@@ -62,6 +64,7 @@ export const MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: 10,
+  signInPerAccount: 20,
   signUp: 10,
   passwordReset: 5,
   changePassword: 10,
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     backupDir: env.BACKUP_DIR ? path.resolve(env.BACKUP_DIR) : undefined,
     rateLimits: {
       signIn: Number(env.RATE_LIMIT_SIGN_IN ?? DEFAULT_RATE_LIMITS.signIn),
+      signInPerAccount: Number(env.RATE_LIMIT_SIGN_IN_PER_ACCOUNT ?? DEFAULT_RATE_LIMITS.signInPerAccount),
       signUp: Number(env.RATE_LIMIT_SIGN_UP ?? DEFAULT_RATE_LIMITS.signUp),
       passwordReset: Number(env.RATE_LIMIT_PASSWORD_RESET ?? DEFAULT_RATE_LIMITS.passwordReset),
       changePassword: Number(env.RATE_LIMIT_CHANGE_PASSWORD ?? DEFAULT_RATE_LIMITS.changePassword),

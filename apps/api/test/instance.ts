@@ -16,6 +16,7 @@ export const PUBLIC_ORIGIN = 'http://localhost:3000';
 /** Rate limits out of the way: the suite sends hundreds of requests from one address. */
 const UNLIMITED = {
   RATE_LIMIT_SIGN_IN: '100000',
+  RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000',
   RATE_LIMIT_SIGN_UP: '100000',
   RATE_LIMIT_PASSWORD_RESET: '100000',
   RATE_LIMIT_CHANGE_PASSWORD: '100000',

@@ -1,7 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
+import { AppError } from '../lib/errors';
+import { hitRateLimit } from '../security/rate-limit-store';
 import { sendFetchResponse } from './fetch-response';
 
 // Bounded strings: better-auth gets only shallow, typed bodies (its own checks give the messages).
@@ -45,10 +48,22 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   const perIp = (max: number, timeWindow: string) => ({ rateLimit: { max, timeWindow } });
+  /**
+   * Per account as well, from any address: one seller's password guessed from many addresses is
+   * limited too. Every e-mail is counted alike, with or without an account, so a 429 tells nothing;
+   * the key is a hash, so the counters table holds no e-mail.
+   */
+  async function perAccount(request: FastifyRequest) {
+    const { email } = request.body as { email: string };
+    const conta = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
+    const hit = await hitRateLimit(app.db, `sign-in-conta:${conta}`, 15 * 60_000);
+    if (hit.current > limits.signInPerAccount) throw new AppError('RATE_LIMITED', 429, { message: 'Muitas tentativas. Aguarde e tente novamente.' });
+  }
   app.post(
     '/api/auth/sign-in/email',
     {
       config: perIp(limits.signIn, '1 minute'),
+      preHandler: perAccount,
       schema: { hide: true, body: z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL: redirect }) },
     },
     handle,
