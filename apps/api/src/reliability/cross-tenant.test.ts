@@ -19,6 +19,8 @@ import { checksumDe } from '../modules/backup/arquivo';
  *   so it does not even tell the id exists;
  * - a filter (an id or search text in the query): the answer equals the one for a made-up value;
  * - an idempotency key: the intruder's own record is made, never the owner's returned;
+ * - a write that names no record (a new product, the caller's settings): it succeeds for the
+ *   intruder alone (routes left out say why in NAMES_NOTHING);
  * - every answer the intruder gets is free of the owner's ids, names and codes (but those it sent);
  * - after every attempt the owner's rows in every table are unchanged (checksummed).
  * Then the owner sends the very same requests with their own ids and must NOT get 404 (nor a
@@ -97,6 +99,27 @@ const BODIES: Record<string, (own: Ids) => unknown> = {
   'PUT /api/devedores/:id/cobranca': () => ({ observacoes: 'Nota trocada', dataVencimento: isoDay(20) }),
   'PUT /api/devedores/:id/promessa': () => ({ data: isoDay(3) }),
   'PUT /api/produtos/:id': () => ({ nome: 'Produto Trocado', precoVenda: 150, precoCusto: 50, estoqueAtual: 80, estoqueMinimo: 1 }),
+  // Routes that name no record: a new product, the caller's own settings. Sent by the intruder, the owner's rows stay as they were.
+  'POST /api/produtos': () => ({ nome: 'Produto Intruso', precoVenda: 100, precoCusto: 50, estoqueAtual: 5, estoqueMinimo: 1 }),
+  'PUT /api/configuracoes/perfil': () => ({ nome: 'Intruso', avatar: null, telefone: '11955554444' }),
+  'PUT /api/configuracoes/loja': () => ({ nomeLoja: 'Loja Intrusa', telefoneLoja: '1133334444', enderecoLoja: 'Rua Outra, 1', documento: null, fusoHorario: 'America/Sao_Paulo' }),
+  'PUT /api/configuracoes/notificacoes': () => ({ venda: true, pagamento: true, estoque_baixo: false, devedor: true }),
+  'PUT /api/configuracoes/sistema': () => ({ moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false }),
+  // Blank credentials keep the stored ones (the webhook cases below still sign with them).
+  'PUT /api/configuracoes/mercadopago': () => ({ ambiente: 'sandbox', ativo: true }),
+  'POST /api/configuracoes/mercadopago/testar': () => ({}),
+  'PUT /api/configuracoes/pix': () => ({ chave: 'intruso@example.com', nomeRecebedor: 'Loja Intrusa', cidade: 'Recife' }),
+  'PUT /api/cobranca/regra': () => ({ tipo: 'dias_fixos', diasPrazo: 15 }),
+  'PUT /api/cobranca/mensagens': () => ({ mensagens: { padrao: null, gentil: 'Oi {nome}, lembrete de {valor}.', firme: null, formal: null }, lembreteAntecipado: true, diasAntecedencia: 2 }),
+  'PATCH /api/me/preferencias': () => ({ idioma: 'pt-BR' }),
+};
+/**
+ * State-changing routes that name no record and are not tried: what they act on is the caller's
+ * own session or a new account.
+ */
+const NAMES_NOTHING: Record<string, string> = {
+  'POST /api/me/sair': "ends the caller's own sessions (it would sign the intruder out of the matrix)",
+  'POST /api/cadastro': 'signs a new seller up (no session)',
 };
 
 /**
@@ -484,6 +507,10 @@ function attemptsFor(route: Route): { attempts: Attempt[]; problem?: string } {
     if (pathParams.every((p) => CALLER_KEYS.has(p)) && !PUBLIC_BY_CODE.has(key(route))) {
       attempts.push({ label: 'plain', request: { method: 'GET', url: fill(route.path, intruderParams) + (required.length ? base({}) : '') } });
     }
+  } else if (attempts.length === 0 && !PUBLIC_BY_CODE.has(key(route)) && !NAMES_NOTHING[key(route)]) {
+    // A write that names no record: the intruder's own, and the owner's rows must not move.
+    if (needsBody && !bodyOf) return { attempts, problem: `${key(route)} takes a body: add a valid one to BODIES (or say in NAMES_NOTHING why it is not tried)` };
+    attempts.push({ label: 'names nothing', request: { method: route.method, url: fill(route.path, intruderParams), payload: body(intruderIds) }, expect: [200, 201, 204] });
   }
   return { attempts, problem: problems.join('; ') || undefined };
 }
@@ -524,6 +551,10 @@ describe('cross-tenant matrix from the route table', () => {
         params.some((p) => p.in === 'path' || (p.in === 'query' && route.method === 'GET' && !PAGING.has(p.name))) ||
         uuidFields(route.op.requestBody?.content['application/json'].schema ?? {}).length > 0;
       if (takesId && !covered.has(key(route)) && !PUBLIC_BY_CODE.has(key(route))) problems.push(`${key(route)} takes an id or a filter but has no case`);
+      // Every write is tried too, ids or not, unless it is said why not.
+      if (route.method !== 'GET' && !covered.has(key(route)) && !PUBLIC_BY_CODE.has(key(route)) && !NAMES_NOTHING[key(route)]) {
+        problems.push(`${key(route)} is never tried by the intruder`);
+      }
     }
     expect(problems).toEqual([]);
 
