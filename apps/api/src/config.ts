@@ -15,6 +15,8 @@ export interface RateLimits {
   portalLookup: number;
   /** Customer-page lookups of one access code per 15 minutes (from any address). */
   portalLookupPerCode: number;
+  /** Codes that open no customer page (unknown, or a deactivated customer's) per IP per 15 minutes. */
+  portalMisses: number;
   /** Online payments started (and status checks) per IP, and per code, per 15 minutes. */
   portalPayment: number;
   /** "Testar Conexão" calls to Mercado Pago per IP per minute. */
@@ -70,6 +72,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   changePassword: 10,
   portalLookup: 30,
   portalLookupPerCode: 60,
+  portalMisses: 20,
   portalPayment: 10,
   providerTest: 20,
   backup: 12,
@@ -136,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       changePassword: Number(env.RATE_LIMIT_CHANGE_PASSWORD ?? DEFAULT_RATE_LIMITS.changePassword),
       portalLookup: Number(env.RATE_LIMIT_CUSTOMER_PAGE ?? DEFAULT_RATE_LIMITS.portalLookup),
       portalLookupPerCode: Number(env.RATE_LIMIT_CUSTOMER_PAGE_PER_CODE ?? DEFAULT_RATE_LIMITS.portalLookupPerCode),
+      portalMisses: Number(env.RATE_LIMIT_CUSTOMER_PAGE_MISSES ?? DEFAULT_RATE_LIMITS.portalMisses),
       portalPayment: Number(env.RATE_LIMIT_ONLINE_PAYMENT ?? DEFAULT_RATE_LIMITS.portalPayment),
       providerTest: DEFAULT_RATE_LIMITS.providerTest,
       backup: Number(env.RATE_LIMIT_BACKUP ?? DEFAULT_RATE_LIMITS.backup),

@@ -73,7 +73,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     // Jobs never run on a timer in tests (nothing calls jobs.start()); the re-check job is registered only when asked for.
     PAYMENT_RECHECK_SECONDS: String(options.paymentRecheckSeconds ?? 0),
   });
-  const unlimited = { signIn: 1000, signInPerAccount: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalPayment: 1000, providerTest: 1000, backup: 1000 };
+  const unlimited = { signIn: 1000, signInPerAccount: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalMisses: 1000, portalPayment: 1000, providerTest: 1000, backup: 1000 };
   const config = { ...base, rateLimits: { ...unlimited, ...options.rateLimits } };
   const app = await buildApp({
     database,

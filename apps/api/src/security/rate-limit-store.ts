@@ -31,6 +31,12 @@ export async function hitRateLimit(db: Database, key: string, windowMs: number):
   return { current: Number(row!.contagem), ttl: Number(row!.ttl) };
 }
 
+/** The count of `key`'s current window, without counting a request (0 when it has none). */
+export async function peekRateLimit(db: Database, key: string): Promise<number> {
+  const [row] = await queryRows<{ contagem: number }>(db, sql`select contagem from ${limitesTaxa} where chave = ${key} and expira_em > now()`);
+  return Number(row?.contagem ?? 0);
+}
+
 interface RouteParams {
   routeInfo?: { method?: string | string[]; url?: string };
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,7 +19,7 @@ import {
 } from '@caderneta/shared';
 import { withSeller } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { hitRateLimit } from '../../security/rate-limit-store';
+import { hitRateLimit, peekRateLimit } from '../../security/rate-limit-store';
 import { getMercadopagoConfig, loadConta, saveMercadopagoConfig, testarConexao } from './mercadopago.service';
 import { iniciarPagamento, receberWebhook, verificarPagamentoCliente } from './pagamentos.service';
 import { getPixConfig, pixCliente, savePixConfig } from './pix.service';
@@ -35,12 +35,26 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.payments;
   const limits = app.config.rateLimits;
   const tags = ['portal'];
+  const tooMany = () => new AppError('RATE_LIMITED', 429, { message: 'Muitas tentativas. Aguarde e tente novamente.' });
 
   /** Per access code, whatever the address: guessing or hammering one code is limited too. */
   const perCode = (scope: string, max: number) => async (request: FastifyRequest) => {
     const { login } = request.params as { login: string };
     const hit = await hitRateLimit(app.db, `${scope}:${login}`, FIFTEEN_MINUTES);
-    if (hit.current > max) throw new AppError('RATE_LIMITED', 429, { message: 'Muitas tentativas. Aguarde e tente novamente.' });
+    if (hit.current > max) throw tooMany();
+  };
+
+  /**
+   * Per address, the codes that opened nothing (404: unknown, or a deactivated customer's). A code
+   * is a first name and 5 digits, so the per-address limit alone let one address try ~1,800 codes
+   * an hour; a customer mistypes theirs a few times at most. Counted after the answer, checked before.
+   */
+  const missKey = (request: FastifyRequest) => `portal-erros:${request.ip}`;
+  const fewMisses = async (request: FastifyRequest) => {
+    if ((await peekRateLimit(app.db, missKey(request))) >= limits.portalMisses) throw tooMany();
+  };
+  const countMiss = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (reply.statusCode === 404) await hitRateLimit(app.db, missKey(request), FIFTEEN_MINUTES);
   };
 
   app.get(
@@ -53,7 +67,8 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/portal/:login',
     {
       config: { rateLimit: { max: limits.portalLookup, timeWindow: '1 minute' } },
-      preHandler: perCode('portal-codigo', limits.portalLookupPerCode),
+      preHandler: [fewMisses, perCode('portal-codigo', limits.portalLookupPerCode)],
+      onResponse: countMiss,
       schema: {
         tags,
         summary: 'The customer page: balance, pending purchases, payments (public, by access code)',
@@ -70,7 +85,8 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       // Public and session-less: the access code is the only authority, so a request from
       // another site can do nothing the customer's link cannot. Rate limited per IP and per code.
       config: { crossSite: 'allow', rateLimit: { max: limits.portalPayment, timeWindow: '15 minutes' } },
-      preHandler: perCode('portal-pagamento', limits.portalPayment),
+      preHandler: [fewMisses, perCode('portal-pagamento', limits.portalPayment)],
+      onResponse: countMiss,
       schema: {
         tags,
         summary: 'Start paying the pending balance online (Mercado Pago Checkout Pro)',
@@ -90,7 +106,8 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Public and session-less like the payment start; it only asks Mercado Pago again.
       config: { crossSite: 'allow', rateLimit: { max: limits.portalPayment * 3, timeWindow: '15 minutes' } },
-      preHandler: perCode('portal-verificar', limits.portalPayment * 3),
+      preHandler: [fewMisses, perCode('portal-verificar', limits.portalPayment * 3)],
+      onResponse: countMiss,
       schema: {
         tags,
         summary: '"Verificar Status": re-fetch the payment from Mercado Pago',

@@ -598,5 +598,24 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('allows an address few codes that open nothing: guessing codes is slow, looking up a real one is not', async () => {
+    // A code is a first name and 5 digits: an address may otherwise try hundreds an hour.
+    const limited = await buildTestApp({ shareDatabase: t.database, mercadopagoApiUrl: fake.url, rateLimits: { portalMisses: 3 } });
+    try {
+      const cliente = await devedor(ana, 100, 'Gal Costa');
+      const look = (login: string, ip: string) => limited.app.inject({ method: 'GET', url: `/api/portal/${login}`, remoteAddress: ip });
+      for (let i = 0; i < 6; i++) expect((await look(cliente.login, '10.0.2.1')).statusCode).toBe(200);
+      for (const guess of ['gal10001', 'gal10002', 'gal10003']) expect((await look(guess, '10.0.2.2')).statusCode).toBe(404);
+      const blocked = await look(cliente.login, '10.0.2.2');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      // The payment routes take a code too: the same misses count there.
+      expect((await limited.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/pagamentos`, payload: { metodo: 'pix' }, remoteAddress: '10.0.2.2' })).statusCode).toBe(429);
+      expect((await look(cliente.login, '10.0.2.3')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
