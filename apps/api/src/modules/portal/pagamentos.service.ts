@@ -106,11 +106,14 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
   return toPagamentoDto(record, preference.init_point);
 }
 
-/** Mercado Pago's payment status, in our terms. */
+/**
+ * Mercado Pago's payment status, in our terms. Only `approved` is money received: `authorized` is
+ * a card hold not yet captured, which may still end `cancelled` (and a cancellation reverses
+ * nothing), so it waits as pending.
+ */
 export function statusDe(status: string): StatusPagamentoOnline {
   switch (status) {
     case 'approved':
-    case 'authorized':
       return 'aprovado';
     case 'refunded':
     case 'charged_back':
@@ -119,7 +122,7 @@ export function statusDe(status: string): StatusPagamentoOnline {
     case 'cancelled':
       return 'recusado';
     default:
-      return 'pendente'; // pending, in_process, in_mediation
+      return 'pendente'; // pending, in_process, in_mediation, authorized
   }
 }
 

@@ -8,7 +8,7 @@ import { withSeller } from '../../db/client';
 import { lancamentos, notificacoes, pagamentosOnline } from '../../db/schema';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
-import { recheckPendentes } from './pagamentos.service';
+import { aplicarPagamentoMp, recheckPendentes } from './pagamentos.service';
 import { MAX_PENDENTES, registrarCodigosExemplo } from './portal.service';
 
 /*
@@ -281,6 +281,21 @@ describe('paying online', () => {
       expect(inactive.statusCode).toBe(404);
       expect(inactive.json()).toEqual(unknown.json());
     }
+  });
+
+  it('an authorized card payment not yet captured credits nothing; its cancellation leaves the debt whole', async () => {
+    await configurar(ana, TOKEN_ANA);
+    const cliente = await devedor(ana, 3000, 'Nara Leao');
+    const { pagamento } = await iniciar(cliente.login, 'cartao');
+    const mp = (status: string) => ({ id: 987_654_321, status, transaction_amount: pagamento.valorTotal / 100, currency_id: 'BRL', external_reference: pagamento.id });
+    const log = { warn: () => undefined } as never;
+    const authorized = await withSeller(t.db, ana.id, (tx) => aplicarPagamentoMp(tx, ana.id, mp('authorized'), { log }));
+    expect(authorized?.status).toBe('pendente');
+    expect(await creditos(cliente.id)).toEqual([]);
+    const cancelled = await withSeller(t.db, ana.id, (tx) => aplicarPagamentoMp(tx, ana.id, mp('cancelled'), { log }));
+    expect(cancelled?.status).toBe('recusado');
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-3000);
+    expect(await ledgerSum(t, cliente.id)).toBe(-3000);
   });
 
   it('approved PIX: the balance drops once despite 3 duplicate webhooks and a "Verificar Status"', async () => {
