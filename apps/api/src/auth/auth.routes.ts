@@ -19,7 +19,8 @@ const password = z.string().max(128);
 const appPath = z
   .string()
   .max(200)
-  .regex(/^\/(?![/\\])[^\\\s\x00-\x1f\x7f]*$/);
+  // "/" then printable ASCII without spaces or "\\", never a second "/" or "\\" first.
+  .regex(/^\/(?![/\\])[!-[\]-~]*$/);
 const redirect = appPath.optional();
 
 /**
