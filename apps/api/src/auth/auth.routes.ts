@@ -54,10 +54,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
    * limited too. Every e-mail is counted alike, with or without an account, so a 429 tells nothing;
    * the key is a hash, so the counters table holds no e-mail.
    */
+  const contaDe = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
   async function perAccount(request: FastifyRequest) {
     const { email } = request.body as { email: string };
-    const conta = createHash('sha256').update(email.trim().toLowerCase()).digest('base64url');
-    const hit = await hitRateLimit(app.db, `sign-in-conta:${conta}`, 15 * 60_000);
+    const hit = await hitRateLimit(app.db, `sign-in-conta:${contaDe(email)}`, 15 * 60_000);
     if (hit.current > limits.signInPerAccount) throw new AppError('RATE_LIMITED', 429, { message: 'Muitas tentativas. Aguarde e tente novamente.' });
   }
   app.post(
@@ -72,7 +72,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/auth/request-password-reset',
     { config: perIp(limits.passwordReset, '15 minutes'), schema: { hide: true, body: z.object({ email, redirectTo: redirect }) } },
-    handle,
+    async (request, reply) => {
+      // Per address asked for, from any client: at most `passwordReset` e-mails an hour, or many
+      // clients could flood a seller's inbox (and the shop's sender) with genuine reset mails.
+      // Past it nothing is sent and the answer is better-auth's usual one, account or not.
+      const hit = await hitRateLimit(app.db, `reset-conta:${contaDe(request.body.email)}`, 60 * 60_000);
+      if (hit.current > limits.passwordReset) return { status: true, message: 'If this email exists in our system, check your email for the reset link' };
+      return handle(request, reply);
+    },
   );
   app.post(
     '/api/auth/reset-password',

@@ -78,3 +78,33 @@ describe('the development outbox', () => {
     }
   });
 });
+
+describe('password-reset e-mails to one address', () => {
+  it('are at most RATE_LIMIT_PASSWORD_RESET an hour, from whatever addresses; past it the answer is the same and nothing is sent', async () => {
+    const limited = await buildTestApp({ rateLimits: { passwordReset: 2 } });
+    try {
+      const { body } = await signUp(limited);
+      const ask = (email: string, ip: number) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/request-password-reset',
+          remoteAddress: `10.7.0.${ip}`,
+          headers: { origin: TEST_ORIGIN },
+          payload: { email, redirectTo: '/reset-password' },
+        });
+      const answers = [];
+      for (let ip = 1; ip <= 4; ip++) answers.push(await ask(body.email, ip));
+      for (const answer of answers) {
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual(answers[0]!.json());
+      }
+      await limited.mailTo(body.email);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(limited.mails.filter((m) => m.to === body.email)).toHaveLength(2);
+      // An unknown address past its share answers alike.
+      for (let ip = 11; ip <= 13; ip++) expect((await ask('ninguem-aqui@example.com', ip)).json()).toEqual(answers[0]!.json());
+    } finally {
+      await limited.close();
+    }
+  });
+});
