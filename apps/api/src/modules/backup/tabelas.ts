@@ -271,6 +271,8 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       vendaId: id.nullable(),
       descricao: textoOpcional(),
       referenciaExterna: textoOpcional(300),
+      /** Files exported before this column have none. */
+      vendasQuitadas: z.array(texto(40)).max(10_000).nullable().default(null),
       /** Who posted it: on restore, the seller restoring. */
       criadoPor: textoOpcional(64),
       createdAt: instante,
