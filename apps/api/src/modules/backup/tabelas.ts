@@ -296,6 +296,8 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       parcelasMax: inteiro(1, PARCELAS_MAX_CARTAO),
       ambiente: z.enum(AMBIENTES_MERCADOPAGO),
       preferenceId: textoOpcional(300),
+      /** Files exported before this column have none. */
+      initPoint: textoOpcional(2_000).default(null),
       mpPaymentId: textoOpcional(64),
       status: z.enum(STATUS_PAGAMENTO_ONLINE),
       statusMp: textoOpcional(40),
