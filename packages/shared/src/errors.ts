@@ -35,6 +35,7 @@ export const ERROR_CODES = [
   'CLIENTE_NAO_ENCONTRADO',
   'SEM_SALDO_PENDENTE',
   'PAGAMENTO_ONLINE_INDISPONIVEL',
+  'PAGAMENTO_ONLINE_EM_ANDAMENTO',
   'MP_TOKEN_NECESSARIO',
   'MP_TOKEN_INVALIDO',
   'MP_INDISPONIVEL',
@@ -72,6 +73,8 @@ export type ErrorDetailsByCode = DetailsOfKnownCodes<{
   ESTOQUE_ALTERADO: { estoqueAtual: number };
   /** Another active product of the seller already has this barcode. */
   CODIGO_BARRAS_EM_USO: { produtoId: string; produtoNome: string };
+  /** The customer's online payment in progress, which holds a new one back. */
+  PAGAMENTO_ONLINE_EM_ANDAMENTO: { pagamentoId: string; metodo: 'pix' | 'cartao'; valorTotal: number; criadoEm: string };
   /** Cancelling the sale would take this product's stock past MAX_ESTOQUE_GUARDADO. */
   ESTOQUE_ACIMA_DO_MAXIMO: { produtoId: string; produtoNome: string; maximo: number };
   /** Why a backup file is refused, and where (table, row, field). */

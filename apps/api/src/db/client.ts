@@ -166,9 +166,11 @@ export type AcessoLoja = 'leitura' | 'escrita' | 'restauracao';
 /**
  * The shop's lock: the advisory locks' first key (the seller id's hash is the second) and the
  * function per access. Keys taken: 727272001 the migrations (one bigint), 727272002 the sales
- * rollups' `rollup_lock` (migration 0005, the same two-key form), 727272003 this one.
+ * rollups' `rollup_lock` (migration 0005, the same two-key form), 727272003 this one, 727272004
+ * a product barcode (TRAVA_CODIGO_BARRAS).
  */
 const TRAVA_LOJA = 727_272_003;
+export const TRAVA_CODIGO_BARRAS = 727_272_004;
 const FUNCAO_TRAVA: Record<AcessoLoja, string | null> = {
   leitura: null,
   escrita: 'pg_advisory_xact_lock_shared',

@@ -104,6 +104,72 @@ describe('daily jobs, per seller', () => {
     expect(calls).toContain(saoPaulo.id);
   });
 
+  describe('when the seller moves the shop to another time zone', () => {
+    const mudarFuso = (seller: SellerSession, fuso: string) =>
+      withSeller(t.db, seller.id, (tx) => tx.update(perfis).set({ fusoHorario: fuso }).where(eq(perfis.ownerId, seller.id)));
+
+    /** A runner whose job records the days it ran for one new seller in `fuso`. */
+    async function lojaEm(fuso: string) {
+      const seller = await createSeller(t);
+      await mudarFuso(seller, fuso);
+      const dias: (string | null)[][] = [];
+      const { runner } = runnerWith((r, job) =>
+        r.daily({ name: job, run: async ({ ownerId, periodo, ultimoPeriodo }) => void (ownerId === seller.id && dias.push([periodo, ultimoPeriodo])) }),
+      );
+      const passAt = async (iso: string) => {
+        clock.set(iso);
+        await runner.runDue();
+        await runner.runDue();
+      };
+      return { seller, dias, passAt };
+    }
+
+    it('westward (São Paulo → Manaus): the new calendar day still gets its run, once', async () => {
+      const { seller, dias, passAt } = await lojaEm('America/Sao_Paulo');
+      await passAt('2025-03-10T12:00:00Z'); // 09:00 of the 10th in São Paulo
+      await passAt('2025-03-11T03:30:00Z'); // 00:30 of the 11th in São Paulo: the 11th runs
+      await mudarFuso(seller, 'America/Manaus');
+      await passAt('2025-03-11T03:45:00Z'); // 23:45 of the 10th in Manaus: the 10th already ran that day
+      await passAt('2025-03-11T04:15:00Z'); // 00:15 of the 11th in Manaus: its run was yesterday here
+      await passAt('2025-03-11T20:00:00Z');
+      await passAt('2025-03-12T04:15:00Z'); // the 12th, once
+      await passAt('2025-03-12T20:00:00Z');
+      expect(dias).toEqual([
+        ['2025-03-10', null],
+        ['2025-03-11', '2025-03-10'],
+        ['2025-03-11', null],
+        ['2025-03-12', '2025-03-11'],
+      ]);
+    });
+
+    it('eastward (Manaus → São Paulo): the day that begins at once runs at once, and no day twice', async () => {
+      const { seller, dias, passAt } = await lojaEm('America/Manaus');
+      await passAt('2025-03-11T03:30:00Z'); // 23:30 of the 10th in Manaus
+      await mudarFuso(seller, 'America/Sao_Paulo');
+      await passAt('2025-03-11T03:40:00Z'); // 00:40 of the 11th in São Paulo
+      await passAt('2025-03-11T04:30:00Z'); // the 11th would begin now in Manaus: nothing more
+      await passAt('2025-03-11T20:00:00Z');
+      await passAt('2025-03-12T03:10:00Z');
+      expect(dias).toEqual([
+        ['2025-03-10', null],
+        ['2025-03-11', '2025-03-10'],
+        ['2025-03-12', '2025-03-11'],
+      ]);
+    });
+
+    it('a westward move of several hours (Madrid → São Paulo): the evening that saw the midnight run does not run again; the next day runs once', async () => {
+      const { seller, dias, passAt } = await lojaEm('Europe/Madrid');
+      await passAt('2025-03-10T12:00:00Z');
+      await passAt('2025-03-10T23:30:00Z'); // 00:30 of the 11th in Madrid, 20:30 of the 10th in São Paulo
+      await mudarFuso(seller, 'America/Sao_Paulo');
+      await passAt('2025-03-10T23:45:00Z'); // still the 10th in São Paulo, which already had a run this evening
+      await passAt('2025-03-11T03:15:00Z'); // the 11th begins in São Paulo
+      await passAt('2025-03-11T22:00:00Z');
+      await passAt('2025-03-12T03:15:00Z');
+      expect(dias.map(([periodo]) => periodo)).toEqual(['2025-03-10', '2025-03-11', '2025-03-11', '2025-03-12']);
+    });
+  });
+
   it('run only for the sellers the eligible condition accepts', async () => {
     await withSeller(t.db, manaus.id, (tx) => tx.update(perfis).set({ backupAutomatico: true }).where(eq(perfis.ownerId, manaus.id)));
     const calls: string[] = [];

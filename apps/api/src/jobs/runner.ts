@@ -250,6 +250,15 @@ export class JobRunner {
     return sql`(j.status = 'ok' or (j.status = 'rodando' and j.reserva_ate > ${at(now)}) or (j.status = 'falhou' and j.proxima_tentativa > ${at(now)}))`;
   }
 
+  /**
+   * Daily per-seller jobs (dia-local.ts, execucaoContaParaODia): a finished run of the day `periodo`
+   * that started before that day began in the shop's zone `tz` (the shop moved westward since) is
+   * not that day's run, and may be claimed again.
+   */
+  private staleDaily(periodo: SQL, tz: SQL): SQL {
+    return sql`(j.status = 'ok' and to_char(j.iniciado_em at time zone ${tz}, 'YYYY-MM-DD') < ${periodo})`;
+  }
+
   private async dueRuns(job: JobDefinition): Promise<DueRun[]> {
     const now = this.clock.now();
     if (job.scope === 'global') {
@@ -265,6 +274,7 @@ export class JobRunner {
         ? sql`${this.slotOf(job.schedule, now)}::text`
         : sql`to_char(${at(now)} at time zone p.fuso_horario, 'YYYY-MM-DD')`;
     const fromHour = job.schedule.kind === 'daily' ? (job.schedule.fromHour ?? 0) : 0;
+    const counts = job.schedule.kind === 'daily' ? sql`and not ${this.staleDaily(periodo, sql`p.fuso_horario`)}` : sql``;
     // As the runner's role: it sees every seller's scheduling columns, and nothing else of theirs.
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`set local role caderneta_jobs`);
@@ -277,7 +287,7 @@ export class JobRunner {
             and extract(hour from ${at(now)} at time zone p.fuso_horario) >= ${fromHour}
             and not exists (
               select 1 from ${jobExecucoes} j
-              where j.job = ${job.name} and j.escopo = p.owner_id and j.periodo = ${periodo} and ${this.blocking(now)}
+              where j.job = ${job.name} and j.escopo = p.owner_id and j.periodo = ${periodo} and ${this.blocking(now)} ${counts}
             )
           order by p.owner_id
           limit ${this.batch}
@@ -289,6 +299,7 @@ export class JobRunner {
   /** INSERT … ON CONFLICT: the one statement that decides which instance runs. Null: someone else has it. */
   private async claim(job: JobDefinition, run: DueRun, now: Date, leaseMs: number): Promise<number | null> {
     const lease = new Date(now.getTime() + leaseMs);
+    const stale = job.schedule.kind === 'daily' && run.tz ? sql`or ${this.staleDaily(sql`j.periodo`, sql`${run.tz}::text`)}` : sql``;
     const rows = await queryRows<{ tentativas: number }>(
       this.db,
       sql`
@@ -300,6 +311,7 @@ export class JobRunner {
               concluido_em = null, proxima_tentativa = null, erro = null
           where (j.status = 'falhou' and j.proxima_tentativa <= ${at(now)})
              or (j.status = 'rodando' and j.reserva_ate <= ${at(now)})
+             ${stale}
         returning j.tentativas
       `,
     );

@@ -196,6 +196,11 @@ export const lancamentos = pgTable(
     descricao: text('descricao'),
     /** Idempotency key for entries created from outside (e.g. an online payment id). */
     referenciaExterna: text('referencia_externa'),
+    /**
+     * The sales a keyed payment paid off when it was posted (their numbers), so a retry of it
+     * answers what the first request answered. Null when it paid off none.
+     */
+    vendasQuitadas: text('vendas_quitadas').array(),
     criadoPor: text('criado_por').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },

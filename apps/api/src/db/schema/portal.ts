@@ -109,6 +109,8 @@ export const pagamentosOnline = pgTable(
     parcelasMax: integer('parcelas_max').notNull(),
     ambiente: text('ambiente', { enum: ['sandbox', 'producao'] }).notNull(),
     preferenceId: text('preference_id'),
+    /** The preference's checkout address: a second start of the same payment goes back to it. */
+    initPoint: text('init_point'),
     /** The latest Mercado Pago payment seen for this record. */
     mpPaymentId: text('mp_payment_id'),
     status: text('status', { enum: STATUS_PAGAMENTO_ONLINE }).notNull().default('criado'),

@@ -271,6 +271,8 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       vendaId: id.nullable(),
       descricao: textoOpcional(),
       referenciaExterna: textoOpcional(300),
+      /** Files exported before this column have none. */
+      vendasQuitadas: z.array(texto(40)).max(10_000).nullable().default(null),
       /** Who posted it: on restore, the seller restoring. */
       criadoPor: textoOpcional(64),
       createdAt: instante,
@@ -294,6 +296,8 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       parcelasMax: inteiro(1, PARCELAS_MAX_CARTAO),
       ambiente: z.enum(AMBIENTES_MERCADOPAGO),
       preferenceId: textoOpcional(300),
+      /** Files exported before this column have none. */
+      initPoint: textoOpcional(2_000).default(null),
       mpPaymentId: textoOpcional(64),
       status: z.enum(STATUS_PAGAMENTO_ONLINE),
       statusMp: textoOpcional(40),

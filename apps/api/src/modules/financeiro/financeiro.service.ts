@@ -89,11 +89,12 @@ export async function registrarPagamento(
     at: options.at,
   });
   if (!posted) {
-    // The same payment sent twice (a retried request): answer the first one, change nothing.
+    // The same payment sent twice (a retried request): answer what the first answered, change nothing.
     const first = await existingByReference(tx, ownerId, clienteId, referencia!);
-    return resultado(cliente, first, cliente.saldoAtual, []);
+    return resultado(cliente, first, await saldoApos(tx, ownerId, first), first.vendasQuitadas ?? []);
   }
   const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted.saldoAtual);
+  if (referencia) await guardarQuitadas(tx, ownerId, posted.lancamento.id, quitadas);
   if (options.notificar ?? true) {
     // Manual and online payments alike (an online payment arrives here with metodo 'online').
     await notify(tx, ownerId, 'pagamento', {
@@ -105,6 +106,30 @@ export async function registrarPagamento(
     });
   }
   return resultado(cliente, posted.lancamento, posted.saldoAtual, quitadas);
+}
+
+/** Keeps the sales a keyed entry paid off with it, for a retry's answer (the allocation will have moved on by then). */
+async function guardarQuitadas(tx: Executor, ownerId: string, lancamentoId: string, quitadas: string[]) {
+  if (quitadas.length === 0) return;
+  await tx
+    .update(lancamentos)
+    .set({ vendasQuitadas: quitadas })
+    .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.id, lancamentoId)));
+}
+
+/**
+ * The customer's balance right after `entry` was posted: the sum of their entries up to it, in the
+ * order the statement uses (what the first answer said, whatever was posted since).
+ */
+async function saldoApos(tx: Executor, ownerId: string, entry: Lancamento): Promise<number> {
+  const [row] = await queryRows<{ saldo: string | null }>(
+    tx,
+    // The entry's instant read in SQL: a JS Date would cut its microseconds.
+    sql`select sum(l.valor)::bigint::text as saldo from ${lancamentos} l, ${lancamentos} e
+        where e.owner_id = ${ownerId} and e.id = ${entry.id}
+          and l.owner_id = e.owner_id and l.cliente_id = e.cliente_id and (l.created_at, l.id) <= (e.created_at, e.id)`,
+  );
+  return Number(row?.saldo ?? 0);
 }
 
 /** "Ajuste": a manual credit or debit with its reason, e.g. an old debt from the paper notebook. */
@@ -120,11 +145,12 @@ export async function registrarAjuste(tx: Executor, ownerId: string, clienteId: 
     at: options.at,
   });
   if (!posted) {
-    // The same adjustment sent twice (a retried request): answer the first one, change nothing.
+    // The same adjustment sent twice (a retried request): answer what the first answered, change nothing.
     const first = await existingByReference(tx, ownerId, clienteId, referencia!);
-    return resultado(cliente, first, cliente.saldoAtual, []);
+    return resultado(cliente, first, await saldoApos(tx, ownerId, first), first.vendasQuitadas ?? []);
   }
   const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted.saldoAtual);
+  if (referencia) await guardarQuitadas(tx, ownerId, posted.lancamento.id, quitadas);
   // A debit that puts a customer in debt, like a fiado sale does ("Cliente em débito").
   if ((options.notificar ?? true) && cliente.saldoAtual >= 0 && posted.saldoAtual < 0) {
     await notify(tx, ownerId, 'devedor', { clienteId, nome: cliente.nome, valor: -posted.saldoAtual });

@@ -102,6 +102,59 @@ describe('registering a payment', () => {
     expect(await ledgerSum(t, cliente.id)).toBe(-3000);
   });
 
+  it('answers a retried payment exactly as the first answer, with the sales it paid off, even after a new sale', async () => {
+    const { cliente, vendas } = await devedor([2000, 3000, 4000]);
+    const corpo = { valor: 5500, metodo: 'pix', chave: crypto.randomUUID() };
+    const first = await pagar(cliente.id, corpo);
+    expect(first.statusCode).toBe(201);
+    expect(first.json().vendasQuitadas).toEqual([vendas[0]!.numeroVenda, vendas[1]!.numeroVenda]);
+    const retry = await pagar(cliente.id, corpo);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    // A sale recorded before a late retry: the retry still tells what that payment did.
+    const produto = await insertProduto(t, seller.id, { precoVenda: 700 });
+    const venda = await seller.request({
+      method: 'POST',
+      url: '/api/vendas',
+      payload: { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] },
+    });
+    expect(venda.statusCode).toBe(201);
+    const late = await pagar(cliente.id, corpo);
+    expect(late.json()).toEqual(first.json());
+    expect(await ledgerSum(t, cliente.id)).toBe(-(2000 + 3000 + 4000 + 700) + 5500);
+  });
+
+  it('answers every one of several identical payments sent at once with the same body, posting it once', async () => {
+    const { cliente, vendas } = await devedor([1500, 2500]);
+    const corpo = { valor: 4000, chave: crypto.randomUUID() };
+    const responses = await Promise.all([pagar(cliente.id, corpo), pagar(cliente.id, corpo), pagar(cliente.id, corpo)]);
+    for (const response of responses) expect(response.statusCode, response.body).toBe(201);
+    const [first, ...others] = responses.map((r) => r.json() as LancamentoResultado);
+    expect(first!.vendasQuitadas).toEqual(vendas.map((v) => v.numeroVenda));
+    expect(first!.resultado).toEqual({ tipo: 'quitado' });
+    for (const other of others) expect(other).toEqual(first);
+    expect(await ledgerSum(t, cliente.id)).toBe(0);
+  });
+
+  it("gives another seller who sends the same key nothing of the first seller's payment", async () => {
+    const { cliente } = await devedor([1000]);
+    const corpo = { valor: 1000, chave: crypto.randomUUID() };
+    const first = await pagar(cliente.id, corpo);
+    expect(first.json().vendasQuitadas).toHaveLength(1);
+    const outro = await createSeller(t);
+    // With the first seller's customer: not theirs.
+    const alheio = await pagar(cliente.id, corpo, outro);
+    expect(alheio.statusCode).toBe(404);
+    expect(alheio.body).not.toContain(first.json().lancamento.id);
+    // With a customer of their own: a payment of their own, which paid off none of the first seller's sales.
+    const proprio = await insertCliente(t, outro.id, { limiteCredito: 10_000 });
+    const seu = await pagar(proprio.id, corpo, outro);
+    expect(seu.statusCode).toBe(201);
+    expect(seu.json().lancamento.id).not.toBe(first.json().lancamento.id);
+    expect(seu.json()).toMatchObject({ vendasQuitadas: [], resultado: { tipo: 'credito', valor: 1000 } });
+    expect(await ledgerSum(t, cliente.id)).toBe(0);
+  });
+
   it('answers 404 for a customer that is not there', async () => {
     expect((await pagar(crypto.randomUUID(), { valor: 1000 })).statusCode).toBe(404);
   });

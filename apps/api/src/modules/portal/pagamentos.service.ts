@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { NOTAS_MERCADO_PAGO, valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
 import { withSeller, type Database, type Tx } from '../../db/client';
 import { clientes, lancamentos, pagamentosOnline, perfis, type PagamentoOnline } from '../../db/schema';
@@ -36,29 +36,79 @@ const indisponivel = () =>
   new AppError('PAGAMENTO_ONLINE_INDISPONIVEL', 409, { message: 'O pagamento online não está disponível para esta loja.' });
 
 /**
+ * How long a payment Mercado Pago holds as pending (a PIX code generated and not paid, a card under
+ * review) keeps the customer from starting another: a PIX code of Checkout Pro lasts a day.
+ */
+export const EM_ANDAMENTO_MS = 24 * 3600_000;
+/** How long a started checkout that nobody paid yet is the one a new start of the same payment goes back to. */
+const CHECKOUT_REAPROVEITADO_MS = 30 * 60_000;
+/** A start whose checkout is still being created (a double tap, a second tab at the same moment). */
+const CHECKOUT_CRIANDO_MS = 60_000;
+
+const emAndamento = (record: Pick<PagamentoOnline, 'id' | 'metodo' | 'valorTotal' | 'createdAt'>) =>
+  new AppError('PAGAMENTO_ONLINE_EM_ANDAMENTO', 409, {
+    message:
+      'Você já tem um pagamento online em andamento. Se já pagou, aguarde a confirmação. Se não, um novo pagamento poderá ser iniciado quando esse for recusado ou expirar (em até 24 horas).',
+    details: { pagamentoId: record.id, metodo: record.metodo, valorTotal: record.valorTotal, criadoEm: record.createdAt.toISOString() },
+  });
+
+/**
  * "Pagar Saldo Pendente": our record first (its id is the preference's external_reference), then
  * a Checkout Pro preference created with the seller's token for the amount the server computes
  * from the customer's pending balance (plus the card fee), restricted to the chosen method.
  * No transaction is held open while Mercado Pago answers.
+ *
+ * One payment at a time, so a customer never pays the balance twice (ADR 010): the customer's row
+ * is locked first, so simultaneous starts take turns, and then
+ * - a payment Mercado Pago holds as pending, started in the last 24 hours, refuses the start (409
+ *   PAGAMENTO_ONLINE_EM_ANDAMENTO: the page shows it and its "Verificar Status"); once it is paid,
+ *   refused or cancelled, or a day has passed, a new one may start;
+ * - a checkout of the same method and amount started in the last 30 minutes and not paid is
+ *   answered again (same record, same checkout address) instead of opening a second one; one whose
+ *   checkout is still being created by a simultaneous start refuses the start as above.
  */
 export async function iniciarPagamento(db: Database, login: string, metodo: MetodoOnline, deps: PaymentDeps): Promise<PagamentoOnlineDto> {
+  const agora = deps.clock.now();
   const prep = await withPortalCliente(db, login, async (tx, ownerId, clienteId) => {
     const [cliente] = await tx
       .select({ nome: clientes.nome, ativo: clientes.ativo, saldoAtual: clientes.saldoAtual })
       .from(clientes)
-      .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+      .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)))
+      .for('update');
     if (!cliente?.ativo) throw clienteNaoEncontrado();
     const conta = await loadConta(tx, ownerId, deps.cipher);
     if (!conta?.ativo || !conta.accessToken) throw indisponivel();
     const pendente = valorPagavelOnline(-cliente.saldoAtual);
     if (pendente === 0) throw new AppError('SEM_SALDO_PENDENTE', 409, { message: 'Não há saldo pendente para pagar.' });
+    const valores = valoresPagamentoOnline(pendente, metodo);
+
+    const recentes = await tx
+      .select()
+      .from(pagamentosOnline)
+      .where(
+        and(
+          eq(pagamentosOnline.ownerId, ownerId),
+          eq(pagamentosOnline.clienteId, clienteId),
+          inArray(pagamentosOnline.status, ['criado', 'pendente']),
+          gt(pagamentosOnline.createdAt, new Date(agora.getTime() - EM_ANDAMENTO_MS)),
+        ),
+      )
+      .orderBy(desc(pagamentosOnline.createdAt));
+    const pendenteMp = recentes.find((r) => r.status === 'pendente');
+    if (pendenteMp) throw emAndamento(pendenteMp);
+    const idade = (r: PagamentoOnline) => agora.getTime() - r.createdAt.getTime();
+    const mesmo = recentes.find((r) => r.metodo === metodo && r.valorTotal === valores.valorTotal && idade(r) < CHECKOUT_REAPROVEITADO_MS);
+    if (mesmo?.initPoint) return { reaproveitado: mesmo };
+    if (mesmo && idade(mesmo) < CHECKOUT_CRIANDO_MS) throw emAndamento(mesmo);
+
     const [perfil] = await tx.select({ nomeLoja: perfis.nomeLoja }).from(perfis).where(eq(perfis.ownerId, ownerId));
     const [record] = await tx
       .insert(pagamentosOnline)
-      .values({ ownerId, clienteId, metodo, ...valoresPagamentoOnline(pendente, metodo), ambiente: conta.ambiente })
+      .values({ ownerId, clienteId, metodo, ...valores, ambiente: conta.ambiente })
       .returning();
-    return { ownerId, clienteId, record: record!, token: conta.accessToken, nomeLoja: perfil?.nomeLoja ?? '', nome: primeiroNome(cliente.nome) };
+    return { reaproveitado: null, ownerId, clienteId, record: record!, token: conta.accessToken, nomeLoja: perfil?.nomeLoja ?? '', nome: primeiroNome(cliente.nome) };
   });
+  if (prep.reaproveitado !== null) return toPagamentoDto(prep.reaproveitado, prep.reaproveitado.initPoint ?? undefined);
 
   const { record } = prep;
   const back = (page: string) => `${deps.publicUrl}/cliente/${encodeURIComponent(login)}/${page}?pagamento=${record.id}`;
@@ -91,6 +141,13 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
   try {
     preference = await deps.mp.createPreference(prep.token, body, record.id);
   } catch (error) {
+    // No checkout to pay: the record no longer holds the customer's next start back.
+    await withSeller(db, prep.ownerId, (tx) =>
+      tx
+        .update(pagamentosOnline)
+        .set({ status: 'recusado', updatedAt: sql`now()` })
+        .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
+    ).catch((markError: unknown) => deps.log.warn({ err: markError, pagamento: record.id }, 'online payment without a checkout not closed'));
     if (error instanceof MercadoPagoError || error instanceof MercadoPagoUnavailable) {
       deps.log.warn({ err: error, pagamento: record.id }, 'Mercado Pago refused or did not answer the preference');
       throw mpIndisponivel();
@@ -100,7 +157,7 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
   await withSeller(db, prep.ownerId, (tx) =>
     tx
       .update(pagamentosOnline)
-      .set({ preferenceId: preference.id, updatedAt: sql`now()` })
+      .set({ preferenceId: preference.id, initPoint: preference.init_point, updatedAt: sql`now()` })
       .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
   );
   return toPagamentoDto(record, preference.init_point);

@@ -12,14 +12,12 @@ import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoCont
 import { countAll } from '../../lib/sql';
 import { estornoOnlineEmSql } from '../financeiro/ledger.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
-import { primeiroNome } from './pagamentos.service';
+import { EM_ANDAMENTO_MS, primeiroNome } from './pagamentos.service';
 import { pixCodigo, qrCodeDataUrl } from './pix.service';
 
 /** How much of the history the customer page shows (it says when there are more pending purchases). */
 export const MAX_PENDENTES = 50;
 const MAX_PAGAMENTOS = 20;
-/** How long a payment Mercado Pago holds as pending is shown as "in progress" (a PIX code lasts a day). */
-const EM_ANDAMENTO_MS = 24 * 3600_000;
 
 /**
  * What the customer page shows: first name, the shop, balance, pending purchases with their

@@ -531,6 +531,97 @@ describe('paying online', () => {
     expect((await readCliente(t, other.id)).saldoAtual).toBe(-900);
   });
 
+  describe('one payment at a time', () => {
+    const registrosDe = (ownerId: string, clienteId: string) =>
+      withSeller(t.db, ownerId, (tx) =>
+        tx.select().from(pagamentosOnline).where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.clienteId, clienteId))),
+      );
+    const envelhecer = (ownerId: string, id: string, horas: number) =>
+      withSeller(t.db, ownerId, (tx) =>
+        tx
+          .update(pagamentosOnline)
+          .set({ createdAt: sql`now() - make_interval(hours => ${horas})` })
+          .where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, id))),
+      );
+
+    it('refuses a second start while Mercado Pago holds a PIX as pending, by either method; another customer is not held back', async () => {
+      const cliente = await devedor(ana, 1200, 'Lia Prado');
+      const { pagamento, pref } = await iniciar(cliente.login, 'pix');
+      await fake.pay(pref.id, { method: 'pix', outcome: 'pending', notifications: 0 });
+      expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'pendente' });
+      for (const metodo of ['pix', 'cartao'] as const) {
+        const again = await pagar(cliente.login, metodo);
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toMatchObject({
+          code: 'PAGAMENTO_ONLINE_EM_ANDAMENTO',
+          details: { pagamentoId: pagamento.id, metodo: 'pix', valorTotal: 1200 },
+        });
+        expect(again.json().message).toContain('em andamento');
+      }
+      expect(await registrosDe(ana.id, cliente.id)).toHaveLength(1);
+      const vizinha = await devedor(ana, 300, 'Nina Prado');
+      expect((await pagar(vizinha.login, 'pix')).statusCode).toBe(201);
+    });
+
+    it('lets a new payment start once the pending one was refused by Mercado Pago, or is over a day old', async () => {
+      const cliente = await devedor(ana, 1300, 'Olga Reis');
+      const first = await iniciar(cliente.login, 'pix');
+      const payment = await fake.pay(first.pref.id, { method: 'pix', outcome: 'pending', notifications: 0 });
+      await verificar(cliente.login, first.pagamento.id);
+      expect((await pagar(cliente.login, 'pix')).statusCode).toBe(409);
+      // The PIX code expired: Mercado Pago cancels the payment.
+      payment.status = 'cancelled';
+      expect((await verificar(cliente.login, first.pagamento.id)).json()).toMatchObject({ status: 'recusado' });
+      const second = await iniciar(cliente.login, 'pix');
+      expect(second.pagamento.id).not.toBe(first.pagamento.id);
+
+      await fake.pay(second.pref.id, { method: 'pix', outcome: 'pending', notifications: 0 });
+      await verificar(cliente.login, second.pagamento.id);
+      expect((await pagar(cliente.login, 'pix')).statusCode).toBe(409);
+      // No word from Mercado Pago for more than a day: the page no longer says it is in progress, and a new one may start.
+      await envelhecer(ana.id, second.pagamento.id, 25);
+      expect(((await portal(cliente.login)).json() as PortalCliente).pagamentoEmAndamento).toBeNull();
+      expect((await pagar(cliente.login, 'pix')).statusCode).toBe(201);
+    });
+
+    it('goes back to the same unpaid checkout for a second start of the same payment; simultaneous starts open one checkout', async () => {
+      const cliente = await devedor(ana, 1400, 'Rita Luz');
+      const preferencias = fake.preferences.size;
+      const juntos = await Promise.all([pagar(cliente.login, 'pix'), pagar(cliente.login, 'pix'), pagar(cliente.login, 'pix')]);
+      const aceitos = juntos.filter((r) => r.statusCode === 201).map((r) => r.json() as PagamentoOnline);
+      expect(aceitos.length).toBeGreaterThanOrEqual(1);
+      for (const r of juntos.filter((r) => r.statusCode !== 201)) expect(r.json()).toMatchObject({ code: 'PAGAMENTO_ONLINE_EM_ANDAMENTO' });
+      expect(new Set(aceitos.map((p) => p.id)).size).toBe(1);
+      expect(new Set(aceitos.map((p) => p.initPoint)).size).toBe(1);
+      expect(fake.preferences.size).toBe(preferencias + 1);
+
+      const again = (await pagar(cliente.login, 'pix')).json() as PagamentoOnline;
+      expect(again).toMatchObject({ id: aceitos[0]!.id, initPoint: aceitos[0]!.initPoint, status: 'criado', valorTotal: 1400 });
+      expect(await registrosDe(ana.id, cliente.id)).toHaveLength(1);
+      // Another method is another checkout (the customer changed their mind on Mercado Pago's page).
+      const cartao = (await pagar(cliente.login, 'cartao')).json() as PagamentoOnline;
+      expect(cartao.id).not.toBe(aceitos[0]!.id);
+      // An old unpaid checkout is not reopened: a new one is made.
+      await envelhecer(ana.id, aceitos[0]!.id, 1);
+      const novo = (await pagar(cliente.login, 'pix')).json() as PagamentoOnline;
+      expect(novo.id).not.toBe(aceitos[0]!.id);
+    });
+
+    it('a pending PIX paid after the seller took the balance in cash becomes credit in the shop, never a new debt', async () => {
+      const cliente = await devedor(ana, 1500, 'Sara Dias');
+      const { pagamento, pref } = await iniciar(cliente.login, 'pix');
+      const payment = await fake.pay(pref.id, { method: 'pix', outcome: 'pending', notifications: 0 });
+      await verificar(cliente.login, pagamento.id);
+      const dinheiro = await ana.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 1500, metodo: 'dinheiro' } });
+      expect(dinheiro.statusCode).toBe(201);
+      payment.status = 'approved';
+      expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'aprovado' });
+      expect((await readCliente(t, cliente.id)).saldoAtual).toBe(1500);
+      expect(await ledgerSum(t, cliente.id)).toBe(1500);
+      expect((await avisosDe(ana, 'pagamento')).filter((n) => n.params.clienteId === cliente.id)).toHaveLength(2);
+    });
+  });
+
   it('refuses to start a payment without an active integration, without a balance, or for a bad method', async () => {
     const semMp = await createSeller(t);
     const cliente = await devedor(semMp, 700, 'Zeca Sem');

@@ -14,7 +14,7 @@ import {
   type produtosQuerySchema,
 } from '@caderneta/shared';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client';
+import { TRAVA_CODIGO_BARRAS, type Tx } from '../../db/client';
 import { itensVenda, produtos, type Produto as ProdutoRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
@@ -147,9 +147,16 @@ const columnsOf = (input: ProdutoInput) => ({
 /**
  * A barcode names one product at the counter: another active product of this seller with the same
  * code is refused (inactive ones keep theirs, so a product can be replaced by a new one).
+ *
+ * No unique index says so: shops saved before this rule may already hold duplicates, and a
+ * migration adding one would fail on them. Instead every save that gives an active product a code
+ * first takes a transaction-level advisory lock on (seller, code), so two saves of one code take
+ * turns: the second checks after the first committed (READ COMMITTED reads it) and is refused. The
+ * lock goes with the commit or rollback; a hash collision only makes two unrelated saves wait.
  */
 async function assertCodigoBarrasLivre(tx: Tx, ownerId: string, codigo: string | null, exceptId?: string) {
   if (!codigo) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(${sql.raw(String(TRAVA_CODIGO_BARRAS))}, hashtext(${ownerId}::text || ':' || ${codigo}::text))`);
   const [outro] = await tx
     .select({ id: produtos.id, nome: produtos.nome })
     .from(produtos)

@@ -429,4 +429,43 @@ describe('barcodes', () => {
     expect(reativar.json()).toMatchObject({ code: 'CODIGO_BARRAS_EM_USO', details: { produtoId: novo.json().id } });
     expect(await rowOf(velho.id)).toMatchObject({ ativo: false });
   });
+
+  // Two counters saving at once: the check and the write must not interleave (no unique index, since
+  // shops saved before the check may already hold duplicates among their products).
+  const activeWithCode = async (ownerId: string, codigo: string) =>
+    (await t.db.select().from(produtos).where(and(eq(produtos.ownerId, ownerId), eq(produtos.codigoBarras, codigo), eq(produtos.ativo, true)))).length;
+
+  it('saves exactly one of several products created at once with one code; another seller with the same code is not held back', async () => {
+    const seller = await createSeller(t);
+    const outro = await createSeller(t);
+    const codigo = '7891000100110';
+    // Warm connections, so the five saves start together rather than one per new connection.
+    await Promise.all([seller, seller, seller, seller, outro].map((s) => list(s)));
+    const responses = await Promise.all([
+      ...[1, 2, 3, 4].map((n) => post(seller, { nome: `Leite ${n}`, codigoBarras: codigo })),
+      post(outro, { nome: 'Leite do outro', codigoBarras: codigo }),
+    ]);
+    const mine = responses.slice(0, 4);
+    expect(mine.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const r of mine.filter((r) => r.statusCode === 409)) expect(r.json()).toMatchObject({ code: 'CODIGO_BARRAS_EM_USO' });
+    expect(responses[4]!.statusCode).toBe(201);
+    expect(await activeWithCode(seller.id, codigo)).toBe(1);
+    expect(await activeWithCode(outro.id, codigo)).toBe(1);
+  });
+
+  it('lets only one of an edit, a reactivation and a create take a free code at the same moment', async () => {
+    const seller = await createSeller(t);
+    const codigo = '7891000100127';
+    const cafe = await novoProduto(seller, { nome: 'Café 500g', codigoBarras: '7896005800027' });
+    const velho = await novoProduto(seller, { nome: 'Leite antigo', codigoBarras: codigo });
+    expect((await seller.request({ method: 'POST', url: `/api/produtos/${velho.id}/desativar` })).statusCode).toBe(200);
+    const responses = await Promise.all([
+      edit(seller, cafe.id, { nome: 'Café 500g', codigoBarras: codigo }),
+      seller.request({ method: 'POST', url: `/api/produtos/${velho.id}/reativar` }),
+      post(seller, { nome: 'Leite novo', codigoBarras: codigo }),
+    ]);
+    expect(responses.filter((r) => r.statusCode < 300)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(['CODIGO_BARRAS_EM_USO', 'CODIGO_BARRAS_EM_USO']);
+    expect(await activeWithCode(seller.id, codigo)).toBe(1);
+  });
 });

@@ -82,7 +82,7 @@ function ClientePage({ login }: { login: string }) {
   return (
     <>
       <title>{`${t('painel.ola', { nome: data.primeiroNome })} · ${data.loja.nome}`}</title>
-      {pagando && data.pagamentoOnline.disponivel ? (
+      {pagando && data.pagamentoOnline.disponivel && !data.pagamentoEmAndamento ? (
         <PagamentoScreen
           login={login}
           data={data}

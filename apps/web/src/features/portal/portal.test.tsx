@@ -62,8 +62,42 @@ describe('the customer page', () => {
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pagamentoEmAndamento: emAndamento })) });
     renderApp('/cliente/joana48213');
     const aviso = await screen.findByRole('note');
-    expect(aviso).toHaveTextContent('Você tem um pagamento por PIX de R$ 33,85 em andamento, iniciado em 12/03/2025. Se já pagou, aguarde a confirmação antes de pagar de novo.');
+    expect(aviso).toHaveTextContent(
+      'Você tem um pagamento por PIX de R$ 33,85 em andamento, iniciado em 12/03/2025. Se já pagou, aguarde a confirmação. Se não, um novo pagamento poderá ser iniciado quando esse for recusado ou expirar (em até 24 horas).',
+    );
     expect(within(aviso).getByRole('link', { name: 'Ver pagamento em andamento' })).toHaveAttribute('href', `/cliente/joana48213/pagamento-pendente?pagamento=${ID}`);
+    // The server refuses a second payment meanwhile: the page does not offer one.
+    expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
+  });
+
+  it('when the server refuses a payment because another is in progress, says so and shows that payment on the page', async () => {
+    const emAndamento = { id: ID, metodo: 'pix' as const, valorTotal: 10_001, criadoEm: '2025-03-12T13:32:00.000Z' };
+    let pagina = cliente();
+    const api = mockApi({
+      'GET /api/portal/joana48213': () => jsonResponse(200, pagina),
+      'POST /api/portal/joana48213/pagamentos': () => {
+        // Started meanwhile in another tab, and pending at Mercado Pago.
+        pagina = cliente({ pagamentoEmAndamento: emAndamento });
+        return jsonResponse(409, {
+          code: 'PAGAMENTO_ONLINE_EM_ANDAMENTO',
+          message: 'x',
+          details: { pagamentoId: ID, metodo: 'pix', valorTotal: 10_001, criadoEm: emAndamento.criadoEm },
+        });
+      },
+    });
+    const { user } = renderApp('/cliente/joana48213');
+    await user.click(await screen.findByRole('button', { name: 'Pagar Saldo Pendente' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar R$ 100,01' }));
+    expect(await screen.findByText('Erro no pagamento')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Você já tem um pagamento online em andamento. Se já pagou, aguarde a confirmação. Se não, um novo pagamento poderá ser iniciado quando esse for recusado ou expirar (em até 24 horas).',
+      ),
+    ).toBeInTheDocument();
+    const aviso = await screen.findByRole('note');
+    expect(within(aviso).getByRole('link', { name: 'Ver pagamento em andamento' })).toHaveAttribute('href', `/cliente/joana48213/pagamento-pendente?pagamento=${ID}`);
+    expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
+    expect(api.calls('POST', '/api/portal/joana48213/pagamentos')).toHaveLength(1);
   });
 
   it('says when it lists only the newest of the pending purchases', async () => {

@@ -3,9 +3,11 @@ import type { MetodoOnline, PortalCliente } from '@caderneta/shared';
 import { valorPagavelOnline } from '@caderneta/shared/pagamento-online';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
 import { useIniciarPagamento } from '../api/portal';
 import { usePortalFormat } from './use-portal-format';
@@ -22,6 +24,7 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
   const cobrado = usePortalFormat('BRL');
   const [metodo, setMetodo] = useState<MetodoOnline>('pix');
   const iniciar = useIniciarPagamento(login);
+  const queryClient = useQueryClient();
   const { taxaCartaoPercentual: taxaPct, parcelasMaxCartao } = data.pagamentoOnline;
   // One payment pays up to R$ 10 milhões of the balance (the server charges the same).
   const base = valorPagavelOnline(data.saldoPendente);
@@ -39,7 +42,15 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
         onSuccess: (pagamento) => {
           if (pagamento.initPoint) window.location.assign(pagamento.initPoint);
         },
-        onError: (error) => toast.error(t('toast.erroPagamento'), { description: errorMessage(error) || t('toast.erroPagamentoDescricao') }),
+        onError: (error) => {
+          toast.error(t('toast.erroPagamento'), { description: errorMessage(error) || t('toast.erroPagamentoDescricao') });
+          // Another payment is in progress (started in another tab, or already pending at Mercado
+          // Pago): back to the page, which now shows it and how to go on.
+          if (isApiError(error, 'PAGAMENTO_ONLINE_EM_ANDAMENTO')) {
+            void queryClient.invalidateQueries({ queryKey: queryKeys.portal.cliente(login) });
+            onVoltar();
+          }
+        },
       },
     );
 

@@ -72,7 +72,8 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         </div>
       ) : null}
 
-      {data.saldoPendente > 0 ? (
+      {/* While a payment is in progress the server refuses another: the note above says how to go on. */}
+      {data.saldoPendente > 0 && !data.pagamentoEmAndamento ? (
         data.pagamentoOnline.disponivel ? (
           <Button ref={pagar$} size="lg" className="h-12 text-base" onClick={onPagar}>
             {t('painel.pagarSaldo')}
