@@ -127,6 +127,19 @@ export function PhoneField<V extends FieldValues, T = V>(props: Omit<InputFieldP
 }
 
 /** A form's submit button: says `busyLabel` and waits while the form is being sent. */
+/**
+ * Around a form's controls: while its request is in flight every field and button inside is off
+ * (the request was sent with what they held; a "Quitar tudo" or a new value would change nothing
+ * but what the seller believes was sent). Lays out nothing itself.
+ */
+export function BusyFieldset({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={busy} aria-busy={busy || undefined} className="contents">
+      {children}
+    </fieldset>
+  );
+}
+
 export function SubmitButton({ busy, label, busyLabel, className }: { busy: boolean; label: string; busyLabel: string; className?: string }) {
   return (
     <Button type="submit" className={className} disabled={busy}>

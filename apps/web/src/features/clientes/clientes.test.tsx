@@ -221,6 +221,28 @@ describe('customer form', () => {
     expect(screen.getByRole('button', { name: 'Novo Cliente' })).toHaveFocus();
   });
 
+  it('keeps every field, the limit steppers and every way out off while the customer is being saved', async () => {
+    const answer = deferred<Response>();
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([])), 'POST /api/clientes': () => answer.promise });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'Maria Lúcia');
+    await user.type(within(dialog).getByLabelText(/^Telefone/), '11912345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    for (const input of within(dialog).getAllByRole('textbox')) expect(input).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Aumentar o limite em R$ 100,00' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Novo Cliente' })).toBeInTheDocument();
+
+    answer.resolve(jsonResponse(201, cliente({ nome: 'Maria Lúcia', login: 'maria12345', saldoAtual: 0, saldoPendente: 0 })));
+    expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeInTheDocument();
+  });
+
   it('sends a retry after a lost answer with the same id, so the server creates one customer; the next "Novo Cliente" is another', async () => {
     let tentativas = 0;
     const api = mockApi({
@@ -324,6 +346,25 @@ describe('deleting a customer', () => {
     expect(await screen.findByText('Cliente deletado')).toBeInTheDocument();
     expect(screen.getByText('José da Silva foi removido permanentemente.')).toBeInTheDocument();
     expect(api.calls('DELETE', `/api/clientes/${ID}`)).toHaveLength(1);
+  });
+
+  it('keeps the typed name and both buttons off while the delete is being sent', async () => {
+    const answer = deferred<Response>();
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])), [`DELETE /api/clientes/${ID}`]: () => answer.promise });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Deletar José da Silva' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deletar Cliente' });
+    await user.type(within(dialog).getByLabelText('Digite o nome do cliente para confirmar'), 'José da Silva');
+    await user.click(within(dialog).getByRole('button', { name: 'Deletar Cliente' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Deletando...' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Digite o nome do cliente para confirmar')).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Deletar Cliente' })).toBeInTheDocument();
+
+    answer.resolve(new Response(null, { status: 204 }));
+    expect(await screen.findByText('Cliente deletado')).toBeInTheDocument();
   });
 
   it('shows the refusal under the input and offers to deactivate instead', async () => {

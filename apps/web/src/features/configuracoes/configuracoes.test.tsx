@@ -2,7 +2,7 @@ import type { Configuracoes } from '@caderneta/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
 
 const CONFIG: Configuracoes = {
   perfil: { nome: 'Maria da Silva', email: SELLER.user.email, avatar: null, telefone: null },
@@ -151,6 +151,25 @@ describe('/configuracoes', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao salvar')).toBeInTheDocument();
     expect(screen.getByText('Não foi possível salvar as configurações.')).toBeInTheDocument();
+  });
+
+  it('Sistema: while the save is on its way, the choices and the button wait ("Salvando...")', async () => {
+    const answer = deferred<Response>();
+    settingsApi({ 'PUT /api/configuracoes/sistema': () => answer.promise });
+    const { user } = renderApp('/configuracoes?aba=sistema');
+    await user.selectOptions(await screen.findByLabelText('Moeda'), 'USD');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    const salvando = await screen.findByRole('button', { name: 'Salvando...' });
+    expect(salvando).toBeDisabled();
+    const form = within(salvando.closest('form')!);
+    expect(form.getByLabelText('Moeda')).toBeDisabled();
+    expect(form.getByLabelText('Idioma')).toBeDisabled();
+    expect(form.getByRole('switch', { name: 'Backup automático' })).toBeDisabled();
+
+    answer.resolve(jsonResponse(200, { ...CONFIG, sistema: { ...CONFIG.sistema, moeda: 'USD' } }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Moeda')).toBeEnabled();
   });
 
   it('says "Erro ao carregar" and offers "Tentar novamente" when the settings cannot be loaded', async () => {
