@@ -126,7 +126,6 @@ export function PhoneField<V extends FieldValues, T = V>(props: Omit<InputFieldP
   return <InputField type="tel" inputMode="tel" {...props} formatOnBlur={formatTypedPhone} />;
 }
 
-/** A form's submit button: says `busyLabel` and waits while the form is being sent. */
 /**
  * Around a form's controls: while its request is in flight every field and button inside is off
  * (the request was sent with what they held; a "Quitar tudo" or a new value would change nothing
@@ -140,6 +139,7 @@ export function BusyFieldset({ busy, children }: { busy: boolean; children: Reac
   );
 }
 
+/** A form's submit button: says `busyLabel` and waits while the form is being sent. */
 export function SubmitButton({ busy, label, busyLabel, className }: { busy: boolean; label: string; busyLabel: string; className?: string }) {
   return (
     <Button type="submit" className={className} disabled={busy}>

@@ -115,6 +115,36 @@ describe('/configuracoes', () => {
     });
   }, 15_000);
 
+  it('Loja: the shop phone is the same phone field as Perfil’s: formatted when the field is left, refused on the field when it is none, saved as digits, emptied to none', async () => {
+    const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIG, loja: { ...CONFIG.loja, ...(body as object) } }) });
+    const { user } = renderApp('/configuracoes?aba=loja');
+    const telefone = await screen.findByLabelText('Telefone da loja');
+    expect(telefone).toHaveAttribute('type', 'tel');
+    expect(telefone).toHaveAttribute('inputmode', 'tel');
+    expect(telefone).toHaveAttribute('placeholder', '(11) 3333-4444');
+
+    await user.clear(telefone);
+    await user.type(telefone, '1234');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe um telefone brasileiro com DDD, como (11) 98765-4321.')).toBeInTheDocument();
+    expect(telefone).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('PUT', '/api/configuracoes/loja')).toHaveLength(0);
+
+    await user.clear(telefone);
+    await user.type(telefone, '+55 21 3456 7890');
+    await user.tab();
+    expect(telefone).toHaveValue('(21) 3456-7890');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/loja')[0]!.body).toMatchObject({ telefoneLoja: '2134567890' });
+    expect(telefone).toHaveValue('(21) 3456-7890');
+
+    await user.clear(telefone);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await vi.waitFor(() => expect(api.calls('PUT', '/api/configuracoes/loja')).toHaveLength(2));
+    expect(api.calls('PUT', '/api/configuracoes/loja')[1]!.body).toMatchObject({ telefoneLoja: null });
+  }, 15_000);
+
   it("Loja: the time zones' cities in the reader's language", async () => {
     settingsApi();
     renderApp('/configuracoes?aba=loja');

@@ -11,7 +11,7 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset } from '@/components/form-fields';
+import { BusyFieldset, PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -68,19 +68,7 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
               </FormItem>
             )}
           />
-          <FormField
-            control={form.control}
-            name="telefoneLoja"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t('loja.telefoneLoja')}</FormLabel>
-                <FormControl>
-                  <Input type="tel" inputMode="tel" autoComplete="tel" {...field} value={field.value ?? ''} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <PhoneField control={form.control} name="telefoneLoja" label={t('loja.telefoneLoja')} autoComplete="tel" placeholder={t('loja.telefoneLojaPlaceholder')} />
           <FormField
             control={form.control}
             name="enderecoLoja"
