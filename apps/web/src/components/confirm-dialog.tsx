@@ -8,7 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
-import { BusyFieldset } from '@/components/form-fields';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { Button } from '@/components/ui/button';
 
 export interface ConfirmDialogProps {

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset, SubmitButton } from '@/components/form-fields';
+import { BusyFieldset } from '@/components/busy-fieldset';
+import { SubmitButton } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';

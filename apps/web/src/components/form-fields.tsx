@@ -126,19 +126,6 @@ export function PhoneField<V extends FieldValues, T = V>(props: Omit<InputFieldP
   return <InputField type="tel" inputMode="tel" {...props} formatOnBlur={formatTypedPhone} />;
 }
 
-/**
- * Around a form's controls: while its request is in flight every field and button inside is off
- * (the request was sent with what they held; a "Quitar tudo" or a new value would change nothing
- * but what the seller believes was sent). Lays out nothing itself.
- */
-export function BusyFieldset({ busy, children }: { busy: boolean; children: ReactNode }) {
-  return (
-    <fieldset disabled={busy} aria-busy={busy || undefined} className="contents">
-      {children}
-    </fieldset>
-  );
-}
-
 /** A form's submit button: says `busyLabel` and waits while the form is being sent. */
 export function SubmitButton({ busy, label, busyLabel, className }: { busy: boolean; label: string; busyLabel: string; className?: string }) {
   return (

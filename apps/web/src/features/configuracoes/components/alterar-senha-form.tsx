@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { BusyFieldset } from '@/components/form-fields';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';

@@ -11,7 +11,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset, PhoneField } from '@/components/form-fields';
+import { BusyFieldset } from '@/components/busy-fieldset';
+import { PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';

@@ -1,7 +1,7 @@
 import { NOTIFICATION_PREFERENCE_KINDS, type Configuracoes, type PreferenciasNotificacao } from '@caderneta/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset } from '@/components/form-fields';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';

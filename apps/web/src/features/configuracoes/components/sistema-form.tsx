@@ -2,7 +2,7 @@ import { CURRENCIES, sistemaInputSchema, type Configuracoes, type SistemaInput }
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset } from '@/components/form-fields';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';

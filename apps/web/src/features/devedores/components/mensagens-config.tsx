@@ -15,7 +15,7 @@ import RotateCcwIcon from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { BusyFieldset } from '@/components/form-fields';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
