@@ -1,7 +1,7 @@
 import type { Cliente, ClientesPage, Produto, ProdutosPage, VendaDetalhe } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderApp, SELLER, signedIn, type FakeRequest } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn, type FakeRequest } from '@/test/utils';
 
 const ARROZ = '11111111-1111-4111-8111-111111111111';
 const LEITE = '22222222-2222-4222-8222-222222222222';
@@ -275,6 +275,26 @@ describe('/vendas/nova', () => {
     expect(screen.getByRole('button', { name: 'Finalizando...' })).toBeDisabled();
     expect(router.state.location.pathname).toBe('/vendas/nova');
     await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'), { timeout: 3000 });
+  });
+
+  it('while the sale is being sent, the cart, the payment and the note cannot change', async () => {
+    const answer = deferred<Response>();
+    const { user, api } = setup({ 'POST /api/vendas': () => answer.promise });
+    await addProduct(user, /Leite 1L/, '2');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    expect(await screen.findByRole('button', { name: 'Finalizando...' })).toBeDisabled();
+    expect(screen.getByLabelText('Forma de pagamento')).toBeDisabled();
+    expect(screen.getByLabelText('Produto')).toBeDisabled();
+    expect(screen.getByLabelText('Quantidade')).toBeDisabled();
+    expect(screen.getByLabelText('Observações')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    for (const button of within(screen.getByRole('list', { name: 'Itens da venda' })).getAllByRole('button')) expect(button).toBeDisabled();
+
+    answer.resolve(jsonResponse(503, { code: 'INTERNAL', message: 'x' }));
+    await waitFor(() => expect(screen.getByLabelText('Observações')).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Finalizar Venda' })).toBeEnabled();
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(1);
   });
 
   it('retries a failed sale with the same cart key, so the server never records it twice', async () => {
