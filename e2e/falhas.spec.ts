@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addSaleItem, createAsApp, expectToast, logIn, signedInSeller } from './support';
+import { addSaleItem, createAsApp, expectToast, signedInSeller } from './support';
 
 // A bad moment at the counter — a dropped connection, an expired session, a second tab — loses
 // nothing and records nothing twice.
@@ -65,7 +65,17 @@ test('a sale and a payment whose answers were lost are recorded once when the se
   await expect(rosa).toContainText('R$ 9,00');
 });
 
-test('a session that expires mid-sale sends the seller to log in and back to the same cart', async ({ page, context }, testInfo) => {
+/** The sign-in dialog a page shows over itself once its session has ended; signs in there. */
+async function signInOverThePage(page: Page, seller: { email: string; senha: string }) {
+  const login = page.getByRole('dialog', { name: 'Sua sessão expirou' });
+  await expect(login).toBeVisible();
+  await expect(login.getByLabel('E-mail')).toHaveValue(seller.email);
+  await login.getByLabel('Senha').fill(seller.senha);
+  await login.getByRole('button', { name: 'Entrar' }).click();
+  await expect(login).toBeHidden();
+}
+
+test('a session that expires mid-sale asks the seller to sign in over the same cart', async ({ page, context }, testInfo) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const seller = await signedInSeller(page, testInfo);
   await createAsApp(page, '/api/produtos', { nome: 'Café 500g', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 5, estoqueMinimo: 1 });
@@ -77,13 +87,36 @@ test('a session that expires mid-sale sends the seller to log in and back to the
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
 
   await expectToast(page, 'Sessão expirada. Faça login novamente.');
-  await expect(page).toHaveURL(/\/auth$/);
-  await logIn(page, seller);
+  await signInOverThePage(page, seller);
   await expect(page).toHaveURL(/\/vendas\/nova$/);
   await expect(page.getByRole('list', { name: 'Itens da venda' })).toContainText('Café 500g');
   await expect(page.getByLabel('Observações')).toHaveValue('Cliente esperando');
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
   await expectToast(page, 'Venda registrada com sucesso!');
+});
+
+test('a session that expires with "Novo Cliente" half filled keeps what was typed; saving after signing in creates one customer', async ({ page, context }, testInfo) => {
+  const seller = await signedInSeller(page, testInfo);
+  await page.goto('/clientes');
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click();
+  const form = page.getByRole('dialog', { name: 'Novo Cliente' });
+  await form.getByLabel(/^Nome/).fill('Rosa Fiado');
+  await form.getByLabel(/^Telefone/).fill('11987654321');
+  await context.clearCookies();
+  await form.getByRole('button', { name: 'Cadastrar Cliente' }).click();
+
+  await expectToast(page, 'Sessão expirada. Faça login novamente.');
+  await signInOverThePage(page, seller);
+  await expect(page).toHaveURL(/\/clientes$/);
+  await expect(form.getByLabel(/^Nome/)).toHaveValue('Rosa Fiado');
+  await expect(form.getByLabel(/^Telefone/)).toHaveValue('(11) 98765-4321');
+  await form.getByRole('button', { name: 'Cadastrar Cliente' }).click();
+  await expectToast(page, 'Cliente cadastrado com sucesso!');
+  await expect(form).toBeHidden();
+
+  await expect(page.getByRole('listitem', { name: 'Rosa Fiado' })).toHaveCount(1);
+  const clientes = (await (await page.request.get('/api/clientes?busca=Rosa')).json()) as { total: number };
+  expect(clientes.total).toBe(1);
 });
 
 test("a sale in one tab updates the stock another tab shows, without a reload", async ({ page, context }, testInfo) => {

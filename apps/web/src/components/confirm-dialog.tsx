@@ -8,6 +8,7 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
 } from '@/components/ui/alert-dialog';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { Button } from '@/components/ui/button';
 
 export interface ConfirmDialogProps {
@@ -19,7 +20,7 @@ export interface ConfirmDialogProps {
   children?: ReactNode;
   cancelLabel: string;
   confirmLabel: string;
-  /** The confirm button's text while `onConfirm`'s promise runs ("Cancelando..."). */
+  /** The confirm button's text while `onConfirm`'s promise runs ("Cancelando..."); needed when it returns one. */
   busyLabel?: string;
   destructive?: boolean;
   /** Keeps the confirm button off (e.g. until a name is typed). */
@@ -82,15 +83,15 @@ export function ConfirmDialog({
             <AlertDialogTitle>{title}</AlertDialogTitle>
             <AlertDialogDescription>{description}</AlertDialogDescription>
           </AlertDialogHeader>
-          {children}
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button" disabled={busy}>
-              {cancelLabel}
-            </AlertDialogCancel>
-            <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy || confirmDisabled}>
-              {busy && busyLabel ? busyLabel : confirmLabel}
-            </Button>
-          </AlertDialogFooter>
+          <BusyFieldset busy={busy}>
+            {children}
+            <AlertDialogFooter>
+              <AlertDialogCancel type="button">{cancelLabel}</AlertDialogCancel>
+              <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy || confirmDisabled}>
+                {busy && busyLabel ? busyLabel : confirmLabel}
+              </Button>
+            </AlertDialogFooter>
+          </BusyFieldset>
         </form>
       </AlertDialogContent>
     </AlertDialog>

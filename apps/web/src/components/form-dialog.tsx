@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { FieldValues, SubmitErrorHandler, SubmitHandler, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { SubmitButton } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -33,7 +34,8 @@ interface FormDialogProps<V extends FieldValues, T> {
 
 /**
  * A dialog that is a form: title, description, fields, Cancel and a submit button that says what
- * it is doing. While the form is being sent the buttons wait and the dialog cannot be closed.
+ * it is doing. While the form is being sent every field and button inside waits, and neither the X,
+ * Escape nor a click outside closes the dialog (the seller sees how the save ended).
  */
 export function FormDialog<V extends FieldValues, T>({
   open,
@@ -55,7 +57,7 @@ export function FormDialog<V extends FieldValues, T>({
   return (
     <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
-      <DialogContent className={cn('max-h-[calc(100svh-2rem)] overflow-y-auto', className)}>
+      <DialogContent busy={busy} className={cn('max-h-[calc(100svh-2rem)] overflow-y-auto', className)}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -72,13 +74,15 @@ export function FormDialog<V extends FieldValues, T>({
             noValidate
             className="grid gap-4"
           >
-            {children}
-            <DialogFooter>
-              <Button type="button" variant="outline" disabled={busy} onClick={() => onOpenChange(false)}>
-                {cancelLabel}
-              </Button>
-              <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
-            </DialogFooter>
+            <BusyFieldset busy={busy}>
+              {children}
+              <DialogFooter>
+                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+                  {cancelLabel}
+                </Button>
+                <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
+              </DialogFooter>
+            </BusyFieldset>
           </form>
         </Form>
       </DialogContent>

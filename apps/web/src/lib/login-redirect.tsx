@@ -8,8 +8,9 @@ interface LoginState {
 }
 
 /**
- * Sends a signed-out visitor to /auth, remembering the page they were on: a session that expired
- * in the middle of a sale brings the seller back to the sale (its cart waits in the draft).
+ * Sends a signed-out visitor to /auth, remembering the page they asked for, which opens after
+ * signing in. (A session that ends under an open page does not come here: the seller signs in
+ * over the page, see routes/protected.tsx.)
  */
 export function RedirectToLogin() {
   const { pathname, search, hash } = useLocation();

@@ -8,7 +8,7 @@ export function createQueryClient(): QueryClient {
     queryCache: new QueryCache({
       onError: (error) => {
         // Any query answered 401 means the session is gone: mark the seller as signed out so
-        // the protected layout sends them to /auth.
+        // the protected layout asks them to sign in again (or, on a fresh load, sends them to /auth).
         if (error instanceof ApiError && error.status === 401) {
           client.setQueryData(queryKeys.me, null);
         }
@@ -17,9 +17,9 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error) => {
         // A save refused because the session is gone (expired, or signed out in another tab): the
-        // same, after the form's own error toast. Back from /auth, the seller lands on this page
-        // again, where a sale's cart waits in its draft. Only this code: a wrong password on the
-        // sign-in or password forms is a 401 too, and signs nobody out.
+        // same, after the form's own error toast. The page stays as typed, and the protected layout
+        // asks the seller to sign in over it (routes/protected.tsx). Only this code: a wrong
+        // password on the sign-in or password forms is a 401 too, and signs nobody out.
         if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
           client.setQueryData(queryKeys.me, null);
         }

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import type { Me } from '@caderneta/shared';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { AppLayout } from '@/components/layout/app-layout';
@@ -6,15 +7,35 @@ import { AppShellSkeleton } from '@/components/layout/app-shell-skeleton';
 import { NotificationBell } from '@/features/notificacoes/components/notification-bell';
 import { Button } from '@/components/ui/button';
 import { useMe } from '@/lib/get-me';
-import { RedirectToLogin } from '@/lib/login-redirect';
+import { HOME_PATH, RedirectToLogin } from '@/lib/login-redirect';
+import { useLastPresent } from '@/lib/use-last-present';
 import { SessionProvider } from '@/lib/session';
 import { errorMessage } from '@/lib/api-client';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
 
-/** Every signed-in page: checks the session, then renders the app layout around the page. */
+// Loaded when a session ends under an open page, not with every page.
+const SessaoExpiradaDialog = lazy(() => import('@/features/auth/components/sessao-expirada-dialog').then((m) => ({ default: m.SessaoExpiradaDialog })));
+
+/** The first seller this page was opened for. */
+function useDono(me: Me | null | undefined): string | null {
+  const dono = useRef<string | null>(null);
+  if (dono.current === null && me) dono.current = me.user.id;
+  return dono.current;
+}
+
+/**
+ * Every signed-in page: checks the session, then renders the app layout around the page.
+ *
+ * When the session ends under an open page (a save or a load answered 401, or another tab signed
+ * out), the page stays — with any dialog and what was typed in it — and a sign-in dialog covers it;
+ * signed in again, the seller saves again. Somebody else signing in over it gets a fresh app.
+ */
 export function Component() {
   const { t } = useTranslation();
   const me = useMe();
+  const seller = useLastPresent(me.data);
+  const dono = useDono(me.data);
+  const outraConta = !!me.data && dono !== null && me.data.user.id !== dono;
   const idioma = me.data?.perfil.idioma;
 
   // The seller's language lives on the server; follow it when it differs from this device's.
@@ -24,8 +45,13 @@ export function Component() {
     }
   }, [idioma]);
 
-  if (me.isPending) return <AppShellSkeleton />;
-  if (me.isError) {
+  // Another seller's page and cached data must not show under this session: start the app again.
+  useEffect(() => {
+    if (outraConta) window.location.assign(HOME_PATH);
+  }, [outraConta]);
+
+  if (me.isPending || outraConta) return <AppShellSkeleton />;
+  if (!seller && me.isError) {
     return (
       <main
         role="alert"
@@ -37,13 +63,18 @@ export function Component() {
       </main>
     );
   }
-  if (!me.data) return <RedirectToLogin />;
+  if (!seller) return <RedirectToLogin />;
 
   return (
-    <SessionProvider me={me.data}>
+    <SessionProvider me={me.data ?? seller}>
       <AppLayout headerActions={<NotificationBell />}>
         <Outlet />
       </AppLayout>
+      {!me.data && (
+        <Suspense fallback={null}>
+          <SessaoExpiradaDialog email={seller.user.email} />
+        </Suspense>
+      )}
     </SessionProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
+import { queryKeys } from '@/lib/query-keys';
 import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
 
 describe('app layout', () => {
@@ -129,5 +130,39 @@ describe('language', () => {
     expect(await screen.findByRole('tab', { name: 'Create Account' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     expect(api.calls('PATCH', '/api/me/preferencias')).toHaveLength(0);
+  });
+});
+
+describe('the session under an open page', () => {
+  it('a first load whose account cannot be read says so, with "Tentar novamente"', async () => {
+    mockApi({ 'GET /api/me': () => jsonResponse(500, { code: 'INTERNAL', message: 'x' }) });
+    renderApp('/clientes');
+    // (after the query's two retries)
+    expect(await screen.findByRole('heading', { name: 'Não foi possível carregar sua conta' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  }, 20_000);
+
+  it('a failed refresh of the account keeps the page as it is', async () => {
+    let fail = false;
+    mockApi({ ...signedIn(), 'GET /api/me': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: 'x' }) : jsonResponse(200, SELLER)) });
+    const { queryClient } = renderApp('/configuracoes');
+    const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
+    fail = true;
+    await queryClient.refetchQueries({ queryKey: queryKeys.me });
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.me)?.status).toBe('error'));
+    expect(menu).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Não foi possível carregar sua conta' })).not.toBeInTheDocument();
+  }, 20_000);
+
+  it('signed out elsewhere (the account answers 401): the page stays and the seller is asked to sign in over it', async () => {
+    let session = true;
+    mockApi({ ...signedIn(), 'GET /api/me': () => (session ? jsonResponse(200, SELLER) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' })) });
+    const { router, queryClient } = renderApp('/configuracoes');
+    await screen.findByRole('navigation', { name: 'Menu principal' });
+    session = false;
+    await queryClient.refetchQueries({ queryKey: queryKeys.me });
+    const login = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    expect(within(login).getByLabelText('E-mail')).toHaveValue(SELLER.user.email);
+    expect(router.state.location.pathname).toBe('/configuracoes');
   });
 });

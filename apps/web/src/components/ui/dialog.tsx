@@ -37,10 +37,17 @@ function DialogContent({
   className,
   children,
   showCloseButton = true,
+  busy = false,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onEscapeKeyDown,
+  onInteractOutside,
   ...props
-}: React.ComponentProps<typeof DialogPrimitive.Content> & { showCloseButton?: boolean }) {
+}: React.ComponentProps<typeof DialogPrimitive.Content> & {
+  showCloseButton?: boolean;
+  /** A request is in flight: the X is off, and Escape or a click outside do not close the dialog. */
+  busy?: boolean;
+}) {
   const { t } = useTranslation();
   const foco = useFocoDeVolta(onOpenAutoFocus, onCloseAutoFocus);
   return (
@@ -52,6 +59,15 @@ function DialogContent({
           'fixed top-[50%] left-[50%] z-50 grid w-full max-w-[calc(100%-2rem)] translate-x-[-50%] translate-y-[-50%] gap-4 rounded-lg border bg-background p-6 shadow-lg duration-200 data-[state=closed]:animate-out data-[state=closed]:fade-out-0 data-[state=closed]:zoom-out-95 data-[state=open]:animate-in data-[state=open]:fade-in-0 data-[state=open]:zoom-in-95 sm:max-w-lg',
           className,
         )}
+        aria-busy={busy || undefined}
+        onEscapeKeyDown={(event) => {
+          if (busy) event.preventDefault();
+          onEscapeKeyDown?.(event);
+        }}
+        onInteractOutside={(event) => {
+          if (busy) event.preventDefault();
+          onInteractOutside?.(event);
+        }}
         {...props}
         {...foco}
       >
@@ -59,6 +75,7 @@ function DialogContent({
         {showCloseButton && (
           <DialogPrimitive.Close
             data-slot="dialog-close"
+            disabled={busy}
             // 44 px to tap, with the icon where shadcn draws it (24 px from the corner).
             className="absolute top-0.5 right-0.5 inline-flex size-11 items-center justify-center rounded-md opacity-70 ring-offset-background transition-opacity hover:opacity-100 focus:ring-2 focus:ring-ring focus:ring-offset-2 focus:outline-hidden disabled:pointer-events-none [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4"
           >

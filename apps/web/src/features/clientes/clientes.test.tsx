@@ -1,6 +1,6 @@
 import type { Cliente, ClientesPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, missingReferences, renderApp, SELLER, signedIn } from '@/test/utils';
 
 function cliente(overrides: Partial<Cliente> = {}): Cliente {
@@ -221,6 +221,28 @@ describe('customer form', () => {
     expect(screen.getByRole('button', { name: 'Novo Cliente' })).toHaveFocus();
   });
 
+  it('keeps every field, the limit steppers and every way out off while the customer is being saved', async () => {
+    const answer = deferred<Response>();
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([])), 'POST /api/clientes': () => answer.promise });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    await user.type(within(dialog).getByLabelText(/^Nome/), 'Maria Lúcia');
+    await user.type(within(dialog).getByLabelText(/^Telefone/), '11912345678');
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    for (const input of within(dialog).getAllByRole('textbox')) expect(input).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Aumentar o limite em R$ 100,00' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Novo Cliente' })).toBeInTheDocument();
+
+    answer.resolve(jsonResponse(201, cliente({ nome: 'Maria Lúcia', login: 'maria12345', saldoAtual: 0, saldoPendente: 0 })));
+    expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeInTheDocument();
+  });
+
   it('sends a retry after a lost answer with the same id, so the server creates one customer; the next "Novo Cliente" is another', async () => {
     let tentativas = 0;
     const api = mockApi({
@@ -295,6 +317,75 @@ describe('customer form', () => {
   });
 });
 
+describe('a session that ends with "Novo Cliente" open', () => {
+  function setup(signInAs: typeof SELLER = SELLER) {
+    let session: typeof SELLER | null = SELLER;
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/me': () => (session ? jsonResponse(200, session) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' })),
+      'GET /api/clientes': () => (session ? jsonResponse(200, page([])) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' })),
+      'POST /api/clientes': (request) =>
+        session
+          ? jsonResponse(201, cliente({ ...(request.body as object), login: 'rosa12345', saldoAtual: 0, saldoPendente: 0 }))
+          : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' }),
+      'POST /api/auth/sign-in/email': () => {
+        session = signInAs;
+        return jsonResponse(200, { user: { id: signInAs.user.id } });
+      },
+    });
+    return { api, expire: () => (session = null) };
+  }
+
+  async function fillAndExpire(expire: () => void) {
+    const app = renderApp('/clientes');
+    await app.user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+    const form = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+    await app.user.type(within(form).getByLabelText(/^Nome/), 'Rosa Fiado');
+    await app.user.type(within(form).getByLabelText(/^Telefone/), '11987654321');
+    expire();
+    await app.user.click(within(form).getByRole('button', { name: 'Cadastrar Cliente' }));
+    expect(await screen.findByText('Sessão expirada. Faça login novamente.')).toBeInTheDocument();
+    const login = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    expect(app.router.state.location.pathname).toBe('/clientes');
+    // It cannot be put away: nothing on the page works without a session.
+    expect(within(login).queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
+    await app.user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Sua sessão expirou' })).toBeInTheDocument();
+    await app.user.type(within(login).getByLabelText('Senha'), 'segredo123');
+    await app.user.click(within(login).getByRole('button', { name: 'Entrar' }));
+    return app;
+  }
+
+  it('signs the seller in over the page: what was typed is still in the form, and saving creates the customer once', async () => {
+    const { api, expire } = setup();
+    const { user } = await fillAndExpire(expire);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sua sessão expirou' })).not.toBeInTheDocument());
+    const form = screen.getByRole('dialog', { name: 'Novo Cliente' });
+    expect(within(form).getByLabelText(/^Nome/)).toHaveValue('Rosa Fiado');
+    expect(within(form).getByLabelText(/^Telefone/)).toHaveValue('(11) 98765-4321');
+    expect(api.calls('POST', '/api/auth/sign-in/email')[0]?.body).toMatchObject({ email: SELLER.user.email, password: 'segredo123' });
+
+    await user.click(within(form).getByRole('button', { name: 'Cadastrar Cliente' }));
+    expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeInTheDocument();
+    const posts = api.calls('POST', '/api/clientes');
+    expect(posts).toHaveLength(2);
+    // The refused try and the saved one are the same customer to the server (one id).
+    expect((posts[1]?.body as { id: string }).id).toBe((posts[0]?.body as { id: string }).id);
+  });
+
+  it('starts the app again, on the dashboard, when somebody else signs in over the page', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    try {
+      const { expire } = setup({ ...SELLER, user: { ...SELLER.user, id: 'u2', nome: 'Outra Pessoa', email: 'outra@loja.com' } });
+      await fillAndExpire(expire);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('/dashboard'));
+      expect(screen.queryByRole('dialog', { name: 'Novo Cliente' })).not.toBeInTheDocument();
+    } finally {
+      assign.mockRestore();
+    }
+  });
+});
+
 describe('deleting a customer', () => {
   const ID = '11111111-1111-4111-8111-111111111111';
 
@@ -324,6 +415,25 @@ describe('deleting a customer', () => {
     expect(await screen.findByText('Cliente deletado')).toBeInTheDocument();
     expect(screen.getByText('José da Silva foi removido permanentemente.')).toBeInTheDocument();
     expect(api.calls('DELETE', `/api/clientes/${ID}`)).toHaveLength(1);
+  });
+
+  it('keeps the typed name and both buttons off while the delete is being sent', async () => {
+    const answer = deferred<Response>();
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])), [`DELETE /api/clientes/${ID}`]: () => answer.promise });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Deletar José da Silva' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deletar Cliente' });
+    await user.type(within(dialog).getByLabelText('Digite o nome do cliente para confirmar'), 'José da Silva');
+    await user.click(within(dialog).getByRole('button', { name: 'Deletar Cliente' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Deletando...' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Digite o nome do cliente para confirmar')).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Deletar Cliente' })).toBeInTheDocument();
+
+    answer.resolve(new Response(null, { status: 204 }));
+    expect(await screen.findByText('Cliente deletado')).toBeInTheDocument();
   });
 
   it('shows the refusal under the input and offers to deactivate instead', async () => {

@@ -2,7 +2,7 @@ import type { Configuracoes } from '@caderneta/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
 
 const CONFIG: Configuracoes = {
   perfil: { nome: 'Maria da Silva', email: SELLER.user.email, avatar: null, telefone: null },
@@ -115,6 +115,36 @@ describe('/configuracoes', () => {
     });
   }, 15_000);
 
+  it('Loja: the shop phone is the same phone field as Perfil’s: formatted when the field is left, refused on the field when it is none, saved as digits, emptied to none', async () => {
+    const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIG, loja: { ...CONFIG.loja, ...(body as object) } }) });
+    const { user } = renderApp('/configuracoes?aba=loja');
+    const telefone = await screen.findByLabelText('Telefone da loja');
+    expect(telefone).toHaveAttribute('type', 'tel');
+    expect(telefone).toHaveAttribute('inputmode', 'tel');
+    expect(telefone).toHaveAttribute('placeholder', '(11) 3333-4444');
+
+    await user.clear(telefone);
+    await user.type(telefone, '1234');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe um telefone brasileiro com DDD, como (11) 98765-4321.')).toBeInTheDocument();
+    expect(telefone).toHaveAttribute('aria-invalid', 'true');
+    expect(api.calls('PUT', '/api/configuracoes/loja')).toHaveLength(0);
+
+    await user.clear(telefone);
+    await user.type(telefone, '+55 21 3456 7890');
+    await user.tab();
+    expect(telefone).toHaveValue('(21) 3456-7890');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/loja')[0]!.body).toMatchObject({ telefoneLoja: '2134567890' });
+    expect(telefone).toHaveValue('(21) 3456-7890');
+
+    await user.clear(telefone);
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await vi.waitFor(() => expect(api.calls('PUT', '/api/configuracoes/loja')).toHaveLength(2));
+    expect(api.calls('PUT', '/api/configuracoes/loja')[1]!.body).toMatchObject({ telefoneLoja: null });
+  }, 15_000);
+
   it("Loja: the time zones' cities in the reader's language", async () => {
     settingsApi();
     renderApp('/configuracoes?aba=loja');
@@ -151,6 +181,25 @@ describe('/configuracoes', () => {
     await user.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Erro ao salvar')).toBeInTheDocument();
     expect(screen.getByText('Não foi possível salvar as configurações.')).toBeInTheDocument();
+  });
+
+  it('Sistema: while the save is on its way, the choices and the button wait ("Salvando...")', async () => {
+    const answer = deferred<Response>();
+    settingsApi({ 'PUT /api/configuracoes/sistema': () => answer.promise });
+    const { user } = renderApp('/configuracoes?aba=sistema');
+    await user.selectOptions(await screen.findByLabelText('Moeda'), 'USD');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+
+    const salvando = await screen.findByRole('button', { name: 'Salvando...' });
+    expect(salvando).toBeDisabled();
+    const form = within(salvando.closest('form')!);
+    expect(form.getByLabelText('Moeda')).toBeDisabled();
+    expect(form.getByLabelText('Idioma')).toBeDisabled();
+    expect(form.getByRole('switch', { name: 'Backup automático' })).toBeDisabled();
+
+    answer.resolve(jsonResponse(200, { ...CONFIG, sistema: { ...CONFIG.sistema, moeda: 'USD' } }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(screen.getByLabelText('Moeda')).toBeEnabled();
   });
 
   it('says "Erro ao carregar" and offers "Tentar novamente" when the settings cannot be loaded', async () => {

@@ -1,7 +1,7 @@
 import { MENSAGENS_PADRAO, type CobrancaConfig, type Devedor, type DevedorDetalhe, type DevedoresPage, type Lembrete } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
 
 const ANA = '11111111-1111-4111-8111-111111111111';
 const BETO = '22222222-2222-4222-8222-222222222222';
@@ -282,6 +282,35 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
     expect(await screen.findByText('Informações atualizadas')).toBeInTheDocument();
     expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)[0]?.body).toEqual({ observacoes: 'Paga dia 20', dataVencimento: '2026-03-20' });
+  });
+
+  it('while "Gerenciar dívida" saves, its fields and buttons wait and the dialog cannot be closed; a refused date is then said in it', async () => {
+    const answer = deferred<Response>();
+    const { user } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`PUT /api/devedores/${ANA}/cobranca`]: () => answer.promise,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
+    await user.type(within(dialog).getByLabelText('Observações'), 'Paga dia 20');
+    await user.type(within(dialog).getByLabelText('Data de vencimento combinada'), '20032026');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Observações')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Data de vencimento combinada')).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Adicionar Saldo' })).toBeDisabled();
+    for (const fechar of within(dialog).getAllByRole('button', { name: 'Fechar' })) expect(fechar).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Detalhes de Ana Souza' })).toBeInTheDocument();
+
+    answer.resolve(jsonResponse(400, { code: 'VALIDATION', message: 'x', issues: [{ path: 'dataVencimento', message: 'date' }] }));
+    expect(await within(dialog).findByText('Informe uma data válida.')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Salvar informações' })).toBeEnabled();
+    expect(within(dialog).getByLabelText('Observações')).toHaveValue('Paga dia 20');
+    for (const fechar of within(dialog).getAllByRole('button', { name: 'Fechar' })) expect(fechar).toBeEnabled();
   });
 
   it('opens the ledger dialogs from manage-debt mode: payment and "Adicionar Saldo"', async () => {

@@ -1,7 +1,7 @@
 import { NOTAS_MERCADO_PAGO, type Cliente, type ClientesPage, type Extrato, type LancamentoResultado, type Recibo } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
 import { changeLanguage } from '@/lib/i18n';
 
 /** A version 4 UUID: the forms' idempotency keys. */
@@ -97,6 +97,49 @@ describe('registering a payment from the customer row', () => {
     expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body).toMatchObject({ valor: 12550, metodo: 'dinheiro' });
   });
 
+  it('while the payment is being sent, nothing can change it or close the dialog; the answer then shows', async () => {
+    const answer = deferred<Response>();
+    const { user, api } = await openAction('Registrar pagamento', {
+      [`POST /api/clientes/${ID}/pagamentos`]: () => answer.promise,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    await user.type(within(dialog).getByLabelText('Valor do pagamento'), '50,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Registrando...' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Quitar tudo (R$ 125,50)' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Valor do pagamento')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Forma de pagamento')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Observação')).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await user.click(document.querySelector('[data-slot="dialog-overlay"]')!);
+    expect(screen.getByRole('dialog', { name: 'Registrar pagamento' })).toBeInTheDocument();
+
+    answer.resolve(jsonResponse(201, resultado(-7550, { tipo: 'restante', valor: 7550 })));
+    expect(await screen.findByText('Saldo devedor restante: R$ 75,50')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)).toHaveLength(1);
+  });
+
+  it('gives the controls back after a failed send, with what was typed', async () => {
+    const answer = deferred<Response>();
+    const { user } = await openAction('Registrar pagamento', {
+      [`POST /api/clientes/${ID}/pagamentos`]: () => answer.promise,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    await user.type(within(dialog).getByLabelText('Valor do pagamento'), '50,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar Pagamento' }));
+    expect(await within(dialog).findByRole('button', { name: 'Registrando...' })).toBeDisabled();
+    answer.resolve(jsonResponse(500, { code: 'INTERNAL', message: 'x' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Registrar Pagamento' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Quitar tudo (R$ 125,50)' })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeEnabled();
+    expect(within(dialog).getByLabelText('Valor do pagamento')).toHaveValue('50,00');
+    expect(within(dialog).getByLabelText('Valor do pagamento')).toBeEnabled();
+  });
+
   it('reads the amount by the interface language as it is typed, with a confirmation line of amount and resulting balance', async () => {
     const { user, api } = await openAction('Registrar pagamento', {
       [`POST /api/clientes/${ID}/pagamentos`]: () => jsonResponse(201, resultado(-11500, { tipo: 'restante', valor: 11500 })),
@@ -176,6 +219,30 @@ describe('adjustment', () => {
     const [primeira, segunda] = api.calls('POST', `/api/clientes/${ID}/ajustes`).map((c) => (c.body as { chave: string }).chave);
     expect(primeira).toMatch(UUID);
     expect(segunda).toBe(primeira);
+  });
+});
+
+describe('adjustment while it is being sent', () => {
+  it('keeps the type, the amount, the reason and every way out off until the answer', async () => {
+    const answer = deferred<Response>();
+    const { user } = await openAction('Ajuste de saldo', {
+      [`POST /api/clientes/${ID}/ajustes`]: () => answer.promise,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Ajuste de saldo' });
+    await user.type(within(dialog).getByLabelText('Valor do ajuste'), '80');
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Saldo do caderno antigo');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Ajuste' }));
+
+    expect(await within(dialog).findByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).toBeDisabled();
+    expect(within(dialog).getByLabelText('Valor do ajuste')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Motivo')).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Fechar' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Ajuste de saldo' })).toBeInTheDocument();
+
+    answer.resolve(jsonResponse(201, resultado(-20550, { tipo: 'restante', valor: 20550 })));
+    expect(await screen.findByText('Ajuste registrado')).toBeInTheDocument();
   });
 });
 

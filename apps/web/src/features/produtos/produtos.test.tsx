@@ -269,6 +269,35 @@ describe('duplicate product names', () => {
     expect(api.calls('POST', '/api/produtos')[0]?.body).toMatchObject({ nome: 'cafe torrado 500G' });
   });
 
+  it('after "Salvar mesmo assim", the question stays up and busy until the save answers, so the form cannot be sent twice', async () => {
+    const answer = deferred<Response>();
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+      'GET /api/produtos/nome-duplicado': () => jsonResponse(200, { duplicado: true, produto: { id: ID, nome: 'Café Torrado 500g', ativo: true } }),
+      'POST /api/produtos': () => answer.promise,
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Novo Produto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Novo Produto' });
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'cafe torrado 500G');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '18,90');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '12,00');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    const warning = await screen.findByRole('alertdialog', { name: 'Já existe um produto com este nome' });
+    await user.click(within(warning).getByRole('button', { name: 'Salvar mesmo assim' }));
+
+    expect(await within(warning).findByRole('button', { name: 'Salvando...' })).toBeDisabled();
+    expect(within(warning).getByRole('button', { name: 'Voltar e alterar' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Já existe um produto com este nome' })).toBeInTheDocument();
+
+    answer.resolve(jsonResponse(201, produto({ nome: 'cafe torrado 500G', estoqueBaixo: false })));
+    expect(await screen.findByText('Produto criado com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo Produto' })).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(1);
+  });
+
   it('does not ask when editing a product without changing its name', async () => {
     const api = mockApi({
       ...signedIn(),

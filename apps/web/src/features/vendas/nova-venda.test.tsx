@@ -1,7 +1,7 @@
 import type { Cliente, ClientesPage, Produto, ProdutosPage, VendaDetalhe } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockApi, renderApp, SELLER, signedIn, type FakeRequest } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn, type FakeRequest } from '@/test/utils';
 
 const ARROZ = '11111111-1111-4111-8111-111111111111';
 const LEITE = '22222222-2222-4222-8222-222222222222';
@@ -277,6 +277,26 @@ describe('/vendas/nova', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'), { timeout: 3000 });
   });
 
+  it('while the sale is being sent, the cart, the payment and the note cannot change', async () => {
+    const answer = deferred<Response>();
+    const { user, api } = setup({ 'POST /api/vendas': () => answer.promise });
+    await addProduct(user, /Leite 1L/, '2');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+
+    expect(await screen.findByRole('button', { name: 'Finalizando...' })).toBeDisabled();
+    expect(screen.getByLabelText('Forma de pagamento')).toBeDisabled();
+    expect(screen.getByLabelText('Produto')).toBeDisabled();
+    expect(screen.getByLabelText('Quantidade')).toBeDisabled();
+    expect(screen.getByLabelText('Observações')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();
+    for (const button of within(screen.getByRole('list', { name: 'Itens da venda' })).getAllByRole('button')) expect(button).toBeDisabled();
+
+    answer.resolve(jsonResponse(503, { code: 'INTERNAL', message: 'x' }));
+    await waitFor(() => expect(screen.getByLabelText('Observações')).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Finalizar Venda' })).toBeEnabled();
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(1);
+  });
+
   it('retries a failed sale with the same cart key, so the server never records it twice', async () => {
     let calls = 0;
     const { user, api } = setup({
@@ -317,11 +337,12 @@ describe('/vendas/nova', () => {
     expect(second).toBe(first);
   });
 
-  it('sends a seller whose session expired to the login, and back to the same cart after signing in', async () => {
+  it('asks a seller whose session expired to sign in over the sale, which is still there to finish', async () => {
     let session = true;
-    const { user, router } = setup({
+    const { user, router, api } = setup({
       'GET /api/me': () => (session ? jsonResponse(200, SELLER) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' })),
-      'POST /api/vendas': () => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'Usuário não autenticado' }),
+      'POST /api/vendas': (request) =>
+        session ? jsonResponse(201, vendaCriada(request)) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'Usuário não autenticado' }),
       'POST /api/auth/sign-in/email': () => {
         session = true;
         return jsonResponse(200, { user: { id: 'u1' } });
@@ -332,15 +353,19 @@ describe('/vendas/nova', () => {
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
 
     expect(await screen.findByText('Sessão expirada. Faça login novamente.')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    const form = await screen.findByRole('tabpanel', { name: 'Entrar' });
-    await user.type(within(form).getByLabelText('E-mail'), 'maria@mercadinho.com.br');
-    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
-    await user.click(within(form).getByRole('button', { name: 'Entrar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    expect(router.state.location.pathname).toBe('/vendas/nova');
+    expect(within(dialog).getByLabelText('E-mail')).toHaveValue('maria@mercadinho.com.br');
+    await user.type(within(dialog).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(dialog).getByRole('button', { name: 'Entrar' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas/nova'));
-    expect(await screen.findByRole('list', { name: 'Itens da venda' })).toHaveTextContent('Leite 1L');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sua sessão expirou' })).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/vendas/nova');
+    expect(screen.getByRole('list', { name: 'Itens da venda' })).toHaveTextContent('Leite 1L');
     expect(within(resumo()).getByText('R$ 11,00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(2);
   });
 
   it('says the catalogue and the customers could not be loaded, with "Tentar novamente", instead of an empty list', async () => {

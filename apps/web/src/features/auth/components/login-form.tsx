@@ -36,9 +36,11 @@ async function validate(values: SignInInput): Promise<{ data: SignInInput | null
 interface LoginFormProps {
   /** Filled in after a successful sign-up, so the new seller only types the password. */
   prefillEmail?: string;
+  /** Signed in over a page whose session had ended: called instead of leaving for another page. */
+  onSignedIn?: () => void;
 }
 
-export function LoginForm({ prefillEmail }: LoginFormProps) {
+export function LoginForm({ prefillEmail, onSignedIn }: LoginFormProps) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   // Back to the page the session expired on, when there was one.
@@ -92,6 +94,11 @@ export function LoginForm({ prefillEmail }: LoginFormProps) {
           setErrors(fromServer);
         }
         toastError(error, 'auth:signIn.errorTitle');
+        return;
+      }
+      if (onSignedIn) {
+        toast.success(t('signIn.successTitle'));
+        onSignedIn();
         return;
       }
       toast.success(t('signIn.successTitle'), destino === HOME_PATH ? { description: t('signIn.successDescription') } : undefined);

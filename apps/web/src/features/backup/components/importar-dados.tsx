@@ -280,7 +280,7 @@ export function ImportarDados() {
           if (!open && !ocupado) setEstado({ fase: 'fechado' });
         }}
       >
-        <DialogContent showCloseButton={!ocupado} onEscapeKeyDown={(event) => ocupado && event.preventDefault()} onInteractOutside={(event) => ocupado && event.preventDefault()}>
+        <DialogContent busy={ocupado}>
           {conteudo()}
         </DialogContent>
       </Dialog>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -70,15 +71,17 @@ export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
       <CardContent>
         <Form {...form}>
           <form onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)} noValidate className="grid gap-4">
-            {campo('senhaAtual', t('senha.atual'), 'current-password')}
-            {campo('novaSenha', t('senha.nova'), 'new-password', t('senha.hint'))}
-            {campo('confirmarSenha', t('senha.confirmar'), 'new-password')}
-            <div className="flex flex-wrap items-center gap-4">
-              <Button type="submit" disabled={busy}>
-                {busy ? t('senha.submitting') : t('senha.submit')}
-              </Button>
-              {esqueci}
-            </div>
+            <BusyFieldset busy={busy}>
+              {campo('senhaAtual', t('senha.atual'), 'current-password')}
+              {campo('novaSenha', t('senha.nova'), 'new-password', t('senha.hint'))}
+              {campo('confirmarSenha', t('senha.confirmar'), 'new-password')}
+              <div className="flex flex-wrap items-center gap-4">
+                <Button type="submit" disabled={busy}>
+                  {busy ? t('senha.submitting') : t('senha.submit')}
+                </Button>
+                {esqueci}
+              </div>
+            </BusyFieldset>
           </form>
         </Form>
       </CardContent>

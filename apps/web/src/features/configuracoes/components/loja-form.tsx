@@ -11,6 +11,8 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { BusyFieldset } from '@/components/busy-fieldset';
+import { PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -53,84 +55,74 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
   return (
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
-        <FormField
-          control={form.control}
-          name="nomeLoja"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('loja.nomeLoja')}</FormLabel>
-              <FormControl>
-                <Input autoComplete="organization" required {...field} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="telefoneLoja"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('loja.telefoneLoja')}</FormLabel>
-              <FormControl>
-                <Input type="tel" inputMode="tel" autoComplete="tel" {...field} value={field.value ?? ''} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="enderecoLoja"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('loja.enderecoLoja')}</FormLabel>
-              <FormControl>
-                <Input autoComplete="street-address" {...field} value={field.value ?? ''} />
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="documento"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('loja.documento')}</FormLabel>
-              <FormControl>
-                <Input inputMode="numeric" {...field} value={field.value ?? ''} />
-              </FormControl>
-              <FormDescription>{t('loja.documentoHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <FormField
-          control={form.control}
-          name="fusoHorario"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('loja.fusoHorario')}</FormLabel>
-              <FormControl>
-                <NativeSelect {...field}>
-                  {FUSOS_HORARIOS.map((fuso) => (
-                    <option key={fuso.id} value={fuso.id}>
-                      {`${cidadeDoFuso(fuso)} (${utcOffsetLabel(fuso.id, now)})`}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormControl>
-              <FormDescription>{t('loja.fusoHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-        <div>
-          <Button type="submit" disabled={busy}>
-            {busy ? t('saving') : t('save')}
-          </Button>
-        </div>
+        <BusyFieldset busy={busy}>
+          <FormField
+            control={form.control}
+            name="nomeLoja"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('loja.nomeLoja')}</FormLabel>
+                <FormControl>
+                  <Input autoComplete="organization" required {...field} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <PhoneField control={form.control} name="telefoneLoja" label={t('loja.telefoneLoja')} autoComplete="tel" placeholder={t('loja.telefoneLojaPlaceholder')} />
+          <FormField
+            control={form.control}
+            name="enderecoLoja"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('loja.enderecoLoja')}</FormLabel>
+                <FormControl>
+                  <Input autoComplete="street-address" {...field} value={field.value ?? ''} />
+                </FormControl>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="documento"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('loja.documento')}</FormLabel>
+                <FormControl>
+                  <Input inputMode="numeric" {...field} value={field.value ?? ''} />
+                </FormControl>
+                <FormDescription>{t('loja.documentoHint')}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <FormField
+            control={form.control}
+            name="fusoHorario"
+            render={({ field }) => (
+              <FormItem>
+                <FormLabel>{t('loja.fusoHorario')}</FormLabel>
+                <FormControl>
+                  <NativeSelect {...field}>
+                    {FUSOS_HORARIOS.map((fuso) => (
+                      <option key={fuso.id} value={fuso.id}>
+                        {`${cidadeDoFuso(fuso)} (${utcOffsetLabel(fuso.id, now)})`}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </FormControl>
+                <FormDescription>{t('loja.fusoHint')}</FormDescription>
+                <FormMessage />
+              </FormItem>
+            )}
+          />
+          <div>
+            <Button type="submit" disabled={busy}>
+              {busy ? t('saving') : t('save')}
+            </Button>
+          </div>
+        </BusyFieldset>
       </form>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { NOTIFICATION_PREFERENCE_KINDS, type Configuracoes, type PreferenciasNotificacao } from '@caderneta/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -30,29 +31,31 @@ function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] 
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="grid gap-2">
-      <ul className="divide-y">
-        {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
-          <li key={kind} className="flex items-center justify-between gap-4 py-2">
-            <div className="flex min-w-0 flex-col">
-              <Label htmlFor={`notif-${kind}`}>{t(`notificacoes.${kind}`)}</Label>
-              <p id={`notif-${kind}-hint`} className="text-sm text-muted-foreground">
-                {t(`notificacoes.${kind}Hint`)}
-              </p>
-            </div>
-            <Switch
-              id={`notif-${kind}`}
-              aria-describedby={`notif-${kind}-hint`}
-              checked={prefs[kind]}
-              onCheckedChange={(checked) => setPrefs((current) => ({ ...current, [kind]: checked }))}
-            />
-          </li>
-        ))}
-      </ul>
-      <div>
-        <Button type="submit" disabled={salvar.isPending}>
-          {salvar.isPending ? t('saving') : t('save')}
-        </Button>
-      </div>
+      <BusyFieldset busy={salvar.isPending}>
+        <ul className="divide-y">
+          {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
+            <li key={kind} className="flex items-center justify-between gap-4 py-2">
+              <div className="flex min-w-0 flex-col">
+                <Label htmlFor={`notif-${kind}`}>{t(`notificacoes.${kind}`)}</Label>
+                <p id={`notif-${kind}-hint`} className="text-sm text-muted-foreground">
+                  {t(`notificacoes.${kind}Hint`)}
+                </p>
+              </div>
+              <Switch
+                id={`notif-${kind}`}
+                aria-describedby={`notif-${kind}-hint`}
+                checked={prefs[kind]}
+                onCheckedChange={(checked) => setPrefs((current) => ({ ...current, [kind]: checked }))}
+              />
+            </li>
+          ))}
+        </ul>
+        <div>
+          <Button type="submit" disabled={salvar.isPending}>
+            {salvar.isPending ? t('saving') : t('save')}
+          </Button>
+        </div>
+      </BusyFieldset>
     </form>
   );
 }

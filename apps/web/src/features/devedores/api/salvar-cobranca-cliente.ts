@@ -11,14 +11,17 @@ export function salvarPromessa({ id, input }: { id: string; input: PromessaInput
   return api<DevedorDetalhe>(`/api/devedores/${id}/promessa`, { method: 'PUT', body: input });
 }
 
+/** Both saves of "Gerenciar dívida": the details dialog waits while one is in flight. */
+export const GERENCIAR_MUTATION_KEY = ['devedores', 'gerenciar'] as const;
+
 /** Notes and the customer's own due date (manage debt). */
 export function useSalvarCobrancaCliente() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: salvarCobrancaCliente, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
+  return useMutation({ mutationKey: GERENCIAR_MUTATION_KEY, mutationFn: salvarCobrancaCliente, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
 }
 
 /** "Promessa de pagamento": record or remove. */
 export function useSalvarPromessa() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: salvarPromessa, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
+  return useMutation({ mutationKey: GERENCIAR_MUTATION_KEY, mutationFn: salvarPromessa, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
 }

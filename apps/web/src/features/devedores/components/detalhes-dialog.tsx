@@ -4,6 +4,7 @@ import LinkIcon from 'lucide-react/icons/link';
 import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import SettingsIcon from 'lucide-react/icons/settings';
 import { useState, type ReactNode } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -12,6 +13,7 @@ import { useFormatters } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useDevedor } from '../api/get-devedor';
+import { GERENCIAR_MUTATION_KEY } from '../api/salvar-cobranca-cliente';
 import { AtrasoBadge, NivelBadge } from './badges';
 import { GerenciarDivida } from './gerenciar-divida';
 import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
@@ -41,14 +43,18 @@ export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onP
   const data = query.data;
   const [gerenciando, setGerenciando] = useState(false);
 
+  // A save of "Gerenciar dívida" under way: the dialog stays until it answers (a refused date is said in it).
+  const ocupado = useIsMutating({ mutationKey: GERENCIAR_MUTATION_KEY }) > 0;
+
   function change(open: boolean) {
+    if (!open && ocupado) return;
     if (!open) setGerenciando(false);
     onOpenChange(open);
   }
 
   return (
     <Dialog open={!!clienteId} onOpenChange={change}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-3xl">
+      <DialogContent busy={ocupado} className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-3xl">
         <DialogHeader>
           <DialogTitle>{t('detalhes.title', { nome: data?.nome ?? '' })}</DialogTitle>
           <DialogDescription>{t('detalhes.description')}</DialogDescription>
@@ -70,7 +76,7 @@ export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onP
           <Resumo devedor={data} config={config} historico={shownId ? historico(shownId) : null} onPagamento={() => onPagamento(data)} onGerenciar={() => setGerenciando(true)} />
         )}
         <DialogFooter>
-          <Button variant="outline" onClick={() => change(false)}>
+          <Button variant="outline" disabled={ocupado} onClick={() => change(false)}>
             {t('detalhes.close')}
           </Button>
         </DialogFooter>

@@ -5,6 +5,7 @@ import PlusIcon from 'lucide-react/icons/plus';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -38,6 +39,7 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
   const [erroPromessa, setErroPromessa] = useState<string | null>(null);
   const ids = { obs: useId(), venc: useId(), prom: useId(), erroVenc: useId(), erroProm: useId() };
   const devendo = devedor.saldoPendente > 0;
+  const ocupado = salvar.isPending || promessa.isPending;
 
   function fieldError(error: unknown, path: string): string | null {
     if (!(error instanceof ApiError)) return null;
@@ -77,90 +79,92 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
 
   return (
     <div className="grid gap-5">
-      <section className="grid gap-2">
-        <h3 className="text-sm font-semibold">{t('gerenciar.lancamentos')}</h3>
-        <p className="text-sm text-muted-foreground">{t('gerenciar.lancamentosHint')}</p>
-        <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
-          <Button variant="outline" onClick={onPagamento}>
-            <HandCoinsIcon aria-hidden="true" />
-            {t('gerenciar.pagamento')}
-          </Button>
-          <Button variant="outline" onClick={onAdicionarSaldo}>
-            <PlusIcon aria-hidden="true" />
-            {t('gerenciar.adicionarSaldo')}
-          </Button>
-        </div>
-      </section>
-
-      <section className="grid gap-3">
-        <div className="grid gap-2">
-          <Label htmlFor={ids.obs}>{t('gerenciar.observacoes')}</Label>
-          <Textarea
-            id={ids.obs}
-            maxLength={OBSERVACOES_MAX}
-            placeholder={t('gerenciar.observacoesPlaceholder')}
-            value={observacoes}
-            onChange={(event) => setObservacoes(event.target.value)}
-          />
-        </div>
-        {devendo && (
-          <div className="grid gap-2">
-            <Label htmlFor={ids.venc}>{t('gerenciar.vencimento')}</Label>
-            <DateField id={ids.venc} value={vencimento ?? undefined} onChange={setVencimento} className="max-w-48" />
-            <p className="text-sm text-muted-foreground">{t('gerenciar.vencimentoHint')}</p>
-            {erroVencimento && (
-              <p id={ids.erroVenc} className="text-sm text-destructive">
-                {erroVencimento}
-              </p>
-            )}
-          </div>
-        )}
-        <div>
-          <Button onClick={() => void salvarInformacoes()} disabled={salvar.isPending}>
-            {salvar.isPending ? t('gerenciar.salvando') : t('gerenciar.salvar')}
-          </Button>
-        </div>
-      </section>
-
-      {devendo && (
+      <BusyFieldset busy={ocupado}>
         <section className="grid gap-2">
-          <h3 className="text-sm font-semibold">{t('gerenciar.promessa')}</h3>
-          <p className="text-sm text-muted-foreground">{t('gerenciar.promessaHint')}</p>
-          <Label htmlFor={ids.prom} className="sr-only">
-            {t('gerenciar.promessa')}
-          </Label>
-          <DateField
-            id={ids.prom}
-            value={dataPromessa ?? undefined}
-            onChange={setDataPromessa}
-            min={devedor.hoje}
-            max={addDays(devedor.hoje, PROMESSA_MAX_DIAS)}
-            className="max-w-48"
-          />
-          {erroPromessa && (
-            <p id={ids.erroProm} className="text-sm text-destructive">
-              {erroPromessa}
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            <Button variant="outline" onClick={() => void salvarPromessa(dataPromessa)} disabled={promessa.isPending || !dataPromessa}>
-              {t('gerenciar.registrarPromessa')}
+          <h3 className="text-sm font-semibold">{t('gerenciar.lancamentos')}</h3>
+          <p className="text-sm text-muted-foreground">{t('gerenciar.lancamentosHint')}</p>
+          <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+            <Button variant="outline" onClick={onPagamento}>
+              <HandCoinsIcon aria-hidden="true" />
+              {t('gerenciar.pagamento')}
             </Button>
-            {devedor.promessa && (
-              <Button variant="ghost" onClick={() => void salvarPromessa(null)} disabled={promessa.isPending}>
-                {t('gerenciar.removerPromessa')}
-              </Button>
-            )}
+            <Button variant="outline" onClick={onAdicionarSaldo}>
+              <PlusIcon aria-hidden="true" />
+              {t('gerenciar.adicionarSaldo')}
+            </Button>
           </div>
         </section>
-      )}
 
-      <div>
-        <Button variant="ghost" onClick={onVoltar}>
-          <ArrowLeftIcon aria-hidden="true" />
-          {t('detalhes.fecharGerenciar')}
-        </Button>
-      </div>
+        <section className="grid gap-3">
+          <div className="grid gap-2">
+            <Label htmlFor={ids.obs}>{t('gerenciar.observacoes')}</Label>
+            <Textarea
+              id={ids.obs}
+              maxLength={OBSERVACOES_MAX}
+              placeholder={t('gerenciar.observacoesPlaceholder')}
+              value={observacoes}
+              onChange={(event) => setObservacoes(event.target.value)}
+            />
+          </div>
+          {devendo && (
+            <div className="grid gap-2">
+              <Label htmlFor={ids.venc}>{t('gerenciar.vencimento')}</Label>
+              <DateField id={ids.venc} value={vencimento ?? undefined} onChange={setVencimento} className="max-w-48" />
+              <p className="text-sm text-muted-foreground">{t('gerenciar.vencimentoHint')}</p>
+              {erroVencimento && (
+                <p id={ids.erroVenc} className="text-sm text-destructive">
+                  {erroVencimento}
+                </p>
+              )}
+            </div>
+          )}
+          <div>
+            <Button onClick={() => void salvarInformacoes()} disabled={salvar.isPending}>
+              {salvar.isPending ? t('gerenciar.salvando') : t('gerenciar.salvar')}
+            </Button>
+          </div>
+        </section>
+
+        {devendo && (
+          <section className="grid gap-2">
+            <h3 className="text-sm font-semibold">{t('gerenciar.promessa')}</h3>
+            <p className="text-sm text-muted-foreground">{t('gerenciar.promessaHint')}</p>
+            <Label htmlFor={ids.prom} className="sr-only">
+              {t('gerenciar.promessa')}
+            </Label>
+            <DateField
+              id={ids.prom}
+              value={dataPromessa ?? undefined}
+              onChange={setDataPromessa}
+              min={devedor.hoje}
+              max={addDays(devedor.hoje, PROMESSA_MAX_DIAS)}
+              className="max-w-48"
+            />
+            {erroPromessa && (
+              <p id={ids.erroProm} className="text-sm text-destructive">
+                {erroPromessa}
+              </p>
+            )}
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" onClick={() => void salvarPromessa(dataPromessa)} disabled={promessa.isPending || !dataPromessa}>
+                {promessa.isPending && promessa.variables.input.data ? t('gerenciar.salvando') : t('gerenciar.registrarPromessa')}
+              </Button>
+              {devedor.promessa && (
+                <Button variant="ghost" onClick={() => void salvarPromessa(null)} disabled={promessa.isPending}>
+                  {promessa.isPending && !promessa.variables.input.data ? t('gerenciar.salvando') : t('gerenciar.removerPromessa')}
+                </Button>
+              )}
+            </div>
+          </section>
+        )}
+
+        <div>
+          <Button variant="ghost" onClick={onVoltar}>
+            <ArrowLeftIcon aria-hidden="true" />
+            {t('detalhes.fecharGerenciar')}
+          </Button>
+        </div>
+      </BusyFieldset>
     </div>
   );
 }

@@ -103,7 +103,7 @@ export function LembretesDialog({ open, onOpenChange, config }: LembretesDialogP
 
   return (
     <Dialog open={open} onOpenChange={(next) => !registrar.isPending && onOpenChange(next)}>
-      <DialogContent className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
+      <DialogContent busy={registrar.isPending} className="max-h-[calc(100svh-2rem)] overflow-y-auto sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{t('lembretes.title')}</DialogTitle>
           <DialogDescription>{t('lembretes.description')}</DialogDescription>

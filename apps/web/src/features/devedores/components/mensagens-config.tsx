@@ -15,6 +15,7 @@ import RotateCcwIcon from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -97,72 +98,74 @@ function Formulario({ config }: { config: CobrancaConfig }) {
   const busy = salvar.isPending;
   return (
     <form onSubmit={(event) => void onSubmit(event)} noValidate className="grid gap-4">
-      <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t('mensagens.title')}</h2>
-          </CardTitle>
-          <CardDescription>{t('mensagens.description')}</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-3 text-sm">
-          <div>
-            <h3 className="font-medium">{t('mensagens.campos')}</h3>
-            <ul className="mt-1 grid gap-x-6 gap-y-0.5 sm:grid-cols-2">
-              {PLACEHOLDERS_MENSAGEM.map((campo) => (
-                <li key={campo}>
-                  <code className="rounded bg-muted px-1 font-mono">{`{${campo}}`}</code> — {t(`mensagens.camposLista.${campo}`)}
-                </li>
-              ))}
-            </ul>
-            {config.pixExemplo === null && <p className="mt-2 text-muted-foreground">{t('mensagens.semPix')}</p>}
-          </div>
-          <p className="text-muted-foreground">{t('mensagens.cdc')}</p>
-        </CardContent>
-      </Card>
+      <BusyFieldset busy={busy}>
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>{t('mensagens.title')}</h2>
+            </CardTitle>
+            <CardDescription>{t('mensagens.description')}</CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3 text-sm">
+            <div>
+              <h3 className="font-medium">{t('mensagens.campos')}</h3>
+              <ul className="mt-1 grid gap-x-6 gap-y-0.5 sm:grid-cols-2">
+                {PLACEHOLDERS_MENSAGEM.map((campo) => (
+                  <li key={campo}>
+                    <code className="rounded bg-muted px-1 font-mono">{`{${campo}}`}</code> — {t(`mensagens.camposLista.${campo}`)}
+                  </li>
+                ))}
+              </ul>
+              {config.pixExemplo === null && <p className="mt-2 text-muted-foreground">{t('mensagens.semPix')}</p>}
+            </div>
+            <p className="text-muted-foreground">{t('mensagens.cdc')}</p>
+          </CardContent>
+        </Card>
 
-      {TIPOS_MENSAGEM.map((tipo) => (
-        <MensagemCampo
-          key={tipo}
-          tipo={tipo}
-          texto={textos[tipo]}
-          erro={erros[tipo]}
-          config={config}
-          onChange={(texto) => setTextos((atual) => ({ ...atual, [tipo]: texto }))}
-          onRestaurar={() => setTextos((atual) => ({ ...atual, [tipo]: config.padroes[tipo] }))}
-        />
-      ))}
+        {TIPOS_MENSAGEM.map((tipo) => (
+          <MensagemCampo
+            key={tipo}
+            tipo={tipo}
+            texto={textos[tipo]}
+            erro={erros[tipo]}
+            config={config}
+            onChange={(texto) => setTextos((atual) => ({ ...atual, [tipo]: texto }))}
+            onRestaurar={() => setTextos((atual) => ({ ...atual, [tipo]: config.padroes[tipo] }))}
+          />
+        ))}
 
-      <Card>
-        <CardContent className="grid gap-3">
-          <label htmlFor={antecipadoId} className="grid min-h-11 cursor-pointer grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3">
-            <input id={antecipadoId} type="checkbox" className="row-span-2 mt-1 size-4 accent-primary" checked={antecipado} onChange={(event) => setAntecipado(event.target.checked)} />
-            <span className="font-medium">{t('mensagens.antecipado')}</span>
-            <span className="text-sm text-muted-foreground">{t('mensagens.antecipadoHint')}</span>
-          </label>
-          <div className="grid gap-1.5">
-            <Label htmlFor={diasId}>{t('mensagens.diasAntecedencia')}</Label>
-            <Input
-              id={diasId}
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={2}
-              className="max-w-24 tabular-nums"
-              value={dias}
-              disabled={!antecipado}
-              aria-invalid={erros.diasAntecedencia ? true : undefined}
-              onChange={(event) => setDias(event.target.value)}
-            />
-            <p className="text-sm text-muted-foreground">{t('mensagens.diasAntecedenciaHint')}</p>
-            {erros.diasAntecedencia && <p className="text-sm text-destructive">{erros.diasAntecedencia}</p>}
-          </div>
-        </CardContent>
-      </Card>
+        <Card>
+          <CardContent className="grid gap-3">
+            <label htmlFor={antecipadoId} className="grid min-h-11 cursor-pointer grid-cols-[auto_minmax(0,1fr)] items-start gap-x-3">
+              <input id={antecipadoId} type="checkbox" className="row-span-2 mt-1 size-4 accent-primary" checked={antecipado} onChange={(event) => setAntecipado(event.target.checked)} />
+              <span className="font-medium">{t('mensagens.antecipado')}</span>
+              <span className="text-sm text-muted-foreground">{t('mensagens.antecipadoHint')}</span>
+            </label>
+            <div className="grid gap-1.5">
+              <Label htmlFor={diasId}>{t('mensagens.diasAntecedencia')}</Label>
+              <Input
+                id={diasId}
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={2}
+                className="max-w-24 tabular-nums"
+                value={dias}
+                disabled={!antecipado}
+                aria-invalid={erros.diasAntecedencia ? true : undefined}
+                onChange={(event) => setDias(event.target.value)}
+              />
+              <p className="text-sm text-muted-foreground">{t('mensagens.diasAntecedenciaHint')}</p>
+              {erros.diasAntecedencia && <p className="text-sm text-destructive">{erros.diasAntecedencia}</p>}
+            </div>
+          </CardContent>
+        </Card>
 
-      <div>
-        <Button type="submit" disabled={busy}>
-          {busy ? t('mensagens.salvando') : t('mensagens.salvar')}
-        </Button>
-      </div>
+        <div>
+          <Button type="submit" disabled={busy}>
+            {busy ? t('mensagens.salvando') : t('mensagens.salvar')}
+          </Button>
+        </div>
+      </BusyFieldset>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { mercadopagoConfigInputSchema, type MercadopagoConfig } from '@caderneta
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -114,84 +115,86 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="mp-accessToken">{t('config.mp.accessToken')}</Label>
-            <Input
-              id="mp-accessToken"
-              type="password"
-              autoComplete="off"
-              value={accessToken}
-              onChange={(e) => setAccessToken(e.target.value)}
-              placeholder={t('config.mp.accessTokenPlaceholder')}
-              aria-invalid={erros.accessToken ? true : undefined}
-              aria-describedby={config.accessTokenDica ? 'mp-accessToken-dica' : undefined}
-            />
-            {config.accessTokenDica ? (
-              <p id="mp-accessToken-dica" className="text-sm text-muted-foreground">
-                {t('config.mp.accessTokenAtual', { dica: config.accessTokenDica })}
-              </p>
-            ) : null}
-            {erro('accessToken')}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="mp-publicKey">{t('config.mp.publicKey')}</Label>
-            <Input id="mp-publicKey" autoComplete="off" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} aria-invalid={erros.publicKey ? true : undefined} />
-            {erro('publicKey')}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="mp-webhookSecret">{t('config.mp.webhookSecret')}</Label>
-            <Input id="mp-webhookSecret" type="password" autoComplete="off" value={webhookSecret} onChange={(e) => setWebhookSecret(e.target.value)} aria-invalid={erros.webhookSecret ? true : undefined} />
-            {config.webhookSecretDefinido ? <p className="text-sm text-muted-foreground">{t('config.mp.webhookSecretAtual')}</p> : null}
-            {erro('webhookSecret')}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="mp-ambiente">{t('config.mp.ambiente')}</Label>
-            <NativeSelect id="mp-ambiente" value={ambiente} onChange={(e) => setAmbiente(e.target.value as typeof ambiente)}>
-              <option value="sandbox">{t('config.mp.sandbox')}</option>
-              <option value="producao">{t('config.mp.producao')}</option>
-            </NativeSelect>
-          </div>
-          {/* The whole row is the tap target (44 px high), the box inside it. */}
-          <Label htmlFor="mp-ativo" className="flex min-h-11 cursor-pointer items-center gap-3 leading-snug font-normal">
-            <input
-              type="checkbox"
-              id="mp-ativo"
-              className="size-6 shrink-0 cursor-pointer accent-primary"
-              checked={ativo}
-              onChange={(event) => setAtivo(event.target.checked)}
-            />
-            <span>
-              {t('config.mp.ativo')} — {t('config.mp.ativoDescricao')}
-            </span>
-          </Label>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="mp-webhookUrl">{t('config.mp.webhookUrl')}</Label>
-            <Input id="mp-webhookUrl" readOnly value={config.webhookUrl} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-            <Button type="button" variant="outline" onClick={() => void copiarUrl()} className="self-start">
-              {t('config.mp.copiarUrl')}
-            </Button>
-          </div>
-          <div role="status" className="min-h-6 text-sm">
-            {teste.estado === 'success' ? (
-              <span className="inline-flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
-                <CheckCircleIcon aria-hidden="true" className="size-4" />
-                {t('config.mp.conectado', { conta: teste.conta })}
+          <BusyFieldset busy={salvar.isPending || testar.isPending}>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="mp-accessToken">{t('config.mp.accessToken')}</Label>
+              <Input
+                id="mp-accessToken"
+                type="password"
+                autoComplete="off"
+                value={accessToken}
+                onChange={(e) => setAccessToken(e.target.value)}
+                placeholder={t('config.mp.accessTokenPlaceholder')}
+                aria-invalid={erros.accessToken ? true : undefined}
+                aria-describedby={config.accessTokenDica ? 'mp-accessToken-dica' : undefined}
+              />
+              {config.accessTokenDica ? (
+                <p id="mp-accessToken-dica" className="text-sm text-muted-foreground">
+                  {t('config.mp.accessTokenAtual', { dica: config.accessTokenDica })}
+                </p>
+              ) : null}
+              {erro('accessToken')}
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="mp-publicKey">{t('config.mp.publicKey')}</Label>
+              <Input id="mp-publicKey" autoComplete="off" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} aria-invalid={erros.publicKey ? true : undefined} />
+              {erro('publicKey')}
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="mp-webhookSecret">{t('config.mp.webhookSecret')}</Label>
+              <Input id="mp-webhookSecret" type="password" autoComplete="off" value={webhookSecret} onChange={(e) => setWebhookSecret(e.target.value)} aria-invalid={erros.webhookSecret ? true : undefined} />
+              {config.webhookSecretDefinido ? <p className="text-sm text-muted-foreground">{t('config.mp.webhookSecretAtual')}</p> : null}
+              {erro('webhookSecret')}
+            </div>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="mp-ambiente">{t('config.mp.ambiente')}</Label>
+              <NativeSelect id="mp-ambiente" value={ambiente} onChange={(e) => setAmbiente(e.target.value as typeof ambiente)}>
+                <option value="sandbox">{t('config.mp.sandbox')}</option>
+                <option value="producao">{t('config.mp.producao')}</option>
+              </NativeSelect>
+            </div>
+            {/* The whole row is the tap target (44 px high), the box inside it. */}
+            <Label htmlFor="mp-ativo" className="flex min-h-11 cursor-pointer items-center gap-3 leading-snug font-normal">
+              <input
+                type="checkbox"
+                id="mp-ativo"
+                className="size-6 shrink-0 cursor-pointer accent-primary"
+                checked={ativo}
+                onChange={(event) => setAtivo(event.target.checked)}
+              />
+              <span>
+                {t('config.mp.ativo')} — {t('config.mp.ativoDescricao')}
               </span>
-            ) : teste.estado === 'error' ? (
-              <span className="inline-flex items-center gap-2 text-destructive">
-                <XCircleIcon aria-hidden="true" className="size-4" />
-                {teste.mensagem}
-              </span>
-            ) : null}
-          </div>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Button type="button" variant="outline" size="lg" onClick={runTest} disabled={testar.isPending}>
-              {testar.isPending ? t('config.mp.testando') : t('config.mp.testar')}
-            </Button>
-            <Button type="submit" size="lg" disabled={salvar.isPending}>
-              {salvar.isPending ? t('config.mp.salvando') : t('config.mp.salvar')}
-            </Button>
-          </div>
+            </Label>
+            <div className="flex flex-col gap-2">
+              <Label htmlFor="mp-webhookUrl">{t('config.mp.webhookUrl')}</Label>
+              <Input id="mp-webhookUrl" readOnly value={config.webhookUrl} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+              <Button type="button" variant="outline" onClick={() => void copiarUrl()} className="self-start">
+                {t('config.mp.copiarUrl')}
+              </Button>
+            </div>
+            <div role="status" className="min-h-6 text-sm">
+              {teste.estado === 'success' ? (
+                <span className="inline-flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
+                  <CheckCircleIcon aria-hidden="true" className="size-4" />
+                  {t('config.mp.conectado', { conta: teste.conta })}
+                </span>
+              ) : teste.estado === 'error' ? (
+                <span className="inline-flex items-center gap-2 text-destructive">
+                  <XCircleIcon aria-hidden="true" className="size-4" />
+                  {teste.mensagem}
+                </span>
+              ) : null}
+            </div>
+            <div className="flex flex-col gap-2 sm:flex-row">
+              <Button type="button" variant="outline" size="lg" onClick={runTest} disabled={testar.isPending}>
+                {testar.isPending ? t('config.mp.testando') : t('config.mp.testar')}
+              </Button>
+              <Button type="submit" size="lg" disabled={salvar.isPending}>
+                {salvar.isPending ? t('config.mp.salvando') : t('config.mp.salvar')}
+              </Button>
+            </div>
+          </BusyFieldset>
         </form>
       </CardContent>
     </Card>

@@ -2,6 +2,7 @@ import { pixConfigInputSchema, type PixConfig } from '@caderneta/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -61,28 +62,30 @@ function PixForm({ config }: { config: PixConfig }) {
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          {FIELDS.map((campo) => (
-            <div key={campo} className="flex flex-col gap-2">
-              <Label htmlFor={`pix-${campo}`}>{labels[campo]}</Label>
-              <Input
-                id={`pix-${campo}`}
-                value={values[campo]}
-                maxLength={max[campo]}
-                placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
-                onChange={(e) => setValues((v) => ({ ...v, [campo]: e.target.value }))}
-                aria-invalid={erros[campo] ? true : undefined}
-                aria-describedby={erros[campo] ? `pix-${campo}-erro` : undefined}
-              />
-              {erros[campo] ? (
-                <p id={`pix-${campo}-erro`} className="text-sm text-destructive">
-                  {translateDynamic(`validation:${erros[campo]}`, erros[campo]!)}
-                </p>
-              ) : null}
-            </div>
-          ))}
-          <Button type="submit" size="lg" className="self-start" disabled={salvar.isPending}>
-            {salvar.isPending ? t('config.pix.salvando') : t('config.pix.salvar')}
-          </Button>
+          <BusyFieldset busy={salvar.isPending}>
+            {FIELDS.map((campo) => (
+              <div key={campo} className="flex flex-col gap-2">
+                <Label htmlFor={`pix-${campo}`}>{labels[campo]}</Label>
+                <Input
+                  id={`pix-${campo}`}
+                  value={values[campo]}
+                  maxLength={max[campo]}
+                  placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
+                  onChange={(e) => setValues((v) => ({ ...v, [campo]: e.target.value }))}
+                  aria-invalid={erros[campo] ? true : undefined}
+                  aria-describedby={erros[campo] ? `pix-${campo}-erro` : undefined}
+                />
+                {erros[campo] ? (
+                  <p id={`pix-${campo}-erro`} className="text-sm text-destructive">
+                    {translateDynamic(`validation:${erros[campo]}`, erros[campo]!)}
+                  </p>
+                ) : null}
+              </div>
+            ))}
+            <Button type="submit" size="lg" className="self-start" disabled={salvar.isPending}>
+              {salvar.isPending ? t('config.pix.salvando') : t('config.pix.salvar')}
+            </Button>
+          </BusyFieldset>
         </form>
       </CardContent>
     </Card>

@@ -184,10 +184,12 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
         description={t('duplicado.description', { nome: duplicado?.nome ?? '' })}
         cancelLabel={t('duplicado.cancel')}
         confirmLabel={t('duplicado.confirm')}
-        onConfirm={() => {
-          const input = duplicado;
+        busyLabel={t('form.saving')}
+        // The question stays up, busy, until the save has answered: the form behind it cannot be
+        // sent a second time or closed in the meantime.
+        onConfirm={async () => {
+          if (duplicado) await save(duplicado);
           setDuplicado(null);
-          if (input) void save(input);
         }}
       />
     </>

@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
+import { BusyFieldset } from '@/components/busy-fieldset';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -169,105 +170,108 @@ export function NovaVendaForm() {
       // Room at the end for the bar fixed to the bottom of a phone's screen.
       className="grid grid-cols-1 gap-6 max-lg:pb-20 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start"
     >
-      <div className="grid min-w-0 grid-cols-1 gap-6">
-        <Card>
-          <CardContent className="grid grid-cols-1 gap-2">
-            <Label htmlFor={formaId}>{t('nova.pagamento')}</Label>
-            <NativeSelect id={formaId} value={forma} onChange={(event) => setForma(event.target.value as FormaPagamento)}>
-              <option value="vista">{t('nova.vista')}</option>
-              <option value="fiado">{t('nova.fiado')}</option>
-            </NativeSelect>
+      {/* Sent with what it held: nothing in it changes until the server has answered. */}
+      <BusyFieldset busy={busy}>
+        <div className="grid min-w-0 grid-cols-1 gap-6">
+          <Card>
+            <CardContent className="grid grid-cols-1 gap-2">
+              <Label htmlFor={formaId}>{t('nova.pagamento')}</Label>
+              <NativeSelect id={formaId} value={forma} onChange={(event) => setForma(event.target.value as FormaPagamento)}>
+                <option value="vista">{t('nova.vista')}</option>
+                <option value="fiado">{t('nova.fiado')}</option>
+              </NativeSelect>
+            </CardContent>
+          </Card>
+
+          {forma === 'fiado' && (
+            <ClientePicker
+              cliente={cliente}
+              onChange={setCliente}
+              erro={faltaCliente > 0 && !cliente ? t('nova.toast.clienteDescription') : null}
+              focar={faltaCliente}
+            />
+          )}
+
+          <ProdutoPicker onAdd={adicionar} />
+
+          <ItensVenda
+            itens={itens}
+            onQuantidade={(produtoId, quantidade) => aplicar(definirQuantidade(itens, produtoId, quantidade))}
+            onRemover={(produtoId) => setItens(removerItem(itens, produtoId))}
+          />
+
+          <Card>
+            <CardContent className="grid grid-cols-1 gap-2">
+              <Label htmlFor={obsId}>{t('nova.observacoes')}</Label>
+              <Textarea
+                id={obsId}
+                maxLength={500}
+                placeholder={t('nova.observacoesPlaceholder')}
+                value={observacoes}
+                onChange={(event) => setObservacoes(event.target.value)}
+              />
+            </CardContent>
+          </Card>
+        </div>
+
+        <Card className="lg:sticky lg:top-20" role="region" aria-label={t('nova.resumo.title')}>
+          <CardHeader>
+            <CardTitle>
+              <h2 className="text-base">{t('nova.resumo.title')}</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">{t('nova.resumo.pagamento')}</dt>
+              <dd className="text-right">
+                <Badge variant={forma === 'fiado' ? 'secondary' : 'default'}>{forma === 'fiado' ? t('nova.fiado') : t('nova.vista')}</Badge>
+              </dd>
+              <dt className="text-muted-foreground">{t('nova.resumo.cliente')}</dt>
+              <dd className="truncate text-right">{(forma === 'fiado' && cliente?.nome) || t('nova.resumo.semCliente')}</dd>
+              <dt className="text-muted-foreground">{t('nova.resumo.itens')}</dt>
+              <dd className="text-right tabular-nums">{fmt.integer(resumo.itens)}</dd>
+              <dt className="text-muted-foreground">{t('nova.resumo.unidades')}</dt>
+              <dd className="text-right tabular-nums">{fmt.integer(resumo.unidades)}</dd>
+            </dl>
+            {/* The total and "Finalizar Venda": a bar fixed to the bottom of a phone's screen (the items
+                scroll under it), part of this card from lg up. */}
+            <div className="grid gap-4 max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-20 max-lg:grid-cols-[minmax(0,1fr)_auto] max-lg:items-center max-lg:gap-3 max-lg:border-t max-lg:bg-background/95 max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.3)] max-lg:backdrop-blur sm:max-lg:px-6 md:max-lg:left-64">
+              <dl className="flex min-w-0 items-baseline justify-between gap-4 border-t pt-2 max-lg:flex-col max-lg:items-start max-lg:gap-0 max-lg:border-0 max-lg:pt-0">
+                <dt className="text-base font-semibold max-lg:text-xs max-lg:font-normal max-lg:text-muted-foreground">{t('nova.resumo.total')}</dt>
+                <dd className="min-w-0 text-right text-xl font-bold [overflow-wrap:anywhere] tabular-nums max-lg:text-left max-lg:text-lg max-lg:leading-tight" aria-live="polite">
+                  {fmt.money(resumo.total)}
+                </dd>
+              </dl>
+              <Button type="submit" size="lg" className="max-lg:px-4" disabled={itens.length === 0 || busy}>
+                <CheckIcon aria-hidden="true" />
+                {busy ? t('nova.finalizando') : t('nova.finalizar')}
+              </Button>
+            </div>
+            <Button type="button" variant="outline" disabled={busy} onClick={() => (itens.length > 0 ? setDescartando(true) : sair())}>
+              {t('nova.cancelar')}
+            </Button>
           </CardContent>
         </Card>
 
-        {forma === 'fiado' && (
-          <ClientePicker
-            cliente={cliente}
-            onChange={setCliente}
-            erro={faltaCliente > 0 && !cliente ? t('nova.toast.clienteDescription') : null}
-            focar={faltaCliente}
-          />
-        )}
-
-        <ProdutoPicker onAdd={adicionar} />
-
-        <ItensVenda
-          itens={itens}
-          onQuantidade={(produtoId, quantidade) => aplicar(definirQuantidade(itens, produtoId, quantidade))}
-          onRemover={(produtoId) => setItens(removerItem(itens, produtoId))}
+        <ConfirmDialog
+          open={descartando}
+          onOpenChange={setDescartando}
+          title={t('nova.descartar.title')}
+          description={t('nova.descartar.description', { count: resumo.itens })}
+          cancelLabel={t('nova.descartar.cancel')}
+          confirmLabel={t('nova.descartar.confirm')}
+          onConfirm={sair}
         />
 
-        <Card>
-          <CardContent className="grid grid-cols-1 gap-2">
-            <Label htmlFor={obsId}>{t('nova.observacoes')}</Label>
-            <Textarea
-              id={obsId}
-              maxLength={500}
-              placeholder={t('nova.observacoesPlaceholder')}
-              value={observacoes}
-              onChange={(event) => setObservacoes(event.target.value)}
-            />
-          </CardContent>
-        </Card>
-      </div>
-
-      <Card className="lg:sticky lg:top-20" role="region" aria-label={t('nova.resumo.title')}>
-        <CardHeader>
-          <CardTitle>
-            <h2 className="text-base">{t('nova.resumo.title')}</h2>
-          </CardTitle>
-        </CardHeader>
-        <CardContent className="grid gap-4">
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-muted-foreground">{t('nova.resumo.pagamento')}</dt>
-            <dd className="text-right">
-              <Badge variant={forma === 'fiado' ? 'secondary' : 'default'}>{forma === 'fiado' ? t('nova.fiado') : t('nova.vista')}</Badge>
-            </dd>
-            <dt className="text-muted-foreground">{t('nova.resumo.cliente')}</dt>
-            <dd className="truncate text-right">{(forma === 'fiado' && cliente?.nome) || t('nova.resumo.semCliente')}</dd>
-            <dt className="text-muted-foreground">{t('nova.resumo.itens')}</dt>
-            <dd className="text-right tabular-nums">{fmt.integer(resumo.itens)}</dd>
-            <dt className="text-muted-foreground">{t('nova.resumo.unidades')}</dt>
-            <dd className="text-right tabular-nums">{fmt.integer(resumo.unidades)}</dd>
-          </dl>
-          {/* The total and "Finalizar Venda": a bar fixed to the bottom of a phone's screen (the items
-              scroll under it), part of this card from lg up. */}
-          <div className="grid gap-4 max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-20 max-lg:grid-cols-[minmax(0,1fr)_auto] max-lg:items-center max-lg:gap-3 max-lg:border-t max-lg:bg-background/95 max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.3)] max-lg:backdrop-blur sm:max-lg:px-6 md:max-lg:left-64">
-            <dl className="flex min-w-0 items-baseline justify-between gap-4 border-t pt-2 max-lg:flex-col max-lg:items-start max-lg:gap-0 max-lg:border-0 max-lg:pt-0">
-              <dt className="text-base font-semibold max-lg:text-xs max-lg:font-normal max-lg:text-muted-foreground">{t('nova.resumo.total')}</dt>
-              <dd className="min-w-0 text-right text-xl font-bold [overflow-wrap:anywhere] tabular-nums max-lg:text-left max-lg:text-lg max-lg:leading-tight" aria-live="polite">
-                {fmt.money(resumo.total)}
-              </dd>
-            </dl>
-            <Button type="submit" size="lg" className="max-lg:px-4" disabled={itens.length === 0 || busy}>
-              <CheckIcon aria-hidden="true" />
-              {busy ? t('nova.finalizando') : t('nova.finalizar')}
-            </Button>
-          </div>
-          <Button type="button" variant="outline" disabled={busy} onClick={() => (itens.length > 0 ? setDescartando(true) : sair())}>
-            {t('nova.cancelar')}
-          </Button>
-        </CardContent>
-      </Card>
-
-      <ConfirmDialog
-        open={descartando}
-        onOpenChange={setDescartando}
-        title={t('nova.descartar.title')}
-        description={t('nova.descartar.description', { count: resumo.itens })}
-        cancelLabel={t('nova.descartar.cancel')}
-        confirmLabel={t('nova.descartar.confirm')}
-        onConfirm={sair}
-      />
-
-      <LimiteDialog
-        aviso={aviso}
-        onCancel={() => setAviso(null)}
-        onConfirm={() => {
-          setAviso(null);
-          void finalizar(true);
-        }}
-      />
+        <LimiteDialog
+          aviso={aviso}
+          onCancel={() => setAviso(null)}
+          onConfirm={() => {
+            setAviso(null);
+            void finalizar(true);
+          }}
+        />
+      </BusyFieldset>
     </form>
   );
 }
