@@ -97,3 +97,29 @@ test('regenerating a login replaces the customer handle', async ({ page }, testI
   await expect(row).toContainText(/@carla\d{5}/);
   await expect(row).not.toContainText(before);
 });
+
+test('on a phone, a tap outside "Novo Cliente" with a name typed asks before throwing it away; the seller keeps editing and saves', async ({ page }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/clientes');
+  await page.getByRole('button', { name: 'Novo Cliente' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Novo Cliente' });
+  await dialog.getByLabel('Nome').fill('Rosa Fiado');
+
+  // A slip of the thumb on the dimmed page beside the dialog.
+  const box = (await dialog.boundingBox())!;
+  await page.mouse.click(4, box.y + box.height / 2);
+  const pergunta = page.getByRole('alertdialog', { name: 'Descartar alterações?' });
+  await expect(pergunta).toBeVisible();
+  await expect(pergunta.getByRole('button', { name: 'Continuar editando' })).toBeFocused();
+  await pergunta.getByRole('button', { name: 'Continuar editando' }).click();
+  await expect(pergunta).toBeHidden();
+  await expect(dialog.getByLabel('Nome')).toHaveValue('Rosa Fiado');
+
+  await dialog.getByLabel('Telefone').fill('11987654321');
+  await dialog.getByRole('button', { name: 'Cadastrar Cliente' }).click();
+  await expectToast(page, 'Cliente cadastrado com sucesso!');
+  await expect(dialog).toBeHidden();
+  await expect(pergunta).toBeHidden();
+  await expect(page.getByRole('listitem', { name: 'Rosa Fiado' })).toBeVisible();
+});

@@ -62,6 +62,9 @@ test('a sale and a payment whose answers were lost are recorded once when the se
   await pay.getByRole('button', { name: 'Registrar Pagamento' }).click();
   await expectToast(page, 'Sem resposta do servidor. Verifique a internet e tente de novo: o lançamento não será registrado duas vezes.');
   await pay.getByRole('button', { name: 'Cancelar' }).click();
+  // What was typed was never confirmed saved: the dialog asks before throwing it away.
+  await page.getByRole('alertdialog', { name: 'Descartar alterações?' }).getByRole('button', { name: 'Descartar' }).click();
+  await expect(pay).toBeHidden();
   await expect(rosa).toContainText('R$ 9,00');
 });
 

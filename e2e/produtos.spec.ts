@@ -28,6 +28,9 @@ test('a seller manages products, and lowering the stock shows the low-stock card
   await dialog.getByRole('button', { name: 'Criar Produto' }).click();
   await expectToast(page, 'Preço de venda inválido!');
   await dialog.getByRole('button', { name: 'Cancelar' }).click();
+  // Something was typed: the dialog asks before throwing it away.
+  await page.getByRole('alertdialog', { name: 'Descartar alterações?' }).getByRole('button', { name: 'Descartar' }).click();
+  await expect(dialog).toBeHidden();
 
   await addProduct(page, { nome: 'Café Pilão 500g', categoria: 'Mercearia', venda: '18,90', custo: '12,50', estoque: '20' });
   await addProduct(page, { nome: 'Pão de Queijo', categoria: 'Padaria', venda: '2,50', custo: '1,00', estoque: '40', minimo: '10' });

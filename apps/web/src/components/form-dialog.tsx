@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { SubmitButton } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Form } from '@/components/ui/form';
 import type { AppResources } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
@@ -35,7 +35,9 @@ interface FormDialogProps<V extends FieldValues, T> {
 /**
  * A dialog that is a form: title, description, fields, Cancel and a submit button that says what
  * it is doing. While the form is being sent every field and button inside waits, and neither the X,
- * Escape nor a click outside closes the dialog (the seller sees how the save ended).
+ * Escape nor a click outside closes the dialog (the seller sees how the save ended). Once something
+ * was typed, Cancel, the X, Escape or a tap outside ask "Descartar alterações?" first; the close
+ * after a successful save (`onOpenChange(false)` from the submit handler) does not.
  */
 export function FormDialog<V extends FieldValues, T>({
   open,
@@ -55,7 +57,7 @@ export function FormDialog<V extends FieldValues, T>({
 }: FormDialogProps<V, T>) {
   const busy = form.formState.isSubmitting;
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+    <Dialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} dirty={form.formState.isDirty}>
       {trigger && <DialogTrigger asChild>{trigger}</DialogTrigger>}
       <DialogContent busy={busy} className={cn('max-h-[calc(100svh-2rem)] overflow-y-auto', className)}>
         <DialogHeader>
@@ -77,9 +79,11 @@ export function FormDialog<V extends FieldValues, T>({
             <BusyFieldset busy={busy}>
               {children}
               <DialogFooter>
-                <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-                  {cancelLabel}
-                </Button>
+                <DialogClose asChild>
+                  <Button type="button" variant="outline">
+                    {cancelLabel}
+                  </Button>
+                </DialogClose>
                 <SubmitButton busy={busy} label={submitLabel} busyLabel={busyLabel} />
               </DialogFooter>
             </BusyFieldset>

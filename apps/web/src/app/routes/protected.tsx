@@ -6,6 +6,7 @@ import { AppLayout } from '@/components/layout/app-layout';
 import { AppShellSkeleton } from '@/components/layout/app-shell-skeleton';
 import { NotificationBell } from '@/features/notificacoes/components/notification-bell';
 import { Button } from '@/components/ui/button';
+import { leaveApp, UnsavedChangesGuard } from '@/components/unsaved-changes';
 import { useMe } from '@/lib/get-me';
 import { HOME_PATH, RedirectToLogin } from '@/lib/login-redirect';
 import { useLastPresent } from '@/lib/use-last-present';
@@ -47,7 +48,8 @@ export function Component() {
 
   // Another seller's page and cached data must not show under this session: start the app again.
   useEffect(() => {
-    if (outraConta) window.location.assign(HOME_PATH);
+    // (What the other seller typed is not this one's to keep: no "leave site?" question.)
+    if (outraConta) leaveApp(HOME_PATH);
   }, [outraConta]);
 
   if (me.isPending || outraConta) return <AppShellSkeleton />;
@@ -67,9 +69,12 @@ export function Component() {
 
   return (
     <SessionProvider me={me.data ?? seller}>
-      <AppLayout headerActions={<NotificationBell />}>
-        <Outlet />
-      </AppLayout>
+      {/* Leaving a page (or closing the browser tab) with a form not saved asks first. */}
+      <UnsavedChangesGuard>
+        <AppLayout headerActions={<NotificationBell />}>
+          <Outlet />
+        </AppLayout>
+      </UnsavedChangesGuard>
       {!me.data && (
         <Suspense fallback={null}>
           <SessaoExpiradaDialog email={seller.user.email} />

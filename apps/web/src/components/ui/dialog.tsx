@@ -2,11 +2,46 @@ import XIcon from 'lucide-react/icons/x';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type * as React from 'react';
 import { useTranslation } from 'react-i18next';
+import { DirtyProvider, DiscardGuardProvider, useDirtySources, useDiscardGuard, useReportDirty } from '@/components/unsaved-changes';
 import { useFocoDeVolta } from '@/lib/foco-de-volta';
 import { cn } from '@/lib/utils';
 
-function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
-  return <DialogPrimitive.Root data-slot="dialog" {...props} />;
+/**
+ * A dialog. While what is typed in it is not saved (`dirty`, or a form inside reporting through
+ * `useReportDirty`), closing it — X, Escape, a tap outside, a button wrapped in `DialogClose` —
+ * first asks "Descartar alterações?". Closing it by its `open` prop (after a save) never asks.
+ * While open with unsaved changes it also tells the app, so leaving the page asks too.
+ */
+function Dialog({
+  dirty = false,
+  open,
+  onOpenChange,
+  children,
+  ...props
+}: React.ComponentProps<typeof DialogPrimitive.Root> & {
+  /** What is typed here is not saved yet (e.g. react-hook-form's `isDirty`). */
+  dirty?: boolean;
+}) {
+  const sources = useDirtySources();
+  const unsaved = dirty || sources.dirty;
+  const guard = useDiscardGuard(unsaved);
+  useReportDirty(!!open && unsaved);
+  return (
+    <DialogPrimitive.Root
+      data-slot="dialog"
+      open={open}
+      onOpenChange={(next) => {
+        if (next || !onOpenChange) onOpenChange?.(next);
+        else guard.confirm(() => onOpenChange(false));
+      }}
+      {...props}
+    >
+      <DirtyProvider report={sources.report}>
+        <DiscardGuardProvider value={guard.confirm}>{children}</DiscardGuardProvider>
+      </DirtyProvider>
+      {guard.question}
+    </DialogPrimitive.Root>
+  );
 }
 
 function DialogTrigger(props: React.ComponentProps<typeof DialogPrimitive.Trigger>) {

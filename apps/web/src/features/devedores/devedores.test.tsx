@@ -313,6 +313,40 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     for (const fechar of within(dialog).getAllByRole('button', { name: 'Fechar' })) expect(fechar).toBeEnabled();
   });
 
+  it('"Gerenciar dívida" with notes typed and not saved: closing the dialog or going back to the details asks "Descartar alterações?" first', async () => {
+    const { user, api } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
+    // Nothing typed yet: back to the details at once.
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar aos detalhes' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+
+    await user.type(within(dialog).getByLabelText('Observações'), 'Paga dia 20');
+    // The footer's "Fechar" (the X says the same to a screen reader).
+    await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' })[0]!);
+    let pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(dialog).getByLabelText('Observações')).toHaveValue('Paga dia 20');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Voltar aos detalhes' }));
+    pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Descartar' }));
+    expect(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' })).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Observações')).not.toBeInTheDocument();
+
+    // Nothing unsaved is left: the dialog closes at once.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Detalhes de Ana Souza' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)).toHaveLength(0);
+  });
+
   it('opens the ledger dialogs from manage-debt mode: payment and "Adicionar Saldo"', async () => {
     const { user } = openDevedores({
       [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),

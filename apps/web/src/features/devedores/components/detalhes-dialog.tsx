@@ -8,7 +8,7 @@ import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useFormatters } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
@@ -76,9 +76,12 @@ export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onP
           <Resumo devedor={data} config={config} historico={shownId ? historico(shownId) : null} onPagamento={() => onPagamento(data)} onGerenciar={() => setGerenciando(true)} />
         )}
         <DialogFooter>
-          <Button variant="outline" disabled={ocupado} onClick={() => change(false)}>
-            {t('detalhes.close')}
-          </Button>
+          {/* Through the dialog: with manage-debt fields not saved, it asks first. */}
+          <DialogClose asChild>
+            <Button variant="outline" disabled={ocupado}>
+              {t('detalhes.close')}
+            </Button>
+          </DialogClose>
         </DialogFooter>
       </DialogContent>
     </Dialog>

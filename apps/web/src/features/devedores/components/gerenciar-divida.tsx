@@ -10,6 +10,7 @@ import { DateField } from '@/components/date-field';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
+import { useConfirmDiscard, useReportDirty } from '@/components/unsaved-changes';
 import { ApiError, errorMessage, toastError } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { useSalvarCobrancaCliente, useSalvarPromessa } from '../api/salvar-cobranca-cliente';
@@ -40,6 +41,12 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
   const ids = { obs: useId(), venc: useId(), prom: useId(), erroVenc: useId(), erroProm: useId() };
   const devendo = devedor.saldoPendente > 0;
   const ocupado = salvar.isPending || promessa.isPending;
+  // Typed and not saved yet: closing the dialog or going back to the details asks first. A saved
+  // value comes back in `devedor` (the details are loaded again), so it no longer counts.
+  const alterado =
+    observacoes !== (devedor.observacoes ?? '') || (devendo && vencimento !== devedor.dataVencimentoPropria) || (devendo && dataPromessa !== (devedor.promessa?.data ?? null));
+  useReportDirty(alterado);
+  const confirmDiscard = useConfirmDiscard();
 
   function fieldError(error: unknown, path: string): string | null {
     if (!(error instanceof ApiError)) return null;
@@ -159,7 +166,7 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
         )}
 
         <div>
-          <Button variant="ghost" onClick={onVoltar}>
+          <Button variant="ghost" onClick={() => confirmDiscard(onVoltar)}>
             <ArrowLeftIcon aria-hidden="true" />
             {t('detalhes.fecharGerenciar')}
           </Button>

@@ -1,0 +1,152 @@
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type BlockerFunction, useBlocker } from 'react-router';
+import { ConfirmDialog } from '@/components/confirm-dialog';
+
+/**
+ * Nothing a seller typed is thrown away without a word. A form says whether it holds changes not
+ * saved yet (`useReportDirty`); the dialog around it (`Dialog`, which reports in turn while open)
+ * or the signed-in app (`UnsavedChangesGuard`) then asks "Descartar alterações?" before closing or
+ * leaving, with "Continuar editando" first.
+ */
+
+type Report = (id: string, dirty: boolean) => void;
+const DirtyContext = createContext<Report | null>(null);
+
+/** The forms under a dialog or page that hold unsaved changes; `dirty` when any does. */
+export function useDirtySources() {
+  const [sources, setSources] = useState<ReadonlySet<string>>(() => new Set());
+  const report = useCallback<Report>(
+    (id, dirty) =>
+      setSources((current) => {
+        if (current.has(id) === dirty) return current;
+        const next = new Set(current);
+        if (dirty) next.add(id);
+        else next.delete(id);
+        return next;
+      }),
+    [],
+  );
+  return { dirty: sources.size > 0, report };
+}
+
+/** Where the forms below report to (the nearest dialog or guarded page). */
+export function DirtyProvider({ report, children }: { report: Report; children: ReactNode }) {
+  return <DirtyContext.Provider value={report}>{children}</DirtyContext.Provider>;
+}
+
+/** A form tells the dialog or page around it whether it holds changes that are not saved yet. */
+export function useReportDirty(dirty: boolean) {
+  const report = useContext(DirtyContext);
+  const id = useId();
+  useEffect(() => {
+    report?.(id, dirty);
+  }, [report, id, dirty]);
+  // Gone (closed, another tab): nothing of it is left to lose.
+  useEffect(() => () => report?.(id, false), [report, id]);
+}
+
+/** "Descartar alterações?" — "Continuar editando" (focused, and what Escape does) or "Descartar". */
+export function DiscardChangesDialog({ open, onKeepEditing, onDiscard }: { open: boolean; onKeepEditing: () => void; onDiscard: () => void }) {
+  const { t } = useTranslation();
+  // ConfirmDialog closes itself after "Descartar" too: that close is no "Continuar editando".
+  const discarding = useRef(false);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !discarding.current) onKeepEditing();
+        discarding.current = false;
+      }}
+      title={t('discard.title')}
+      description={t('discard.description')}
+      cancelLabel={t('discard.keepEditing')}
+      confirmLabel={t('discard.confirm')}
+      destructive
+      onConfirm={() => {
+        discarding.current = true;
+        onDiscard();
+      }}
+    />
+  );
+}
+
+/**
+ * Runs an action that would throw away what was typed (closing a dialog, going back a step) at
+ * once when nothing is unsaved, and after "Descartar" otherwise. Render `question`.
+ */
+export function useDiscardGuard(dirty: boolean) {
+  const [pending, setPending] = useState<{ action: () => void } | null>(null);
+  const confirm = useCallback(
+    (action: () => void) => {
+      if (dirty) setPending({ action });
+      else action();
+    },
+    [dirty],
+  );
+  const question = (
+    <DiscardChangesDialog
+      open={pending !== null}
+      onKeepEditing={() => setPending(null)}
+      onDiscard={() => {
+        setPending(null);
+        pending?.action();
+      }}
+    />
+  );
+  return { confirm, question };
+}
+
+/** Inside a dialog: `confirm(action)` asks first when the dialog's forms hold unsaved changes. */
+const GuardContext = createContext<((action: () => void) => void) | null>(null);
+export const DiscardGuardProvider = GuardContext.Provider;
+
+/** The nearest dialog's guard (e.g. "Voltar aos detalhes" throws away the manage-debt fields too). */
+export function useConfirmDiscard(): (action: () => void) => void {
+  return useContext(GuardContext) ?? ((action) => action());
+}
+
+let leavingOnPurpose = false;
+
+/** Leaves the app on the seller's own choice ("Sair"): no browser "leave site?" question on the way. */
+export function leaveApp(url: string) {
+  leavingOnPurpose = true;
+  window.location.assign(url);
+}
+
+/**
+ * Around the signed-in app: while a form (a settings tab, an open dialog) holds unsaved changes,
+ * going elsewhere in the app (menu, bottom bar, back button, another tab of Configurações) asks
+ * first, and closing or reloading the browser tab gets the browser's own "leave site?" question.
+ */
+export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
+  const { dirty, report } = useDirtySources();
+  const leaving = useCallback<BlockerFunction>(
+    ({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+    [dirty],
+  );
+  const blocker = useBlocker(leaving);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const ask = (event: BeforeUnloadEvent) => {
+      if (leavingOnPurpose) return;
+      event.preventDefault();
+      // Older browsers show the prompt only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [dirty]);
+
+  return (
+    <DirtyProvider report={report}>
+      {children}
+      <DiscardChangesDialog
+        open={blocker.state === 'blocked'}
+        onKeepEditing={() => blocker.reset?.()}
+        onDiscard={() => blocker.proceed?.()}
+      />
+    </DirtyProvider>
+  );
+}
