@@ -13,7 +13,10 @@ export interface SettingsTab {
 
 /**
  * The tabs of /configuracoes. On a phone the tab buttons wrap onto more lines instead of
- * scrolling sideways; only the open tab is rendered.
+ * scrolling sideways; only the open tab is rendered. A tab opens when chosen (click, Enter,
+ * Space), not when the arrow keys merely pass over it: opening another tab unmounts the open
+ * form, which asks first when it holds unsaved changes, and focus coming back to the tab after
+ * "Continuar editando" must not ask again.
  */
 export function SettingsTabs({ tabs, label }: { tabs: SettingsTab[]; label: string }) {
   const [params, setParams] = useSearchParams();
@@ -32,6 +35,7 @@ export function SettingsTabs({ tabs, label }: { tabs: SettingsTab[]; label: stri
           { replace: true },
         )
       }
+      activationMode="manual"
       className="gap-4"
     >
       <TabsList aria-label={label} className="h-auto w-full flex-wrap justify-start gap-1 sm:w-fit">

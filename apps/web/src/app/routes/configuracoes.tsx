@@ -39,6 +39,8 @@ function EsqueciSenha({ email }: { email: string }) {
  * /configuracoes (spec §2 "Settings"): every tab saves to the seller's account, so settings
  * follow them to any device; only the theme stays per device (header). A tab is one entry of
  * `tabs` — id, label, icon, content — in the order shown; each feature brings its own cards.
+ * Each form reports unsaved changes (useReportDirty): leaving the page, or the tab (which unmounts
+ * it), asks "Descartar alterações?" (UnsavedChangesGuard, around every signed-in page).
  */
 export function Component() {
   const { t } = useTranslation(['configuracoes', 'portal', 'devedores']);

@@ -1,5 +1,5 @@
 import type { Configuracoes } from '@caderneta/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
@@ -211,6 +211,87 @@ describe('/configuracoes', () => {
     await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     expect(await screen.findByLabelText('Nome completo')).toHaveValue('Maria da Silva');
   }, 15_000);
+});
+
+describe('a settings form with changes not saved', { timeout: 30_000 }, () => {
+  const CLIENTES = { 'GET /api/clientes': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, resumo: { total: 0, ativos: 0, comPendencias: 0 } }) };
+
+  async function typeName() {
+    const app = renderApp('/clientes');
+    await screen.findByRole('button', { name: 'Novo Cliente' });
+    await app.router.navigate('/configuracoes');
+    const nome = await screen.findByLabelText('Nome completo');
+    await app.user.clear(nome);
+    await app.user.type(nome, 'Maria Souza');
+    return { ...app, nome };
+  }
+
+  const menuLink = (name: string) => within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name });
+
+  it('asks "Descartar alterações?" before the menu, the back button or another tab of the page throws it away', async () => {
+    settingsApi(CLIENTES);
+    const { user, router, nome } = await typeName();
+
+    // The menu: "Continuar editando" stays on the page with what was typed.
+    await user.click(menuLink('Clientes'));
+    let pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/configuracoes');
+    expect(nome).toHaveValue('Maria Souza');
+
+    // Another tab of the page (it would unmount the form).
+    await user.click(screen.getByRole('tab', { name: 'Loja' }));
+    pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('tab', { name: 'Perfil' })).toHaveAttribute('aria-selected', 'true');
+    expect(nome).toHaveValue('Maria Souza');
+
+    // The back button: "Descartar" goes.
+    await router.navigate(-1);
+    pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    expect(router.state.location.pathname).toBe('/configuracoes');
+    await user.click(within(pergunta).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clientes'));
+    expect(await screen.findByRole('button', { name: 'Novo Cliente' })).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it('leaves at once when nothing was changed, or once the change is saved', async () => {
+    settingsApi({ ...CLIENTES, 'PUT /api/configuracoes/perfil': ({ body }) => jsonResponse(200, { ...CONFIG, perfil: { ...CONFIG.perfil, ...(body as object) } }) });
+    const { user, router } = renderApp('/configuracoes');
+    await screen.findByLabelText('Nome completo');
+    await user.click(screen.getByRole('tab', { name: 'Sistema' }));
+    await waitFor(() => expect(screen.getByRole('tab', { name: 'Sistema' })).toHaveAttribute('aria-selected', 'true'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Perfil' }));
+    const nome = await screen.findByLabelText('Nome completo');
+    await user.clear(nome);
+    await user.type(nome, 'Maria Souza');
+    await user.click(screen.getAllByRole('button', { name: 'Salvar' })[0]!);
+    expect(await screen.findByText('Perfil salvo')).toBeInTheDocument();
+    await user.click(menuLink('Clientes'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/clientes'));
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
+  it("closing or reloading the browser tab gets the browser's own question while a change is not saved", async () => {
+    settingsApi();
+    const { user } = renderApp('/configuracoes');
+    const nome = await screen.findByLabelText('Nome completo');
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    await user.type(nome, ' Souza');
+    await waitFor(() => expect(unload()).toBe(true));
+    await user.clear(nome);
+    await user.type(nome, 'Maria da Silva');
+    await waitFor(() => expect(unload()).toBe(false));
+  });
 });
 
 describe('change password', () => {

@@ -5,6 +5,7 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { useReportDirty } from '@/components/unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -22,6 +23,7 @@ export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
   const { t } = useTranslation('configuracoes');
   const alterar = useAlterarSenha();
   const form = useForm<AlterarSenhaInput>({ resolver: zodResolver(alterarSenhaInputSchema), defaultValues: EMPTY });
+  useReportDirty(form.formState.isDirty);
 
   async function onSubmit(input: AlterarSenhaInput) {
     try {

@@ -12,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { useReportDirty } from '@/components/unsaved-changes';
 import { PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -44,6 +45,7 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
   const { t } = useTranslation('configuracoes');
   const salvar = useSalvarAba('loja');
   const form = useForm<LojaFormValues, unknown, LojaInput>({ resolver: zodResolver(lojaInputSchema), defaultValues: toForm(loja) });
+  useReportDirty(form.formState.isDirty);
   const now = new Date();
   // Cities whose name changes with the language (Nova York, New York, Nueva York); the others are the same in all three.
   const cidadeDoFuso = (fuso: (typeof FUSOS_HORARIOS)[number]) => t(`loja.cidadesFuso.${fuso.id}`, { defaultValue: fuso.cidade });

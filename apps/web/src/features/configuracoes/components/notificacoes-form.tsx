@@ -2,6 +2,7 @@ import { NOTIFICATION_PREFERENCE_KINDS, type Configuracoes, type PreferenciasNot
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { useReportDirty } from '@/components/unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Switch } from '@/components/ui/switch';
@@ -22,11 +23,17 @@ function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] 
   const { t } = useTranslation('configuracoes');
   const salvar = useSalvarAba('notificacoes');
   const [prefs, setPrefs] = useState<PreferenciasNotificacao>(inicial);
+  const [salvas, setSalvas] = useState<PreferenciasNotificacao>(inicial);
+  useReportDirty(NOTIFICATION_PREFERENCE_KINDS.some((kind) => prefs[kind] !== salvas[kind]));
 
   function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     // Switches only: no field takes a server issue.
-    return salvarSecao(() => undefined, () => salvar.mutateAsync(prefs), { success: t('toast.saved'), onSaved: (saved) => setPrefs(saved.notificacoes) });
+    return salvarSecao(() => undefined, () => salvar.mutateAsync(prefs), { success: t('toast.saved'), onSaved: (saved) => {
+        setPrefs(saved.notificacoes);
+        setSalvas(saved.notificacoes);
+      },
+    });
   }
 
   return (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { UserAvatar } from '@/components/layout/user-avatar';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { useReportDirty } from '@/components/unsaved-changes';
 import { PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -42,6 +43,7 @@ function PerfilForm({ config }: { config: Configuracoes }) {
     resolver: zodResolver(perfilInputSchema),
     defaultValues: toForm(config.perfil),
   });
+  useReportDirty(form.formState.isDirty);
   const avatar = form.watch('avatar');
   const nome = form.watch('nome');
 

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { useReportDirty } from '@/components/unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -25,6 +26,7 @@ function SistemaForm({ sistema }: { sistema: Configuracoes['sistema'] }) {
   const { t } = useTranslation('configuracoes');
   const salvar = useSalvarAba('sistema');
   const form = useForm<SistemaInput>({ resolver: zodResolver(sistemaInputSchema), defaultValues: sistema });
+  useReportDirty(form.formState.isDirty);
 
   // The session reloads with the new language and currency; the app follows it.
   const onSubmit = (input: SistemaInput) =>

@@ -16,6 +16,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { useReportDirty } from '@/components/unsaved-changes';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -58,6 +59,9 @@ function Formulario({ config }: { config: CobrancaConfig }) {
   const antecipadoId = useId();
   const diasId = useId();
   const fmt = useFormatters();
+  useReportDirty(
+    TIPOS_MENSAGEM.some((tipo) => textos[tipo] !== config.mensagens[tipo]) || antecipado !== config.lembreteAntecipado || dias !== String(config.diasAntecedencia),
+  );
 
   // Saved elsewhere (another tab, another device): start from what the server has.
   useEffect(() => {

@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { useReportDirty } from '@/components/unsaved-changes';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -38,6 +39,8 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
   const [teste, setTeste] = useState<Teste>({ estado: 'idle' });
   const salvar = useSalvarMercadopago();
   const testar = useTestarMercadopago();
+  // A token or secret typed is never shown back; the rest is compared with what is saved (`config`, set from the answer).
+  useReportDirty(accessToken !== '' || webhookSecret !== '' || publicKey !== (config.publicKey ?? '') || ambiente !== config.ambiente || ativo !== config.ativo);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

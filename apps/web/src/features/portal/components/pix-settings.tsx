@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { useReportDirty } from '@/components/unsaved-changes';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -29,6 +30,8 @@ function PixForm({ config }: { config: PixConfig }) {
   const [values, setValues] = useState({ chave: config.chave ?? '', nomeRecebedor: config.nomeRecebedor ?? '', cidade: config.cidade ?? '' });
   const [erros, setErros] = useState<Record<string, string>>({});
   const salvar = useSalvarPix();
+  // What is saved comes back as `config` (the query's data is set from the answer).
+  useReportDirty(values.chave !== (config.chave ?? '') || values.nomeRecebedor !== (config.nomeRecebedor ?? '') || values.cidade !== (config.cidade ?? ''));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
