@@ -92,6 +92,15 @@ export function errorMessage(error: unknown): string {
 }
 
 /** Shows an error toast whose title is `titleKey` and whose text explains the error. */
+/**
+ * A load refused because the session ended (expired, or signed out in another tab). The sign-in
+ * dialog over the page says so, and the queries load again once the seller is back: no "Erro ao
+ * carregar" toast for each query behind it.
+ */
+export function sessionEnded(error: unknown): boolean {
+  return isApiError(error, 'UNAUTHENTICATED');
+}
+
 export function toastError(error: unknown, titleKey: string): void {
   toastApiError(error, translateDynamic(titleKey, titleKey));
 }

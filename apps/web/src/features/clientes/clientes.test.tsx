@@ -373,6 +373,46 @@ describe('a session that ends with "Novo Cliente" open', () => {
     expect((posts[1]?.body as { id: string }).id).toBe((posts[0]?.body as { id: string }).id);
   });
 
+  /** The list loaded; then the session ends and the list loads again behind the sign-in dialog. */
+  async function expireUnderList() {
+    const { api, expire } = setup();
+    const app = renderApp('/clientes');
+    await screen.findByRole('button', { name: 'Novo Cliente' });
+    expire();
+    void app.queryClient.invalidateQueries();
+    const login = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    await waitFor(() => expect(api.calls('GET', '/api/clientes').length).toBeGreaterThanOrEqual(2));
+    return { ...app, api, login };
+  }
+
+  it('queries refused behind the sign-in dialog toast nothing ("Erro ao carregar clientes"); signed in again, they load again', async () => {
+    const { user, api, login } = await expireUnderList();
+    const antes = api.calls('GET', '/api/clientes').length;
+    // Long enough for a toast to show (sonner is loaded with the first one).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText('Erro ao carregar clientes')).not.toBeInTheDocument();
+
+    await user.type(within(login).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(login).getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Sua sessão expirou' })).not.toBeInTheDocument());
+    await waitFor(() => expect(api.calls('GET', '/api/clientes').length).toBeGreaterThan(antes));
+    expect(screen.queryByText('Erro ao carregar clientes')).not.toBeInTheDocument();
+  });
+
+  it('"Sair" leaves instead: what this browser kept for the seller is forgotten and the sign-in page opens', async () => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    try {
+      window.localStorage.setItem('caderneta:teste-rascunho', 'Rosa Fiado');
+      const { user, login, api } = await expireUnderList();
+      await user.click(within(login).getByRole('button', { name: 'Sair' }));
+      expect(assign).toHaveBeenCalledWith('/auth');
+      expect(window.localStorage.getItem('caderneta:teste-rascunho')).toBeNull();
+      expect(api.calls('POST', '/api/auth/sign-in/email')).toHaveLength(0);
+    } finally {
+      assign.mockRestore();
+    }
+  });
+
   it('starts the app again, on the dashboard, when somebody else signs in over the page', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     try {

@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm } from '@/lib/submit-form';
 import { useConfiguracoes } from '../api/get-configuracoes';
@@ -23,8 +23,8 @@ export function Secao({ title, description, children }: SecaoProps) {
   const query = useConfiguracoes();
   useEffect(() => {
     // "Erro ao carregar" once per failure, however many cards the tab has.
-    if (query.isError) toast.error(t('toast.loadError'), { id: 'configuracoes-load-error', description: t('toast.loadErrorDescription') });
-  }, [query.isError, t]);
+    if (query.isError && !sessionEnded(query.error)) toast.error(t('toast.loadError'), { id: 'configuracoes-load-error', description: t('toast.loadErrorDescription') });
+  }, [query.isError, query.error, t]);
   return (
     <Card>
       <CardHeader>
