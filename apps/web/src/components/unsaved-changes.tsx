@@ -1,7 +1,5 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useId, useState } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
-import { ConfirmDialog } from '@/components/confirm-dialog';
 
 /**
  * Nothing a seller typed is thrown away without a word. A form says whether it holds changes not
@@ -46,28 +44,17 @@ export function useReportDirty(dirty: boolean) {
   useEffect(() => () => report?.(id, false), [report, id]);
 }
 
-/** "Descartar alterações?" — "Continuar editando" (focused, and what Escape does) or "Descartar". */
-export function DiscardChangesDialog({ open, onKeepEditing, onDiscard }: { open: boolean; onKeepEditing: () => void; onDiscard: () => void }) {
-  const { t } = useTranslation();
-  // ConfirmDialog closes itself after "Descartar" too: that close is no "Continuar editando".
-  const discarding = useRef(false);
+// The question's dialog loads when it is first asked: the signed-in app's first load (the
+// dashboard's 170 KB) does not carry the alert dialog for a question most visits never see.
+const DiscardChangesDialog = lazy(() => import('@/components/discard-changes-dialog').then((m) => ({ default: m.DiscardChangesDialog })));
+
+/** "Descartar alterações?" while `open`; nothing (and nothing loaded) otherwise. */
+function DiscardQuestion(props: { open: boolean; onKeepEditing: () => void; onDiscard: () => void }) {
+  if (!props.open) return null;
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !discarding.current) onKeepEditing();
-        discarding.current = false;
-      }}
-      title={t('discard.title')}
-      description={t('discard.description')}
-      cancelLabel={t('discard.keepEditing')}
-      confirmLabel={t('discard.confirm')}
-      destructive
-      onConfirm={() => {
-        discarding.current = true;
-        onDiscard();
-      }}
-    />
+    <Suspense fallback={null}>
+      <DiscardChangesDialog {...props} />
+    </Suspense>
   );
 }
 
@@ -85,7 +72,7 @@ export function useDiscardGuard(dirty: boolean) {
     [dirty],
   );
   const question = (
-    <DiscardChangesDialog
+    <DiscardQuestion
       open={pending !== null}
       onKeepEditing={() => setPending(null)}
       onDiscard={() => {
@@ -142,7 +129,7 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   return (
     <DirtyProvider report={report}>
       {children}
-      <DiscardChangesDialog
+      <DiscardQuestion
         open={blocker.state === 'blocked'}
         onKeepEditing={() => blocker.reset?.()}
         onDiscard={() => blocker.proceed?.()}
