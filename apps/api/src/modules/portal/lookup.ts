@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { enterSellerScope, type AcessoLoja, type Database, type Tx } from '../../db/client';
 import { loginsClientes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
@@ -13,15 +13,36 @@ export const clienteNaoEncontrado = () => new AppError('CLIENTE_NAO_ENCONTRADO',
  *    row-level security limits everything `work` reads or writes to that one shop.
  * An unknown login answers "Cliente não encontrado"; `work` answers the same for a deactivated
  * customer, so the two cannot be told apart.
+ *
+ * A `work` that writes says so ('escrita'): it then takes the shop's lock as a seller's write does
+ * (db/client.ts), so it waits for a backup restore under way instead of writing into a shop that
+ * is being replaced (a payment record the restore would wipe, or break). Once it holds the lock it
+ * reads the registry again: a restore that ran meanwhile gave the login to a new customer record.
  */
-export async function withPortalCliente<T>(db: Database, login: string, work: (tx: Tx, ownerId: string, clienteId: string) => Promise<T>): Promise<T> {
+export async function withPortalCliente<T>(
+  db: Database,
+  login: string,
+  work: (tx: Tx, ownerId: string, clienteId: string) => Promise<T>,
+  acesso: Exclude<AcessoLoja, 'restauracao'> = 'leitura',
+): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local role app_lookup`);
-    const [entry] = await tx
-      .select({ ownerId: loginsClientes.ownerId, clienteId: loginsClientes.clienteId })
-      .from(loginsClientes)
-      .where(eq(loginsClientes.login, login));
+    const find = async () => {
+      await tx.execute(sql`set local role app_lookup`);
+      const [entry] = await tx
+        .select({ ownerId: loginsClientes.ownerId, clienteId: loginsClientes.clienteId })
+        .from(loginsClientes)
+        .where(eq(loginsClientes.login, login));
+      return entry;
+    };
+    let entry = await find();
     if (!entry) throw clienteNaoEncontrado();
+    if (acesso === 'escrita') {
+      await tx.execute(enterSellerScope(entry.ownerId, 'escrita'));
+      const owner = entry.ownerId;
+      entry = await find();
+      // The restore did not keep this login for the shop (or another shop holds it now): as if unknown.
+      if (entry?.ownerId !== owner) throw clienteNaoEncontrado();
+    }
     await tx.execute(sql`select set_config('app.user_id', ${entry.ownerId}, true)`);
     await tx.execute(sql`set local role app_user`);
     return work(tx as Tx, entry.ownerId, entry.clienteId);

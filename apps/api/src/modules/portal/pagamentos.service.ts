@@ -107,7 +107,7 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
       .values({ ownerId, clienteId, metodo, ...valores, ambiente: conta.ambiente })
       .returning();
     return { reaproveitado: null, ownerId, clienteId, record: record!, token: conta.accessToken, nomeLoja: perfil?.nomeLoja ?? '', nome: primeiroNome(cliente.nome) };
-  });
+  }, 'escrita');
   if (prep.reaproveitado !== null) return toPagamentoDto(prep.reaproveitado, prep.reaproveitado.initPoint ?? undefined);
 
   const { record } = prep;

@@ -8,6 +8,8 @@ import { withSeller } from '../../db/client';
 import { lancamentos, notificacoes, pagamentosOnline } from '../../db/schema';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
+import { validarArquivo } from '../backup/arquivo';
+import { restaurarBackup } from '../backup/restaurar';
 import { aplicarPagamentoMp, recheckPendentes } from './pagamentos.service';
 import { MAX_PENDENTES, registrarCodigosExemplo } from './portal.service';
 
@@ -25,6 +27,7 @@ const TOKEN_ANA = 'APP_USR-ana-1234567890-token';
 const TOKEN_BIA = 'APP_USR-bia-0987654321-token';
 const TOKEN_TESTE = 'TEST-cleo-5555555555-token';
 const TOKEN_DORA = 'APP_USR-dora-1122334455-token';
+const TOKEN_LIA = 'APP_USR-lia-6677889900-token';
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago();
@@ -46,7 +49,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // No access token in any answer or log line of the whole suite.
-  for (const token of [TOKEN_ANA, TOKEN_BIA, TOKEN_TESTE, TOKEN_DORA]) {
+  for (const token of [TOKEN_ANA, TOKEN_BIA, TOKEN_TESTE, TOKEN_DORA, TOKEN_LIA]) {
     expect(bodies.filter((b) => b.includes(token))).toEqual([]);
     expect(logLines.filter((l) => l.includes(token))).toEqual([]);
   }
@@ -620,6 +623,48 @@ describe('paying online', () => {
       expect(await ledgerSum(t, cliente.id)).toBe(1500);
       expect((await avisosDe(ana, 'pagamento')).filter((n) => n.params.clienteId === cliente.id)).toHaveLength(2);
     });
+  });
+
+  it('a payment started while the shop is being restored waits for the restore, then is the restored customer\'s and stays', async () => {
+    const lia = await createSeller(t);
+    await configurar(lia, TOKEN_LIA);
+    const cliente = await devedor(lia, 4200, 'Lia Restaurada');
+    const exportado = await lia.request({ method: 'GET', url: '/api/backup/exportar' });
+    const arquivo = await validarArquivo(JSON.parse(exportado.body));
+    let abrir!: () => void;
+    const portao = new Promise<void>((resolve) => (abrir = resolve));
+    let comecou!: () => void;
+    const emCurso = new Promise<void>((resolve) => (comecou = resolve));
+    // The restore's transaction, as the route opens it, held open while the customer taps "Pagar".
+    const restauracao = withSeller(
+      t.db,
+      lia.id,
+      async (tx) => {
+        comecou();
+        await portao;
+        return restaurarBackup(tx, lia.id, arquivo);
+      },
+      'restauracao',
+    );
+    await emCurso;
+    let respondeu = false;
+    const inicio = pagar(cliente.login, 'pix').then((response) => {
+      respondeu = true;
+      return response;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(respondeu).toBe(false);
+    abrir();
+    await restauracao;
+    const response = await inicio;
+    expect(response.statusCode, response.body).toBe(201);
+    // The restore gave the customer a new record under the same login; the payment is that record's,
+    // and the restore did not wipe it (a payment whose record is gone could never be credited).
+    const [restaurado] = (await lia.request({ method: 'GET', url: '/api/clientes?status=todos' })).json().items as { id: string; login: string }[];
+    expect(restaurado).toMatchObject({ login: cliente.login });
+    expect(restaurado!.id).not.toBe(cliente.id);
+    const registros = await withSeller(t.db, lia.id, (tx) => tx.select().from(pagamentosOnline).where(eq(pagamentosOnline.ownerId, lia.id)));
+    expect(registros).toEqual([expect.objectContaining({ id: (response.json() as PagamentoOnline).id, clienteId: restaurado!.id, valorBase: 4200 })]);
   });
 
   it('refuses to start a payment without an active integration, without a balance, or for a bad method', async () => {
