@@ -23,6 +23,9 @@ export function valoresPagamentoOnline(base: number, metodo: MetodoOnline) {
   return { valorBase: base, taxa, valorTotal: base + taxa, parcelasMax: metodo === 'cartao' ? PARCELAS_MAX_CARTAO : 1 };
 }
 
+/** What a customer's access code is made of: lower-case letters and digits, at most 40. */
+export const LOGIN_CLIENTE_REGEX = /^[a-z0-9]{1,40}$/;
+
 /**
  * A customer's access code as typed on /cliente: trimmed, case-insensitive (handles are lower
  * case letters and digits).
@@ -32,7 +35,7 @@ export const loginClienteSchema = safeString()
   .min(1, 'codigoObrigatorio')
   .max(40, 'tooLong')
   .transform((v) => v.toLowerCase())
-  .refine((v) => /^[a-z0-9]+$/.test(v), 'codigoInvalido');
+  .refine((v) => LOGIN_CLIENTE_REGEX.test(v), 'codigoInvalido');
 
 export const portalParamsSchema = z.object({ login: loginClienteSchema });
 export const portalPagamentoParamsSchema = z.object({ login: loginClienteSchema, id: z.uuid() });

@@ -459,6 +459,22 @@ describe('Importar Dados', () => {
         { motivo: 'esquema', tabela: 'vendas', campo: 'clienteId' },
       ],
       [
+        "a customer's code edited into a path (its link would open something else, or nothing)",
+        (a) => {
+          a.dados.clientes![0]!.login = '../../api/x';
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'clientes', linha: 1, campo: 'login' },
+      ],
+      [
+        "a customer's code in capitals (the page looks codes up in lower case: it would never open)",
+        (a) => {
+          a.dados.clientes![0]!.login = 'MARIA12345';
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'clientes', linha: 1, campo: 'login' },
+      ],
+      [
         'an instant in year 0000 (no timestamp has it)',
         (a) => {
           a.dados.clientes![0]!.createdAt = '0000-01-01T00:00:00Z';

@@ -29,6 +29,7 @@ import {
   TIPOS_REGRA_VENCIMENTO,
   hasControlCharacters,
   isoDateSchema,
+  LOGIN_CLIENTE_REGEX,
   normalizeForSearch,
   MAX_ESTOQUE,
   MAX_ESTOQUE_GUARDADO,
@@ -161,7 +162,8 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       email: textoOpcional(254),
       endereco: textoOpcional(300),
       limiteCredito: inteiro(0, MAX_CENTS),
-      login: textoOpcional(64),
+      /** The customer page's code: a file edited to hold a path (`../x`) or a space would break its link. */
+      login: z.string().regex(LOGIN_CLIENTE_REGEX, 'loginInvalido').nullable(),
       ativo: z.boolean(),
       dataVencimento: dia.nullable(),
       observacoes: textoOpcional(),
