@@ -457,6 +457,24 @@ describe('deleting a customer', () => {
     expect(api.calls('DELETE', `/api/clientes/${ID}`)).toHaveLength(1);
   });
 
+  it('backing out of a delete with the name half typed closes at once: no "Descartar alterações?", and nothing is deleted', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])) });
+    const { user } = renderApp('/clientes');
+    for (const close of ['{Escape}', 'Cancelar']) {
+      await user.click(await screen.findByRole('button', { name: 'Deletar José da Silva' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Deletar Cliente' });
+      const input = within(dialog).getByLabelText('Digite o nome do cliente para confirmar');
+      // Opened again, what was typed before is gone.
+      expect(input).toHaveValue('');
+      await user.type(input, 'José da');
+      if (close === 'Cancelar') await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      else await user.keyboard(close);
+      await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Deletar Cliente' })).not.toBeInTheDocument());
+      expect(screen.queryByRole('alertdialog', { name: 'Descartar alterações?' })).not.toBeInTheDocument();
+    }
+    expect(api.calls('DELETE', `/api/clientes/${ID}`)).toHaveLength(0);
+  });
+
   it('keeps the typed name and both buttons off while the delete is being sent', async () => {
     const answer = deferred<Response>();
     mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])), [`DELETE /api/clientes/${ID}`]: () => answer.promise });
