@@ -344,8 +344,10 @@ describe('a session that ends with "Novo Cliente" open', () => {
     await app.user.type(within(form).getByLabelText(/^Telefone/), '11987654321');
     expire();
     await app.user.click(within(form).getByRole('button', { name: 'Cadastrar Cliente' }));
-    expect(await screen.findByText('Sessão expirada. Faça login novamente.')).toBeInTheDocument();
     const login = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    // The dialog says it: no "Sessão expirada" toast under it (long enough for one to show).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText('Sessão expirada. Faça login novamente.')).not.toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/clientes');
     // It cannot be put away: nothing on the page works without a session.
     expect(within(login).queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
@@ -411,6 +413,26 @@ describe('a session that ends with "Novo Cliente" open', () => {
     } finally {
       assign.mockRestore();
     }
+  });
+
+  it('a sign-in refused in that dialog still toasts why ("Erro no login"): it answers what the seller just did', async () => {
+    let session = true;
+    const refused = () => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' });
+    mockApi({
+      ...signedIn(),
+      'GET /api/me': () => (session ? jsonResponse(200, SELLER) : refused()),
+      'GET /api/clientes': () => (session ? jsonResponse(200, page([])) : refused()),
+      'POST /api/auth/sign-in/email': refused,
+    });
+    const { user, queryClient } = renderApp('/clientes');
+    await screen.findByRole('button', { name: 'Novo Cliente' });
+    session = false;
+    void queryClient.invalidateQueries();
+    const login = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    await user.type(within(login).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(login).getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Erro no login')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Sua sessão expirou' })).toBeInTheDocument();
   });
 
   it('starts the app again, on the dashboard, when somebody else signs in over the page', async () => {
