@@ -33,6 +33,18 @@ test('settings follow the seller: a shop name and the seller’s own phone saved
   await expect(other.getByLabel('Telefone da loja')).toHaveValue('');
   await other.goto('/configuracoes');
   await expect(other.getByLabel('Telefone', { exact: true })).toHaveValue('(21) 98765-4321');
+
+  // "Sair" with a change not saved asks the app's question, and after "Descartar" the browser asks nothing.
+  const browserQuestions: string[] = [];
+  other.on('dialog', (dialog) => {
+    browserQuestions.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await other.getByLabel('Telefone', { exact: true }).fill('(21) 91111-2222');
+  await other.getByRole('button', { name: 'Sair' }).click();
+  await other.getByRole('alertdialog', { name: 'Descartar alterações?' }).getByRole('button', { name: 'Descartar' }).click();
+  await expect(other).toHaveURL((url) => url.pathname === '/');
+  expect(browserQuestions).toEqual([]);
   await other.close();
 });
 

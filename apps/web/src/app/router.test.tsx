@@ -150,6 +150,18 @@ describe('reset password page', () => {
     });
   });
 
+  it('outside the signed-in app a refusal for a session toasts: no "Sua sessão expirou" dialog would say it', async () => {
+    mockApi({ ...signedOut(), 'POST /api/auth/reset-password': () => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' }) });
+    const { user, router } = renderApp('/reset-password?token=abc123');
+    await user.type(await screen.findByLabelText('Nova senha'), 'novasenha1');
+    await user.type(screen.getByLabelText('Confirmar nova senha'), 'novasenha1');
+    await user.click(screen.getByRole('button', { name: 'Redefinir senha' }));
+    expect(await screen.findByText('Erro ao redefinir senha')).toBeInTheDocument();
+    expect(screen.getByText('Sessão expirada. Faça login novamente.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Sua sessão expirou' })).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/reset-password');
+  });
+
   it('checks the passwords match before calling the API', async () => {
     const api = mockApi({});
     const { user } = renderApp('/reset-password?token=abc123');

@@ -31,6 +31,10 @@ interface ConfirmDeleteDialogProps {
 /**
  * Spec §2: an irreversible delete is enabled only once the record's name is typed. A refusal from
  * the server stays visible under the input.
+ *
+ * Closing it never asks "Descartar alterações?", even with the name half typed: the name is a
+ * safety catch, not something the seller would miss, and backing out of a delete is the safe way
+ * out — it must stay one step. (It does not report to `useReportDirty` on purpose.)
  */
 export function ConfirmDeleteDialog({
   open,

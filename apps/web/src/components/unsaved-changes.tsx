@@ -1,5 +1,6 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useEffect, useId, useState } from 'react';
 import { type BlockerFunction, useBlocker } from 'react-router';
+import { isLeavingOnPurpose } from '@/lib/leave-app';
 
 /**
  * Nothing a seller typed is thrown away without a word. A form says whether it holds changes not
@@ -93,18 +94,22 @@ export function useConfirmDiscard(): (action: () => void) => void {
   return useContext(GuardContext) ?? ((action) => action());
 }
 
-let leavingOnPurpose = false;
+const LeaveContext = createContext<((action: () => void) => void) | null>(null);
 
-/** Leaves the app on the seller's own choice ("Sair"): no browser "leave site?" question on the way. */
-export function leaveApp(url: string) {
-  leavingOnPurpose = true;
-  window.location.assign(url);
+/**
+ * Leaving the signed-in app on purpose ("Sair"): `confirm(action)` asks "Descartar alterações?"
+ * first while a form holds unsaved changes, and runs `action` at once otherwise. The action should
+ * leave through `leaveApp`, so the browser does not ask its own "leave site?" question after ours.
+ */
+export function useConfirmLeaveApp(): (action: () => void) => void {
+  return useContext(LeaveContext) ?? ((action) => action());
 }
 
 /**
  * Around the signed-in app: while a form (a settings tab, an open dialog) holds unsaved changes,
  * going elsewhere in the app (menu, bottom bar, back button, another tab of Configurações) asks
  * first, and closing or reloading the browser tab gets the browser's own "leave site?" question.
+ * "Sair" asks the app's question instead (`useConfirmLeaveApp`).
  */
 export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
   const { dirty, report } = useDirtySources();
@@ -113,11 +118,12 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
     [dirty],
   );
   const blocker = useBlocker(leaving);
+  const leave = useDiscardGuard(dirty);
 
   useEffect(() => {
     if (!dirty) return;
     const ask = (event: BeforeUnloadEvent) => {
-      if (leavingOnPurpose) return;
+      if (isLeavingOnPurpose()) return;
       event.preventDefault();
       // Older browsers show the prompt only when returnValue is set.
       event.returnValue = '';
@@ -128,7 +134,8 @@ export function UnsavedChangesGuard({ children }: { children: ReactNode }) {
 
   return (
     <DirtyProvider report={report}>
-      {children}
+      <LeaveContext.Provider value={leave.confirm}>{children}</LeaveContext.Provider>
+      {leave.question}
       <DiscardQuestion
         open={blocker.state === 'blocked'}
         onKeepEditing={() => blocker.reset?.()}

@@ -91,22 +91,37 @@ export function errorMessage(error: unknown): string {
   return translateDynamic(`errors:${error.code}`, error.message || generic, error.details);
 }
 
-/** Shows an error toast whose title is `titleKey` and whose text explains the error. */
+let sessionDialogHosts = 0;
+
 /**
- * A load refused because the session ended (expired, or signed out in another tab). The sign-in
- * dialog over the page says so, and the queries load again once the seller is back: no "Erro ao
- * carregar" toast for each query behind it.
+ * The signed-in app is on screen (routes/protected.tsx): when its session ends, the "Sua sessão
+ * expirou" dialog comes over the page. Returns what to call when the app goes.
  */
-export function sessionEnded(error: unknown): boolean {
-  return isApiError(error, 'UNAUTHENTICATED');
+export function hostSessionDialog(): () => void {
+  sessionDialogHosts += 1;
+  return () => {
+    sessionDialogHosts -= 1;
+  };
 }
 
+/**
+ * A load or a save refused because the session ended (expired, or signed out in another tab) under
+ * the signed-in app. The sign-in dialog over the page says so, and the seller loads or saves again
+ * once back: no "Erro ao carregar" toast for each query behind it, nor a "Sessão expirada" one for
+ * the save. Without that dialog (the sign-in page, the customer portal) the toast stays.
+ */
+export function sessionEnded(error: unknown): boolean {
+  return isApiError(error, 'UNAUTHENTICATED') && sessionDialogHosts > 0;
+}
+
+/** Shows an error toast whose title is `titleKey` and whose text explains the error. */
 export function toastError(error: unknown, titleKey: string): void {
   toastApiError(error, translateDynamic(titleKey, titleKey));
 }
 
 /** Shows an error toast with an already translated title; the text explains the error. */
 export function toastApiError(error: unknown, title: string): void {
+  if (sessionEnded(error)) return;
   if (!(error instanceof ApiError)) console.error(error);
   toast.error(title, { description: errorMessage(error) });
 }

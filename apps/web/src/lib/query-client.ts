@@ -17,8 +17,8 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error) => {
         // A save refused because the session is gone (expired, or signed out in another tab): the
-        // same, after the form's own error toast. The page stays as typed, and the protected layout
-        // asks the seller to sign in over it (routes/protected.tsx). Only this code: a wrong
+        // same. The page stays as typed, and the protected layout asks the seller to sign in over
+        // it (routes/protected.tsx); the form shows no error toast under that dialog (sessionEnded). Only this code: a wrong
         // password on the sign-in or password forms is a 401 too, and signs nobody out.
         if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') {
           client.setQueryData(queryKeys.me, null);

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { leaveApp } from '@/lib/leave-app';
 import { toast } from '@/lib/toast';
 import { api, isApiError } from '@/lib/api-client';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
@@ -32,8 +33,9 @@ export function useSignOut() {
     mutationFn: signOut,
     onSuccess: () => {
       clearBrowserStorage();
-      // A full page load drops every cached query and in-memory state of the signed-in app.
-      window.location.assign('/');
+      // A full page load drops every cached query and in-memory state of the signed-in app. Any
+      // unsaved change was already let go ("Descartar"): no browser "leave site?" question.
+      leaveApp('/');
     },
     onError: (error) => {
       console.error(error);

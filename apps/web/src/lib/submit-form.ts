@@ -1,7 +1,7 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import type { ExternalToast } from 'sonner';
 import { toast } from '@/lib/toast';
-import { applyIssuesToForm, toastError } from './api-client';
+import { applyIssuesToForm, sessionEnded, toastError } from './api-client';
 import { translateDynamic } from './i18n';
 
 export interface SubmitFormOptions<V extends FieldValues, R> {
@@ -43,6 +43,8 @@ export async function submitForm<V extends FieldValues, R>(
     const onFields = applyIssuesToForm(error, setError, fields);
     if (onError?.(error, onFields)) return;
     if (onFields && !toastFieldIssues) return;
+    // The session ended: the sign-in dialog over the page says so (the form stays as typed).
+    if (sessionEnded(error)) return;
     if (errorDescription) toast.error(translateDynamic(errorTitle, errorTitle), { description: errorDescription(error) });
     else toastError(error, errorTitle);
     return;

@@ -6,12 +6,13 @@ import { AppLayout } from '@/components/layout/app-layout';
 import { AppShellSkeleton } from '@/components/layout/app-shell-skeleton';
 import { NotificationBell } from '@/features/notificacoes/components/notification-bell';
 import { Button } from '@/components/ui/button';
-import { leaveApp, UnsavedChangesGuard } from '@/components/unsaved-changes';
+import { UnsavedChangesGuard } from '@/components/unsaved-changes';
+import { leaveApp } from '@/lib/leave-app';
 import { useMe } from '@/lib/get-me';
 import { HOME_PATH, RedirectToLogin } from '@/lib/login-redirect';
 import { useLastPresent } from '@/lib/use-last-present';
 import { SessionProvider } from '@/lib/session';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, hostSessionDialog } from '@/lib/api-client';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
 
 // Loaded when a session ends under an open page, not with every page.
@@ -38,6 +39,11 @@ export function Component() {
   const dono = useDono(me.data);
   const outraConta = !!me.data && dono !== null && me.data.user.id !== dono;
   const idioma = me.data?.perfil.idioma;
+  const signedInApp = !!seller;
+
+  // On screen, the app brings the sign-in dialog when its session ends: that dialog tells the
+  // seller, so refused loads and saves do not toast under it (lib/api-client.ts, sessionEnded).
+  useEffect(() => (signedInApp ? hostSessionDialog() : undefined), [signedInApp]);
 
   // The seller's language lives on the server; follow it when it differs from this device's.
   useEffect(() => {

@@ -2,6 +2,7 @@ import LogOutIcon from 'lucide-react/icons/log-out';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { useConfirmLeaveApp } from '@/components/unsaved-changes';
 import { useSignOut } from '@/lib/sign-out';
 import { cn } from '@/lib/utils';
 import { NAV_ITEMS } from './nav-items';
@@ -10,6 +11,8 @@ import { NAV_ITEMS } from './nav-items';
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('layout');
   const signOut = useSignOut();
+  // With a form not saved, "Descartar alterações?" first (the app's question, not the browser's).
+  const confirmLeave = useConfirmLeaveApp();
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4">
       <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3">
@@ -49,7 +52,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           variant="ghost"
           className="w-full justify-start gap-3 text-sidebar-foreground/80"
           disabled={signOut.isPending || signOut.isSuccess}
-          onClick={() => signOut.mutate()}
+          onClick={() => confirmLeave(() => signOut.mutate())}
         >
           <LogOutIcon aria-hidden="true" />
           {signOut.isPending ? t('signOut.pending') : t('signOut.action')}

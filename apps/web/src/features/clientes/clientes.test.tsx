@@ -344,8 +344,10 @@ describe('a session that ends with "Novo Cliente" open', () => {
     await app.user.type(within(form).getByLabelText(/^Telefone/), '11987654321');
     expire();
     await app.user.click(within(form).getByRole('button', { name: 'Cadastrar Cliente' }));
-    expect(await screen.findByText('Sessão expirada. Faça login novamente.')).toBeInTheDocument();
     const login = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    // The dialog says it: no "Sessão expirada" toast under it (long enough for one to show).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(screen.queryByText('Sessão expirada. Faça login novamente.')).not.toBeInTheDocument();
     expect(app.router.state.location.pathname).toBe('/clientes');
     // It cannot be put away: nothing on the page works without a session.
     expect(within(login).queryByRole('button', { name: 'Fechar' })).not.toBeInTheDocument();
@@ -413,6 +415,26 @@ describe('a session that ends with "Novo Cliente" open', () => {
     }
   });
 
+  it('a sign-in refused in that dialog still toasts why ("Erro no login"): it answers what the seller just did', async () => {
+    let session = true;
+    const refused = () => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' });
+    mockApi({
+      ...signedIn(),
+      'GET /api/me': () => (session ? jsonResponse(200, SELLER) : refused()),
+      'GET /api/clientes': () => (session ? jsonResponse(200, page([])) : refused()),
+      'POST /api/auth/sign-in/email': refused,
+    });
+    const { user, queryClient } = renderApp('/clientes');
+    await screen.findByRole('button', { name: 'Novo Cliente' });
+    session = false;
+    void queryClient.invalidateQueries();
+    const login = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
+    await user.type(within(login).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(login).getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Erro no login')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Sua sessão expirou' })).toBeInTheDocument();
+  });
+
   it('starts the app again, on the dashboard, when somebody else signs in over the page', async () => {
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
     try {
@@ -455,6 +477,24 @@ describe('deleting a customer', () => {
     expect(await screen.findByText('Cliente deletado')).toBeInTheDocument();
     expect(screen.getByText('José da Silva foi removido permanentemente.')).toBeInTheDocument();
     expect(api.calls('DELETE', `/api/clientes/${ID}`)).toHaveLength(1);
+  });
+
+  it('backing out of a delete with the name half typed closes at once: no "Descartar alterações?", and nothing is deleted', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])) });
+    const { user } = renderApp('/clientes');
+    for (const close of ['{Escape}', 'Cancelar']) {
+      await user.click(await screen.findByRole('button', { name: 'Deletar José da Silva' }));
+      const dialog = await screen.findByRole('alertdialog', { name: 'Deletar Cliente' });
+      const input = within(dialog).getByLabelText('Digite o nome do cliente para confirmar');
+      // Opened again, what was typed before is gone.
+      expect(input).toHaveValue('');
+      await user.type(input, 'José da');
+      if (close === 'Cancelar') await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+      else await user.keyboard(close);
+      await waitFor(() => expect(screen.queryByRole('alertdialog', { name: 'Deletar Cliente' })).not.toBeInTheDocument());
+      expect(screen.queryByRole('alertdialog', { name: 'Descartar alterações?' })).not.toBeInTheDocument();
+    }
+    expect(api.calls('DELETE', `/api/clientes/${ID}`)).toHaveLength(0);
   });
 
   it('keeps the typed name and both buttons off while the delete is being sent', async () => {

@@ -292,6 +292,51 @@ describe('a settings form with changes not saved', { timeout: 30_000 }, () => {
     await user.type(nome, 'Maria da Silva');
     await waitFor(() => expect(unload()).toBe(false));
   });
+
+  it('"Sair" in the phone\'s menu asks too; "Continuar editando" keeps the change', async () => {
+    const api = settingsApi({ 'POST /api/me/sair': () => jsonResponse(200, { ok: true }) });
+    const { user } = renderApp('/configuracoes');
+    const nome = await screen.findByLabelText('Nome completo');
+    await user.type(nome, ' Souza');
+    await user.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('button', { name: 'Sair' }));
+    const pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(nome).toHaveValue('Maria da Silva Souza');
+    expect(api.calls('POST', '/api/me/sair')).toHaveLength(0);
+  });
+
+  // Last here: once the app leaves on purpose, this page load asks the browser nothing any more.
+  it('"Sair" asks "Descartar alterações?" first; "Descartar" signs out without the browser\'s "leave site?" question', async () => {
+    const api = settingsApi({ 'POST /api/me/sair': () => jsonResponse(200, { ok: true }) });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    const { user, router } = renderApp('/configuracoes');
+    const nome = await screen.findByLabelText('Nome completo');
+    await user.type(nome, ' Souza');
+
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    let pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(nome).toHaveValue('Maria da Silva Souza');
+    expect(router.state.location.pathname).toBe('/configuracoes');
+    expect(api.calls('POST', '/api/me/sair')).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Sair' }));
+    pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('/'));
+    expect(api.calls('POST', '/api/me/sair')).toHaveLength(1);
+    // The page goes with the change still in it: the browser must not ask again.
+    const event = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(false);
+  });
 });
 
 describe('change password', () => {

@@ -97,6 +97,22 @@ describe('registering a payment from the customer row', () => {
     expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)[0]?.body).toMatchObject({ valor: 12550, metodo: 'dinheiro' });
   });
 
+  it('a payment filled only by "Quitar tudo" asks "Descartar alterações?" before Escape closes it', async () => {
+    const { user, api } = await openAction('Registrar pagamento');
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar pagamento' });
+    await user.click(within(dialog).getByRole('button', { name: 'Quitar tudo (R$ 125,50)' }));
+    await user.keyboard('{Escape}');
+    const pergunta = await screen.findByRole('alertdialog', { name: 'Descartar alterações?' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(within(screen.getByRole('dialog', { name: 'Registrar pagamento' })).getByLabelText('Valor do pagamento')).toHaveValue('125,50');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Descartar alterações?' })).getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Registrar pagamento' })).not.toBeInTheDocument());
+    expect(api.calls('POST', `/api/clientes/${ID}/pagamentos`)).toHaveLength(0);
+  });
+
   it('while the payment is being sent, nothing can change it or close the dialog; the answer then shows', async () => {
     const answer = deferred<Response>();
     const { user, api } = await openAction('Registrar pagamento', {

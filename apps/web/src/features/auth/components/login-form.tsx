@@ -6,7 +6,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { ApiError, toastError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { destinoDepoisDoLogin, HOME_PATH } from '@/lib/login-redirect';
 import { type FieldErrorLike, useValidationMessage } from '@/lib/validation-message';
 import { useSignIn } from '../api/sign-in';
@@ -93,7 +93,9 @@ export function LoginForm({ prefillEmail, onSignedIn }: LoginFormProps) {
           }
           setErrors(fromServer);
         }
-        toastError(error, 'auth:signIn.errorTitle');
+        // Always said, even under the "Sua sessão expirou" dialog: this is the sign-in's own refusal.
+        if (!(error instanceof ApiError)) console.error(error);
+        toast.error(t('signIn.errorTitle'), { description: errorMessage(error) });
         return;
       }
       if (onSignedIn) {

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { leaveApp } from '@/components/unsaved-changes';
+import { leaveApp } from '@/lib/leave-app';
 import { clearBrowserStorage } from '@/lib/sign-out';
 import { LoginForm } from './login-form';
 

@@ -7,7 +7,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
-import { errorMessage, isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
 import { pareceBackup, prepararEnvio, restaurarBackup, validarBackup, type Envio } from '../api/importar';
@@ -48,6 +48,7 @@ export function ImportarDados() {
       return;
     }
     setEstado({ fase: 'fechado' });
+    if (sessionEnded(error)) return;
     toast.error(t('importar.errorTitle'), { description: `${errorMessage(error)} ${t('importar.nothingChanged')}` });
   }
 

@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { useConfirmDiscard, useReportDirty } from '@/components/unsaved-changes';
-import { ApiError, errorMessage, toastError } from '@/lib/api-client';
+import { ApiError, errorMessage, sessionEnded, toastError } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { useSalvarCobrancaCliente, useSalvarPromessa } from '../api/salvar-cobranca-cliente';
 
@@ -65,6 +65,7 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
         setErroVencimento(campo);
         return;
       }
+      if (sessionEnded(error)) return;
       // "Erro ao atualizar" with what the server said, or "Não foi possível atualizar as informações."
       const known = error instanceof ApiError && !['INTERNAL', 'NETWORK'].includes(error.code);
       toast.error(t('toast.atualizarErro'), { description: known ? errorMessage(error) : t('toast.atualizarErroDescription') });

@@ -24,7 +24,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage, sessionEnded } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
 import { useCobranca } from '../api/get-cobranca';
@@ -94,6 +94,7 @@ function Formulario({ config }: { config: CobrancaConfig }) {
         for (const issue of error.issues) next[issue.path.replace(/^mensagens\./, '') as keyof typeof erros] = translateDynamic(`validation:${issue.message}`, issue.message);
         setErros(next);
       }
+      if (sessionEnded(error)) return;
       const known = error instanceof ApiError && !['INTERNAL', 'NETWORK'].includes(error.code);
       toast.error(t('toast.salvarErro'), { description: known ? errorMessage(error) : t('toast.salvarErroDescription') });
     }

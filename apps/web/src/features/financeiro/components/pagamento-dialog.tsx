@@ -120,7 +120,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
                 <Button
                   type="button"
                   variant="outline"
-                  onClick={() => form.setValue('valor', centsToInput(cliente.saldoPendente, fmt.decimalSeparator), { shouldValidate: true })}
+                  onClick={() => form.setValue('valor', centsToInput(cliente.saldoPendente, fmt.decimalSeparator), { shouldValidate: true, shouldDirty: true })}
                 >
                   {t('pagamento.quitarTudo', { valor: fmt.money(cliente.saldoPendente) })}
                 </Button>

@@ -13,7 +13,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, errorMessage, isApiError } from '@/lib/api-client';
+import { ApiError, errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { useMercadopagoConfig, useSalvarMercadopago, useTestarMercadopago } from '../api/configuracoes';
 
@@ -64,6 +64,7 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
       },
       onError: (error) => {
         if (error instanceof ApiError && error.issues.length) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+        if (sessionEnded(error)) return;
         toast.error(t('config.toast.erroSalvar'), { description: t('config.toast.erroSalvarDescricao') });
       },
     });
@@ -87,7 +88,7 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
             ? [t('config.toast.tokenNecessario'), t('config.toast.tokenNecessarioDescricao')]
             : [t('config.toast.erroTestar'), isApiError(error, 'MP_INDISPONIVEL') ? t('config.toast.erroTestarDescricao') : errorMessage(error)];
         setTeste({ estado: 'error', mensagem: description });
-        toast.error(title, { description });
+        if (!sessionEnded(error)) toast.error(title, { description });
       },
     });
   };

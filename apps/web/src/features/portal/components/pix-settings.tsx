@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { usePixConfig, useSalvarPix } from '../api/configuracoes';
 
@@ -48,6 +48,7 @@ function PixForm({ config }: { config: PixConfig }) {
       },
       onError: (error) => {
         if (error instanceof ApiError) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+        if (sessionEnded(error)) return;
         toast.error(t('config.toast.erroSalvar'), { description: t('config.toast.erroSalvarDescricao') });
       },
     });
