@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from 'better-auth/crypto';
 import { sql, type SQL } from 'drizzle-orm';
@@ -28,6 +30,9 @@ const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
 /** 0000_init, 0001_tenancy_grants, 0002_vendas_ledger. */
 const PRIMEIRA_VERSAO = 3;
 const SENHA = 'senha-antiga-123';
+/** The migration that recounts clientes.pendente_desde (0009's backfill found nothing under FORCE RLS). */
+const journal = JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+const recontaPendencias = migrations.find((m) => m.folderMillis === journal.entries.find((e) => e.tag === '0020_pendente_desde_recontagem')?.when)!;
 
 interface Banco {
   handle: DbHandle;
@@ -287,5 +292,18 @@ describe('updating a database the first release filled', () => {
       expect(portal.statusCode).toBe(200);
       expect(portal.json()).toMatchObject({ saldoPendente: 3200 * escala });
     }
+  });
+
+  // Last: it empties what the other tests read. A shop whose migrator was bound by FORCE RLS when
+  // 0009 ran (a database that had 0005 before it had data) has every pendente_desde empty.
+  it('0020 gives back the pendente_desde that 0009 could not fill, as the migrator alone, leaving RLS forced', async () => {
+    await banco.admin(`update clientes set pendente_desde = null`);
+    expect((await recontagens(banco.admin)).pendente_desde).toBeGreaterThan(0);
+    for (const statement of recontaPendencias.sql) await banco.handle.db.execute(sql.raw(statement));
+    expect(await recontagens(banco.admin)).toEqual(TUDO_CONFERE);
+    expect(await banco.admin(`select relname, relforcerowsecurity from pg_class where relname in ('clientes', 'vendas') order by 1`)).toEqual([
+      { relname: 'clientes', relforcerowsecurity: true },
+      { relname: 'vendas', relforcerowsecurity: true },
+    ]);
   });
 });
