@@ -1,12 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { hashPassword } from 'better-auth/crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { buildTestApp, cookieFrom, TEST_ORIGIN, type TestApp } from '../../test/app';
 import { rowsOf, testDbKind } from '../../test/db';
 import { checkInvariants, type Query } from '../../test/invariants';
