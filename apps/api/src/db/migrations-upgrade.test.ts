@@ -255,6 +255,11 @@ describe('updating a database the first release filled', () => {
       const vendas = await t.app.inject({ method: 'GET', url: `/api/vendas?pageSize=1`, headers: { cookie } });
       // Not cancelled: 2 + 2 fiado, 3 à vista; "a receber" is what the pending sales still miss.
       expect(vendas.json().resumo).toMatchObject({ totalVendas: 7, valorTotal: 7400 * escala, pendentes: 3200 * escala });
+      // Search runs in 0013's and 0014's functions (owned by caderneta_busca): one shop's matches only.
+      const busca = await t.app.inject({ method: 'GET', url: `/api/clientes?busca=devedor&status=todos`, headers: { cookie } });
+      expect((busca.json().items as { id: string }[]).map((c) => c.id)).toEqual([loja.devedor.id]);
+      const vendaPorNumero = await t.app.inject({ method: 'GET', url: `/api/vendas?busca=V00004`, headers: { cookie } });
+      expect(vendaPorNumero.json().items).toHaveLength(1);
       const devedores = await t.app.inject({ method: 'GET', url: `/api/devedores`, headers: { cookie } });
       expect(devedores.statusCode).toBe(200);
       const portal = await t.app.inject({ method: 'GET', url: `/api/portal/${loja.devedor.login}` });
