@@ -111,11 +111,17 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
     await client.query('create table if not exists drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)');
     const { rows } = await client.query<{ created_at: string }>('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1');
     const last = rows[0] ? Number(rows[0].created_at) : null;
-    for (const migration of migrations) {
-      if (last !== null && last >= migration.folderMillis) continue;
-      for (const statement of migration.sql) await client.query(statement);
+    const pending = migrations.filter((migration) => last === null || last < migration.folderMillis);
+    const { rows: papel } = await client.query<{ livre: boolean }>('select rolsuper or rolbypassrls as livre from pg_roles where rolname = current_user');
+    const underRls = pending.length > 0 && !papel[0]?.livre;
+    for (const migration of pending) {
+      for (const statement of migration.sql) {
+        if (underRls) await client.query(MIGRATOR_POLICIES_ON);
+        await client.query(statement);
+      }
       await client.query('insert into drizzle.__drizzle_migrations (hash, created_at) values ($1, $2)', [migration.hash, migration.folderMillis]);
     }
+    if (underRls) await client.query(MIGRATOR_POLICIES_OFF);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
@@ -124,6 +130,36 @@ export async function migrateDatabase(handle: DbHandle): Promise<void> {
     client.release();
   }
 }
+
+/**
+ * A migrator that is neither a superuser nor BYPASSRLS (README: a database user that owns the
+ * tables) is bound by the tables' FORCE ROW LEVEL SECURITY, and as a member of app_user by its
+ * owner policies, which see no row without a seller: a backfill would read nothing, or be refused
+ * writing a row (0005's counters: the whole upgrade rolled back and the server did not start; 0009's
+ * pendente_desde silently stayed empty). While the migrations run, before each statement, every
+ * table it owns with row-level security on gets a policy letting the migrator alone read and write
+ * every row; they are dropped before the commit, so no other session ever sees them.
+ */
+const MIGRATOR_POLICY = 'caderneta_migrador';
+const MIGRATOR_POLICIES_ON = `do $$
+declare r record;
+begin
+  for r in select c.oid::regclass as tabela from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'public' and c.relkind in ('r', 'p') and c.relrowsecurity
+              and pg_has_role(current_user, c.relowner, 'MEMBER')
+              and not exists (select 1 from pg_policy p where p.polrelid = c.oid and p.polname = '${MIGRATOR_POLICY}')
+  loop
+    execute format('create policy ${MIGRATOR_POLICY} on %s as permissive for all to %I using (true) with check (true)', r.tabela, current_user);
+  end loop;
+end $$`;
+const MIGRATOR_POLICIES_OFF = `do $$
+declare r record;
+begin
+  for r in select p.polrelid::regclass as tabela from pg_policy p where p.polname = '${MIGRATOR_POLICY}'
+  loop
+    execute format('drop policy ${MIGRATOR_POLICY} on %s', r.tabela);
+  end loop;
+end $$`;
 
 /**
  * Whether the newest migration the database records is the newest committed one. Every start asks

@@ -1,0 +1,40 @@
+import type { Query } from './invariants';
+
+/*
+ * What the invariants (invariants.ts) leave out: the reports' rollups by UTC day and month
+ * (0007, 0015), clientes.pendente_desde (0009, kept by the ledger's allocation) and the customer
+ * page's login registry (0003), each against a recount of the rows they follow. Every check answers
+ * how many rows differ, over every seller; read as a user RLS does not bind.
+ */
+
+/** Rows of `a` not in `b` and of `b` not in `a` (the recount checks). */
+const diferenca = (a: string, b: string) => `select count(*)::int as n from ((${a} except ${b}) union all (${b} except ${a})) x`;
+const vendasAtivas = `from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id where v.status_pagamento <> 'cancelado'`;
+export const RECONTAGENS: Record<string, string> = {
+  produtos_por_dia: diferenca(
+    `select owner_id, dia, produto_id, quantidade, valor_total, custo_total from produtos_por_dia where quantidade <> 0`,
+    `select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario) ${vendasAtivas} group by 1, 2, 3`,
+  ),
+  produtos_por_mes: diferenca(
+    `select owner_id, mes, produto_id, quantidade, valor_total, custo_total from produtos_por_mes where quantidade <> 0`,
+    `select i.owner_id, date_trunc('month', v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario) ${vendasAtivas} group by 1, 2, 3`,
+  ),
+  clientes_por_dia: diferenca(
+    `select owner_id, dia, cliente_id, quantidade::bigint, valor_total from clientes_por_dia where quantidade <> 0`,
+    `select owner_id, (data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total) from vendas where cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`,
+  ),
+  clientes_por_mes: diferenca(
+    `select owner_id, mes, cliente_id, quantidade::bigint, valor_total from clientes_por_mes where quantidade <> 0`,
+    `select owner_id, date_trunc('month', data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total) from vendas where cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`,
+  ),
+  pendente_desde: `select count(*)::int as n from clientes c where c.pendente_desde is distinct from
+    (select min(v.data_venda) from vendas v where v.owner_id = c.owner_id and v.cliente_id = c.id and v.status_pagamento = 'pendente')`,
+  logins_clientes: diferenca(`select owner_id, login, id from clientes where login is not null`, `select owner_id, login, cliente_id from logins_clientes`),
+};
+
+export async function recontagens(admin: Query) {
+  const out: Record<string, number> = {};
+  for (const [nome, query] of Object.entries(RECONTAGENS)) out[nome] = Number((await admin<{ n: number }>(query))[0]!.n);
+  return out;
+}
+export const TUDO_CONFERE = Object.fromEntries(Object.keys(RECONTAGENS).map((k) => [k, 0]));
