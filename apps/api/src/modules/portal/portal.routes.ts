@@ -47,14 +47,16 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
    * Per address, the codes that opened nothing (404: unknown, or a deactivated customer's). A code
    * is a first name and 5 digits, so the per-address limit alone let one address try ~1,800 codes
-   * an hour; a customer mistypes theirs a few times at most. Counted after the answer, checked before.
+   * an hour; a customer mistypes theirs a few times at most. Counted before the answer leaves (onSend),
+   * so the next request from that address already sees it; checked before the handler runs.
    */
   const missKey = (request: FastifyRequest) => `portal-erros:${request.ip}`;
   const fewMisses = async (request: FastifyRequest) => {
     if ((await peekRateLimit(app.db, missKey(request))) >= limits.portalMisses) throw tooMany();
   };
-  const countMiss = async (request: FastifyRequest, reply: FastifyReply) => {
+  const countMiss = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (reply.statusCode === 404) await hitRateLimit(app.db, missKey(request), FIFTEEN_MINUTES);
+    return payload;
   };
 
   app.get(
@@ -68,7 +70,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { rateLimit: { max: limits.portalLookup, timeWindow: '1 minute' } },
       preHandler: [fewMisses, perCode('portal-codigo', limits.portalLookupPerCode)],
-      onResponse: countMiss,
+      onSend: countMiss,
       schema: {
         tags,
         summary: 'The customer page: balance, pending purchases, payments (public, by access code)',
@@ -86,7 +88,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       // another site can do nothing the customer's link cannot. Rate limited per IP and per code.
       config: { crossSite: 'allow', rateLimit: { max: limits.portalPayment, timeWindow: '15 minutes' } },
       preHandler: [fewMisses, perCode('portal-pagamento', limits.portalPayment)],
-      onResponse: countMiss,
+      onSend: countMiss,
       schema: {
         tags,
         summary: 'Start paying the pending balance online (Mercado Pago Checkout Pro)',
@@ -107,7 +109,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       // Public and session-less like the payment start; it only asks Mercado Pago again.
       config: { crossSite: 'allow', rateLimit: { max: limits.portalPayment * 3, timeWindow: '15 minutes' } },
       preHandler: [fewMisses, perCode('portal-verificar', limits.portalPayment * 3)],
-      onResponse: countMiss,
+      onSend: countMiss,
       schema: {
         tags,
         summary: '"Verificar Status": re-fetch the payment from Mercado Pago',
