@@ -15,6 +15,10 @@ export const apiProject = (name: string, db: 'pglite' | 'postgres', env: Record<
       '**/node_modules/**',
     ],
     environment: 'node',
+    // A worker keeps the modules it imported from one test file to the next (each file still runs
+    // afresh, and builds and closes its own app and database): importing the API (fastify, drizzle,
+    // better-auth, PGlite) for every file was a third of the suite's time (api: import 315 → 29 s).
+    isolate: false,
     env: { TEST_DB: db, ...env },
     globalSetup: [db === 'pglite' ? 'apps/api/test/global-setup-pglite.ts' : 'apps/api/test/global-setup-postgres.ts'],
     testTimeout: 30_000,
