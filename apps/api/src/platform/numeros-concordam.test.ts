@@ -79,6 +79,7 @@ interface MProduto {
   custo: number;
   estoque: number;
   minimo: number;
+  ativo: boolean;
 }
 interface MItem {
   produtoId: string;
@@ -208,7 +209,7 @@ async function novoProduto(ator: Ator) {
   const estoque = int(ator.r, 4, 40);
   const minimo = int(ator.r, 2, 8);
   const p = await post<Produto>(ator, '/api/produtos', { nome: `${ator.nome} Produto ${n}`, precoVenda: preco, precoCusto: custo, estoqueAtual: estoque, estoqueMinimo: minimo }, 201);
-  ator.loja.produtos.push({ id: p.id, nome: p.nome, preco, custo, estoque, minimo });
+  ator.loja.produtos.push({ id: p.id, nome: p.nome, preco, custo, estoque, minimo, ativo: true });
 }
 
 async function venda(ator: Ator, forma: 'vista' | 'fiado') {
@@ -217,7 +218,7 @@ async function venda(ator: Ator, forma: 'vista' | 'fiado') {
   const cliente = forma === 'fiado' || r() < 0.3 ? (ativos.length ? pick(r, ativos) : null) : null;
   if (forma === 'fiado' && !cliente) return;
   const itens: MItem[] = [];
-  for (const p of [...loja.produtos].sort(() => r() - 0.5).slice(0, int(r, 1, 3))) {
+  for (const p of loja.produtos.filter((x) => x.ativo).sort(() => r() - 0.5).slice(0, int(r, 1, 3))) {
     if (p.estoque === 0) continue;
     itens.push({ produtoId: p.id, quantidade: int(r, 1, Math.min(4, p.estoque)), preco: p.preco, custo: p.custo });
   }
@@ -308,7 +309,7 @@ async function cancelar(ator: Ator) {
 /** The shop restocks a product (the edit form, opened on the stock it shows). */
 async function reposicao(ator: Ator) {
   const { loja, r } = ator;
-  const p = [...loja.produtos].sort((x, y) => x.estoque - y.estoque)[0];
+  const p = loja.produtos.filter((x) => x.ativo).sort((x, y) => x.estoque - y.estoque)[0];
   if (!p) return;
   const mais = int(r, 1, 15);
   await ok(
@@ -319,6 +320,14 @@ async function reposicao(ator: Ator) {
     }),
   );
   p.estoque += mais;
+}
+
+/** A product taken off the catalogue (its sales stay), or put back. */
+async function ativacaoProduto(ator: Ator) {
+  const { loja, r } = ator;
+  const p = pick(r, loja.produtos);
+  await post<Produto>(ator, `/api/produtos/${p.id}/${p.ativo ? 'desativar' : 'reativar'}`);
+  p.ativo = !p.ativo;
 }
 
 async function ativacao(ator: Ator) {
@@ -343,12 +352,13 @@ async function lote(ator: Ator, operacoes: number) {
   const { loja, r } = ator;
   const hoje = diaEm(ator.fuso, clock.now());
   if (loja.clientes.length < 3) for (let i = 0; i < 3; i++) await novoCliente(ator);
-  if (loja.produtos.length < 3) for (let i = 0; i < 3; i++) await novoProduto(ator);
+  while (loja.produtos.filter((p) => p.ativo).length < 3) await novoProduto(ator);
   for (let i = 0; i < operacoes; i++) {
     const x = r();
     if (x < 0.06) await novoCliente(ator);
     else if (x < 0.12) await novoProduto(ator);
-    else if (x < 0.14) await reposicao(ator);
+    else if (x < 0.135) await reposicao(ator);
+    else if (x < 0.15) await ativacaoProduto(ator);
     else if (x < 0.3) await venda(ator, 'vista');
     else if (x < 0.56) await venda(ator, 'fiado');
     else if (x < 0.64) await pagamento(ator, 'parcial');
@@ -514,19 +524,33 @@ async function conferir(ator: Ator, contexto: string) {
   }
 
   // Dashboard.
+  const produtosAtivos = loja.produtos.filter((p) => p.ativo);
   const hojeVendas = vendasVivas.filter((v) => diaLocal(v.data) === hoje);
   const dashboard = await get<Dashboard>(ator, '/api/dashboard');
-  const { atividades: _atividades, ...cards } = dashboard;
+  const { atividades, ...cards } = dashboard;
+  // Recent activity: the latest sales (as they stand now) and payments, newest first.
+  expect(
+    atividades.map((x) => (x.tipo === 'venda' ? ['venda', x.id, x.valor, x.statusPagamento] : ['pagamento', Date.parse(x.data), x.valor, x.metodo])),
+    m('dashboard, recent activity'),
+  ).toEqual(
+    [
+      ...loja.vendas.map((v) => ({ quando: Date.parse(v.data), linha: ['venda', v.id, v.total, loja.status(v, pagos)] })),
+      ...loja.pagamentos.map((p) => ({ quando: Date.parse(p.data), linha: ['pagamento', Date.parse(p.data), p.valor, p.metodo] })),
+    ]
+      .sort((x, y) => y.quando - x.quando)
+      .slice(0, 8)
+      .map((x) => x.linha),
+  );
   const valorPendente = soma(pendentesAbertas, aberto);
   expect(cards, m('dashboard')).toEqual({
     totalClientes: ativos.length,
-    totalProdutos: loja.produtos.length,
+    totalProdutos: produtosAtivos.length,
     vendasHoje: hojeVendas.length,
     valorVendasHoje: soma(hojeVendas, (v) => v.total),
     valorPendente,
     devedores: devedoresAtivos.length,
     valorDevedores: valorDevedoresAtivos,
-    estoqueBaixo: loja.produtos.filter((p) => p.estoque <= p.minimo).length,
+    estoqueBaixo: produtosAtivos.filter((p) => p.estoque <= p.minimo).length,
   });
 
   // Sales list: every sale, and the cards under several filters.
@@ -697,7 +721,7 @@ async function conferir(ator: Ator, contexto: string) {
     receita: valorPeriodo,
     margens: [...porProduto.entries()].map(([id, k]) => [id, k.quantidade, k.valor, k.custo, k.valor - k.custo]).sort(),
     outros: null,
-    estoque: { baixo: loja.produtos.filter((p) => p.estoque <= p.minimo).length, zerados: loja.produtos.filter((p) => p.estoque === 0).length },
+    estoque: { baixo: produtosAtivos.filter((p) => p.estoque <= p.minimo).length, zerados: produtosAtivos.filter((p) => p.estoque === 0).length },
   });
 
   const rFinanceiro = await get<RelatorioFinanceiro>(ator, '/api/relatorios/financeiro?periodo=90');
@@ -722,16 +746,16 @@ async function conferir(ator: Ator, contexto: string) {
   expect(rFinanceiro.aReceber.saldoClientes - rFinanceiro.aReceber.saldoDesativados, m("Relatórios → Financeiro 'A Receber' without the deactivated = the dashboard's")).toBe(dashboard.valorDevedores);
 
   // Products: stock after every sale and cancellation, and the cards.
-  const produtos = await todas<Produto>(ator, '/api/produtos');
+  const produtos = await todas<Produto>(ator, '/api/produtos?status=todos');
   expect(
     produtos.items.map((p) => [p.id, p.estoqueAtual]).sort(),
     m('stock in the product list'),
   ).toEqual(loja.produtos.map((p) => [p.id, p.estoque]).sort());
-  const resumoProdutos = (produtos.pages[0] as ProdutosPage).resumo;
-  expect([resumoProdutos.total, resumoProdutos.estoqueBaixo, resumoProdutos.valorTotal], m('product cards')).toEqual([
-    loja.produtos.length,
-    loja.produtos.filter((p) => p.estoque <= p.minimo).length,
-    soma(loja.produtos, (p) => p.preco * p.estoque),
+  const { resumo: resumoProdutos } = await get<ProdutosPage>(ator, '/api/produtos?pageSize=1');
+  expect([resumoProdutos.total, resumoProdutos.estoqueBaixo, resumoProdutos.valorTotal], m('product cards (active products)')).toEqual([
+    produtosAtivos.length,
+    produtosAtivos.filter((p) => p.estoque <= p.minimo).length,
+    soma(produtosAtivos, (p) => p.preco * p.estoque),
   ]);
 }
 
@@ -788,7 +812,7 @@ describe('every screen shows the same figures', () => {
       ids.set(a.loja.clientes.find((y) => y.nome === x.nome)!.id, x.id);
       logins.set(x.nome, x.login!);
     }
-    for (const x of (await todas<Produto>(c, '/api/produtos')).items) ids.set(a.loja.produtos.find((y) => y.nome === x.nome)!.id, x.id);
+    for (const x of (await todas<Produto>(c, '/api/produtos?status=todos')).items) ids.set(a.loja.produtos.find((y) => y.nome === x.nome)!.id, x.id);
     for (const x of (await todas<VendasPage['items'][number]>(c, '/api/vendas')).items) ids.set(a.loja.vendas.find((y) => y.numero === x.numeroVenda)!.id, x.id);
     for (const p of a.loja.pagamentos) {
       const extrato = await get<Extrato>(c, `/api/clientes/${ids.get(p.clienteId)}/extrato?pageSize=100`);
