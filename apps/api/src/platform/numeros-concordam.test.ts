@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  DIAS_ANTECEDENCIA_PADRAO,
+  NIVEIS_ATRASO,
+  nivelAtraso,
   REGRA_VENCIMENTO_PADRAO,
   type Cliente,
   type ClientesPage,
@@ -511,6 +514,20 @@ async function conferir(ator: Ator, contexto: string) {
     valorTotal: valorDevedoresAtivos,
     casosCriticos: esperado.filter((d) => d.dias >= 30).length,
     mediaAtraso: esperado.length ? Math.round(soma(esperado, (d) => d.dias) / esperado.length) : 0,
+  });
+  // The filters count what the cards count.
+  const filtrados = async (q: string) => (await get<DevedoresPage>(ator, `/api/devedores?pageSize=1&${q}`)).total;
+  expect(
+    {
+      vencidos: await filtrados('situacao=vencidos'),
+      aVencer: await filtrados('situacao=a_vencer'),
+      ...Object.fromEntries(await Promise.all(NIVEIS_ATRASO.map(async (nivel) => [nivel, await filtrados(`nivel=${nivel}`)]))),
+    },
+    m('Devedores filters'),
+  ).toEqual({
+    vencidos: esperado.filter((d) => d.dataVencimento < hoje).length,
+    aVencer: esperado.filter((d) => d.dataVencimento >= hoje && d.dataVencimento <= somaDias(hoje, DIAS_ANTECEDENCIA_PADRAO)).length,
+    ...Object.fromEntries(NIVEIS_ATRASO.map((nivel) => [nivel, esperado.filter((d) => nivelAtraso(d.dias) === nivel).length])),
   });
   for (const d of esperado.slice(0, 3)) {
     const c = loja.cliente(d.id);
