@@ -13,6 +13,7 @@ import {
   type Extrato,
   type PortalCliente,
   type Produto,
+  type RegraVencimento,
   type ProdutosPage,
   type VendaDetalhe,
   type VendasPage,
@@ -174,6 +175,8 @@ interface Ator {
   fuso: string;
   /** The shop has a PIX key: its codes carry amounts. */
   pix?: boolean;
+  /** The shop's due-date rule (Configurar Vencimento). */
+  regra?: RegraVencimento;
   seller: SellerSession;
   loja: Loja;
   r: Rand;
@@ -410,7 +413,8 @@ async function conferir(ator: Ator, contexto: string) {
   const vendasVivas = loja.vendas.filter((v) => !v.cancelada);
   const pendentesAbertas = vendasVivas.filter((v) => loja.status(v, pagos) === 'pendente');
   const aberto = (v: MVenda) => v.total - pagos.get(v.id)!;
-  const vencimentoDaVenda = (v: MVenda) => vencimentoPelaRegra(REGRA_VENCIMENTO_PADRAO, diaLocal(v.data));
+  const regra = ator.regra ?? REGRA_VENCIMENTO_PADRAO;
+  const vencimentoDaVenda = (v: MVenda) => vencimentoPelaRegra(regra, diaLocal(v.data));
   const m = (msg: string) => `${contexto} — ${ator.nome}: ${msg}`;
 
   // Customer list (every customer), one by one, the ledger, the public page.
@@ -494,7 +498,7 @@ async function conferir(ator: Ator, contexto: string) {
   const esperado = devedoresAtivos.map((c) => {
     const pendentesDele = pendentesAbertas.filter((v) => v.clienteId === c.id).sort((x, y) => (x.data < y.data ? -1 : 1));
     const maisAntiga = pendentesDele[0] ? diaLocal(pendentesDele[0].data) : null;
-    const venc = c.vencimentoProprio ?? (maisAntiga ? vencimentoPelaRegra(REGRA_VENCIMENTO_PADRAO, maisAntiga) : hoje);
+    const venc = c.vencimentoProprio ?? (maisAntiga ? vencimentoPelaRegra(regra, maisAntiga) : hoje);
     return { id: c.id, saldoPendente: loja.pendente(c.id), totalVendas: pendentesDele.length, dataVendaMaisAntiga: maisAntiga, dataVencimento: venc, dias: diasEmAtraso(venc, hoje) };
   });
   expect(
@@ -778,6 +782,12 @@ async function conferir(ator: Ator, contexto: string) {
 
 // ——— The run ———
 
+/** Configurar Vencimento: every due date of the shop follows the new rule. */
+async function mudarRegra(ator: Ator, regra: RegraVencimento) {
+  await ok(ator.seller.request({ method: 'PUT', url: '/api/cobranca/regra', payload: regra }));
+  ator.regra = regra;
+}
+
 async function mudarFuso(ator: Ator, fuso: string) {
   await ok(ator.seller.request({ method: 'PUT', url: '/api/configuracoes/loja', payload: { nomeLoja: `Loja da ${ator.nome}`, telefoneLoja: null, enderecoLoja: null, documento: null, fusoHorario: fuso } }));
   ator.fuso = fuso;
@@ -811,6 +821,10 @@ describe('every screen shows the same figures', () => {
       await conferir(b, `round ${rodada}`);
       // The first shop moves its time zone twice: every day of its past sales moves with it.
       if (rodada === 4 || rodada === 6) await mudarFuso(a, rodada === 4 ? 'America/Noronha' : 'America/Rio_Branco');
+      // And the rule of its due dates; the other shop sets one date for every debt.
+      if (rodada === 3) await mudarRegra(a, { tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 10, dataFixa: null });
+      if (rodada === 5) await mudarRegra(a, { tipo: 'proximo_mes', diaVencimento: 15, diasPrazo: 10, dataFixa: null });
+      if (rodada === 5) await mudarRegra(b, { tipo: 'data_fixa', diaVencimento: 1, diasPrazo: 30, dataFixa: diaEm(b.fuso, clock.now()) });
       clock.advanceDays(int(r, 2, 14) + int(r, 0, 20) / 24);
     }
   });
@@ -837,6 +851,9 @@ describe('every screen shows the same figures', () => {
       if (l) ids.set(p.id, l.id);
     }
     c.loja = a.loja.copia(ids, logins);
+    // The due-date rule and the PIX key come with the shop.
+    c.regra = a.regra;
+    c.pix = a.pix;
     await conferir(c, 'restored');
 
     for (let rodada = 1; rodada <= 2; rodada++) {
