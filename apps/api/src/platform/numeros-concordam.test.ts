@@ -27,16 +27,19 @@ import { testClock, type TestClock } from '../../test/clock';
  * The same figure is the same everywhere. Two sellers drive a seeded-random shop through the HTTP
  * API only — customers, products, sales à vista and fiado with several items, partial and full
  * payments and overpayments, adjustments both ways, cancellations of paid and unpaid sales,
- * customers deactivated and reactivated, own due dates — over weeks of the test clock, across the
- * shop's midnight. After every batch each screen that shows money or stock is read (the customer
- * list and page, the ledger, Devedores, the customer's public page, the dashboard, the sales
- * list's cards under several filters, the five report tabs, the product list) and must agree with
- * the others and with a model the test keeps: plain sums over what it did.
+ * customers and products deactivated and reactivated, restocking, own due dates, the shop's
+ * due-date rule and time zone changed — over weeks of the test clock, across the shop's midnight
+ * and Madrid's end of summer time. After every batch each screen that shows money or stock is read
+ * (the customer list and page, the ledger, receipts, Devedores and its filters, the customer's
+ * public page, every PIX code, the credit-limit warning, the dashboard, the sales list's cards
+ * under ten filters, the five report tabs, the product list) and must agree with the others and
+ * with a model the test keeps: plain sums over what it did.
  *
  * Definitions the screens document, asserted as such:
  *  - cancelled sales count in no total (they are listed, and reported apart as "canceladas");
  *  - Devedores and the dashboard's debtors card are over active customers; the reports ("what
- *    customers owe") and the customer list over every customer, deactivated ones too;
+ *    customers owe") and the customer list over every customer, deactivated ones too, and the
+ *    reports say the deactivated part: without it they show what Devedores shows;
  *  - "A receber"/"Valor Total — em vendas pendentes" is what is open on pending sales (total −
  *    paid), every customer's; a debit adjustment is owed by the customer but is no sale.
  */
