@@ -93,8 +93,11 @@ export const relatorioClientesSchema = z.object({
   novos: comparado(),
   /** Distinct customers with at least one sale in the period. */
   compradores: comparado(),
-  /** Today: customers who owe, and how much together. */
-  devedores: z.object({ quantidade: int(), valor: int() }),
+  /**
+   * Today: customers who owe, and how much together, deactivated ones included (their debt is still
+   * owed); `desativados` is their part, which Devedores and the dashboard (active customers) leave out.
+   */
+  devedores: z.object({ quantidade: int(), valor: int(), desativados: z.object({ quantidade: int(), valor: int() }) }),
 });
 export type RelatorioClientes = z.infer<typeof relatorioClientesSchema>;
 
@@ -124,8 +127,12 @@ export type RelatorioProdutos = z.infer<typeof relatorioProdutosSchema>;
 export const relatorioFinanceiroSchema = z.object({
   periodo: periodoRelatorioSchema,
   recebido: recebidoSchema,
-  /** Today: what customers owe (the ledger's pending balances) and what is open on pending sales. */
-  aReceber: z.object({ saldoClientes: int(), vendasPendentes: int(), vencido: int() }),
+  /**
+   * Today: what customers owe (the ledger's pending balances, deactivated customers included;
+   * `saldoDesativados` is their part, left out of Devedores and the dashboard) and what is open on
+   * pending sales.
+   */
+  aReceber: z.object({ saldoClientes: int(), saldoDesativados: int(), vendasPendentes: int(), vencido: int() }),
   /** Today: what is open on pending fiado sales, by days overdue. */
   atraso: z.array(z.object({ faixa: z.enum(FAIXAS_ATRASO), valor: int(), vendas: int() })),
   /** The shop's due-date rule the ageing follows, per sale. */

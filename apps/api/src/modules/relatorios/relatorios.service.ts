@@ -268,7 +268,9 @@ export async function relatorioClientes(tx: Executor, ownerId: string, periodo: 
         (select count(*) from compras where quantidade > 0)::int as compradores,
         (select count(*) from ${clientes} where owner_id = ${ownerId} and created_at >= (select s from l) and created_at < (select e from l))::int as novos,
         (select count(*) from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0)::int as devedores,
-        (select coalesce(sum(-saldo_atual), 0) from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0)::bigint as valor_devedores
+        (select coalesce(sum(-saldo_atual), 0) from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0)::bigint as valor_devedores,
+        (select count(*) from ${clientes} where owner_id = ${ownerId} and not ativo and saldo_atual < 0)::int as devedores_desativados,
+        (select coalesce(sum(-saldo_atual), 0) from ${clientes} where owner_id = ${ownerId} and not ativo and saldo_atual < 0)::bigint as valor_desativados
     `,
   );
   const [antes] = await queryRows<Record<string, unknown>>(
@@ -285,7 +287,11 @@ export async function relatorioClientes(tx: Executor, ownerId: string, periodo: 
     maioresCompradores: json(row?.maiores_compradores).map((c) => ({ id: String(c.id), nome: String(c.nome), quantidade: n(c.quantidade), valor: n(c.valor) })),
     novos: cmp(n(row?.novos), n(antes?.novos)),
     compradores: cmp(n(row?.compradores), n(antes?.compradores)),
-    devedores: { quantidade: n(row?.devedores), valor: n(row?.valor_devedores) },
+    devedores: {
+      quantidade: n(row?.devedores),
+      valor: n(row?.valor_devedores),
+      desativados: { quantidade: n(row?.devedores_desativados), valor: n(row?.valor_desativados) },
+    },
   };
 }
 
@@ -399,7 +405,8 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
           where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente') as fiado_pendentes,
         (select coalesce(sum(valor_total - valor_pago), 0)::bigint from ${vendasTotais}
           where owner_id = ${ownerId} and status_pagamento = 'pendente') as vendas_pendentes,
-        (select coalesce(sum(-saldo_atual), 0)::bigint from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0) as saldo_clientes
+        (select coalesce(sum(-saldo_atual), 0)::bigint from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0) as saldo_clientes,
+        (select coalesce(sum(-saldo_atual), 0)::bigint from ${clientes} where owner_id = ${ownerId} and not ativo and saldo_atual < 0) as saldo_desativados
     `,
   );
   const porMetodo = (lista: JsonRows) => lista.map((m) => ({ metodo: m.metodo as MetodoPagamento, quantidade: n(m.quantidade), valor: n(m.valor) }));
@@ -420,6 +427,7 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
     recebido: await recebidoComparado(tx, ownerId, periodo, { ...soma(atual), porMetodo: atual }, { ...soma(anterior), porMetodo: anterior }),
     aReceber: {
       saldoClientes: n(row?.saldo_clientes),
+      saldoDesativados: n(row?.saldo_desativados),
       vendasPendentes: n(row?.vendas_pendentes),
       vencido: atraso.filter((f) => f.faixa !== 'a_vencer').reduce((s, f) => s + f.valor, 0),
     },

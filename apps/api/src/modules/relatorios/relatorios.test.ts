@@ -253,7 +253,7 @@ describe('GET /api/relatorios/clientes', () => {
     expect(r.compradores).toEqual(cmp(3, 1));
     // Bruno (12 March) now; Carla (9 March 23:30 in São Paulo) before.
     expect(r.novos).toEqual(cmp(1, 1));
-    expect(r.devedores).toEqual({ quantidade: 3, valor: 5000 });
+    expect(r.devedores).toEqual({ quantidade: 3, valor: 5000, desativados: { quantidade: 0, valor: 0 } });
   });
 });
 
@@ -296,7 +296,7 @@ describe('GET /api/relatorios/financeiro', () => {
   it('shows what was received by method, what is owed and its overdue ageing', async () => {
     const r = await get(seller, '/api/relatorios/financeiro?periodo=7');
     expect(r.recebido.valor).toEqual(cmp(1800, 200));
-    expect(r.aReceber).toEqual({ saldoClientes: 5000, vendasPendentes: 5000, vencido: 2000 });
+    expect(r.aReceber).toEqual({ saldoClientes: 5000, saldoDesativados: 0, vendasPendentes: 5000, vencido: 2000 });
     // 16 March: S8 and S7 are 15 days late (due 1 March; S7 would be due 1 April if read in UTC);
     // S11 is 74 days late (older than the window the hourly rollup is read over).
     expect(r.atraso).toEqual([
@@ -359,7 +359,7 @@ describe('report periods', () => {
     expect(produtosOutro.margens.map((p: { nome: string }) => p.nome)).toEqual(['Arroz do outro']);
     expect(produtosOutro.estoque.itens).toEqual([]);
     const financeiro = await get(outro, '/api/relatorios/financeiro?periodo=365');
-    expect(financeiro.aReceber).toEqual({ saldoClientes: 194_800, vendasPendentes: 194_800, vencido: 0 });
+    expect(financeiro.aReceber).toEqual({ saldoClientes: 194_800, saldoDesativados: 0, vendasPendentes: 194_800, vencido: 0 });
   });
 });
 

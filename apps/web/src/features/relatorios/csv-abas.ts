@@ -115,6 +115,7 @@ function financeiro(t: T, r: Relatorios['financeiro'], locale: string): LinhaCsv
     [],
     [t('tabela.indicador'), t('tabela.valor')],
     [t('financeiro.aReceber'), dinheiro(r.aReceber.saldoClientes)],
+    [t('financeiro.aReceberDesativadosCsv'), dinheiro(r.aReceber.saldoDesativados)],
     [t('financeiro.vendasPendentes'), dinheiro(r.aReceber.vendasPendentes)],
     [t('financeiro.vencido'), dinheiro(r.aReceber.vencido)],
     [],

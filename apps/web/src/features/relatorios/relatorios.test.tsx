@@ -1,4 +1,4 @@
-import type { RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
+import type { RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -210,6 +210,55 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     expect(within(margens).getByRole('row', { name: /Outros 3 produtos/ })).toHaveTextContent('R$ 1.234,56');
     const estoque = screen.getByRole('table', { name: 'Estoque baixo e zerado' });
     expect(said(within(estoque).getAllByRole('row')[1]!)).toBe('SalSem estoque|0|2');
+  });
+
+  it("says how much of what customers owe is deactivated customers', which Devedores and the dashboard leave out", async () => {
+    const clientes: RelatorioClientes = {
+      periodo: periodo(),
+      maioresSaldos: [
+        { id: 'c1', nome: 'Rita', ativo: false, saldoPendente: 31588 },
+        { id: 'c2', nome: 'João', ativo: true, saldoPendente: 20000 },
+      ],
+      maioresCompradores: [],
+      novos: cmp(0, 0),
+      compradores: cmp(0, 0),
+      devedores: { quantidade: 4, valor: 84881, desativados: { quantidade: 2, valor: 31588 } },
+    };
+    const financeiro: RelatorioFinanceiro = {
+      periodo: periodo(),
+      recebido: { valor: cmp(0, 0), quantidade: cmp(0, 0), porMetodo: [] },
+      aReceber: { saldoClientes: 84881, saldoDesativados: 31588, vendasPendentes: 84881, vencido: 0 },
+      atraso: [],
+      regraVencimento: RESUMO.regraVencimento,
+    };
+    mockApi({
+      ...signedIn(),
+      'GET /api/relatorios/clientes': () => jsonResponse(200, clientes),
+      'GET /api/relatorios/financeiro': () => jsonResponse(200, financeiro),
+    });
+    const { user } = renderApp('/relatorios?aba=clientes');
+    const devedores = await screen.findByRole('group', { name: 'Devedores' }, { timeout: 20_000 });
+    expect(within(devedores).getByText('4 clientes devem R$ 848,81')).toBeInTheDocument();
+    expect(within(devedores).getByText('Inclui R$ 315,88 de 2 clientes desativados, fora de Devedores')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Financeiro' }));
+    const aReceber = await screen.findByRole('group', { name: 'A Receber' });
+    expect(within(aReceber).getByText('R$ 848,81')).toBeInTheDocument();
+    expect(within(aReceber).getByText('Inclui R$ 315,88 de clientes desativados, fora de Devedores')).toBeInTheDocument();
+  });
+
+  it('says nothing of deactivated customers when none owes', async () => {
+    const financeiro: RelatorioFinanceiro = {
+      periodo: periodo(),
+      recebido: { valor: cmp(0, 0), quantidade: cmp(0, 0), porMetodo: [] },
+      aReceber: { saldoClientes: 5000, saldoDesativados: 0, vendasPendentes: 5000, vencido: 0 },
+      atraso: [],
+      regraVencimento: RESUMO.regraVencimento,
+    };
+    mockApi({ ...signedIn(), 'GET /api/relatorios/financeiro': () => jsonResponse(200, financeiro) });
+    renderApp('/relatorios?aba=financeiro');
+    const aReceber = await screen.findByRole('group', { name: 'A Receber' }, { timeout: 20_000 });
+    expect(within(aReceber).getByText('R$ 50,00')).toBeInTheDocument();
+    expect(within(aReceber).queryByText(/desativados/)).not.toBeInTheDocument();
   });
 
   it('exports the tab as a CSV for Excel in Brazil: BOM, ";" and comma decimals, formulas defused', async () => {

@@ -30,6 +30,12 @@ export function ClientesAba({ escolha }: { escolha: EscolhaPeriodo }) {
               </Figura>
               <Figura title={t('clientes.devedores')} value={fmt.money(r.devedores.valor)} hint={hoje}>
                 <p className="text-xs">{t('clientes.devedoresValor', { count: r.devedores.quantidade, valor: fmt.money(r.devedores.valor) })}</p>
+                {/* Devedores and the dashboard list active customers only: say what makes this figure larger. */}
+                {r.devedores.desativados.quantidade > 0 && (
+                  <p className="text-xs text-muted-foreground">
+                    {t('clientes.devedoresDesativados', { count: r.devedores.desativados.quantidade, valor: fmt.money(r.devedores.desativados.valor) })}
+                  </p>
+                )}
               </Figura>
             </div>
             <div className="grid gap-4 lg:grid-cols-2">

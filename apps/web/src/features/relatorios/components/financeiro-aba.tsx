@@ -25,7 +25,12 @@ export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
               <Figura title={t('financeiro.recebido')} value={fmt.money(r.recebido.valor.atual)}>
                 <Variacao {...r.recebido.valor} anteriorTexto={fmt.money(r.recebido.valor.anterior)} />
               </Figura>
-              <Figura title={t('financeiro.aReceber')} value={fmt.money(r.aReceber.saldoClientes)} hint={`${t('financeiro.aReceberHint')} · ${hoje}`} />
+              <Figura title={t('financeiro.aReceber')} value={fmt.money(r.aReceber.saldoClientes)} hint={`${t('financeiro.aReceberHint')} · ${hoje}`}>
+                {/* The dashboard's "Total a receber" counts active customers only: say what makes this figure larger. */}
+                {r.aReceber.saldoDesativados > 0 && (
+                  <p className="text-xs text-muted-foreground">{t('financeiro.aReceberDesativados', { valor: fmt.money(r.aReceber.saldoDesativados) })}</p>
+                )}
+              </Figura>
               <Figura title={t('financeiro.vendasPendentes')} value={fmt.money(r.aReceber.vendasPendentes)} hint={`${t('financeiro.vendasPendentesHint')} · ${hoje}`} />
               <Figura title={t('financeiro.vencido')} value={fmt.money(r.aReceber.vencido)} hint={`${t('financeiro.vencidoHint')} · ${hoje}`} />
             </div>
