@@ -240,7 +240,8 @@ test('the sign-in page fits a phone and every control on it is a thumb\'s size',
   await expectFitsEachWidth(page, '/auth, Criar Conta');
 });
 
-test(`every signed-in page and dialog fits a ${WIDTHS.join(' and a ')} px phone`, async ({ page }, testInfo) => {
+// Pages and dialogs are two journeys, so the two halves of the walk run side by side.
+test(`every signed-in page fits a ${WIDTHS.join(' and a ')} px phone`, async ({ page }, testInfo) => {
   await page.setViewportSize({ width: WIDTHS[0]!, height: 844 });
   await signedInSeller(page, testInfo);
   const { pagamentoId, clienteId, devedoraComum } = await createData(page);
@@ -281,6 +282,12 @@ test(`every signed-in page and dialog fits a ${WIDTHS.join(' and a ')} px phone`
     for (const summary of await page.getByText('Ver dados em tabela').all()) await summary.click();
     await expectFitsEachWidth(page, route);
   }
+});
+
+test(`every dialog, and the new sale with a customer chosen, fits a ${WIDTHS.join(' and a ')} px phone`, async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: WIDTHS[0]!, height: 844 });
+  await signedInSeller(page, testInfo);
+  await createData(page);
 
   // A fiado sale to the customer with the long name: found by the search, then chosen, the page
   // keeps its width (the name is cut with "…") and the total bar stays on screen.
