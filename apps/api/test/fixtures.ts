@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { withSeller } from '../src/db/client';
+import type { ArquivoValidado } from '../src/modules/backup/arquivo';
+import { restaurarBackup } from '../src/modules/backup/restaurar';
 import { clientes, lancamentos, produtos, vendas } from '../src/db/schema';
 import type { TestApp } from './app';
 
@@ -79,4 +81,28 @@ export async function countRows(t: TestApp, table: typeof vendas | typeof lancam
     .from(table)
     .where(eq(table.ownerId, ownerId));
   return row!.n;
+}
+
+/**
+ * A backup restore of the seller's shop, its transaction opened as the route opens it (the shop's
+ * lock held alone) and held there until `abrir()`: what is sent meanwhile meets a restore under way.
+ * `concluida` settles with the restore's report once it has run and committed.
+ */
+export async function restauracaoRetida(t: TestApp, ownerId: string, arquivo: ArquivoValidado) {
+  let abrir!: () => void;
+  const portao = new Promise<void>((resolve) => (abrir = resolve));
+  let comecou!: () => void;
+  const emCurso = new Promise<void>((resolve) => (comecou = resolve));
+  const concluida = withSeller(
+    t.db,
+    ownerId,
+    async (tx) => {
+      comecou();
+      await portao;
+      return restaurarBackup(tx, ownerId, arquivo);
+    },
+    'restauracao',
+  );
+  await emCurso;
+  return { abrir, concluida };
 }

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { clienteInputSchema, produtoInputSchema, verificarLimite, type MetodoPagamento } from '@caderneta/shared';
 import { withSeller, type Database } from '../db/client';
+import { seededRandom } from '../lib/seeded-random';
 import { clientes, produtos } from '../db/schema';
 import { registrarCodigosExemplo } from '../modules/portal/portal.service';
 import { createCliente } from '../modules/clientes/clientes.service';
@@ -43,27 +44,6 @@ export interface DemoResult {
   canceladas: number;
   pagamentos: number;
   seconds: number;
-}
-
-/** mulberry32: a small seeded generator, so `--seed` reproduces a shop. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!;
-  const weighted = <T>(items: ReadonlyArray<readonly [T, number]>) => {
-    const total = items.reduce((s, [, w]) => s + w, 0);
-    let r = next() * total;
-    for (const [item, w] of items) if ((r -= w) < 0) return item;
-    return items[items.length - 1]![0];
-  };
-  return { next, int, pick, weighted };
 }
 
 // [nome, categoria, preço, custo, mínimo, quantidade típica por venda, popularidade]
@@ -157,7 +137,7 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
   const log = options.log ?? (() => undefined);
   const now = options.now ?? new Date();
   const days = options.days ?? 90;
-  const r = rng(options.seed ?? now.getTime() % 2_147_483_647);
+  const r = seededRandom(options.seed ?? now.getTime() % 2_147_483_647);
   const totalVendas = options.sales ?? days * 16;
 
   const [codigo] = await createAccessCodes(db, 1);

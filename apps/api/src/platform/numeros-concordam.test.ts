@@ -22,6 +22,7 @@ import { FAIXAS_ATRASO, diasEmAtraso, faixaDeAtraso, vencimentoPelaRegra } from 
 import type { RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../test/app';
 import { testClock, type TestClock } from '../../test/clock';
+import { seededRandom, type SeededRandom } from '../lib/seeded-random';
 
 /*
  * The same figure is the same everywhere. Two sellers drive a seeded-random shop through the HTTP
@@ -45,21 +46,6 @@ import { testClock, type TestClock } from '../../test/clock';
  */
 
 const SEED = 20261126;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Rand = ReturnType<typeof mulberry32>;
-const int = (r: Rand, min: number, max: number) => min + Math.floor(r() * (max - min + 1));
-const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 
 const diaEm = (fuso: string, iso: string | Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: fuso, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
@@ -182,7 +168,7 @@ interface Ator {
   regra?: RegraVencimento;
   seller: SellerSession;
   loja: Loja;
-  r: Rand;
+  r: SeededRandom;
   seq: number;
 }
 
@@ -204,7 +190,7 @@ async function novoCliente(ator: Ator) {
   const c = await post<Cliente>(
     ator,
     '/api/clientes',
-    { nome: `${ator.nome} Cliente ${String(n).padStart(3, '0')}`, telefone: `1199${String(1_000_000 + n * 7919).slice(-7)}`, limiteCredito: pick(ator.r, [5_000, 20_000, 50_000, 100_000]) },
+    { nome: `${ator.nome} Cliente ${String(n).padStart(3, '0')}`, telefone: `1199${String(1_000_000 + n * 7919).slice(-7)}`, limiteCredito: ator.r.pick([5_000, 20_000, 50_000, 100_000]) },
     201,
   );
   ator.loja.clientes.push({ id: c.id, nome: c.nome, login: c.login!, limite: c.limiteCredito, ativo: true, creditos: 0, lancamentos: 0, vencimentoProprio: null });
@@ -213,10 +199,10 @@ async function novoCliente(ator: Ator) {
 async function novoProduto(ator: Ator) {
   const n = ++ator.seq;
   // Odd centavos: totals and profits must add up to the centavo.
-  const preco = pick(ator.r, [199, 349, 1_033, 1_299, 2_999, 4_567, 12_345]);
-  const custo = Math.floor(preco * pick(ator.r, [0.37, 0.5, 0.61, 0.83]));
-  const estoque = int(ator.r, 4, 40);
-  const minimo = int(ator.r, 2, 8);
+  const preco = ator.r.pick([199, 349, 1_033, 1_299, 2_999, 4_567, 12_345]);
+  const custo = Math.floor(preco * ator.r.pick([0.37, 0.5, 0.61, 0.83]));
+  const estoque = ator.r.int(4, 40);
+  const minimo = ator.r.int(2, 8);
   const p = await post<Produto>(ator, '/api/produtos', { nome: `${ator.nome} Produto ${n}`, precoVenda: preco, precoCusto: custo, estoqueAtual: estoque, estoqueMinimo: minimo }, 201);
   ator.loja.produtos.push({ id: p.id, nome: p.nome, preco, custo, estoque, minimo, ativo: true });
 }
@@ -224,12 +210,12 @@ async function novoProduto(ator: Ator) {
 async function venda(ator: Ator, forma: 'vista' | 'fiado') {
   const { loja, r } = ator;
   const ativos = loja.clientes.filter((c) => c.ativo);
-  const cliente = forma === 'fiado' || r() < 0.3 ? (ativos.length ? pick(r, ativos) : null) : null;
+  const cliente = forma === 'fiado' || r.next() < 0.3 ? (ativos.length ? r.pick(ativos) : null) : null;
   if (forma === 'fiado' && !cliente) return;
   const itens: MItem[] = [];
-  for (const p of loja.produtos.filter((x) => x.ativo).sort(() => r() - 0.5).slice(0, int(r, 1, 3))) {
+  for (const p of loja.produtos.filter((x) => x.ativo).sort(() => r.next() - 0.5).slice(0, r.int(1, 3))) {
     if (p.estoque === 0) continue;
-    itens.push({ produtoId: p.id, quantidade: int(r, 1, Math.min(4, p.estoque)), preco: p.preco, custo: p.custo });
+    itens.push({ produtoId: p.id, quantidade: r.int(1, Math.min(4, p.estoque)), preco: p.preco, custo: p.custo });
   }
   if (!itens.length) return;
   const total = itens.reduce((s, i) => s + i.quantidade * i.preco, 0);
@@ -277,10 +263,10 @@ async function pagamento(ator: Ator, modo: 'parcial' | 'quitar' | 'acima') {
   // Deactivated customers still pay what they owe.
   const devedores = loja.clientes.filter((c) => loja.pendente(c.id) > 0);
   if (!devedores.length) return;
-  const c = pick(r, devedores);
+  const c = r.pick(devedores);
   const pendente = loja.pendente(c.id);
-  const valor = modo === 'quitar' ? pendente : modo === 'acima' ? pendente + int(r, 1, 5_000) : pendente === 1 ? 1 : int(r, 1, pendente - 1);
-  const metodo = pick(r, ['dinheiro', 'pix', 'cartao', 'transferencia'] as const);
+  const valor = modo === 'quitar' ? pendente : modo === 'acima' ? pendente + r.int(1, 5_000) : pendente === 1 ? 1 : r.int(1, pendente - 1);
+  const metodo = r.pick(['dinheiro', 'pix', 'cartao', 'transferencia'] as const);
   const res = await post<{ lancamento: { id: string; data: string }; cliente: { saldoAtual: number } }>(ator, `/api/clientes/${c.id}/pagamentos`, { valor, metodo }, 201);
   c.creditos += valor;
   loja.aposLancamento(c.id);
@@ -291,9 +277,9 @@ async function pagamento(ator: Ator, modo: 'parcial' | 'quitar' | 'acima') {
 async function ajuste(ator: Ator) {
   const { loja, r } = ator;
   if (!loja.clientes.length) return;
-  const c = pick(r, loja.clientes);
-  const tipo = r() < 0.5 ? 'credito' : 'debito';
-  const valor = int(r, 1, 3_000);
+  const c = r.pick(loja.clientes);
+  const tipo = r.next() < 0.5 ? 'credito' : 'debito';
+  const valor = r.int(1, 3_000);
   const res = await post<{ cliente: { saldoAtual: number } }>(ator, `/api/clientes/${c.id}/ajustes`, { tipo, valor, motivo: 'Conferência do caderno' }, 201);
   c.creditos += tipo === 'credito' ? valor : -valor;
   loja.aposLancamento(c.id);
@@ -306,7 +292,7 @@ async function cancelar(ator: Ator) {
   const abertas = loja.vendas.filter((v) => !v.cancelada);
   if (!abertas.length) return;
   // Paid and unpaid alike: à vista, fiado paid off, fiado pending.
-  const v = pick(r, abertas);
+  const v = r.pick(abertas);
   const antes = loja.status(v, pagos);
   const res = await post<VendaDetalhe>(ator, `/api/vendas/${v.id}/cancelar`);
   expect([antes, res.statusPagamento]).toEqual([antes, 'cancelado']);
@@ -320,7 +306,7 @@ async function reposicao(ator: Ator) {
   const { loja, r } = ator;
   const p = loja.produtos.filter((x) => x.ativo).sort((x, y) => x.estoque - y.estoque)[0];
   if (!p) return;
-  const mais = int(r, 1, 15);
+  const mais = r.int(1, 15);
   await ok(
     ator.seller.request({
       method: 'PUT',
@@ -334,7 +320,7 @@ async function reposicao(ator: Ator) {
 /** A product taken off the catalogue (its sales stay), or put back. */
 async function ativacaoProduto(ator: Ator) {
   const { loja, r } = ator;
-  const p = pick(r, loja.produtos);
+  const p = r.pick(loja.produtos);
   await post<Produto>(ator, `/api/produtos/${p.id}/${p.ativo ? 'desativar' : 'reativar'}`);
   p.ativo = !p.ativo;
 }
@@ -342,7 +328,7 @@ async function ativacaoProduto(ator: Ator) {
 async function ativacao(ator: Ator) {
   const { loja, r } = ator;
   if (!loja.clientes.length) return;
-  const c = pick(r, loja.clientes);
+  const c = r.pick(loja.clientes);
   await post<Cliente>(ator, `/api/clientes/${c.id}/${c.ativo ? 'desativar' : 'reativar'}`);
   c.ativo = !c.ativo;
 }
@@ -351,8 +337,8 @@ async function vencimento(ator: Ator, hoje: string) {
   const { loja, r } = ator;
   const devedores = loja.clientes.filter((c) => c.ativo && loja.pendente(c.id) > 0);
   if (!devedores.length) return;
-  const c = pick(r, devedores);
-  const data = r() < 0.2 ? null : somaDias(hoje, int(r, -40, 20));
+  const c = r.pick(devedores);
+  const data = r.next() < 0.2 ? null : somaDias(hoje, r.int(-40, 20));
   await ok(ator.seller.request({ method: 'PUT', url: `/api/devedores/${c.id}/cobranca`, payload: { observacoes: 'Combinado no balcão', dataVencimento: data } }));
   c.vencimentoProprio = data;
 }
@@ -363,7 +349,7 @@ async function lote(ator: Ator, operacoes: number) {
   if (loja.clientes.length < 3) for (let i = 0; i < 3; i++) await novoCliente(ator);
   while (loja.produtos.filter((p) => p.ativo).length < 3) await novoProduto(ator);
   for (let i = 0; i < operacoes; i++) {
-    const x = r();
+    const x = r.next();
     if (x < 0.06) await novoCliente(ator);
     else if (x < 0.12) await novoProduto(ator);
     else if (x < 0.135) await reposicao(ator);
@@ -800,10 +786,10 @@ beforeAll(async () => {
   // 21:30 in São Paulo: each batch moves the clock by hours and days, often across the shop's midnight.
   clock = testClock('2026-09-01T00:30:00.000Z');
   t = await buildTestApp({ clock });
-  const r = mulberry32(SEED);
+  const r = seededRandom(SEED);
   a = { nome: 'Ana', fuso: 'America/Sao_Paulo', seller: await createSeller(t), loja: new Loja(), r, seq: 0 };
   // The other shop is in Madrid (summer time ends on 25 October, in the middle of the run).
-  b = { nome: 'Bia', fuso: 'Europe/Madrid', seller: await createSeller(t), loja: new Loja(), r: mulberry32(SEED + 1), seq: 0 };
+  b = { nome: 'Bia', fuso: 'Europe/Madrid', seller: await createSeller(t), loja: new Loja(), r: seededRandom(SEED + 1), seq: 0 };
   await ok(a.seller.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: 'caixa@loja-da-ana.com.br', nomeRecebedor: 'Loja da Ana', cidade: 'Sao Paulo' } }));
   a.pix = true;
   await mudarFuso(b, b.fuso);
@@ -812,13 +798,13 @@ afterAll(() => t?.close());
 
 describe('every screen shows the same figures', () => {
   it('after each batch of a seeded-random shop, for both sellers, and the second never leaks into the first', { timeout: 180_000 }, async () => {
-    const r = mulberry32(SEED + 2);
+    const r = seededRandom(SEED + 2);
     for (let rodada = 1; rodada <= 8; rodada++) {
       await lote(a, 12);
       // The other shop works in between, on the same clock.
       await lote(b, 6);
       // Later the same evening (often past São Paulo's midnight), then days on.
-      clock.advanceDays(int(r, 1, 5) / 24);
+      clock.advanceDays(r.int(1, 5) / 24);
       await lote(a, 8);
       await conferir(a, `round ${rodada}`);
       await conferir(b, `round ${rodada}`);
@@ -828,14 +814,14 @@ describe('every screen shows the same figures', () => {
       if (rodada === 3) await mudarRegra(a, { tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 10, dataFixa: null });
       if (rodada === 5) await mudarRegra(a, { tipo: 'proximo_mes', diaVencimento: 15, diasPrazo: 10, dataFixa: null });
       if (rodada === 5) await mudarRegra(b, { tipo: 'data_fixa', diaVencimento: 1, diasPrazo: 30, dataFixa: diaEm(b.fuso, clock.now()) });
-      clock.advanceDays(int(r, 2, 14) + int(r, 0, 20) / 24);
+      clock.advanceDays(r.int(2, 14) + r.int(0, 20) / 24);
     }
   });
 
   it('after a backup of the first shop is restored into a new account, and as that shop goes on', { timeout: 120_000 }, async () => {
     const arquivo = await a.seller.request({ method: 'GET', url: '/api/backup/exportar' });
     expect(arquivo.statusCode).toBe(200);
-    const c: Ator = { nome: 'Ana', fuso: a.fuso, seller: await createSeller(t), loja: new Loja(), r: mulberry32(SEED + 3), seq: a.seq };
+    const c: Ator = { nome: 'Ana', fuso: a.fuso, seller: await createSeller(t), loja: new Loja(), r: seededRandom(SEED + 3), seq: a.seq };
     const restauracao = await c.seller.request({ method: 'POST', url: '/api/backup/restaurar', payload: JSON.parse(arquivo.body) as Record<string, unknown> });
     expect(restauracao.body.trim().split('\n').at(-1)).toContain('"concluido"');
 
@@ -861,7 +847,7 @@ describe('every screen shows the same figures', () => {
 
     for (let rodada = 1; rodada <= 2; rodada++) {
       await lote(c, 12);
-      clock.advanceDays(int(c.r, 1, 30) / 24);
+      clock.advanceDays(c.r.int(1, 30) / 24);
       await conferir(c, `restored, round ${rodada}`);
     }
   });

@@ -4,13 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { BACKUP_VERSAO, MAX_ESTOQUE_GUARDADO, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
-import { insertCliente } from '../../../test/fixtures';
+import { insertCliente, restauracaoRetida } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
 import { clientes, cobrancaConfig, notificacoes, pagamentosOnline, perfis, vendas, lancamentos } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { seedDemoShop } from '../../cli/demo-shop';
 import { checksumDe, validarArquivo } from './arquivo';
-import { restaurarBackup } from './restaurar';
 import { FORA_DO_BACKUP, perfilBackupSchema, TABELAS_BACKUP } from './tabelas';
 
 type Arquivo = {
@@ -268,22 +267,8 @@ describe('Importar Dados', () => {
     const cliente = (await loja.request({ method: 'GET', url: '/api/clientes?pageSize=1' })).json().items[0];
     const produto = (await loja.request({ method: 'GET', url: '/api/produtos?pageSize=1' })).json().items[0];
     const arquivo = await validarArquivo(original);
-    let abrir!: () => void;
-    const portao = new Promise<void>((resolve) => (abrir = resolve));
-    let comecou!: () => void;
-    const emCurso = new Promise<void>((resolve) => (comecou = resolve));
     // The restore's transaction, as the route opens it, held open until the writes have been sent.
-    const restauracao = withSeller(
-      t.db,
-      loja.id,
-      async (tx) => {
-        comecou();
-        await portao;
-        return restaurarBackup(tx, loja.id, arquivo);
-      },
-      'restauracao',
-    );
-    await emCurso;
+    const restauracao = await restauracaoRetida(t, loja.id, arquivo);
     const respondidas: string[] = [];
     const enviar = (nome: string, options: Parameters<SellerSession['request']>[0]) =>
       loja.request(options).then((response) => {
@@ -299,8 +284,8 @@ describe('Importar Dados', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(respondidas).toEqual([]);
-    abrir();
-    await restauracao;
+    restauracao.abrir();
+    await restauracao.concluida;
     // Every record has a new id: what the two requests named is gone, and nothing of them was written.
     expect((await pagamento).statusCode).toBe(404);
     expect((await venda).statusCode).toBe(404);

@@ -3,13 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import { MAX_CENTS, type MercadopagoConfig, type Notificacao, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { rowsOf } from '../../../test/db';
-import { insertProduto, ledgerSum, readCliente } from '../../../test/fixtures';
+import { insertProduto, ledgerSum, readCliente, restauracaoRetida } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
 import { lancamentos, notificacoes, pagamentosOnline } from '../../db/schema';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
 import { validarArquivo } from '../backup/arquivo';
-import { restaurarBackup } from '../backup/restaurar';
 import { aplicarPagamentoMp, recheckPendentes } from './pagamentos.service';
 import { MAX_PENDENTES, registrarCodigosExemplo } from './portal.service';
 
@@ -631,22 +630,8 @@ describe('paying online', () => {
     const cliente = await devedor(lia, 4200, 'Lia Restaurada');
     const exportado = await lia.request({ method: 'GET', url: '/api/backup/exportar' });
     const arquivo = await validarArquivo(JSON.parse(exportado.body));
-    let abrir!: () => void;
-    const portao = new Promise<void>((resolve) => (abrir = resolve));
-    let comecou!: () => void;
-    const emCurso = new Promise<void>((resolve) => (comecou = resolve));
     // The restore's transaction, as the route opens it, held open while the customer taps "Pagar".
-    const restauracao = withSeller(
-      t.db,
-      lia.id,
-      async (tx) => {
-        comecou();
-        await portao;
-        return restaurarBackup(tx, lia.id, arquivo);
-      },
-      'restauracao',
-    );
-    await emCurso;
+    const restauracao = await restauracaoRetida(t, lia.id, arquivo);
     let respondeu = false;
     const inicio = pagar(cliente.login, 'pix').then((response) => {
       respondeu = true;
@@ -654,8 +639,8 @@ describe('paying online', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(respondeu).toBe(false);
-    abrir();
-    await restauracao;
+    restauracao.abrir();
+    await restauracao.concluida;
     const response = await inicio;
     expect(response.statusCode, response.body).toBe(201);
     // The restore gave the customer a new record under the same login; the payment is that record's,
