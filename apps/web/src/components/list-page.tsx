@@ -7,7 +7,7 @@ import { ListSearch } from '@/components/list-search';
 import { LoadError } from '@/components/load-error';
 import { Pagination } from '@/components/pagination';
 import { Card } from '@/components/ui/card';
-import { sessionEnded, toastApiError } from '@/lib/api-client';
+import { toastApiError } from '@/lib/api-client';
 import type { AppResources } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
@@ -136,7 +136,7 @@ export function ListPage<T extends { id: string }>({
   const loadError = t('toast.loadError');
 
   useEffect(() => {
-    if (isError && !sessionEnded(error)) toastApiError(error, loadError);
+    if (isError) toastApiError(error, loadError);
   }, [isError, error, loadError]);
 
   // A page past the end (e.g. after deleting the last row of the last page): back to the first.

@@ -15,7 +15,7 @@ import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { AtividadeRecente } from '@/features/dashboard/components/atividade-recente';
 import { DashboardStats } from '@/features/dashboard/components/dashboard-stats';
 import { DevedoresCard } from '@/features/dashboard/components/devedores-card';
-import { sessionEnded, toastError } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { displayName } from '@/lib/user-identity';
 
 const SHORTCUTS = [
@@ -31,7 +31,7 @@ export function Component() {
   const dashboard = useDashboard();
 
   useEffect(() => {
-    if (dashboard.isError && !sessionEnded(dashboard.error)) toastError(dashboard.error, 'dashboard:loadError');
+    if (dashboard.isError) toastError(dashboard.error, 'dashboard:loadError');
   }, [dashboard.isError, dashboard.error]);
 
   return (

@@ -15,7 +15,7 @@ import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useNotificacoes } from '@/features/notificacoes/api/get-notificacoes';
 import { useMarcarLida, useMarcarTodasLidas } from '@/features/notificacoes/api/marcar-lidas';
 import { NotificacaoRow } from '@/features/notificacoes/components/notificacao-row';
-import { sessionEnded, toastError } from '@/lib/api-client';
+import { toastError } from '@/lib/api-client';
 import { useListParams } from '@/lib/use-list-params';
 
 const PAGE_SIZE = 20;
@@ -31,7 +31,7 @@ export function Component() {
   const marcarTodas = useMarcarTodasLidas();
 
   useEffect(() => {
-    if (query.isError && !sessionEnded(query.error)) toastError(query.error, 'notificacoes:toast.loadError');
+    if (query.isError) toastError(query.error, 'notificacoes:toast.loadError');
   }, [query.isError, query.error]);
 
   const pageEmpty = !!data && data.items.length === 0 && list.page > 1;
