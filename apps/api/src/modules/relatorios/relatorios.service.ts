@@ -248,13 +248,24 @@ export async function relatorioVendas(tx: Executor, ownerId: string, periodo: Pe
 
 // ——— Clientes ———
 
+/**
+ * Today's debtors in one pass over the shop's customers: how many owe and how much, deactivated
+ * customers included (their debt is still owed), and the deactivated ones' part of it.
+ */
+const devedoresHoje = (ownerId: string) => sql`
+  select count(*)::int as quantidade, coalesce(sum(-saldo_atual), 0)::bigint as valor,
+         (count(*) filter (where not ativo))::int as quantidade_desativados,
+         coalesce(sum(-saldo_atual) filter (where not ativo), 0)::bigint as valor_desativados
+    from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0`;
+
 export async function relatorioClientes(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioClientes> {
   const { timeZone } = periodo;
   const [row] = await queryRows<Record<string, unknown>>(
     tx,
     sql`
       with l as materialized ${limites(periodo, timeZone)},
-      compras as materialized (${clientesDoPeriodo(ownerId)})
+      compras as materialized (${clientesDoPeriodo(ownerId)}),
+      dev as materialized (${devedoresHoje(ownerId)})
       select
         (select coalesce(json_agg(x order by x.saldo desc, x.nome), '[]') from (
            select id, nome, ativo, -saldo_atual as saldo from ${clientes}
@@ -267,10 +278,9 @@ export async function relatorioClientes(tx: Executor, ownerId: string, periodo: 
             order by k.valor desc, k.quantidade desc, c.nome, c.id limit 5) x) as maiores_compradores,
         (select count(*) from compras where quantidade > 0)::int as compradores,
         (select count(*) from ${clientes} where owner_id = ${ownerId} and created_at >= (select s from l) and created_at < (select e from l))::int as novos,
-        (select count(*) from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0)::int as devedores,
-        (select coalesce(sum(-saldo_atual), 0) from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0)::bigint as valor_devedores,
-        (select count(*) from ${clientes} where owner_id = ${ownerId} and not ativo and saldo_atual < 0)::int as devedores_desativados,
-        (select coalesce(sum(-saldo_atual), 0) from ${clientes} where owner_id = ${ownerId} and not ativo and saldo_atual < 0)::bigint as valor_desativados
+        dev.quantidade as devedores, dev.valor as valor_devedores,
+        dev.quantidade_desativados as devedores_desativados, dev.valor_desativados
+      from dev
     `,
   );
   const [antes] = await queryRows<Record<string, unknown>>(
@@ -394,7 +404,7 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
                     when ${dias} <= 30 then '16_30' else 'mais_30' end as faixa,
                sum(aberto)::bigint as valor, sum(vendas)::bigint as vendas
           from recentes group by 1
-      )
+      ), dev as materialized (${devedoresHoje(ownerId)})
       select
         (select coalesce(json_agg(x), '[]') from (${pagamentos(periodo)}) x) as atual,
         (select coalesce(json_agg(x), '[]') from (${pagamentos(periodo.anterior)}) x) as anterior,
@@ -405,8 +415,8 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
           where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente') as fiado_pendentes,
         (select coalesce(sum(valor_total - valor_pago), 0)::bigint from ${vendasTotais}
           where owner_id = ${ownerId} and status_pagamento = 'pendente') as vendas_pendentes,
-        (select coalesce(sum(-saldo_atual), 0)::bigint from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0) as saldo_clientes,
-        (select coalesce(sum(-saldo_atual), 0)::bigint from ${clientes} where owner_id = ${ownerId} and not ativo and saldo_atual < 0) as saldo_desativados
+        dev.valor as saldo_clientes, dev.valor_desativados as saldo_desativados
+      from dev
     `,
   );
   const porMetodo = (lista: JsonRows) => lista.map((m) => ({ metodo: m.metodo as MetodoPagamento, quantidade: n(m.quantidade), valor: n(m.valor) }));
