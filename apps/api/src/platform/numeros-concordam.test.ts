@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  addDays,
+  dateInTimeZone,
   DIAS_ANTECEDENCIA_PADRAO,
   NIVEIS_ATRASO,
   nivelAtraso,
@@ -47,10 +49,8 @@ import { seededRandom, type SeededRandom } from '../lib/seeded-random';
 
 const SEED = 20261126;
 
-const diaEm = (fuso: string, iso: string | Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: fuso, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
-
-const somaDias = (dia: string, n: number) => new Date(Date.parse(`${dia}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+/** The shop's day of an instant. */
+const diaEm = (fuso: string, instante: string | Date) => dateInTimeZone(new Date(instante), fuso);
 
 // ——— The model: what the test did, and the figures that follow from it ———
 
@@ -338,7 +338,7 @@ async function vencimento(ator: Ator, hoje: string) {
   const devedores = loja.clientes.filter((c) => c.ativo && loja.pendente(c.id) > 0);
   if (!devedores.length) return;
   const c = r.pick(devedores);
-  const data = r.next() < 0.2 ? null : somaDias(hoje, r.int(-40, 20));
+  const data = r.next() < 0.2 ? null : addDays(hoje, r.int(-40, 20));
   await ok(ator.seller.request({ method: 'PUT', url: `/api/devedores/${c.id}/cobranca`, payload: { observacoes: 'Combinado no balcão', dataVencimento: data } }));
   c.vencimentoProprio = data;
 }
@@ -519,7 +519,7 @@ async function conferir(ator: Ator, contexto: string) {
     m('Devedores filters'),
   ).toEqual({
     vencidos: esperado.filter((d) => d.dataVencimento < hoje).length,
-    aVencer: esperado.filter((d) => d.dataVencimento >= hoje && d.dataVencimento <= somaDias(hoje, DIAS_ANTECEDENCIA_PADRAO)).length,
+    aVencer: esperado.filter((d) => d.dataVencimento >= hoje && d.dataVencimento <= addDays(hoje, DIAS_ANTECEDENCIA_PADRAO)).length,
     ...Object.fromEntries(NIVEIS_ATRASO.map((nivel) => [nivel, esperado.filter((d) => nivelAtraso(d.dias) === nivel).length])),
   });
   for (const d of esperado.slice(0, 3)) {
@@ -584,7 +584,7 @@ async function conferir(ator: Ator, contexto: string) {
     };
   };
   const algumCliente = loja.clientes[0]!.id;
-  const ontem = somaDias(hoje, -1);
+  const ontem = addDays(hoje, -1);
   for (const [filtro, vs] of [
     ['', loja.vendas],
     ['forma=fiado', loja.vendas.filter((v) => v.forma === 'fiado')],
