@@ -67,9 +67,9 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
   await run('commit');
 }
 
-/** The rollups of one seller from their rows (as migrations 0005, 0007 and 0015 backfill them for everyone). */
+/** The rollups of one seller from their rows (as migrations 0005, 0007, 0015 and 0021 backfill them for everyone). */
 async function rebuildRollups(client: pg.Client, o: string) {
-  for (const table of ['vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia', 'produtos_por_mes', 'clientes_por_mes']) {
+  for (const table of ['vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia', 'produtos_por_mes', 'clientes_por_mes', 'clientes_versao']) {
     await client.query(`delete from ${table} where owner_id = ${o}`);
   }
   await client.query(`insert into vendas_totais (owner_id, forma_pagamento, status_pagamento, quantidade, valor_total, valor_pago, custo_total)
@@ -83,6 +83,8 @@ async function rebuildRollups(client: pg.Client, o: string) {
     from lancamentos where owner_id = ${o} and tipo = 'pagamento' group by 1, 2, 3`);
   await client.query(`insert into clientes_totais (owner_id, ativo, quantidade, devedores)
     select owner_id, ativo, count(*), count(*) filter (where saldo_atual < 0) from clientes where owner_id = ${o} group by 1, 2`);
+  // The customer search's version (migration 0021_clientes_versao).
+  await client.query(`insert into clientes_versao (owner_id, versao) values (${o}, nextval('clientes_versao_seq'))`);
   // The reports' per-product and per-customer UTC days (migration 0007_relatorios_triggers).
   await client.query(`insert into produtos_por_dia (owner_id, dia, produto_id, quantidade, valor_total, custo_total)
     select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario)

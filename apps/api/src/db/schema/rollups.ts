@@ -75,3 +75,19 @@ export const clientesTotais = pgTable(
   },
   (t) => [primaryKey({ name: 'clientes_totais_pkey', columns: [t.ownerId, t.ativo] }), ownerPolicy('clientes_totais')],
 ).enableRLS();
+
+/**
+ * A number that changes whenever a seller's customers change in a way the search sees (one is
+ * added or deleted, or its name, phone or active flag changes): the customer search keeps the
+ * seller's names in memory and trusts them only while this number is the one they were read with
+ * (docs/decisions/022-customer-search-index.md). Written only by the trigger of migration 0021, in
+ * the same transaction as the change, from one sequence, so a later version is always a larger one.
+ */
+export const clientesVersao = pgTable(
+  'clientes_versao',
+  {
+    ownerId: ownerId().primaryKey(),
+    versao: bigint('versao', { mode: 'number' }).notNull(),
+  },
+  () => [ownerPolicy('clientes_versao')],
+).enableRLS();

@@ -346,7 +346,7 @@ export const tabelasDaVersao = (versao: number) => TABELAS_BACKUP.filter((t) => 
 /**
  * Seller tables that are not rows of `dados` (docs/decisions/014): the profile, the PIX key and
  * the collection settings (in `perfil`), the backups themselves, what the database derives and
- * the restore rebuilds (the login registry, the sales rollups and the reports' per-product and
+ * the restore rebuilds (the login registry, the customer search's version, the sales rollups and the reports' per-product and
  * per-customer daily and monthly rollups, kept by triggers on the restore's deletes and inserts), and the
  * Mercado Pago credentials — secrets
  * encrypted with this installation's key, which a downloadable file must not carry and another
@@ -360,6 +360,7 @@ export const FORA_DO_BACKUP = [
   'logins_clientes',
   'mercadopago_contas',
   'clientes_totais',
+  'clientes_versao',
   'pagamentos_por_hora',
   'vendas_por_hora',
   'vendas_totais',

@@ -10,12 +10,25 @@ import { escapeLike } from '../../lib/sql';
  * What matches: the name (accent- and case-insensitive) contains the typed text or, when the text
  * looks like a phone number, the phone contains its digits.
  */
-function patterns(busca: string | undefined): { nome: string; telefone: string | null } | null {
+export interface TermosDaBusca {
+  /** What the normalized name must contain. */
+  nome: string;
+  /** What the phone must contain (its digits), when the text looks like a phone number. */
+  telefone: string | null;
+}
+
+/** What a typed search looks for, taken literally; null when nothing is typed. */
+export function termosDaBusca(busca: string | undefined): TermosDaBusca | null {
   const term = normalizeForSearch(busca ?? '');
   if (!term) return null;
   const digits = term.replace(/\D/g, '');
-  const telefone = digits && /^[\d\s()+.-]+$/.test(term) ? `%${escapeLike(digits.replace(/^0+/, '') || digits)}%` : null;
-  return { nome: `%${escapeLike(term)}%`, telefone };
+  const telefone = digits && /^[\d\s()+.-]+$/.test(term) ? digits.replace(/^0+/, '') || digits : null;
+  return { nome: term, telefone };
+}
+
+function patterns(busca: string | undefined): { nome: string; telefone: string | null } | null {
+  const t = termosDaBusca(busca);
+  return t ? { nome: `%${escapeLike(t.nome)}%`, telefone: t.telefone === null ? null : `%${escapeLike(t.telefone)}%` } : null;
 }
 
 /**

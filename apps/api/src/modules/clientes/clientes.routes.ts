@@ -10,17 +10,20 @@ import {
   setClienteAtivo,
   updateCliente,
 } from './clientes.service';
+import { IndiceDeClientes } from './clientes-indice';
 
 /** /api/clientes: the seller's customers. Every handler runs under the seller's RLS scope. */
 export const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['clientes'];
   const preHandler = app.requireSeller;
   const params = idParamsSchema;
+  // This app's customer search in memory (ADR 022): one per app, so one per database.
+  const indice = new IndiceDeClientes();
 
   app.get(
     '/api/clientes',
     { preHandler, schema: { tags, summary: 'List, search and count customers', querystring: clientesQuerySchema, response: { 200: clientesPageSchema } } },
-    (request) => app.sellerTx(request, (tx, seller) => listClientes(tx, seller.id, request.query)),
+    (request) => app.sellerTx(request, (tx, seller) => listClientes(tx, seller.id, request.query, indice)),
   );
 
   app.get('/api/clientes/:id', { preHandler, schema: { tags, params, response: { 200: clienteSchema } } }, (request) =>

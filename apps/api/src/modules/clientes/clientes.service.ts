@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   normalizeForSearch,
   offsetOf,
@@ -10,11 +10,12 @@ import {
 } from '@caderneta/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { clientes, clientesTotais, lancamentos, vendas, type Cliente as ClienteRow } from '../../db/schema';
+import { clientes, clientesTotais, clientesVersao, lancamentos, vendas, type Cliente as ClienteRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { queryRows, statusCondition } from '../../lib/sql';
-import { paginaDaBusca } from './clientes-busca';
+import { paginaDaBusca, termosDaBusca } from './clientes-busca';
+import type { IndiceDeClientes } from './clientes-indice';
 import { assignLogin, unregisterLogin, withUniqueLogin } from './login';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
@@ -55,25 +56,34 @@ async function assignMissingLogins(tx: Tx, ownerId: string) {
   for (const cliente of missing) await assignLogin(tx, ownerId, cliente);
 }
 
-export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery): Promise<ClientesPage> {
+/**
+ * One page of the customer list, with its cards. A search runs in `indice` (the app's, ADR 022)
+ * when one is given and the shop fits in it, otherwise in the database's search function (ADR 018).
+ */
+export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery, indice?: IndiceDeClientes): Promise<ClientesPage> {
+  const termos = termosDaBusca(query.busca);
   // The cards count the status filter's customers, whatever is typed in the search box: from the
   // counters kept by the clientes triggers (migration 0004), not by counting every row. The same
-  // statement tells whether any customer still lacks a login (a probe of a partial index).
-  const ativoFiltro = query.status === 'ativos' ? sql` and ativo` : query.status === 'inativos' ? sql` and not ativo` : sql``;
-  const [totais] = await queryRows<{ total: number; devedores: number; sem_login: boolean }>(
+  // statement tells whether any customer still lacks a login (a probe of a partial index) and, for
+  // a search, how many customers the shop has and the version of their names (migration 0021).
+  const noFiltro = query.status === 'ativos' ? sql`ativo` : query.status === 'inativos' ? sql`not ativo` : sql`true`;
+  const [totais] = await queryRows<{ total: number; devedores: number; sem_login: boolean; clientes: number; versao: string | number | null }>(
     tx,
-    sql`select coalesce(sum(quantidade), 0)::int as total, coalesce(sum(devedores), 0)::int as devedores,
-          exists (select 1 from ${clientes} where owner_id = ${ownerId} and login is null) as sem_login
-        from ${clientesTotais} where owner_id = ${ownerId}${ativoFiltro}`,
+    sql`select coalesce(sum(quantidade) filter (where ${noFiltro}), 0)::int as total,
+          coalesce(sum(devedores) filter (where ${noFiltro}), 0)::int as devedores,
+          coalesce(sum(quantidade), 0)::int as clientes,
+          exists (select 1 from ${clientes} where owner_id = ${ownerId} and login is null) as sem_login,
+          ${termos && indice ? sql`(select versao from ${clientesVersao} where owner_id = ${ownerId})` : sql`null`} as versao
+        from ${clientesTotais} where owner_id = ${ownerId}`,
   );
   if (totais?.sem_login) await assignMissingLogins(tx, ownerId);
   const total = Number(totais?.total ?? 0);
   const comPendencias = Number(totais?.devedores ?? 0);
   const resumo = { total, ativos: total - comPendencias, comPendencias };
+  const pagina = { page: query.page, pageSize: query.pageSize, resumo };
 
   const ordem = [asc(clientes.nomeBusca), asc(clientes.nome), asc(clientes.id)];
-  const busca = paginaDaBusca(query.busca, query.status, query.pageSize, offsetOf(query));
-  if (!busca) {
+  if (!termos) {
     const rows = await tx
       .select()
       .from(clientes)
@@ -81,23 +91,38 @@ export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery
       .orderBy(...ordem)
       .limit(query.pageSize)
       .offset(offsetOf(query));
-    return { items: rows.map(toCliente), total, page: query.page, pageSize: query.pageSize, resumo };
+    return { items: rows.map(toCliente), total, ...pagina };
   }
 
-  // A search: the page's ids and the number of matches from the search function, the rows under RLS.
-  const pagina = await tx
+  const versao = totais?.versao == null ? null : Number(totais.versao);
+  if (indice && versao !== null && indice.cabe(Number(totais?.clientes ?? 0))) {
+    // The page's ids and the number of matches from the index; the rows by id, under RLS.
+    const { ids, total: encontrados } = await indice.pagina(tx, ownerId, versao, termos, query.status, query.pageSize, offsetOf(query));
+    const rows = ids.length ? await tx.select().from(clientes).where(and(eq(clientes.ownerId, ownerId), inArray(clientes.id, ids))) : [];
+    const porId = new Map(rows.map((r) => [r.id, r]));
+    const items = ids.flatMap((id) => {
+      const row = porId.get(id);
+      return row ? [toCliente(row)] : [];
+    });
+    return { items, total: encontrados, ...pagina };
+  }
+
+  // A search in the database: the page's ids and the number of matches from the search function,
+  // the rows under RLS.
+  const busca = paginaDaBusca(query.busca, query.status, query.pageSize, offsetOf(query))!;
+  const linhas = await tx
     .select({ cliente: clientes, total: sql<number>`p.total`.mapWith(Number) })
     .from(clientes)
     .innerJoin(sql`${busca} as p`, sql`p.id = ${clientes.id}`)
     .where(eq(clientes.ownerId, ownerId))
     .orderBy(...ordem);
-  let encontrados = pagina[0]?.total;
+  let encontrados = linhas[0]?.total;
   // A page past the last match says nothing of how many there are: ask for the first one.
   if (encontrados === undefined && offsetOf(query) > 0) {
     const [primeira] = await queryRows<{ total: number }>(tx, sql`select total from ${paginaDaBusca(query.busca, query.status, 1, 0)}`);
     encontrados = Number(primeira?.total ?? 0);
   }
-  return { items: pagina.map((r) => toCliente(r.cliente)), total: encontrados ?? 0, page: query.page, pageSize: query.pageSize, resumo };
+  return { items: linhas.map((r) => toCliente(r.cliente)), total: encontrados ?? 0, ...pagina };
 }
 
 async function findRow(tx: Tx, ownerId: string, id: string, lock = false): Promise<ClienteRow> {
