@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { clientesQuerySchema, normalizeForSearch, produtosQuerySchema } from '@caderneta/shared';
 import { migrateDatabase, openDatabase, withSeller, type Database } from '../apps/api/src/db/client';
 import { clientes, perfis, produtos, users } from '../apps/api/src/db/schema';
+import { IndiceDeClientes } from '../apps/api/src/modules/clientes/clientes-indice';
 import { listClientes } from '../apps/api/src/modules/clientes/clientes.service';
 import { listProdutos } from '../apps/api/src/modules/produtos/produtos.service';
 import { startTempPostgres, type TempPostgres } from '../apps/api/test/pg-server';
@@ -108,8 +109,10 @@ async function main() {
   await db.execute(sql`analyze`);
   console.log(`${handle.kind}: seeded ${CLIENTES} customers + ${PRODUTOS} products (and another seller) in ${((performance.now() - t0) / 1000).toFixed(1)} s\n`);
 
-  const clientesPage = (q: Record<string, unknown>) => () =>
-    withSeller(db, seller, (tx) => listClientes(tx, seller, clientesQuerySchema.parse(q)));
+  // The server's search keeps the customers in memory (ADR 022); without it, the database searches (ADR 018).
+  const indice = new IndiceDeClientes();
+  const clientesPage = (q: Record<string, unknown>, emMemoria = false) => () =>
+    withSeller(db, seller, (tx) => listClientes(tx, seller, clientesQuerySchema.parse(q), emMemoria ? indice : undefined));
   const produtosPage = (q: Record<string, unknown>) => () =>
     withSeller(db, seller, (tx) => listProdutos(tx, seller, produtosQuerySchema.parse(q)));
 
@@ -117,6 +120,8 @@ async function main() {
   await time('GET /api/clientes?page=500', clientesPage({ page: 500 }));
   await time('GET /api/clientes?busca=conceicao', clientesPage({ busca: 'conceicao' }));
   await time('GET /api/clientes?busca=(21) 9', clientesPage({ busca: '(21) 9' }));
+  await time('GET /api/clientes?busca=conceicao (in memory)', clientesPage({ busca: 'conceicao' }, true));
+  await time('GET /api/clientes?busca=(21) 9 (in memory)', clientesPage({ busca: '(21) 9' }, true));
   await time('GET /api/clientes?status=todos&pageSize=100', clientesPage({ status: 'todos', pageSize: 100 }));
   await time('GET /api/produtos (page 1 + total + cards)', produtosPage({}));
   await time('GET /api/produtos?estoque=baixo', produtosPage({ estoque: 'baixo' }));
