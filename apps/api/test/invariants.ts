@@ -97,6 +97,11 @@ const CHECKS: { rule: string; sql: string }[] = [
                          from clientes group by 1, 2) r using (owner_id, ativo)
            where (t.quantidade, t.devedores) is distinct from (r.quantidade, r.devedores)`,
   },
+  {
+    // Without it the customer search would fall back to the database for good (ADR 022).
+    rule: 'a seller with customers has no search version',
+    sql: `select distinct c.owner_id from clientes c where not exists (select 1 from clientes_versao v where v.owner_id = c.owner_id)`,
+  },
 ];
 
 /**

@@ -48,6 +48,11 @@ describe('the invariants', () => {
     ['vendas_por_hora differs from a recount of the sales by UTC hour', `update vendas_por_hora set valor_pago = valor_pago + 1 where forma_pagamento = 'fiado'`, `update vendas_por_hora set valor_pago = valor_pago - 1 where forma_pagamento = 'fiado'`],
     ['pagamentos_por_hora differs from a recount of the ledger payments', `update pagamentos_por_hora set valor = valor + 1`, `update pagamentos_por_hora set valor = valor - 1`],
     ['clientes_totais differs from a recount of the customers', `update clientes_totais set devedores = devedores + 1`, `update clientes_totais set devedores = devedores - 1`],
+    [
+      'a seller with customers has no search version',
+      `delete from clientes_versao returning 1`,
+      `insert into clientes_versao (owner_id, versao) select owner_id, nextval('clientes_versao_seq') from (select distinct owner_id from clientes) c`,
+    ],
     ["a sale's custo_total is not the sum of its items' costs", `update itens_venda set custo_unitario = custo_unitario + 1`, `update itens_venda set custo_unitario = custo_unitario - 1`],
     ['saldo_atual differs from the ledger sum', `update clientes set saldo_atual = saldo_atual + 1`, `update clientes set saldo_atual = saldo_atual - 1`],
   ])('report %s', async (rule, corrupt, undo) => {
