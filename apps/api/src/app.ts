@@ -1,12 +1,11 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type AppConfig } from './config';
-import { apiPath } from './paths';
 import { registerWebApp } from './spa';
+import { DEFAULT_WEB_DIST, registerSecurityHeaders, withSafeSerializers } from './web-front';
 import type { Database, DbHandle } from './db/client';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
@@ -14,7 +13,6 @@ import { sessionPlugin } from './auth/session';
 import { registerErrorHandler } from './lib/error-handler';
 import { serializerCompiler } from './lib/response-schema';
 import { resolveAuthSecret } from './lib/secret';
-import { logSerializers } from './security/log-redaction';
 import { allowedOrigins } from './security/origins';
 import { registerRequestOriginCheck } from './security/request-origin';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -70,28 +68,9 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Mercado Pago's API client; defaults to one on MERCADOPAGO_API_URL. */
   mercadopago?: MercadoPagoClient;
+  /** The HTTP server to answer on instead of one of Fastify's (`http-listener.ts`). */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
-
-/** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
-function withSafeSerializers(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
-  if (logger === false || logger === undefined) return false;
-  const base = logger === true ? {} : logger;
-  return { ...base, serializers: { ...logSerializers, ...(base.serializers ?? {}) } } as FastifyServerOptions['logger'];
-}
-
-const DOCUMENT_ONLY_HEADERS = [
-  'content-security-policy',
-  'cross-origin-opener-policy',
-  'origin-agent-cluster',
-  'referrer-policy',
-  'x-dns-prefetch-control',
-  'x-download-options',
-  'x-frame-options',
-  'x-permitted-cross-domain-policies',
-  'x-xss-protection',
-];
-
-export const DEFAULT_WEB_DIST = apiPath('../web/dist');
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -99,6 +78,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: withSafeSerializers(options.logger ?? false),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -143,31 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', payments);
   if (config.paymentRecheckSeconds > 0) jobs.register(recheckPagamentosJob(payments, config.paymentRecheckSeconds));
 
-  const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
-    // On a shop's LAN the app is plain HTTP: don't tell browsers to upgrade or pin HTTPS.
-    hsts: https,
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'"],
-        'frame-ancestors': ["'none'"],
-        'form-action': ["'self'"],
-        'upgrade-insecure-requests': https ? [] : null,
-      },
-    },
-  });
-  // Hashed bundles are scripts and styles, never documents: the document policies helmet adds
-  // (CSP, framing, …) do nothing on them but cost ~0.5 KB per file on a phone's first load.
-  // nosniff and the resource policy, which do apply to them, stay.
-  app.addHook('onSend', async (request, reply) => {
-    if (!request.url.startsWith('/assets/')) return;
-    for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
-  });
+  await registerSecurityHeaders(app, config);
   // Counters in PostgreSQL, so every instance on the database shares each limit.
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db) });
   await app.register(swagger, {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { COOKIE_PREFIX } from './auth/auth';
+import { COOKIE_PREFIX } from './auth/cookie';
 
 /**
  * What a page fetches on its first load after the entry, as the web build lists it for each page of

@@ -8,9 +8,7 @@ import type { Database } from '../db/client';
 import { accounts, perfis, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
 import { resetPasswordMail } from '../mail/templates';
-
-/** better-auth's cookies are named `caderneta.<name>` (`__Secure-` first on HTTPS). */
-export const COOKIE_PREFIX = 'caderneta';
+import { COOKIE_PREFIX } from './cookie';
 
 export interface AuthOptions {
   db: Database;

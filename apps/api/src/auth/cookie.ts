@@ -1,0 +1,2 @@
+/** better-auth's cookies are named `caderneta.<name>` (`__Secure-` first on HTTPS). */
+export const COOKIE_PREFIX = 'caderneta';

@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import { fastifyTrustProxy, type AppConfig } from './config';
+import { apiPath } from './paths';
+import { logSerializers } from './security/log-redaction';
+import { registerWebApp } from './spa';
+
+export const DEFAULT_WEB_DIST = apiPath('../web/dist');
+
+/** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
+export function withSafeSerializers(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
+  if (logger === false || logger === undefined) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { ...logSerializers, ...(base.serializers ?? {}) } } as FastifyServerOptions['logger'];
+}
+
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/** The security headers of every answer, the API's and the web app's. */
+export async function registerSecurityHeaders(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const https = config.publicUrl.startsWith('https://');
+  await app.register(helmet, {
+    // On a shop's LAN the app is plain HTTP: don't tell browsers to upgrade or pin HTTPS.
+    hsts: https,
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': https ? [] : null,
+      },
+    },
+  });
+  // Hashed bundles are scripts and styles, never documents: the document policies helmet adds
+  // (CSP, framing, …) do nothing on them but cost ~0.5 KB per file on a phone's first load.
+  // nosniff and the resource policy, which do apply to them, stay.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.url.startsWith('/assets/')) return;
+    for (const header of DOCUMENT_ONLY_HEADERS) reply.removeHeader(header);
+  });
+}
+
+export interface WebFrontOptions {
+  config: AppConfig;
+  logger?: FastifyServerOptions['logger'];
+  webDist?: string;
+  serverFactory?: FastifyServerOptions['serverFactory'];
+}
+
+/**
+ * The web app alone — its pages and files with the app's security headers, no API — for the
+ * moments before the API is ready (`http-listener.ts`): it needs no database.
+ */
+export async function buildWebFront(options: WebFrontOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: withSafeSerializers(options.logger ?? false),
+    trustProxy: fastifyTrustProxy(options.config.trustProxy),
+    ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
+  });
+  await registerSecurityHeaders(app, options.config);
+  await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);
+  return app;
+}
