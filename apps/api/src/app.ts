@@ -87,11 +87,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestOriginCheck(app, origins);
   // API answers hold a shop's customers and money: no browser or proxy cache keeps them (a route
   // whose successful answer holds neither says so with `config.cacheControl`; its errors are not kept).
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
       const cacheable = reply.statusCode < 300 ? request.routeOptions.config.cacheControl : undefined;
       reply.header('cache-control', cacheable ?? 'no-store');
     }
+    done(null, payload);
   });
 
   const mailer =

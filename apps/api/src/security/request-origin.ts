@@ -47,20 +47,30 @@ const notJson = () => new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { message: 'En
  */
 export function registerRequestOriginCheck(app: FastifyInstance, origins: readonly string[]) {
   const allowed = new Set(origins);
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !isApi(request.url)) return;
-    if (request.routeOptions.config?.crossSite === 'allow') return;
-
-    const origin = request.headers.origin;
-    if (origin !== undefined) {
-      if (!allowed.has(origin)) throw crossSite();
-    } else {
-      const site = request.headers['sec-fetch-site'];
-      if (site !== undefined && site !== 'same-origin' && site !== 'none') throw crossSite();
-      if (request.headers.cookie) throw crossSite();
+  // A plain callback, not an async hook: it runs on every request, and most pass at the first line.
+  app.addHook('onRequest', (request, _reply, done) => {
+    try {
+      checkOrigin(request, allowed);
+      done();
+    } catch (error) {
+      done(error as Error);
     }
-
-    const contentType = request.headers['content-type'];
-    if ((contentType !== undefined || hasBody(request)) && !isJson(contentType)) throw notJson();
   });
+}
+
+function checkOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): void {
+  if (!STATE_CHANGING.has(request.method) || !isApi(request.url)) return;
+  if (request.routeOptions.config?.crossSite === 'allow') return;
+
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    if (!allowed.has(origin)) throw crossSite();
+  } else {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined && site !== 'same-origin' && site !== 'none') throw crossSite();
+    if (request.headers.cookie) throw crossSite();
+  }
+
+  const contentType = request.headers['content-type'];
+  if ((contentType !== undefined || hasBody(request)) && !isJson(contentType)) throw notJson();
 }
