@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dateInTimeZone, daysBetween, formatDate, today } from './dates';
+import { addDays, dateInTimeZone, dateTimeFormat, daysBetween, formatDate, today } from './dates';
 
 describe('dates in the shop time zone', () => {
   it('decides "today" in America/Sao_Paulo, not UTC', () => {
@@ -23,5 +23,20 @@ describe('dates in the shop time zone', () => {
   it('formats calendar dates without shifting them', () => {
     expect(formatDate('2026-05-01', 'pt-BR')).toBe('01/05/2026');
     expect(formatDate('2026-05-01', 'en-US')).toBe('5/1/2026');
+  });
+
+  it('keeps one formatter per language, zone and options, never answering for another', () => {
+    const instant = '2026-03-02T01:30:00Z';
+    // Asked in turns, twice: each zone and language keeps its own answer.
+    for (let round = 0; round < 2; round++) {
+      expect(formatDate(instant, 'pt-BR', 'America/Sao_Paulo')).toBe('01/03/2026');
+      expect(formatDate(instant, 'pt-BR', 'Asia/Tokyo')).toBe('02/03/2026');
+      expect(formatDate(instant, 'en-US', 'Asia/Tokyo')).toBe('3/2/2026');
+      expect(formatDate('2026-05-01', 'es-ES')).toBe('1/5/2026');
+      expect(dateInTimeZone(new Date(instant), 'America/Sao_Paulo')).toBe('2026-03-01');
+      expect(dateInTimeZone(new Date(instant), 'Asia/Tokyo')).toBe('2026-03-02');
+    }
+    expect(dateTimeFormat('pt-BR', { timeZone: 'UTC' })).toBe(dateTimeFormat('pt-BR', { timeZone: 'UTC' }));
+    expect(dateTimeFormat('pt-BR', { timeZone: 'UTC' })).not.toBe(dateTimeFormat('pt-BR', { timeZone: 'UTC', dateStyle: 'short' }));
   });
 });

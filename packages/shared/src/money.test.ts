@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToInput, formatMoney, numberMarksOf, parseInteger, parseMoney } from './money';
+import { centsToInput, formatMoney, numberFormat, numberMarksOf, parseInteger, parseMoney } from './money';
 
 const LOCALES = ['pt-BR', 'es-ES', 'en-US'] as const;
 
@@ -137,5 +137,17 @@ describe('formatMoney', () => {
     expect(parseMoney(formatMoney(123456, 'BRL'), 'pt-BR')).toBe(123456);
     expect(parseMoney(formatMoney(123456, 'USD'), 'en-US')).toBe(123456);
     expect(parseMoney(formatMoney(123456, 'EUR'), 'es-ES')).toBe(123456);
+  });
+});
+
+describe('numberFormat', () => {
+  it('keeps one formatter per language and options, never answering for another', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(numberFormat('pt-BR', { style: 'percent', maximumFractionDigits: 1 }).format(0.439)).toBe('43,9%');
+      expect(numberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(0.439)).toBe('43.9%');
+      expect(numberFormat('pt-BR', { maximumFractionDigits: 0 }).format(1234.6)).toBe('1.235');
+      expect(numberFormat('en-US').format(1234.5)).toBe('1,234.5');
+    }
+    expect(numberFormat('pt-BR', { maximumFractionDigits: 0 })).toBe(numberFormat('pt-BR', { maximumFractionDigits: 0 }));
   });
 });

@@ -19,6 +19,19 @@ export function formatMoney(cents: Cents, currency: Currency = 'BRL'): string {
   return fmt.format(cents / 100).replace(/\u00a0/g, ' ');
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** An Intl.NumberFormat for `locale` and `options`, made once and kept (as `dateTimeFormat`). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 /** The marks people type in numbers in an interface language. */
 export interface NumberMarks {
   decimal: string;

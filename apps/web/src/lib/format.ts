@@ -1,6 +1,6 @@
 // Subpaths, not the barrel: the barrel's schemas would bring zod into every page.
-import { formatDate } from '@caderneta/shared/dates';
-import { formatMoney, numberMarksOf } from '@caderneta/shared/money';
+import { dateTimeFormat, formatDate } from '@caderneta/shared/dates';
+import { formatMoney, numberFormat, numberMarksOf } from '@caderneta/shared/money';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
@@ -20,9 +20,10 @@ export function useFormatters() {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? DEFAULT_LANGUAGE;
   return useMemo(() => {
-    const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
-    const integer = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const dateTime = new Intl.DateTimeFormat(language, { timeZone: perfil.fusoHorario, dateStyle: 'short', timeStyle: 'short' });
+    // Shared by every component that asks (each row of a list does): made once per language and zone.
+    const percent = numberFormat(language, { style: 'percent', maximumFractionDigits: 1 });
+    const integer = numberFormat(language, { maximumFractionDigits: 0 });
+    const dateTime = dateTimeFormat(language, { timeZone: perfil.fusoHorario, dateStyle: 'short', timeStyle: 'short' });
     return {
       currency: perfil.moeda,
       /** The interface language: typed money and quantities are read by its rules. */

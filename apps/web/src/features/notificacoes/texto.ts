@@ -66,10 +66,17 @@ export function useTextoNotificacao() {
   };
 }
 
+const relativeFormats = new Map<string, Intl.RelativeTimeFormat>();
+
 /** "há 5 minutos", "ontem"… from `now`, in `locale`. */
 export function tempoRelativo(iso: string, locale: string, now: number = Date.now()): string {
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  // One per language, shared by every notification in the list.
+  let format = relativeFormats.get(locale);
+  if (!format) {
+    format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    relativeFormats.set(locale, format);
+  }
   const abs = Math.abs(seconds);
   if (abs < 60) return format.format(0, 'second');
   if (abs < 3600) return format.format(Math.round(seconds / 60), 'minute');
