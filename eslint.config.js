@@ -100,8 +100,9 @@ export default tseslint.config(
     },
   },
   { files: [`${web}/**/*.tsx`], ...jsxA11y.flatConfigs.recommended },
-  // The two plain scripts: one runs in Node at build time, one in the page before React.
-  { files: ['apps/web/precompress.mjs', 'scripts/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', performance: 'readonly' } } },
+  // Plain scripts: those Node runs (the build's, the start scripts, the bench's floor server) and the
+  // one the page runs before React.
+  { files: ['apps/web/precompress.mjs', 'scripts/*.mjs', 'scripts/bench/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly', performance: 'readonly' } } },
   { files: ['apps/web/public/theme-init.js'], languageOptions: { globals: { window: 'readonly', document: 'readonly', localStorage: 'readonly' } } },
   {
     // Services (everything in a module but its routes) and db/ know nothing of HTTP.

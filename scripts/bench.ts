@@ -5,7 +5,8 @@
  *    a 100-sale shop, and a shop of 20,000 customers (`--scale 0.01` shrinks all of them);
  *  - the real server in its own process; each endpoint under load with autocannon (16
  *    connections) and pgbench running the exact SQL the endpoint sent (captured from the
- *    server's log), interleaved A B A B A B, median of 3;
+ *    server's log), interleaved A B A B A B, median of 3; for the sales list also a bare
+ *    Fastify + node-postgres server sending that SQL (bench/floor-server.mjs), the stack's floor;
  *  - the reports' 365-day period function timed directly, each /relatorios tab's endpoint for 365
  *    days (p95 of one request after another, the heaviest also under load), and what the
  *    reports' per-product and per-customer triggers cost a sale (pgbench with them on and off);
@@ -102,6 +103,22 @@ function startServer(env: Record<string, string>, script = 'scripts/serve.mjs'):
     env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+/** The floor server (bench/floor-server.mjs) for `statements`, answering once it listens. */
+async function startFloorServer(statements: string[], databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-floor-'));
+  const file = path.join(dir, 'statements.json');
+  writeFileSync(file, JSON.stringify(statements));
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'scripts/bench/floor-server.mjs')], {
+    cwd: root,
+    env: { ...process.env, FLOOR_SQL: file, DATABASE_URL: databaseUrl, PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/vendas`, 30_000);
+  return { child, base };
 }
 
 async function stopServer(child: ChildProcess) {
@@ -323,19 +340,29 @@ async function main() {
 
     // GET /api/vendas, default query.
     if (wants('vendas')) {
-      log('GET /api/vendas: autocannon and pgbench, interleaved');
+      log('GET /api/vendas: autocannon, pgbench and the floor server, interleaved');
       const url = `${base}/api/vendas`;
       const statements = await captureSql(admin, server.logFile, () => fetch(url, { headers: { cookie: big.cookie } }));
-      const runs = await interleaved(
-        () => http(url, big.cookie),
-        () => (havePgbench ? pgbench(pgbenchBin!, benchUrl, pgbenchScript(statements)) : null),
-      );
+      // The floor: a bare Fastify + node-postgres server sending the same statements (floor-server.mjs).
+      const floor = await startFloorServer(statements, benchUrl);
+      const runs: { a: HttpRun[]; b: Array<PgbenchRun | null>; c: HttpRun[] } = { a: [], b: [], c: [] };
+      try {
+        for (let round = 0; round < ROUNDS; round++) {
+          runs.a.push(await http(url, big.cookie));
+          runs.b.push(havePgbench ? pgbench(pgbenchBin!, benchUrl, pgbenchScript(statements)) : null);
+          runs.c.push(await http(`${floor.base}/api/vendas`, big.cookie));
+        }
+      } finally {
+        await stopServer(floor.child);
+      }
       const rps = median(runs.a.map((r) => r.rps));
       const p97 = median(runs.a.map((r) => r.p97_5));
       const tps = havePgbench ? median(runs.b.map((r) => r!.tps)) : Number.NaN;
-      results.vendasList = { http: runs.a, pgbench: runs.b, statements };
+      const floorRps = median(runs.c.map((r) => r.rps));
+      results.vendasList = { http: runs.a, pgbench: runs.b, floor: runs.c, statements };
       row('GET /api/vendas first page: req/s, p97.5', `${rps.toFixed(0)} req/s, p97.5 ${p97} ms`, 'p95 ≤ 50 ms', String(runs.a[0]!.load));
       row('  ÷ pgbench on the same SQL', `${(rps / tps).toFixed(2)} (${tps.toFixed(0)} tps)`, '≥ 0.6', String(runs.b[0]?.load ?? ''));
+      row('  floor: Fastify + pg, same SQL', `${floorRps.toFixed(0)} req/s, ${(floorRps / tps).toFixed(2)} × pgbench; app ${(rps / floorRps).toFixed(2)} × floor`, '—', String(runs.c[0]!.load));
     }
 
     // GET /api/dashboard: the big shop ÷ the 100-sale shop.
