@@ -117,7 +117,12 @@ async function startFloorServer(statements: string[], databaseUrl: string): Prom
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/api/vendas`, 30_000);
+  try {
+    await waitFor(`${base}/api/vendas`, 30_000);
+  } finally {
+    // Read at its start: the file is not needed once it answers (or failed to).
+    rmSync(dir, { recursive: true, force: true });
+  }
   return { child, base };
 }
 

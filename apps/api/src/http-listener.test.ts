@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeWebDist } from '../test/web-dist';
 import { loadConfig } from './config';
 import { createListener, listen, type Listener } from './http-listener';
 import { buildWebFront } from './web-front';
@@ -13,14 +11,6 @@ afterEach(async () => {
   listener = null;
   if (server?.listening) await new Promise((resolve) => server.close(resolve));
 });
-
-function webDist() {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'caderneta-web-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Caderneta</title></head><body><div id="root"></div></body></html>');
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'assets', 'entry-1.js'), 'console.log(1)');
-  return dist;
-}
 
 /** Sends a request and reports when its answer comes, without waiting for it. */
 function send(base: string, url: string, init?: RequestInit) {
@@ -49,7 +39,7 @@ describe('the listener open before the API is ready', () => {
     const cedo = send(base, '/dashboard');
     await until(() => l.waiting === 1);
 
-    const web = await buildWebFront({ config, webDist: webDist(), serverFactory: l.factory('web') });
+    const web = await buildWebFront({ config, webDist: fakeWebDist(), serverFactory: l.factory('web') });
     await web.ready();
     l.serveWeb();
     const pagina = await cedo;

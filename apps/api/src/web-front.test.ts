@@ -1,17 +1,7 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { fakeWebDist } from '../test/web-dist';
 import { loadConfig } from './config';
 import { buildWebFront } from './web-front';
-
-function webDist() {
-  const dist = mkdtempSync(path.join(os.tmpdir(), 'caderneta-web-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><title>Caderneta</title></head><body><div id="root"></div></body></html>');
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'assets', 'entry-1.js'), 'console.log(1)');
-  return dist;
-}
 
 const DOCUMENT_POLICIES = [
   'content-security-policy',
@@ -26,7 +16,7 @@ const DOCUMENT_POLICIES = [
 ];
 
 async function front(publicUrl: string) {
-  return buildWebFront({ config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!', PUBLIC_URL: publicUrl }), webDist: webDist() });
+  return buildWebFront({ config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!', PUBLIC_URL: publicUrl }), webDist: fakeWebDist() });
 }
 
 describe('security headers', () => {
