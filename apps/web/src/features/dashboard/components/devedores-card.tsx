@@ -24,7 +24,12 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3">
         {!data ? (
-          <Skeleton className="h-12 w-full" />
+          // The three lines a shop with debtors sees, at their heights, so the button below stays put.
+          <>
+            <Skeleton className="h-9 w-16" />
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-6 w-48" />
+          </>
         ) : data.devedores > 0 ? (
           <>
             <p className="text-3xl font-bold tabular-nums">{fmt.integer(data.devedores)}</p>
