@@ -15,6 +15,7 @@ import { AlterarSenhaForm } from '@/features/configuracoes/components/alterar-se
 import { LojaSecao } from '@/features/configuracoes/components/loja-form';
 import { NotificacoesSecao } from '@/features/configuracoes/components/notificacoes-form';
 import { PerfilSecao } from '@/features/configuracoes/components/perfil-form';
+import { AbaDeSecoes } from '@/features/configuracoes/components/secao';
 import { SistemaSecao } from '@/features/configuracoes/components/sistema-form';
 import { MensagensConfig } from '@/features/devedores/components/mensagens-config';
 import { MercadopagoSettings } from '@/features/portal/components/mercadopago-settings';
@@ -52,10 +53,10 @@ export function Component() {
       label: t('tabs.perfil'),
       icon: UserIcon,
       content: (
-        <>
+        <AbaDeSecoes>
           <PerfilSecao />
           <AlterarSenhaForm esqueci={<EsqueciSenha email={user.email} />} />
-        </>
+        </AbaDeSecoes>
       ),
     },
     {
@@ -63,10 +64,10 @@ export function Component() {
       label: t('tabs.loja'),
       icon: StoreIcon,
       content: (
-        <>
+        <AbaDeSecoes>
           <LojaSecao />
           <PixSettings />
-        </>
+        </AbaDeSecoes>
       ),
     },
     { id: 'mercadopago', label: t('portal:config.tabs.mercadopago'), icon: CreditCardIcon, content: <MercadopagoSettings /> },
@@ -77,10 +78,10 @@ export function Component() {
       label: t('tabs.sistema'),
       icon: MonitorCogIcon,
       content: (
-        <>
+        <AbaDeSecoes>
           <SistemaSecao />
           <BackupSecao />
-        </>
+        </AbaDeSecoes>
       ),
     },
   ];

@@ -17,6 +17,25 @@ interface SecaoProps {
   children: (config: Configuracoes) => ReactNode;
 }
 
+/**
+ * A settings tab whose cards read the seller's settings: one "Carregando configurações..." until
+ * they arrive, then every card at once. Card by card, a form appearing in one card would push the
+ * cards below it down the screen while the seller reads or taps them. The cards are mounted from
+ * the start, only hidden: mounted after a failed load, each would load the settings again.
+ */
+export function AbaDeSecoes({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('configuracoes');
+  const query = useConfiguracoes();
+  return (
+    <>
+      {query.isPending && <ListLoading text={t('loading')} />}
+      <div hidden={query.isPending} className="contents">
+        {children}
+      </div>
+    </>
+  );
+}
+
 /** A card of a settings tab, showing its form once the seller's settings arrived (or why not). */
 export function Secao({ title, description, children }: SecaoProps) {
   const { t } = useTranslation('configuracoes');
