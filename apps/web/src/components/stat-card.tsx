@@ -34,7 +34,8 @@ export function StatCard({ title, value, hint, icon: Icon, tone = 'default', chi
       </CardHeader>
       <CardContent className="px-3 sm:px-4">
         {value === undefined ? (
-          <Skeleton className="h-7 w-20" />
+          // The height of the value's line (text-lg, sm:text-2xl), so nothing moves when it arrives.
+          <Skeleton className="h-7 w-20 sm:h-8" />
         ) : (
           // Large amounts wrap (smaller) instead of being cut: "R$ 1.238.37…" would misinform.
           <p className={cn('font-bold [overflow-wrap:anywhere] tabular-nums', value.length > 12 ? 'text-base sm:text-xl' : 'text-lg sm:text-2xl')}>{value}</p>

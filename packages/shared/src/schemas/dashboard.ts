@@ -24,6 +24,9 @@ export const atividadeSchema = z.discriminatedUnion('tipo', [
 ]);
 export type Atividade = z.infer<typeof atividadeSchema>;
 
+/** How many of the latest sales and payments the dashboard lists. */
+export const ATIVIDADES_RECENTES = 8;
+
 export const dashboardSchema = z.object({
   totalClientes: z.number().int(),
   totalProdutos: z.number().int(),
@@ -36,6 +39,6 @@ export const dashboardSchema = z.object({
   devedores: z.number().int(),
   valorDevedores: z.number().int(),
   estoqueBaixo: z.number().int(),
-  atividades: z.array(atividadeSchema),
+  atividades: z.array(atividadeSchema).max(ATIVIDADES_RECENTES),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

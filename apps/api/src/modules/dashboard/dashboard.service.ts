@@ -1,12 +1,10 @@
 import { sql } from 'drizzle-orm';
-import type { Atividade, Dashboard } from '@caderneta/shared';
+import { ATIVIDADES_RECENTES, type Atividade, type Dashboard } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, lancamentos, produtos, vendas } from '../../db/schema';
 import { shopTimeZoneSql } from '../../lib/shop-day';
 import { valorPendenteSql, vendasHojeSql } from '../vendas/rollups.service';
 import { queryRows } from '../../lib/sql';
-
-const RECENT = 8;
 
 /**
  * The dashboard in one query. No figure grows with the shop's past sales: today's sales and what
@@ -30,15 +28,15 @@ export const dashboardSql = (ownerId: string, agora: Date = new Date()) => sql`
            from ${vendas} v
            left join ${clientes} c on c.owner_id = v.owner_id and c.id = v.cliente_id
            where v.owner_id = ${ownerId}
-           order by v.data_venda desc limit ${RECENT})
+           order by v.data_venda desc limit ${ATIVIDADES_RECENTES})
           union all
           (select 'pagamento', l.id, l.created_at, l.valor, c.nome, null, null, null, l.metodo
            from ${lancamentos} l
            join ${clientes} c on c.owner_id = l.owner_id and c.id = l.cliente_id
            where l.owner_id = ${ownerId} and l.tipo = 'pagamento'
-           order by l.created_at desc limit ${RECENT})
+           order by l.created_at desc limit ${ATIVIDADES_RECENTES})
         ) a
-        order by quando desc limit ${RECENT}
+        order by quando desc limit ${ATIVIDADES_RECENTES}
       )
       select
         (select count(*)::int from ${clientes} where owner_id = ${ownerId} and ativo) as total_clientes,

@@ -1,4 +1,4 @@
-import type { Atividade } from '@caderneta/shared';
+import { ATIVIDADES_RECENTES, type Atividade } from '@caderneta/shared';
 import HandCoinsIcon from 'lucide-react/icons/hand-coins';
 import ShoppingCartIcon from 'lucide-react/icons/shopping-cart';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +24,19 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3">
         {!atividades ? (
-          <div className="grid gap-2">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
+          // A shop's usual list: that many rows at a row's height, so the page below stays put.
+          <ul className="divide-y" aria-hidden="true">
+            {Array.from({ length: ATIVIDADES_RECENTES }, (_, i) => (
+              <li key={i} className="flex items-center gap-3 py-2.5">
+                <Skeleton className="size-8 shrink-0" />
+                <div className="grid flex-1 gap-0.5">
+                  <Skeleton className="h-5 w-32" />
+                  <Skeleton className="h-4 w-48 max-w-full" />
+                </div>
+                <Skeleton className="h-5 w-16 shrink-0" />
+              </li>
+            ))}
+          </ul>
         ) : atividades.length === 0 ? (
           <div className="py-4 text-center">
             <p className="font-medium">{t('atividade.empty')}</p>
