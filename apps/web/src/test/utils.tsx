@@ -1,4 +1,4 @@
-import type { Me } from '@caderneta/shared';
+import type { Configuracoes, Me } from '@caderneta/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -70,6 +70,14 @@ export const SELLER: Me = {
     moeda: 'BRL',
     fusoHorario: 'America/Sao_Paulo',
   },
+};
+
+/** SELLER's settings, as GET /api/configuracoes answers them. */
+export const CONFIGURACOES: Configuracoes = {
+  perfil: { nome: 'Maria da Silva', email: SELLER.user.email, avatar: null, telefone: null },
+  loja: { nomeLoja: 'Mercadinho da Maria', telefoneLoja: '1133334444', enderecoLoja: null, documento: null, fusoHorario: 'America/Sao_Paulo' },
+  notificacoes: { venda: true, pagamento: true, estoque_baixo: true, devedor: false },
+  sistema: { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false },
 };
 
 /** A signed-in seller; the header's notification bell finds nothing unread. */

@@ -1,20 +1,12 @@
-import type { Configuracoes } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
-
-const CONFIG: Configuracoes = {
-  perfil: { nome: 'Maria da Silva', email: SELLER.user.email, avatar: null, telefone: null },
-  loja: { nomeLoja: 'Mercadinho da Maria', telefoneLoja: '1133334444', enderecoLoja: null, documento: null, fusoHorario: 'America/Sao_Paulo' },
-  notificacoes: { venda: true, pagamento: true, estoque_baixo: true, devedor: false },
-  sistema: { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false },
-};
+import { CONFIGURACOES, deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
 
 function settingsApi(extra: Record<string, (request: { body: unknown }) => Response | Promise<Response>> = {}) {
   return mockApi({
     ...signedIn(),
-    'GET /api/configuracoes': () => jsonResponse(200, CONFIG),
+    'GET /api/configuracoes': () => jsonResponse(200, CONFIGURACOES),
     'GET /api/backup/automaticos': () => jsonResponse(200, { ativo: false, itens: [] }),
     ...extra,
   });
@@ -33,7 +25,7 @@ describe('/configuracoes', () => {
   }, 15_000);
 
   it('Perfil: saves the name ("Perfil salvo")', async () => {
-    const api = settingsApi({ 'PUT /api/configuracoes/perfil': ({ body }) => jsonResponse(200, { ...CONFIG, perfil: { ...CONFIG.perfil, ...(body as object) } }) });
+    const api = settingsApi({ 'PUT /api/configuracoes/perfil': ({ body }) => jsonResponse(200, { ...CONFIGURACOES, perfil: { ...CONFIGURACOES.perfil, ...(body as object) } }) });
     const { user } = renderApp('/configuracoes');
     const nome = await screen.findByLabelText('Nome completo');
     await user.clear(nome);
@@ -44,7 +36,7 @@ describe('/configuracoes', () => {
   });
 
   it('Perfil: the seller’s own phone, shown as the customer form shows one, refused on the field when it is none, saved as digits with the rest', async () => {
-    const config = { ...CONFIG, perfil: { ...CONFIG.perfil, telefone: '11987654321' } };
+    const config = { ...CONFIGURACOES, perfil: { ...CONFIGURACOES.perfil, telefone: '11987654321' } };
     const api = settingsApi({
       'GET /api/configuracoes': () => jsonResponse(200, config),
       'PUT /api/configuracoes/perfil': ({ body }) => jsonResponse(200, { ...config, perfil: { ...config.perfil, ...(body as object) } }),
@@ -92,7 +84,7 @@ describe('/configuracoes', () => {
   }, 15_000);
 
   it('Loja: refuses an invalid CPF on the field, then saves a valid one as digits ("Configurações salvas!")', async () => {
-    const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIG, loja: { ...CONFIG.loja, ...(body as object) } }) });
+    const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIGURACOES, loja: { ...CONFIGURACOES.loja, ...(body as object) } }) });
     const { user } = renderApp('/configuracoes?aba=loja');
     const documento = await screen.findByLabelText('CPF ou CNPJ');
     expect(screen.getByLabelText('Telefone da loja')).toHaveValue('(11) 3333-4444');
@@ -116,7 +108,7 @@ describe('/configuracoes', () => {
   }, 15_000);
 
   it('Loja: the shop phone is the same phone field as Perfil’s: formatted when the field is left, refused on the field when it is none, saved as digits, emptied to none', async () => {
-    const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIG, loja: { ...CONFIG.loja, ...(body as object) } }) });
+    const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIGURACOES, loja: { ...CONFIGURACOES.loja, ...(body as object) } }) });
     const { user } = renderApp('/configuracoes?aba=loja');
     const telefone = await screen.findByLabelText('Telefone da loja');
     expect(telefone).toHaveAttribute('type', 'tel');
@@ -160,7 +152,7 @@ describe('/configuracoes', () => {
   });
 
   it('Notificações: the four switches with the spec’s defaults, saved together', async () => {
-    const api = settingsApi({ 'PUT /api/configuracoes/notificacoes': ({ body }) => jsonResponse(200, { ...CONFIG, notificacoes: body }) });
+    const api = settingsApi({ 'PUT /api/configuracoes/notificacoes': ({ body }) => jsonResponse(200, { ...CONFIGURACOES, notificacoes: body }) });
     const { user } = renderApp('/configuracoes?aba=notificacoes');
     const devedores = await screen.findByRole('switch', { name: 'Clientes devedores' });
     expect(devedores).not.toBeChecked();
@@ -197,14 +189,14 @@ describe('/configuracoes', () => {
     expect(form.getByLabelText('Idioma')).toBeDisabled();
     expect(form.getByRole('switch', { name: 'Backup automático' })).toBeDisabled();
 
-    answer.resolve(jsonResponse(200, { ...CONFIG, sistema: { ...CONFIG.sistema, moeda: 'USD' } }));
+    answer.resolve(jsonResponse(200, { ...CONFIGURACOES, sistema: { ...CONFIGURACOES.sistema, moeda: 'USD' } }));
     expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
     expect(screen.getByLabelText('Moeda')).toBeEnabled();
   });
 
   it('says "Erro ao carregar" and offers "Tentar novamente" when the settings cannot be loaded', async () => {
     let fail = true;
-    mockApi({ ...signedIn(), 'GET /api/configuracoes': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: '' }) : jsonResponse(200, CONFIG)) });
+    mockApi({ ...signedIn(), 'GET /api/configuracoes': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: '' }) : jsonResponse(200, CONFIGURACOES)) });
     const { user } = renderApp('/configuracoes');
     expect(await screen.findByText('Erro ao carregar', {}, { timeout: 8000 })).toBeInTheDocument();
     fail = false;
@@ -259,7 +251,7 @@ describe('a settings form with changes not saved', { timeout: 30_000 }, () => {
   });
 
   it('leaves at once when nothing was changed, or once the change is saved', async () => {
-    settingsApi({ ...CLIENTES, 'PUT /api/configuracoes/perfil': ({ body }) => jsonResponse(200, { ...CONFIG, perfil: { ...CONFIG.perfil, ...(body as object) } }) });
+    settingsApi({ ...CLIENTES, 'PUT /api/configuracoes/perfil': ({ body }) => jsonResponse(200, { ...CONFIGURACOES, perfil: { ...CONFIGURACOES.perfil, ...(body as object) } }) });
     const { user, router } = renderApp('/configuracoes');
     await screen.findByLabelText('Nome completo');
     await user.click(screen.getByRole('tab', { name: 'Sistema' }));

@@ -1,7 +1,7 @@
 import type { MercadopagoConfig, PortalCliente } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+import { CONFIGURACOES, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
 
 const ID = '22222222-2222-4222-8222-222222222222';
 
@@ -235,7 +235,11 @@ describe('the Mercado Pago settings tab', () => {
   });
 
   it('refuses an invalid PIX key before saving', async () => {
-    const api = mockApi({ ...signedIn(), 'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }) });
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/configuracoes': () => jsonResponse(200, CONFIGURACOES),
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }),
+    });
     const { user } = renderApp('/configuracoes?aba=loja');
     await user.type(await screen.findByLabelText('Chave PIX'), '123.456.789-00');
     await user.click(screen.getByRole('button', { name: 'Salvar chave PIX' }));
