@@ -194,6 +194,22 @@ describe('/configuracoes', () => {
     expect(screen.getByLabelText('Moeda')).toBeEnabled();
   });
 
+  it('while the settings load, a tab says "Carregando configurações..." once and shows its cards together when they arrive', async () => {
+    const answer = deferred<Response>();
+    settingsApi({ 'GET /api/configuracoes': () => answer.promise });
+    renderApp('/configuracoes');
+    const loading = await screen.findAllByText('Carregando configurações...');
+    expect(loading.filter((element) => !element.closest('[hidden]'))).toHaveLength(1);
+    // The password card needs no settings, but waits with the rest so nothing moves when they come.
+    expect(screen.queryByRole('heading', { name: 'Alterar senha' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Dados pessoais' })).not.toBeInTheDocument();
+
+    answer.resolve(jsonResponse(200, CONFIGURACOES));
+    expect(await screen.findByLabelText('Nome completo')).toHaveValue('Maria da Silva');
+    expect(screen.getByRole('heading', { name: 'Alterar senha' })).toBeVisible();
+    expect(screen.queryByText('Carregando configurações...')).not.toBeInTheDocument();
+  });
+
   it('says "Erro ao carregar" and offers "Tentar novamente" when the settings cannot be loaded', async () => {
     let fail = true;
     mockApi({ ...signedIn(), 'GET /api/configuracoes': () => (fail ? jsonResponse(500, { code: 'INTERNAL', message: '' }) : jsonResponse(200, CONFIGURACOES)) });
