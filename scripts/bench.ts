@@ -6,7 +6,7 @@
  *  - the real server in its own process; each endpoint under load with autocannon (16
  *    connections) and pgbench running the exact SQL the endpoint sent (captured from the
  *    server's log), interleaved A B A B A B, median of 3; for the sales list also a bare
- *    Fastify + node-postgres server sending that SQL (bench/floor-server.mjs), the stack's floor;
+ *    Fastify + node-postgres server sending that SQL (scripts/bench/floor-server.mjs): the floor;
  *  - the reports' 365-day period function timed directly, each /relatorios tab's endpoint for 365
  *    days (p95 of one request after another, the heaviest also under load), and what the
  *    reports' per-product and per-customer triggers cost a sale (pgbench with them on and off);
@@ -200,12 +200,13 @@ function pgbench(bin: string, url: string, script: string | null, extra: string[
   };
 }
 
-/** A B A B A B: the same conditions for both sides, three times. */
-async function interleaved<A, B>(a: () => Promise<A>, b: () => Promise<B> | B): Promise<{ a: A[]; b: B[] }> {
-  const runs: { a: A[]; b: B[] } = { a: [], b: [] };
+/** A B A B A B (A B C … with a third side): the same conditions for every side, ROUNDS times. */
+async function interleaved<A, B, C = never>(a: () => Promise<A>, b: () => Promise<B> | B, c?: () => Promise<C>): Promise<{ a: A[]; b: B[]; c: C[] }> {
+  const runs: { a: A[]; b: B[]; c: C[] } = { a: [], b: [], c: [] };
   for (let round = 0; round < ROUNDS; round++) {
     runs.a.push(await a());
     runs.b.push(await b());
+    if (c) runs.c.push(await c());
   }
   return runs;
 }
@@ -350,16 +351,11 @@ async function main() {
       const statements = await captureSql(admin, server.logFile, () => fetch(url, { headers: { cookie: big.cookie } }));
       // The floor: a bare Fastify + node-postgres server sending the same statements (floor-server.mjs).
       const floor = await startFloorServer(statements, benchUrl);
-      const runs: { a: HttpRun[]; b: Array<PgbenchRun | null>; c: HttpRun[] } = { a: [], b: [], c: [] };
-      try {
-        for (let round = 0; round < ROUNDS; round++) {
-          runs.a.push(await http(url, big.cookie));
-          runs.b.push(havePgbench ? pgbench(pgbenchBin!, benchUrl, pgbenchScript(statements)) : null);
-          runs.c.push(await http(`${floor.base}/api/vendas`, big.cookie));
-        }
-      } finally {
-        await stopServer(floor.child);
-      }
+      const runs = await interleaved(
+        () => http(url, big.cookie),
+        () => (havePgbench ? pgbench(pgbenchBin!, benchUrl, pgbenchScript(statements)) : null),
+        () => http(`${floor.base}/api/vendas`, big.cookie),
+      ).finally(() => stopServer(floor.child));
       const rps = median(runs.a.map((r) => r.rps));
       const p97 = median(runs.a.map((r) => r.p97_5));
       const tps = havePgbench ? median(runs.b.map((r) => r!.tps)) : Number.NaN;
