@@ -15,6 +15,14 @@ export const BACKUP_VERSAO = 2;
  * ~100 MB). The import holds the parsed file in memory to check it whole before writing.
  */
 export const MAX_BACKUP_BYTES = 256 * 1024 * 1024;
+/**
+ * The most a gzip-compressed upload may grow while it is decompressed: a real backup shrinks about
+ * 7 times (21.5 MB of JSON in 3.2 MB for a 20,000-sale shop); a compression bomb, about 1,000 times.
+ * An upload that grows past this ratio (beyond its first megabyte) is refused as it arrives (413).
+ */
+export const MAX_RAZAO_COMPRESSAO_BACKUP = 50;
+/** The most rows a backup file may hold, every table together (a 256 MB file holds about a million). */
+export const MAX_LINHAS_BACKUP = 3_000_000;
 /** Automatic backups kept per seller. */
 export const BACKUPS_AUTOMATICOS_MANTIDOS = 7;
 

@@ -1,11 +1,13 @@
 import { createHash, type Hash } from 'node:crypto';
+import { setImmediate as proximaVolta } from 'node:timers/promises';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { BACKUP_FORMATO, BACKUP_VERSAO, type BackupErro } from '@caderneta/shared';
+import { BACKUP_FORMATO, BACKUP_VERSAO, MAX_LINHAS_BACKUP, type BackupErro } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { chavesPix, cobrancaConfig, perfis } from '../../db/schema';
 import { AppError } from '../../lib/errors';
+import { LeituraRecusada, lerEmPartes, type Destino, type LimitesLeitura } from './leitura';
 import { perfilBackupSchema, TABELAS_BACKUP, tabelasDaVersao, type PerfilBackup, type TabelaBackup } from './tabelas';
 
 /*
@@ -236,30 +238,51 @@ function invalido(erro: BackupErro): AppError {
   return new AppError('BACKUP_INVALIDO', 422, { message: MENSAGENS[erro.motivo], details: erro });
 }
 
-/** The checksum a parsed file should carry (see the top of this file). */
-export function checksumDe(bruto: { formato?: unknown; versao?: unknown; exportadoEm?: unknown; perfil?: unknown; dados: Record<string, unknown> }): string {
+/** Rows checked between two turns given to the rest of the server (see `vez`). */
+const LINHAS_POR_VEZ = 5_000;
+
+/**
+ * Work over every row of a file, in steps: the generator yields every LINHAS_POR_VEZ rows, and
+ * the async runner gives the event loop a turn there, so a big file never holds the server.
+ */
+type Passos<T> = Generator<void, T>;
+
+function executar<T>(passos: Passos<T>): T {
+  for (;;) {
+    const next = passos.next();
+    if (next.done) return next.value;
+  }
+}
+
+async function executarAos<T>(passos: Passos<T>): Promise<T> {
+  for (;;) {
+    const next = passos.next();
+    if (next.done) return next.value;
+    await proximaVolta();
+  }
+}
+
+type Bruto = { formato?: unknown; versao?: unknown; exportadoEm?: unknown; perfil?: unknown; dados: Record<string, unknown> };
+
+function* passosDoChecksum(bruto: Bruto): Passos<string> {
   const soma = new Soma(bruto.formato, bruto.versao, bruto.exportadoEm);
   soma.perfil(bruto.perfil);
   const versao = typeof bruto.versao === 'number' ? bruto.versao : BACKUP_VERSAO;
   for (const tabela of tabelasDaVersao(versao)) {
     soma.tabela(tabela.key);
     const rows = bruto.dados[tabela.key];
-    if (Array.isArray(rows)) for (const row of rows) soma.linha(JSON.stringify(row));
+    if (!Array.isArray(rows)) continue;
+    for (const [i, row] of rows.entries()) {
+      soma.linha(JSON.stringify(row));
+      if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
+    }
   }
   return soma.hex();
 }
 
-/**
- * checksumDe on a file nobody checked yet: values nested thousands of levels deep (no export
- * writes them) overflow JSON.stringify's stack, which says the file is not one of ours.
- */
-function checksumSeguro(bruto: Parameters<typeof checksumDe>[0]): string {
-  try {
-    return checksumDe(bruto);
-  } catch (error) {
-    if (error instanceof RangeError) throw invalido({ motivo: 'esquema' });
-    throw error;
-  }
+/** The checksum a parsed file should carry (see the top of this file). */
+export function checksumDe(bruto: Bruto): string {
+  return executar(passosDoChecksum(bruto));
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -268,75 +291,148 @@ const isObject = (value: unknown): value is Record<string, unknown> => typeof va
 function ondeFalhou(error: z.ZodError, tabela: string): BackupErro {
   const issue = error.issues[0];
   const path = issue?.path ?? [];
-  const linha = typeof path[0] === 'number' ? path[0] + 1 : undefined;
   const campo = path.filter((p) => typeof p === 'string').join('.') || undefined;
-  return { motivo: 'esquema', tabela, ...(linha !== undefined ? { linha } : {}), ...(campo ? { campo } : {}) };
+  return { motivo: 'esquema', tabela, ...(campo ? { campo } : {}) };
 }
 
+const TABELAS_POR_CHAVE = new Map(TABELAS_BACKUP.map((t) => [t.key, t]));
+
 /**
- * Checks a whole backup file before anything is written: that it is ours and of a version we
- * read, its checksum, every row against its table's schema (types, limits, integer money),
- * unique ids, references between its tables, every customer's balance against their ledger, and
- * every sale's total against its items. Throws BACKUP_INVALIDO (422) with the first reason.
- * Pure: it reads no database, so nothing can change before the whole file passed.
+ * The check of one backup file, fed as it is read (`Destino` of leitura.ts) or from a parsed
+ * object (validarArquivo): each row is checked against its table's schema as it arrives and the
+ * first bad one ends the reading (a file of junk is never held whole); the file's checksum is
+ * summed as the rows arrive when the file is in export order (it always is, unless edited by hand:
+ * then it is summed at the end); at the end, `concluir` checks what needs the whole file.
  */
-export async function validarArquivo(bruto: unknown): Promise<ArquivoValidado> {
-  if (!isObject(bruto) || bruto.formato !== BACKUP_FORMATO || !isObject(bruto.dados)) throw invalido({ motivo: 'formato' });
-  if (typeof bruto.versao !== 'number' || !Number.isInteger(bruto.versao) || bruto.versao < 1) throw invalido({ motivo: 'formato' });
-  // An older version's file holds its version's tables; a table added later is unknown to it.
-  const conhecidas = new Set(tabelasDaVersao(bruto.versao).map((t) => t.key));
-  if (bruto.versao > BACKUP_VERSAO || Object.keys(bruto.dados).some((key) => !conhecidas.has(key))) throw invalido({ motivo: 'versao' });
+export class ConferenciaDeArquivo implements Destino {
+  private readonly envelope: Record<string, unknown> = {};
+  private readonly dados: Record<string, Linha[]> = {};
+  private temDados = false;
+  private tabelaAtual: TabelaBackup | null = null;
+  /** The checksum summed in file order, while the file follows export order. */
+  private soma: Soma | null = null;
+  private esperadas: string[] = [];
+  private proxima = 0;
+  private emOrdem = true;
 
-  const dadosBrutos = bruto.dados;
-  for (const tabela of TABELAS_BACKUP) {
-    const rows = dadosBrutos[tabela.key];
-    if (rows !== undefined && !Array.isArray(rows)) throw invalido({ motivo: 'esquema', tabela: tabela.key });
+  campo(chave: string, valor: unknown): void {
+    this.envelope[chave] = valor;
+    if (chave === 'formato' && valor !== BACKUP_FORMATO) throw invalido({ motivo: 'formato' });
+    if (chave === 'versao') {
+      if (typeof valor !== 'number' || !Number.isInteger(valor) || valor < 1) throw invalido({ motivo: 'formato' });
+      if (valor > BACKUP_VERSAO) throw invalido({ motivo: 'versao' });
+    }
+    // Anything after `dados` but the counts and the checksum is not where the export puts it.
+    if (this.temDados && chave !== 'contagens' && chave !== 'checksum') this.emOrdem = false;
   }
-  if (typeof bruto.checksum !== 'string' || checksumSeguro({ ...bruto, dados: dadosBrutos }) !== bruto.checksum) throw invalido({ motivo: 'checksum' });
 
-  if (typeof bruto.exportadoEm !== 'string' || Number.isNaN(Date.parse(bruto.exportadoEm))) throw invalido({ motivo: 'esquema', campo: 'exportadoEm' });
-  const perfil = perfilBackupSchema.safeParse(bruto.perfil);
-  if (!perfil.success) {
-    const campo = perfil.error.issues[0]?.path.filter((p) => typeof p === 'string').join('.');
-    throw invalido({ motivo: 'esquema', tabela: 'perfil', ...(campo ? { campo } : {}) });
+  tabela(chave: string): void {
+    const tabela = TABELAS_POR_CHAVE.get(chave);
+    // A table this version of Caderneta does not know comes from a newer one.
+    if (!tabela) throw invalido({ motivo: 'versao' });
+    if (this.dados[chave]) throw invalido({ motivo: 'duplicado', tabela: chave });
+    this.dados[chave] = [];
+    this.tabelaAtual = tabela;
+    if (!this.temDados) this.comecarSoma();
+    this.temDados = true;
+    if (this.soma) {
+      const j = this.esperadas.indexOf(chave, this.proxima);
+      if (j < 0) {
+        this.soma = null;
+        this.emOrdem = false;
+      } else {
+        for (; this.proxima <= j; this.proxima++) this.soma.tabela(this.esperadas[this.proxima]!);
+      }
+    }
   }
 
-  const dados: Record<string, Linha[]> = {};
+  linha(valor: unknown, indice: number): void {
+    const tabela = this.tabelaAtual!;
+    const result = tabela.linha.safeParse(valor);
+    if (!result.success) throw invalido({ ...ondeFalhou(result.error, tabela.key), linha: indice + 1 });
+    // The row as it came: zod only checks here (no schema transforms), and a second copy of a
+    // big shop would double the memory the import needs. Extra keys are ignored on insert.
+    this.dados[tabela.key]!.push(valor as Linha);
+    this.soma?.linha(JSON.stringify(valor));
+  }
+
+  /** The sum starts when `dados` does, if the envelope came before it as the export writes it. */
+  private comecarSoma() {
+    const { formato, versao, exportadoEm, perfil } = this.envelope;
+    if (!this.emOrdem || formato === undefined || typeof versao !== 'number' || exportadoEm === undefined || perfil === undefined) {
+      this.emOrdem = false;
+      return;
+    }
+    this.soma = new Soma(formato, versao, exportadoEm);
+    this.soma.perfil(perfil);
+    this.esperadas = tabelasDaVersao(versao).map((t) => t.key);
+  }
+
+  /**
+   * What needs the whole file, in this order: that it is ours and of a version we read, its
+   * checksum, the envelope and the profile, unique ids, references between its tables, every
+   * customer's balance against their ledger, and every sale's total against its items. Throws
+   * BACKUP_INVALIDO (422) with the first reason. It reads no database, so nothing can change
+   * before the whole file passed.
+   */
+  async concluir(): Promise<ArquivoValidado> {
+    const { formato, versao, exportadoEm, checksum } = this.envelope;
+    if (formato !== BACKUP_FORMATO || !this.temDados || typeof versao !== 'number') throw invalido({ motivo: 'formato' });
+    // An older version's file holds its version's tables; a table added later is unknown to it.
+    const conhecidas = new Set(tabelasDaVersao(versao).map((t) => t.key));
+    if (Object.keys(this.dados).some((key) => !conhecidas.has(key))) throw invalido({ motivo: 'versao' });
+
+    let soma: string;
+    if (this.soma && this.emOrdem) {
+      for (; this.proxima < this.esperadas.length; this.proxima++) this.soma.tabela(this.esperadas[this.proxima]!);
+      soma = this.soma.hex();
+    } else {
+      soma = await executarAos(passosDoChecksum({ ...this.envelope, dados: this.dados }));
+    }
+    if (typeof checksum !== 'string' || soma !== checksum) throw invalido({ motivo: 'checksum' });
+
+    if (typeof exportadoEm !== 'string' || Number.isNaN(Date.parse(exportadoEm))) throw invalido({ motivo: 'esquema', campo: 'exportadoEm' });
+    const perfil = perfilBackupSchema.safeParse(this.envelope.perfil);
+    if (!perfil.success) {
+      const campo = perfil.error.issues[0]?.path.filter((p) => typeof p === 'string').join('.');
+      throw invalido({ motivo: 'esquema', tabela: 'perfil', ...(campo ? { campo } : {}) });
+    }
+    for (const tabela of TABELAS_BACKUP) this.dados[tabela.key] ??= [];
+    await executarAos(conferirLinhas(this.dados));
+    return {
+      versao,
+      exportadoEm,
+      perfil: perfil.data,
+      dados: this.dados,
+      contagens: Object.fromEntries(TABELAS_BACKUP.map((t) => [t.key, this.dados[t.key]!.length])),
+    };
+  }
+}
+
+/** Unique ids and keys, references between tables, then the sums (verificarSomas). */
+function* conferirLinhas(dados: Record<string, Linha[]>): Passos<void> {
   const ids: Record<string, Set<string>> = {};
   for (const tabela of TABELAS_BACKUP) {
-    const rows = (dadosBrutos[tabela.key] ?? []) as unknown[];
-    const parsed: Linha[] = new Array(rows.length);
-    for (let i = 0; i < rows.length; i++) {
-      // A big file takes seconds to check: let other requests through now and then.
-      if (i % 5_000 === 4_999) await new Promise((resolve) => setImmediate(resolve));
-      const result = tabela.linha.safeParse(rows[i]);
-      if (!result.success) {
-        const onde = ondeFalhou(result.error, tabela.key);
-        throw invalido({ ...onde, linha: i + 1 });
-      }
-      // The row as it came: zod only checks here (no schema transforms), and a second copy of a
-      // big shop would double the memory the import needs. Extra keys are ignored on insert.
-      parsed[i] = rows[i] as Linha;
-    }
-    dados[tabela.key] = parsed;
+    const rows = dados[tabela.key]!;
     const vistos = new Set<string>();
-    for (const [i, row] of parsed.entries()) {
+    for (const [i, row] of rows.entries()) {
       const value = row.id as string;
       if (vistos.has(value)) throw invalido({ motivo: 'duplicado', tabela: tabela.key, linha: i + 1, campo: 'id' });
       vistos.add(value);
+      if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
     }
     ids[tabela.key] = vistos;
     for (const campo of tabela.unicos ?? []) {
       const valores = new Set<unknown>();
-      for (const [i, row] of parsed.entries()) {
+      for (const [i, row] of rows.entries()) {
         const value = row[campo];
         if (value === null || value === undefined) continue;
         if (valores.has(value)) throw invalido({ motivo: 'duplicado', tabela: tabela.key, linha: i + 1, campo });
         valores.add(value);
+        if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
       }
     }
   }
-
   for (const tabela of TABELAS_BACKUP) {
     for (const [campo, alvo] of Object.entries(tabela.refs ?? {})) {
       const existentes = ids[alvo]!;
@@ -345,24 +441,18 @@ export async function validarArquivo(bruto: unknown): Promise<ArquivoValidado> {
         if (value !== null && value !== undefined && !existentes.has(value as string)) {
           throw invalido({ motivo: 'referencia', tabela: tabela.key, linha: i + 1, campo });
         }
+        if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
       }
     }
   }
-
-  verificarSomas(dados);
-  return {
-    versao: bruto.versao,
-    exportadoEm: bruto.exportadoEm,
-    perfil: perfil.data,
-    dados,
-    contagens: Object.fromEntries(TABELAS_BACKUP.map((t) => [t.key, dados[t.key]!.length])),
-  };
+  yield* verificarSomas(dados);
 }
 
 /** Balances equal their ledgers; sales equal their items (and a fiado one has its customer); items equal quantity × price. */
-function verificarSomas(dados: Record<string, Linha[]>) {
+function* verificarSomas(dados: Record<string, Linha[]>): Passos<void> {
   const razao = new Map<string, number>();
   for (const l of dados.lancamentos ?? []) razao.set(l.clienteId as string, (razao.get(l.clienteId as string) ?? 0) + (l.valor as number));
+  yield;
   for (const [i, c] of (dados.clientes ?? []).entries()) {
     if ((razao.get(c.id as string) ?? 0) !== c.saldoAtual) throw invalido({ motivo: 'saldo', tabela: 'clientes', linha: i + 1, campo: 'saldoAtual' });
   }
@@ -374,6 +464,7 @@ function verificarSomas(dados: Record<string, Linha[]>) {
     }
     itens.set(item.vendaId as string, (itens.get(item.vendaId as string) ?? 0) + (item.subtotal as number));
     custos.set(item.vendaId as string, (custos.get(item.vendaId as string) ?? 0) + (item.quantidade as number) * (item.custoUnitario as number));
+    if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
   }
   for (const [i, v] of (dados.vendas ?? []).entries()) {
     // The database's own rule (vendas_fiado_cliente_check): a fiado sale belongs to a customer.
@@ -382,10 +473,63 @@ function verificarSomas(dados: Record<string, Linha[]>) {
       throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'valorTotal' });
     }
     if ((custos.get(v.id as string) ?? 0) !== v.custoTotal) throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'custoTotal' });
+    if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
   }
   for (const [i, p] of (dados.pagamentosOnline ?? []).entries()) {
     if ((p.valorBase as number) + (p.taxa as number) !== p.valorTotal) {
       throw invalido({ motivo: 'total', tabela: 'pagamentosOnline', linha: i + 1, campo: 'valorTotal' });
     }
   }
+}
+
+/**
+ * Checks a whole backup file already parsed (a test's, an automatic backup's): the same check as
+ * an upload's (ConferenciaDeArquivo), fed from the object.
+ */
+export async function validarArquivo(bruto: unknown): Promise<ArquivoValidado> {
+  if (!isObject(bruto)) throw invalido({ motivo: 'formato' });
+  const conferencia = new ConferenciaDeArquivo();
+  for (const [chave, valor] of Object.entries(bruto)) {
+    if (chave !== 'dados') {
+      conferencia.campo(chave, valor);
+      continue;
+    }
+    if (!isObject(valor)) throw invalido({ motivo: 'formato' });
+    for (const [tabela, rows] of Object.entries(valor)) {
+      if (!Array.isArray(rows)) throw invalido({ motivo: 'esquema', tabela });
+      conferencia.tabela(tabela);
+      for (const [i, row] of rows.entries()) {
+        conferencia.linha(row, i);
+        if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) await proximaVolta();
+      }
+    }
+  }
+  return conferencia.concluir();
+}
+
+/** What an upload may be: see leitura.ts. */
+export const LIMITES_ARQUIVO: LimitesLeitura = {
+  // root, dados, a table, a row, a value inside a row (a notification's params), one more to spare
+  profundidade: 6,
+  // the largest row: a payment that paid off 10,000 sales (vendasQuitadas); the profile's photo
+  valor: 1024 * 1024,
+  linhas: MAX_LINHAS_BACKUP,
+  chave: 100,
+};
+
+/**
+ * Reads and checks a backup file from a stream of its JSON text (an upload, decompressed), as it
+ * arrives: see leitura.ts and ConferenciaDeArquivo. A file that breaks a limit of LIMITES_ARQUIVO
+ * is refused there and then.
+ */
+export async function lerArquivo(stream: AsyncIterable<Buffer | string>): Promise<ArquivoValidado> {
+  const conferencia = new ConferenciaDeArquivo();
+  try {
+    await lerEmPartes(stream, conferencia, LIMITES_ARQUIVO);
+  } catch (error) {
+    if (!(error instanceof LeituraRecusada)) throw error;
+    if (error.motivo === 'linhas') throw new AppError('PAYLOAD_TOO_LARGE', 413, { message: error.message });
+    throw invalido({ motivo: 'formato' });
+  }
+  return conferencia.concluir();
 }

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   MAX_BACKUP_BYTES,
+  MAX_RAZAO_COMPRESSAO_BACKUP,
   backupResumoSchema,
   backupsAutomaticosSchema,
   isoDateSchema,
@@ -14,27 +15,54 @@ import {
   type BackupEvento,
 } from '@caderneta/shared';
 import { AppError } from '../../lib/errors';
-import { contarAtuais, validarArquivo } from './arquivo';
+import { contarAtuais, lerArquivo, type ArquivoValidado } from './arquivo';
 import { exportarParaArquivo, listarAutomaticos, type BackupStore } from './automatico';
 import { restaurarBackup } from './restaurar';
 import { sellerTimeZone } from '../conta/conta.service';
 
-/** The file as the browser sent it: JSON, or JSON gzip-compressed on the way (Content-Encoding: gzip). */
-async function gunzipSeNecessario(request: FastifyRequest, _reply: FastifyReply, payload: Readable) {
-  const encoding = request.headers['content-encoding'];
-  if (!encoding || encoding === 'identity') return payload;
-  if (encoding !== 'gzip') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { message: 'Use gzip ou nenhuma compressão.' });
-  const out = new PassThrough() as PassThrough & { receivedEncodedLength: number };
-  out.receivedEncodedLength = 0;
+const grandeDemais = () =>
+  new AppError('PAYLOAD_TOO_LARGE', 413, { message: 'O arquivo passa do tamanho máximo aceito para um backup.' });
+
+/**
+ * The file's bytes as JSON text, as the browser sends them: plain, or gzip-compressed on the way
+ * (Content-Encoding: gzip), decompressed as they arrive. Refused (413) as soon as it passes
+ * MAX_BACKUP_BYTES of JSON, or grows past MAX_RAZAO_COMPRESSAO_BACKUP times what arrived (a
+ * compression bomb: 249 KB that expand to 262 MB stop after a few megabytes), before the rest is read.
+ */
+async function* corpoDoArquivo(request: FastifyRequest, payload: Readable): AsyncGenerator<Buffer> {
+  const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
+  if (encoding !== 'identity' && encoding !== 'gzip') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, { message: 'Use gzip ou nenhuma compressão.' });
+  if (Number(request.headers['content-length']) > MAX_BACKUP_BYTES) throw grandeDemais();
+  let lidos = 0;
+  if (encoding === 'identity') {
+    for await (const chunk of payload as AsyncIterable<Buffer>) {
+      lidos += chunk.length;
+      if (lidos > MAX_BACKUP_BYTES) throw grandeDemais();
+      yield chunk;
+    }
+    return;
+  }
+  let recebidos = 0;
+  const contar = (chunk: Buffer) => {
+    recebidos += chunk.length;
+  };
   const gunzip = createGunzip();
-  payload.on('data', (chunk: Buffer) => {
-    out.receivedEncodedLength += chunk.length;
-  });
-  gunzip.on('error', () =>
-    out.destroy(new AppError('BACKUP_INVALIDO', 422, { message: 'O arquivo compactado está corrompido.', details: { motivo: 'formato' } })),
-  );
-  payload.pipe(gunzip).pipe(out);
-  return out;
+  payload.on('data', contar);
+  payload.pipe(gunzip);
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      lidos += chunk.length;
+      if (lidos > MAX_BACKUP_BYTES || lidos > MAX_RAZAO_COMPRESSAO_BACKUP * recebidos + 1024 * 1024) throw grandeDemais();
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('BACKUP_INVALIDO', 422, { message: 'O arquivo compactado está corrompido.', details: { motivo: 'formato' } });
+  } finally {
+    payload.off('data', contar);
+    payload.unpipe(gunzip);
+    gunzip.destroy();
+  }
 }
 
 /**
@@ -90,8 +118,12 @@ function enviarJsonGz(request: FastifyRequest, reply: FastifyReply, arquivo: { g
   return reply.send(arquivo.gz.pipe(createGunzip()));
 }
 
-/** Any JSON object: the file is checked by validarArquivo, which says what is wrong with it. */
+/**
+ * A backup file from GET /api/backup/exportar. The routes' JSON parser (below) reads and checks it
+ * as it arrives (lerArquivo), so the handler receives it checked.
+ */
 const arquivoBody = z.looseObject({}).describe('A backup file from GET /api/backup/exportar');
+const arquivoLido = (request: FastifyRequest) => request.body as unknown as ArquivoValidado;
 
 /** /api/backup: export, check and restore the shop; the automatic backups kept in `store`. */
 export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async (app, { store }) => {
@@ -99,16 +131,18 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
   // Each of these reads or writes a whole shop: a few a minute per address is plenty for a person.
   const poucos = { rateLimit: { max: app.config.rateLimits.backup, timeWindow: '1 minute' } };
   const vez = new UmPorLoja();
+  // A file is read a piece at a time as it arrives, never whole (issue 32), so a big upload or
+  // several at once leave every other request its turn. Only these routes take a body here.
+  app.addContentTypeParser('application/json', (request: FastifyRequest, payload: Readable) => lerArquivo(corpoDoArquivo(request, payload)));
   // The session is checked before a byte of the file is read, then the shop's turn is taken.
   const upload = {
-    bodyLimit: MAX_BACKUP_BYTES,
     onRequest: app.requireSeller,
     preParsing: async (request: FastifyRequest, reply: FastifyReply, payload: Readable) => {
       vez.tomar(request);
       // Given back when the answer is over, or when the connection closes before it is (an
       // upload the browser abandoned never gets one).
       reply.raw.once('close', () => vez.devolver(request));
-      return gunzipSeNecessario(request, reply, payload);
+      return payload;
     },
     onResponse: async (request: FastifyRequest) => vez.devolver(request),
     config: poucos,
@@ -134,7 +168,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
     '/api/backup/validar',
     { ...upload, schema: { tags, summary: 'Check a backup file and say what it holds', body: arquivoBody, response: { 200: backupResumoSchema } } },
     async (request) => {
-      const arquivo = await validarArquivo(request.body);
+      const arquivo = arquivoLido(request);
       return app.sellerTx(request, async (tx, seller) => ({
         nomeLoja: arquivo.perfil.nomeLoja,
         exportadoEm: arquivo.exportadoEm,
@@ -151,7 +185,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
     '/api/backup/restaurar',
     { ...upload, schema: { tags, summary: 'Replace the shop by a backup file (one transaction); answers JSON lines', body: arquivoBody } },
     async (request, reply) => {
-      const arquivo = await validarArquivo(request.body);
+      const arquivo = arquivoLido(request);
       // The restore goes on after the answer has started (and if the browser goes away): the
       // shop's turn ends with it.
       const devolver = vez.levar(request);

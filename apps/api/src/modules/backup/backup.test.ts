@@ -1,8 +1,8 @@
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import { BACKUP_VERSAO, MAX_ESTOQUE_GUARDADO, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
+import { BACKUP_VERSAO, MAX_BACKUP_BYTES, MAX_ESTOQUE_GUARDADO, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente, restauracaoRetida } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
@@ -346,6 +346,72 @@ describe('Importar Dados', () => {
     expect(broken.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'formato' } });
   });
 
+  describe('a file too big, or a compression bomb, is refused as it arrives (413), and nothing is written', () => {
+    /** `{"formato":…,"dados":{"clientes":[` and then `bytes` of spaces, gzip-compressed (about 1,000 : 1). */
+    const bomba = (bytes: number) => {
+      const inicio = `{"formato":"caderneta-backup","versao":2,"dados":{"clientes":[`;
+      return gzipSync(Buffer.concat([Buffer.from(inicio), Buffer.alloc(bytes, ' ')]), { level: 9 });
+    };
+
+    it('a gzip body that grows past 50 times its size is refused there, long before its end', async () => {
+      const novo = await createSeller(t);
+      const antes = await exportar(novo);
+      const corpo = bomba(128 * 1024 * 1024);
+      expect(corpo.length).toBeLessThan(200_000);
+      for (const url of ['/api/backup/validar', '/api/backup/restaurar']) {
+        // Sent 16 KB at a time, as the network brings it: the server asks for the next piece only
+        // when it has read the last.
+        let enviados = 0;
+        const envio = Readable.from(
+          (function* () {
+            for (let i = 0; i < corpo.length; i += 16 * 1024) {
+              enviados++;
+              yield corpo.subarray(i, i + 16 * 1024);
+            }
+          })(),
+          { objectMode: false, highWaterMark: 1 },
+        );
+        const response = await novo.request({ method: 'POST', url, headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' }, payload: envio });
+        expect(response.statusCode, response.body.slice(0, 200)).toBe(413);
+        expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+        expect(response.headers.connection).toBe('close');
+        expect(enviados, 'pieces the server asked for').toBeLessThan(Math.ceil(corpo.length / (16 * 1024)) / 2);
+      }
+      expect(await exportar(novo)).toMatchObject({ dados: antes.dados });
+    });
+
+    it('a real backup, which shrinks about 7 times, is read whole', async () => {
+      const texto = JSON.stringify(original, null, 1);
+      const comprimido = gzipSync(texto, { level: 9 });
+      expect(texto.length / comprimido.length).toBeLessThan(50);
+      const novo = await createSeller(t);
+      const response = await novo.request({ method: 'POST', url: '/api/backup/validar', headers: { 'content-encoding': 'gzip', 'content-type': 'application/json' }, payload: comprimido });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    });
+
+    it('a body announced larger than MAX_BACKUP_BYTES is refused before a byte is read', async () => {
+      const novo = await createSeller(t);
+      const aberto = new PassThrough();
+      aberto.write('{"formato":"caderneta-backup"');
+      const response = await novo.request({
+        method: 'POST',
+        url: '/api/backup/validar',
+        headers: { 'content-type': 'application/json', 'content-length': String(MAX_BACKUP_BYTES + 1) },
+        payload: aberto,
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+      aberto.destroy();
+    });
+
+    it('another compression is refused (415)', async () => {
+      const novo = await createSeller(t);
+      const response = await novo.request({ method: 'POST', url: '/api/backup/validar', headers: { 'content-encoding': 'br', 'content-type': 'application/json' }, payload: '{}' });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    });
+  });
+
   it('checks the session before reading a byte of the file', async () => {
     const semSessao = await t.app.inject({
       method: 'POST',
@@ -511,13 +577,15 @@ describe('Importar Dados', () => {
       expect(await exportar(alvo)).toMatchObject({ dados: antes.dados, perfil: antes.perfil });
     });
 
-    it('values nested thousands of levels deep', async () => {
-      const fundo = `${'['.repeat(5_000)}${']'.repeat(5_000)}`;
-      const text = JSON.stringify({ ...original, perfil: '@' }).replace('"perfil":"@"', `"perfil":${fundo}`);
-      for (const url of ['/api/backup/validar', '/api/backup/restaurar']) {
-        const response = await alvo.request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: text });
-        expect(response.statusCode, response.body.slice(0, 200)).toBe(422);
-        expect(response.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'esquema' } });
+    it('values nested deeper than any backup (refused while reading, as not a backup of ours)', async () => {
+      for (const niveis of [7, 5_000]) {
+        const fundo = `${'['.repeat(niveis)}${']'.repeat(niveis)}`;
+        const text = JSON.stringify({ ...original, perfil: '@' }).replace('"perfil":"@"', `"perfil":${fundo}`);
+        for (const url of ['/api/backup/validar', '/api/backup/restaurar']) {
+          const response = await alvo.request({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: text });
+          expect(response.statusCode, response.body.slice(0, 200)).toBe(422);
+          expect(response.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'formato' } });
+        }
       }
       expect(await exportar(alvo)).toMatchObject({ dados: antes.dados });
     });
@@ -525,8 +593,8 @@ describe('Importar Dados', () => {
     it('a truncated file', async () => {
       const text = JSON.stringify(original);
       const response = await alvo.request({ method: 'POST', url: '/api/backup/restaurar', headers: { 'content-type': 'application/json' }, payload: text.slice(0, text.length / 2) });
-      expect(response.statusCode).toBe(400);
-      expect(typeof response.json().code).toBe('string');
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'formato' } });
       expect(await exportar(alvo)).toMatchObject({ dados: antes.dados });
     });
 
