@@ -25,7 +25,6 @@
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -33,11 +32,11 @@ import pg from 'pg';
 import { chromium } from '@playwright/test';
 import { migrateDatabase, openDatabase, withSeller } from '../apps/api/src/db/client';
 import { templateDirectory } from '../apps/api/src/db/template';
-import { createAccessCodes } from '../apps/api/src/modules/codigos/codigos.service';
 import { resumoDoPeriodo } from '../apps/api/src/modules/vendas/rollups.service';
 import { findPgBin, startTempPostgres } from '../apps/api/test/pg-server';
 import { captureSql, oneCommand, pgbenchScript } from './bench/capture';
 import { loadShop, type ShopSize } from './bench/load';
+import { freePort, signUpSeller, startServer, stopServer, waitFor } from './bench/servidor';
 import { ensureChromium } from './chromium';
 // @ts-expect-error -- plain ESM script without type declarations, shared with `npm run serve`.
 import { ensureServerBuild } from './server-build.mjs';
@@ -55,6 +54,8 @@ const CONNECTIONS = 16;
 const ROUNDS = Number(arg('rounds', smoke ? '1' : '3'));
 const PARTS = ['vendas', 'dashboard', 'novaVenda', 'clientes', 'relatorios', 'web', 'startup'] as const;
 const only = arg('only', '').split(',').filter(Boolean);
+// --profile DIR: each server writes a V8 CPU profile there when it stops.
+const profileDir = arg('profile', '');
 for (const part of only) if (!(PARTS as readonly string[]).includes(part)) throw new Error(`--only: unknown part ${part} (${PARTS.join(', ')})`);
 /** Whether this run measures `part` (every part unless --only names some). */
 const wants = (part: (typeof PARTS)[number]) => only.length === 0 || only.includes(part);
@@ -66,44 +67,6 @@ const median = (values: number[]) => {
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)]! : Number.NaN;
 };
 const log = (text: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${text}`);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<number> {
-  const start = performance.now();
-  while (performance.now() - start < timeoutMs) {
-    try {
-      const response = await fetch(url);
-      if (response.ok) return performance.now() - start;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
-
-function startServer(env: Record<string, string>, script = 'scripts/serve.mjs'): ChildProcess {
-  // --profile DIR: each server writes a V8 CPU profile there when it stops (chrome://inspect or speedscope).
-  const profile = arg('profile', '');
-  const profiling = profile ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profile)] : [];
-  // TypeScript through tsx; the plain-JavaScript start scripts (serve.mjs, start.mjs) as users run them.
-  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
-  return spawn(process.execPath, [...profiling, ...loader, script], {
-    cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
 
 /** The floor server (bench/floor-server.mjs) for `statements`, answering once it listens. */
 async function startFloorServer(statements: string[], databaseUrl: string): Promise<{ child: ChildProcess; base: string }> {
@@ -124,13 +87,6 @@ async function startFloorServer(statements: string[], databaseUrl: string): Prom
     rmSync(dir, { recursive: true, force: true });
   }
   return { child, base };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
 }
 
 interface HttpRun {
@@ -310,27 +266,16 @@ async function main() {
   await ensureServerBuild();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const app = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base });
+  const app = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: base }, { profileDir });
   try {
     await waitFor(`${base}/api/health`, 120_000);
 
     async function seller(name: string, shop: ShopSize) {
-      const [codigo] = await createAccessCodes(handle.db, 1);
-      const email = `${name}-${Date.now()}@bench.local`;
-      const body = { nomeCompleto: `Bench ${name}`, nomeLoja: `Loja ${name}`, codigoAcesso: codigo, email, senha: 'segredo123', confirmarSenha: 'segredo123' };
-      const signUp = await fetch(`${base}/api/cadastro`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-      if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-      const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
-        method: 'POST',
-        headers: { origin: base, 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'segredo123', rememberMe: true }),
-      });
-      const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const { user } = (await signIn.json()) as { user: { id: string } };
+      const { id, cookie } = await signUpSeller(handle.db, base, name);
       const started = performance.now();
-      await loadShop(db, user.id, shop);
+      await loadShop(db, id, shop);
       log(`${name}: ${shop.vendas} sales, ${shop.clientes} customers, ${shop.produtos} products loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-      return { id: user.id, cookie };
+      return { id, cookie };
     }
 
     const bigSize = { vendas: size(1_000_000, 5_000), clientes: size(5_000, 50), produtos: size(500, 20) };
@@ -565,7 +510,7 @@ async function main() {
       if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) execFileSync('npm', ['run', '-s', 'build'], { cwd: root, stdio: 'inherit' });
       const webPort = await freePort();
       const webBase = `http://127.0.0.1:${webPort}`;
-      const web = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(webPort), HOST: '127.0.0.1', PUBLIC_URL: webBase });
+      const web = startServer({ DATABASE_URL: dbUrl.toString(), PORT: String(webPort), HOST: '127.0.0.1', PUBLIC_URL: webBase }, { profileDir });
       try {
         await waitFor(`${webBase}/api/health`, 120_000);
         const signIn = await fetch(`${webBase}/api/auth/sign-in/email`, {
@@ -615,7 +560,7 @@ async function main() {
         for (const [list, apiList] of [[fresh, apiFresh], [existing, apiExisting]] as const) {
           const startPort = await freePort();
           const started = performance.now();
-          const child = startServer({ DATA_DIR: dataDir, PORT: String(startPort), HOST: '127.0.0.1', DATABASE_URL: '' });
+          const child = startServer({ DATA_DIR: dataDir, PORT: String(startPort), HOST: '127.0.0.1', DATABASE_URL: '' }, { profileDir });
           await waitFor(`http://127.0.0.1:${startPort}/`, 120_000);
           list.push(performance.now() - started);
           await waitFor(`http://127.0.0.1:${startPort}/api/health`, 120_000);
@@ -629,7 +574,7 @@ async function main() {
       const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-start-'));
       execFileSync(process.execPath, [path.join(root, 'scripts/web-source-hash.mjs'), '--write']);
       const started = performance.now();
-      const child = startServer({ DATA_DIR: dataDir, PORT: String(startPort), HOST: '127.0.0.1', DATABASE_URL: '' }, 'scripts/start.mjs');
+      const child = startServer({ DATA_DIR: dataDir, PORT: String(startPort), HOST: '127.0.0.1', DATABASE_URL: '' }, { script: 'scripts/start.mjs', profileDir });
       await waitFor(`http://127.0.0.1:${startPort}/`, 120_000);
       const npmStart = performance.now() - started;
       await stopServer(child);

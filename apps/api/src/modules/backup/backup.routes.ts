@@ -26,8 +26,9 @@ const grandeDemais = () =>
 /**
  * The file's bytes as JSON text, as the browser sends them: plain, or gzip-compressed on the way
  * (Content-Encoding: gzip), decompressed as they arrive. Refused (413) as soon as it passes
- * MAX_BACKUP_BYTES of JSON, or grows past MAX_RAZAO_COMPRESSAO_BACKUP times what arrived (a
- * compression bomb: 249 KB that expand to 262 MB stop after a few megabytes), before the rest is read.
+ * MAX_BACKUP_BYTES of JSON, or past its first megabyte grows to more than MAX_RAZAO_COMPRESSAO_BACKUP
+ * times the compressed bytes it came from (a compression bomb: 249 KB that expand to 262 MB stop
+ * after about a megabyte), before the rest is read.
  */
 async function* corpoDoArquivo(request: FastifyRequest, payload: Readable): AsyncGenerator<Buffer> {
   const encoding = String(request.headers['content-encoding'] ?? 'identity').toLowerCase();
@@ -42,24 +43,19 @@ async function* corpoDoArquivo(request: FastifyRequest, payload: Readable): Asyn
     }
     return;
   }
-  let recebidos = 0;
-  const contar = (chunk: Buffer) => {
-    recebidos += chunk.length;
-  };
-  const gunzip = createGunzip();
-  payload.on('data', contar);
+  const gunzip = createGunzip({ chunkSize: 64 * 1024 });
   payload.pipe(gunzip);
   try {
     for await (const chunk of gunzip as AsyncIterable<Buffer>) {
       lidos += chunk.length;
-      if (lidos > MAX_BACKUP_BYTES || lidos > MAX_RAZAO_COMPRESSAO_BACKUP * recebidos + 1024 * 1024) throw grandeDemais();
+      // bytesWritten: the compressed bytes the decompressor has consumed to give what came out so far.
+      if (lidos > MAX_BACKUP_BYTES || lidos > MAX_RAZAO_COMPRESSAO_BACKUP * gunzip.bytesWritten + 1024 * 1024) throw grandeDemais();
       yield chunk;
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('BACKUP_INVALIDO', 422, { message: 'O arquivo compactado está corrompido.', details: { motivo: 'formato' } });
   } finally {
-    payload.off('data', contar);
     payload.unpipe(gunzip);
     gunzip.destroy();
   }

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { Database } from '../../apps/api/src/db/client';
+import { createAccessCodes } from '../../apps/api/src/modules/codigos/codigos.service';
+
+/** The real server in its own process, as the benchmarks run it (`npm run bench`, bench-backup-bomba). */
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Milliseconds until `url` answers 2xx. */
+export async function waitFor(url: string, timeoutMs: number): Promise<number> {
+  const start = performance.now();
+  while (performance.now() - start < timeoutMs) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return performance.now() - start;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * `script` (default: `npm run serve`'s, the built server) with `env`; `profileDir`: each server
+ * writes a V8 CPU profile there when it stops (chrome://inspect or speedscope).
+ */
+export function startServer(env: Record<string, string>, { script = 'scripts/serve.mjs', profileDir = '' } = {}): ChildProcess {
+  const profiling = profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [];
+  // TypeScript through tsx; the plain-JavaScript start scripts (serve.mjs, start.mjs) as users run them.
+  const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  return spawn(process.execPath, [...profiling, ...loader, script], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+export async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+}
+
+/** A seller signed up (an access code from `db`) and signed in on the server at `base`. */
+export async function signUpSeller(db: Database, base: string, name: string): Promise<{ id: string; cookie: string }> {
+  const [codigo] = await createAccessCodes(db, 1);
+  const email = `${name}-${Date.now()}@bench.local`;
+  const body = { nomeCompleto: `Bench ${name}`, nomeLoja: `Loja ${name}`, codigoAcesso: codigo, email, senha: 'segredo123', confirmarSenha: 'segredo123' };
+  const signUp = await fetch(`${base}/api/cadastro`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
+  const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'segredo123', rememberMe: true }),
+  });
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const { user } = (await signIn.json()) as { user: { id: string } };
+  return { id: user.id, cookie };
+}
