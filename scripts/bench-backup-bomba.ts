@@ -131,7 +131,7 @@ async function main() {
           const response = await fetch(`${base}/api/backup/validar`, {
             method: 'POST',
             headers: { cookie: seller.cookie, origin: base, 'content-type': 'application/json', 'content-encoding': 'gzip' },
-            body: corpo,
+            body: new Uint8Array(corpo),
           });
           const body = (await response.json()) as { code?: string };
           return { status: response.status, code: body.code ?? '', ms: performance.now() - started };
