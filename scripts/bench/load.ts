@@ -30,7 +30,7 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
     from generate_series(1, ${size.produtos}) i`);
   await run(`insert into clientes (owner_id, nome, nome_busca, telefone, limite_credito, login)
     select ${o}, nome, lower(translate(nome, 'áàâãéêíóôõúç', 'aaaaeeiooouc')), '119' || lpad(i::text, 8, '0'), 1000000000,
-           'bench' || i || '-' || substr(md5(${o}), 1, 8)
+           'b' || substr(md5(${o}), 1, 8) || i
     from (select i, (${lit(NOMES)})[1 + i % 20] || ' ' || (${lit(SOBRENOMES)})[1 + (i / 20) % 20] || ' ' || (${lit(SOBRENOMES)})[1 + (i / 400) % 20] as nome
           from generate_series(1, ${size.clientes}) i) x`);
   if (size.vendas > 0) {

@@ -29,7 +29,8 @@ export const RECONTAGENS: Record<string, string> = {
   ),
   pendente_desde: `select count(*)::int as n from clientes c where c.pendente_desde is distinct from
     (select min(v.data_venda) from vendas v where v.owner_id = c.owner_id and v.cliente_id = c.id and v.status_pagamento = 'pendente')`,
-  logins_clientes: diferenca(`select owner_id, login, id from clientes where login is not null`, `select owner_id, login, cliente_id from logins_clientes`),
+  // Retired codes (no customer) stay in the registry, their shop's (migration 0022).
+  logins_clientes: diferenca(`select owner_id, login, id from clientes where login is not null`, `select owner_id, login, cliente_id from logins_clientes where cliente_id is not null`),
 };
 
 export async function recontagens(admin: Query) {

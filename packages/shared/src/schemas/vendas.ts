@@ -14,16 +14,19 @@ export const itemVendaInputSchema = z.object({
  * A new sale as the browser sends it: what and how many, never prices (the server reads them).
  * Fiado needs a customer: "Cliente obrigatório" / "Selecione um cliente para vendas fiadas.".
  */
+/** A sale's notes, as the counter sends them: blank is none. */
+export const observacoesVendaSchema = safeString()
+  .trim()
+  .max(500, 'tooLong')
+  .nullish()
+  .transform((v) => v || null);
+
 export const novaVendaInputSchema = z
   .object({
     formaPagamento: z.enum(FORMAS_PAGAMENTO),
     clienteId: z.string().uuid().nullish(),
     itens: z.array(itemVendaInputSchema).min(1, 'itensObrigatorios').max(MAX_ITENS_VENDA, 'itensDemais'),
-    observacoes: safeString()
-      .trim()
-      .max(500, 'tooLong')
-      .nullish()
-      .transform((v) => v || null),
+    observacoes: observacoesVendaSchema,
     /** The seller saw the credit-limit warning and confirmed the sale anyway. */
     confirmarLimiteExcedido: z.boolean().default(false),
     /**

@@ -218,6 +218,8 @@ export const lancamentos = pgTable(
     }),
     unique('lancamentos_owner_referencia_key').on(t.ownerId, t.referenciaExterna),
     index('lancamentos_cliente_idx').on(t.clienteId, t.createdAt),
+    // The sale foreign key's own index: deleting a sale checks its entries here, not among all of the shop's.
+    index('lancamentos_venda_idx').on(t.ownerId, t.vendaId).where(sql`${t.vendaId} is not null`),
     index('lancamentos_owner_data_idx').on(t.ownerId, t.createdAt),
     // Latest payments (dashboard, reports by method) without walking every sale's debit entry.
     index('lancamentos_owner_tipo_data_idx').on(t.ownerId, t.tipo, t.createdAt),

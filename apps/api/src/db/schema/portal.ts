@@ -39,7 +39,12 @@ export const loginsClientes = pgTable(
   {
     login: text('login').primaryKey(),
     ownerId: ownerId(),
-    clienteId: uuid('cliente_id').notNull(),
+    /**
+     * The customer the code opens; null once retired (regenerated, the customer deleted, replaced by a
+     * restore). A retired code stays here, its shop's, so it is never handed to another shop: an old
+     * WhatsApp link must not open someone else's page.
+     */
+    clienteId: uuid('cliente_id'),
   },
   (t) => [
     unique('logins_clientes_owner_cliente_key').on(t.ownerId, t.clienteId),

@@ -1,4 +1,4 @@
-import { bigint, date, foreignKey, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, foreignKey, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { clientes, produtos } from './negocio';
 import { ownerId, ownerPolicy } from './tenancy';
 
@@ -28,6 +28,8 @@ export const produtosPorDia = pgTable(
   (t) => [
     primaryKey({ name: 'produtos_por_dia_pkey', columns: [t.ownerId, t.dia, t.produtoId] }),
     foreignKey({ name: 'produtos_por_dia_produto_fk', columns: [t.ownerId, t.produtoId], foreignColumns: [produtos.ownerId, produtos.id] }).onDelete('cascade'),
+    // The foreign key's own index: deleting a product finds its rows here, not among every day of the shop.
+    index('produtos_por_dia_produto_idx').on(t.ownerId, t.produtoId),
     ownerPolicy('produtos_por_dia'),
   ],
 ).enableRLS();
@@ -45,6 +47,7 @@ export const clientesPorDia = pgTable(
   (t) => [
     primaryKey({ name: 'clientes_por_dia_pkey', columns: [t.ownerId, t.dia, t.clienteId] }),
     foreignKey({ name: 'clientes_por_dia_cliente_fk', columns: [t.ownerId, t.clienteId], foreignColumns: [clientes.ownerId, clientes.id] }).onDelete('cascade'),
+    index('clientes_por_dia_cliente_idx').on(t.ownerId, t.clienteId),
     ownerPolicy('clientes_por_dia'),
   ],
 ).enableRLS();

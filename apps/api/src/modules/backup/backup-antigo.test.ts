@@ -39,14 +39,22 @@ describe('a backup file of the first release with backups', () => {
     const res = await loja.request({ method: 'POST', url: '/api/backup/restaurar', payload: arquivo });
     expect(res.statusCode).toBe(200);
     const fim = res.body.split('\n').filter(Boolean).map((line) => JSON.parse(line) as BackupEvento).at(-1)!;
-    expect(fim).toMatchObject({ tipo: 'concluido', relatorio: { restaurados: { clientes: 2, produtos: 2, vendas: 6, itensVenda: 8, lancamentos: 8 }, loginsAlterados: [] } });
+    expect(fim).toMatchObject({ tipo: 'concluido', relatorio: { restaurados: { clientes: 2, produtos: 2, vendas: 6, itensVenda: 8, lancamentos: 8 } } });
+    // The codes of that shop were never issued here: the customers get new ones (issue 32), reported.
+    const alterados = fim.tipo === 'concluido' ? fim.relatorio.loginsAlterados : [];
+    expect(alterados.map((a) => [a.nome, a.loginAnterior]).sort()).toEqual([
+      ['José da Silva', 'jose14772'],
+      ['Maria Souza', 'maria34991'],
+    ]);
+    const codigoJose = alterados.find((a) => a.nome === 'José da Silva')!.loginNovo;
+    expect(codigoJose).toMatch(/^jose\d{5}$/);
 
     const dashboard = await get('/api/dashboard');
     expect(dashboard).toMatchObject({ totalClientes: 1, totalProdutos: 2, valorPendente: 6819, devedores: 1, valorDevedores: 6819, estoqueBaixo: 0 });
     const clientes = await get('/api/clientes?status=todos');
     expect(clientes.resumo).toEqual({ total: 2, ativos: 1, comPendencias: 1 });
     const jose = (clientes.items as { id: string; nome: string }[]).find((c) => c.nome === 'José da Silva')!;
-    expect(await get(`/api/clientes/${jose.id}`)).toMatchObject({ saldoAtual: -6819, saldoPendente: 6819, limiteCredito: 50000, login: 'jose14772', ativo: true });
+    expect(await get(`/api/clientes/${jose.id}`)).toMatchObject({ saldoAtual: -6819, saldoPendente: 6819, limiteCredito: 50000, login: codigoJose, ativo: true });
     const extrato = await get(`/api/clientes/${jose.id}/extrato`);
     expect((extrato.items as { valor: number }[]).map((l) => l.valor).sort((a, b) => a - b)).toEqual([-5180, -4489, -1899, -150, 1899, 3000]);
     expect((await get('/api/vendas?pageSize=20')).resumo).toMatchObject({ totalVendas: 4, valorTotal: 17956, pendentes: 6819, canceladas: 2 });
@@ -57,8 +65,9 @@ describe('a backup file of the first release with backups', () => {
     ]);
     expect(produtos.resumo).toMatchObject({ total: 2, valorTotal: 52834 });
 
-    // The customer page opens by the code the shop handed out; José is a debtor since his oldest pending sale.
-    const portal = await t.app.inject({ method: 'GET', url: '/api/portal/jose14772' });
+    // The customer page opens by José's new code, not the file's; he is a debtor since his oldest pending sale.
+    expect((await t.app.inject({ method: 'GET', url: '/api/portal/jose14772' })).statusCode).toBe(404);
+    const portal = await t.app.inject({ method: 'GET', url: `/api/portal/${codigoJose}` });
     expect(portal.statusCode).toBe(200);
     expect(portal.json()).toMatchObject({ saldoPendente: 6819 });
     expect(JSON.stringify(await get('/api/devedores'))).toContain('José da Silva');

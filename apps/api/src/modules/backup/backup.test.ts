@@ -5,11 +5,15 @@ import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { BACKUP_VERSAO, MAX_BACKUP_BYTES, MAX_ESTOQUE_GUARDADO, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente, restauracaoRetida } from '../../../test/fixtures';
-import { withSeller } from '../../db/client';
+import { withSeller, type Tx } from '../../db/client';
 import { clientes, cobrancaConfig, notificacoes, pagamentosOnline, perfis, vendas, lancamentos } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
 import { seedDemoShop } from '../../cli/demo-shop';
 import { checksumDe, validarArquivo } from './arquivo';
+import { restaurarBackup } from './restaurar';
+import { rowsOf } from '../../../test/db';
+import { checkInvariants, type Query } from '../../../test/invariants';
+import { recontagens, TUDO_CONFERE } from '../../../test/recontagem';
 import { FORA_DO_BACKUP, perfilBackupSchema, TABELAS_BACKUP } from './tabelas';
 
 type Arquivo = {
@@ -691,6 +695,109 @@ describe("the customer page's records", () => {
     const recusado = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: comChecksum(errado) });
     expect(recusado.statusCode).toBe(422);
     expect(recusado.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'total', tabela: 'pagamentosOnline', campo: 'valorTotal' } });
+  });
+});
+
+describe("the customer page's codes (issue 32: a restore never takes over another shop's code)", () => {
+  const portal = (codigo: string) => t.app.inject({ method: 'GET', url: `/api/portal/${codigo}` });
+  const nomeNaPagina = async (codigo: string) => {
+    const response = await portal(codigo);
+    return response.statusCode === 200 ? (response.json() as { primeiroNome: string }).primeiroNome : response.statusCode;
+  };
+  /** A new shop restoring its own file of one customer, edited and resealed to carry `codigo`. */
+  const outraComCodigo = async (codigo: string) => {
+    const outra = await createSeller(t);
+    await outra.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Quem Tenta', telefone: '(11) 98888-0009' } });
+    const arquivo = await exportar(outra);
+    arquivo.dados.clientes![0]!.login = codigo;
+    return restaurarOk(outra, comChecksum(arquivo));
+  };
+
+  it("a code another shop retired stays that shop's: a file carrying it gets a new code, and the old link opens nothing", async () => {
+    const a = await createSeller(t);
+    const criado = await a.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Ana da Loja A', telefone: '(11) 98888-0001' } });
+    const ana = criado.json() as Cliente;
+    const regenerado = await a.request({ method: 'POST', url: `/api/clientes/${ana.id}/regenerar-login` });
+    expect(regenerado.statusCode, regenerado.body).toBe(200);
+    const codigoAntigo = ana.login!;
+    expect(await nomeNaPagina(codigoAntigo)).toBe(404);
+
+    // Shop B's file, edited and resealed to carry A's retired code (and a code nobody ever issued).
+    const b = await createSeller(t);
+    await b.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Bia da Loja B', telefone: '(11) 98888-0002' } });
+    await b.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Caio da Loja B', telefone: '(11) 98888-0003' } });
+    const arquivo = await exportar(b);
+    const [bia, caio] = [...arquivo.dados.clientes!].sort((x, y) => String(x.nome).localeCompare(String(y.nome)));
+    bia!.login = codigoAntigo;
+    caio!.login = 'lojadocaio';
+    const relatorio = await restaurarOk(b, comChecksum(arquivo));
+    expect(relatorio.loginsAlterados.map((l) => [l.nome, l.loginAnterior]).sort()).toEqual([
+      ['Bia da Loja B', codigoAntigo],
+      ['Caio da Loja B', 'lojadocaio'],
+    ]);
+    // A's old WhatsApp link still opens nothing — not B's page, not B's PIX code.
+    expect(await nomeNaPagina(codigoAntigo)).toBe(404);
+    expect(await nomeNaPagina('lojadocaio')).toBe(404);
+    for (const l of relatorio.loginsAlterados) expect(await nomeNaPagina(l.loginNovo)).toBe(l.nome.split(' ')[0]);
+  });
+
+  it("a shop's own codes come back with its backup, a code it retired since included; the ones it issued after are retired", async () => {
+    const loja = await createSeller(t);
+    const dora = (await loja.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Dora Cliente', telefone: '(11) 98888-0004' } })).json() as Cliente;
+    const arquivo = await exportar(loja);
+    const novo = (await loja.request({ method: 'POST', url: `/api/clientes/${dora.id}/regenerar-login` })).json() as Cliente;
+    expect(novo.login).not.toBe(dora.login);
+    const relatorio = await restaurarOk(loja, arquivo);
+    expect(relatorio.loginsAlterados).toEqual([]);
+    expect(await nomeNaPagina(dora.login!)).toBe('Dora');
+    expect(await nomeNaPagina(novo.login!)).toBe(404);
+    // And no other shop can have that one either.
+    expect((await outraComCodigo(novo.login!)).loginsAlterados).toEqual([expect.objectContaining({ loginAnterior: novo.login })]);
+    expect(await nomeNaPagina(novo.login!)).toBe(404);
+  });
+
+  it("a deleted customer's code is retired, not freed", async () => {
+    const loja = await createSeller(t);
+    const eva = (await loja.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Eva Apagada', telefone: '(11) 98888-0005' } })).json() as Cliente;
+    expect((await loja.request({ method: 'DELETE', url: `/api/clientes/${eva.id}` })).statusCode).toBe(204);
+    expect((await outraComCodigo(eva.login!)).loginsAlterados).toEqual([expect.objectContaining({ loginAnterior: eva.login })]);
+    expect(await nomeNaPagina(eva.login!)).toBe(404);
+  });
+});
+
+describe('replacing a shop is one statement per table, whatever its size (issue 32)', () => {
+  it('the rollups are rebuilt once, not once per row, and equal a recount after the commit', async () => {
+    const seeded = await seedDemoShop(t.db, { sales: 300, days: 30, seed: 5, now: new Date() });
+    const grande = await sessionFor(seeded.email, seeded.senha);
+    const pequena = await createSeller(t);
+    await pequena.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Única Cliente', telefone: '(11) 98888-0007' } });
+    const arquivo = await validarArquivo(await exportar(pequena));
+    // Row writes on each rollup table during the restore: this backend's counts before and after it,
+    // inside one transaction (its counts are not flushed meanwhile).
+    const contagens = (tx: Tx) =>
+      queryRows<{ relname: string; ins: number; upd: number }>(
+        tx,
+        sql`select relname, n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables
+            where relname in ('vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia', 'produtos_por_mes', 'clientes_por_mes')`,
+      );
+    const escritas = await withSeller(
+      t.db,
+      grande.id,
+      async (tx) => {
+        const antes = new Map((await contagens(tx)).map((r) => [r.relname, r]));
+        await restaurarBackup(tx, grande.id, arquivo);
+        return (await contagens(tx)).map((r) => ({ relname: r.relname, ins: r.ins - (antes.get(r.relname)?.ins ?? 0), upd: r.upd - (antes.get(r.relname)?.upd ?? 0) }));
+      },
+      'restauracao',
+    );
+    expect(escritas.length).toBeGreaterThan(0);
+    // Per-row triggers would update the counters once per sale and customer deleted.
+    for (const row of escritas) expect(row, row.relname).toMatchObject({ upd: 0 });
+    expect(escritas.find((r) => r.relname === 'clientes_totais')).toMatchObject({ ins: 1 });
+    const query: Query = async (text) => rowsOf(await t.db.execute(sql.raw(text)));
+    expect(await checkInvariants(query)).toEqual([]);
+    expect(await recontagens(query)).toEqual(TUDO_CONFERE);
+    expect((await grande.request({ method: 'GET', url: '/api/dashboard' })).json()).toMatchObject({ totalClientes: 1, valorPendente: 0 });
   });
 });
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, getTableColumns, sql, type Column } from 'drizzle-orm';
-import type { BackupRelatorio, LoginAlterado } from '@caderneta/shared';
+import { eq, getTableColumns, sql, type Column } from 'drizzle-orm';
+import { generateClienteLogin, type BackupRelatorio, type LoginAlterado } from '@caderneta/shared';
 import { rememberTimeZone, type Tx } from '../../db/client';
 import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis, vendas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { sqlState } from '../../lib/pg-errors';
 import { queryRows } from '../../lib/sql';
-import { withUniqueLogin } from '../clientes/login';
+import { loginSuffixSource } from '../clientes/login';
 import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
 import { TABELAS_BACKUP, type TabelaBackup } from './tabelas';
 
@@ -25,19 +25,21 @@ function colunas(tabela: TabelaBackup) {
  * Writes rows through json_populate_recordset: one parameter per batch, and PostgreSQL reads
  * each value as its column's type (instants to the microsecond, jsonb, bigint).
  */
-function insertSql(tabela: TabelaBackup, rows: Record<string, unknown>[], extra = sql``) {
+function insertSql(tabela: TabelaBackup, rows: Record<string, unknown>[]) {
   const cols = colunas(tabela).filter((c) => !c.gerada);
   const lista = sql.raw(cols.map((c) => `"${c.nome}"`).join(', '));
   const json = JSON.stringify(rows.map((row) => Object.fromEntries(cols.map((c) => [c.nome, row[c.prop] ?? null]))));
-  return sql`insert into ${tabela.table} (${lista}) select ${lista} from json_populate_recordset(null::${tabela.table}, ${json}::json) ${extra}`;
+  return sql`insert into ${tabela.table} (${lista}) select ${lista} from json_populate_recordset(null::${tabela.table}, ${json}::json)`;
 }
 
 /**
  * Replaces everything of the seller's shop by the file's, in the caller's transaction (the
  * seller's, under RLS): a failure anywhere leaves the shop as it was. Every record gets a new
- * id (the file may come from an account that still exists), references follow them, customer
- * logins another shop already uses get new ones, and entries posted by someone else are posted
- * by the seller restoring.
+ * id (the file may come from an account that still exists), references follow them, customers
+ * keep their page's code only where it is this shop's own (codigosDosClientes), entries posted by
+ * someone else are posted by the seller restoring, and checkout attempts are left out (tabelas.ts).
+ * One statement per table and batch, whatever the shop's size: the rollups are rebuilt once, at
+ * the end (SESSAO_DE_RESTAURACAO).
  */
 export async function restaurarBackup(
   tx: Tx,
@@ -60,6 +62,20 @@ export async function restaurarBackup(
   }
 }
 
+/**
+ * The restore's transaction, on top of the seller's scope: the rollup triggers stand aside
+ * (`caderneta.reconstruindo`, migration 0022; reconstruir_rollups rebuilds the shop's once at the
+ * end), and a restore whose server process is gone is cancelled by PostgreSQL itself: it checks
+ * every second that the client is still there (client_connection_check_interval) instead of
+ * running on for minutes holding the shop's lock. The timeouts bound a restore whose process
+ * hangs. They last until the transaction ends.
+ */
+export const SESSAO_DE_RESTAURACAO = sql`select
+  set_config('caderneta.reconstruindo', 'on', true),
+  set_config('client_connection_check_interval', '1s', true),
+  set_config('statement_timeout', '10min', true),
+  set_config('idle_in_transaction_session_timeout', '2min', true)`;
+
 async function restaurar(
   tx: Tx,
   ownerId: string,
@@ -68,6 +84,8 @@ async function restaurar(
   now: () => number,
 ): Promise<BackupRelatorio> {
   const inicio = now();
+  await tx.execute(SESSAO_DE_RESTAURACAO);
+  // The shop's rows, one statement per table, children first.
   const removidos: Record<string, number> = {};
   for (const tabela of [...TABELAS_BACKUP].reverse()) {
     const [row] = await queryRows<{ n: number }>(
@@ -76,8 +94,8 @@ async function restaurar(
     );
     removidos[tabela.key] = Number(row?.n ?? 0);
   }
-  // The customers' entries in the login registry went with them; the restored ones are registered below.
-  await tx.delete(loginsClientes).where(eq(loginsClientes.ownerId, ownerId));
+  // The customers' codes went with them: retired, they stay the shop's (migration 0022).
+  await tx.update(loginsClientes).set({ clienteId: null }).where(eq(loginsClientes.ownerId, ownerId));
 
   // A file from before the seller's own phone was kept has no `telefone`: drizzle leaves out an
   // absent key, so the phone stays as it is.
@@ -104,26 +122,26 @@ async function restaurar(
     mapas.set(tabela.key, new Map(arquivo.dados[tabela.key]!.map((row) => [row.id as string, tabela.manterIds ? (row.id as string) : randomUUID()])));
   }
   const mapa = (key: string, id: unknown) => mapas.get(key)?.get(id as string) ?? id;
+  const { logins, loginsAlterados } = await codigosDosClientes(tx, ownerId, arquivo.dados.clientes!, (id) => mapa('clientes', id) as string);
 
   const restaurados: Record<string, number> = {};
-  const loginsAlterados: LoginAlterado[] = [];
   for (const tabela of TABELAS_BACKUP) {
-    const rows = arquivo.dados[tabela.key]!;
+    const rows = arquivo.dados[tabela.key]!.filter((row) => !tabela.restaurar || tabela.restaurar(row));
     let feitos = 0;
     onProgress(tabela.key, 0, rows.length);
     for (let start = 0; start < rows.length; start += LOTE_RESTAURACAO) {
       const lote = rows.slice(start, start + LOTE_RESTAURACAO).map((row) => preparar(tabela, row, ownerId, mapa));
-      if (tabela.table === clientes) loginsAlterados.push(...(await inserirClientes(tx, ownerId, tabela, lote)));
-      else await tx.execute(insertSql(tabela, lote));
+      if (tabela.table === clientes) for (const row of lote) row.login = logins.get(row.id as string) ?? null;
+      await tx.execute(insertSql(tabela, lote));
       feitos += lote.length;
       onProgress(tabela.key, feitos, rows.length);
     }
     restaurados[tabela.key] = feitos;
   }
   await recalcularPendencias(tx, ownerId);
+  await tx.execute(sql`select reconstruir_rollups(${ownerId}), set_config('caderneta.reconstruindo', 'off', true)`);
   return { restaurados, removidos, loginsAlterados, segundos: (now() - inicio) / 1000 };
 }
-
 /**
  * `clientes.pendente_desde` (the debtors' due dates start there) follows from the restored sales
  * — the oldest pending fiado sale of each customer — whatever the file said (version 1 files say
@@ -150,36 +168,57 @@ function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key:
   return tabela.preparar ? tabela.preparar(out, mapa) : out;
 }
 
+/** Attempts at a free code for each customer who needs a new one, every customer at once each time. */
+const TENTATIVAS_DE_CODIGO = 10;
+
 /**
- * Customers keep their logins unless another shop uses one: logins are unique across the system
- * through the `logins_clientes` registry, whose other shops' entries are invisible here, so the
- * registry's primary key decides (ON CONFLICT DO NOTHING). Those customers get a new login
- * (savepoints, as when creating a customer), reported.
+ * The customer page's code of every customer of the file. A customer keeps the file's code only
+ * when the registry says it is this shop's own (a code it issued, live or retired): a code another
+ * shop holds or once held — or one nobody ever issued, typed into an edited file — is never taken
+ * over, so an old WhatsApp link of another shop cannot open this shop's page. The others get new
+ * codes, all at once: candidates go into the registry with ON CONFLICT DO NOTHING (other shops'
+ * entries are invisible here, so the registry's primary key decides), and those that collide are
+ * drawn again. Reported in `loginsAlterados`.
  */
-async function inserirClientes(tx: Tx, ownerId: string, tabela: TabelaBackup, lote: Linha[]): Promise<LoginAlterado[]> {
-  await tx.execute(insertSql(tabela, lote));
-  const comLogin = lote.filter((row) => typeof row.login === 'string');
-  if (comLogin.length === 0) return [];
-  const registro = JSON.stringify(comLogin.map((row) => ({ login: row.login, owner_id: ownerId, cliente_id: row.id })));
-  const registrados = await queryRows<{ login: string }>(
+async function codigosDosClientes(
+  tx: Tx,
+  ownerId: string,
+  linhas: Linha[],
+  novoId: (id: string) => string,
+): Promise<{ logins: Map<string, string>; loginsAlterados: LoginAlterado[] }> {
+  const comLogin = linhas.filter((row) => typeof row.login === 'string');
+  const logins = new Map<string, string>();
+  if (comLogin.length === 0) return { logins, loginsAlterados: [] };
+  const pedidos = JSON.stringify(comLogin.map((row) => ({ login: row.login, owner_id: ownerId, cliente_id: novoId(row.id as string) })));
+  const mantidos = await queryRows<{ login: string; cliente_id: string }>(
     tx,
-    sql`insert into ${loginsClientes} (login, owner_id, cliente_id)
-        select login, owner_id, cliente_id from json_populate_recordset(null::${loginsClientes}, ${registro}::json)
-        on conflict (login) do nothing returning login`,
+    sql`update ${loginsClientes} r set cliente_id = p.cliente_id
+        from json_populate_recordset(null::${loginsClientes}, ${pedidos}::json) p
+        where r.owner_id = ${ownerId} and r.login = p.login
+        returning r.login, r.cliente_id`,
   );
-  const ok = new Set(registrados.map((r) => r.login));
-  const alterados: LoginAlterado[] = [];
-  for (const row of comLogin) {
-    if (ok.has(row.login as string)) continue;
-    const novo = await withUniqueLogin(tx, ownerId, row.nome as string, async (savepoint, login) => {
-      const [updated] = await savepoint
-        .update(clientes)
-        .set({ login })
-        .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, row.id as string)))
-        .returning({ id: clientes.id, login: clientes.login });
-      return updated!;
-    });
-    alterados.push({ nome: row.nome as string, loginAnterior: row.login as string, loginNovo: novo.login! });
+  for (const row of mantidos) logins.set(row.cliente_id, row.login);
+
+  let faltam = comLogin.filter((row) => !logins.has(novoId(row.id as string)));
+  for (let tentativa = 0; faltam.length > 0 && tentativa < TENTATIVAS_DE_CODIGO; tentativa++) {
+    const candidatos = new Map<string, string>();
+    for (const row of faltam) {
+      const login = generateClienteLogin(row.nome as string, loginSuffixSource.next());
+      if (!candidatos.has(login)) candidatos.set(login, novoId(row.id as string));
+    }
+    const registro = JSON.stringify([...candidatos].map(([login, clienteId]) => ({ login, owner_id: ownerId, cliente_id: clienteId })));
+    const registrados = await queryRows<{ login: string; cliente_id: string }>(
+      tx,
+      sql`insert into ${loginsClientes} (login, owner_id, cliente_id)
+          select login, owner_id, cliente_id from json_populate_recordset(null::${loginsClientes}, ${registro}::json)
+          on conflict (login) do nothing returning login, cliente_id`,
+    );
+    for (const row of registrados) logins.set(row.cliente_id, row.login);
+    faltam = faltam.filter((row) => !logins.has(novoId(row.id as string)));
   }
-  return alterados;
+  if (faltam.length > 0) throw new AppError('LOGIN_INDISPONIVEL', 503, { message: 'Não foi possível gerar um login único. Tente novamente.' });
+  const loginsAlterados = comLogin
+    .filter((row) => logins.get(novoId(row.id as string)) !== row.login)
+    .map((row) => ({ nome: row.nome as string, loginAnterior: row.login as string, loginNovo: logins.get(novoId(row.id as string))! }));
+  return { logins, loginsAlterados };
 }

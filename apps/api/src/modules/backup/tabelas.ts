@@ -33,6 +33,15 @@ import {
   normalizeForSearch,
   MAX_ESTOQUE,
   MAX_ESTOQUE_GUARDADO,
+  MAX_AVATAR_CHARS,
+  avatarSchema,
+  clienteInputSchema,
+  cobrancaClienteInputSchema,
+  lojaInputSchema,
+  mensagensInputSchema,
+  observacoesVendaSchema,
+  produtoInputSchema,
+  telefoneOpcionalSchema,
 } from '@caderneta/shared';
 import { clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
 
@@ -44,6 +53,18 @@ import { clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosO
  * tables of the file. `backup.test.ts` fails while a table with owner_id is neither here nor in
  * FORA_DO_BACKUP, and while an entry's schema misses one of its table's columns.
  */
+
+/**
+ * A value as the form or API that writes it would have stored it: that field's shared schema
+ * accepts it and gives it back unchanged (a phone in digits, a document without punctuation, a
+ * photo that is an image, trimmed names). The checksum is not a signature, so a file can be edited
+ * and resealed; the restore still writes nothing a form would refuse (issue 32).
+ */
+const comoNoFormulario = <T extends z.ZodType>(base: T, formulario: z.ZodType) =>
+  base.refine((valor) => {
+    const lido = formulario.safeParse(valor);
+    return lido.success && lido.data === valor;
+  }, 'comoNoFormulario');
 
 /** Text in the file: no control characters (as every input), within a generous length. */
 const texto = (max = 2_000) => z.string().max(max).refine((v) => !hasControlCharacters(v), 'caracteresInvalidos');
@@ -100,26 +121,29 @@ export interface TabelaBackup {
    * key: their checksum does not cover it and they restore it empty.
    */
   desde?: number;
+  /** Which rows of the file are restored (default: all). */
+  restaurar?: (linha: Record<string, unknown>) => boolean;
   /** Fixes ids the generic remap cannot see (e.g. inside a JSON column) before insert. */
   preparar?: (linha: Record<string, unknown>, mapa: (key: string, id: unknown) => unknown) => Record<string, unknown>;
 }
 
 export const perfilBackupSchema = z.object({
-  nomeLoja: texto(120),
-  telefoneLoja: textoOpcional(40),
-  enderecoLoja: textoOpcional(300),
-  cnpj: textoOpcional(30),
+  nomeLoja: comoNoFormulario(texto(120), lojaInputSchema.shape.nomeLoja),
+  telefoneLoja: comoNoFormulario(textoOpcional(40), lojaInputSchema.shape.telefoneLoja),
+  enderecoLoja: comoNoFormulario(textoOpcional(300), lojaInputSchema.shape.enderecoLoja),
+  cnpj: comoNoFormulario(textoOpcional(30), lojaInputSchema.shape.documento),
   idioma: z.enum(LANGUAGES),
   moeda: z.enum(CURRENCIES),
   fusoHorario: z.enum(FUSO_IDS),
   notificacoes: z.record(z.string().max(40), z.boolean()),
-  avatar: textoOpcional(100_000),
+  /** The seller's photo: an image as a data: URL, as the Perfil form takes it (never an address to load). */
+  avatar: comoNoFormulario(textoOpcional(MAX_AVATAR_CHARS), avatarSchema),
   /**
    * The seller's own phone (Configurações › Perfil), as digits. Absent in files from before it was
    * kept; such a restore leaves the phone as it is, like the PIX key below. A file that carries it
    * still reads in a Caderneta without it (the key is ignored), so the version stays.
    */
-  telefone: textoOpcional(40).optional(),
+  telefone: comoNoFormulario(textoOpcional(40), telefoneOpcionalSchema).optional(),
   backupAutomatico: z.boolean(),
   /**
    * The shop's PIX key (table chaves_pix, Configurações › Loja): null when it has none. Absent in
@@ -142,7 +166,7 @@ export const perfilBackupSchema = z.object({
       dataFixa: dia.nullable(),
       lembreteAntecipado: z.boolean(),
       diasAntecedencia: inteiro(1, DIAS_ANTECEDENCIA_MAX),
-      mensagens: z.partialRecord(z.enum(TIPOS_MENSAGEM), texto(MAX_MENSAGEM)),
+      mensagens: z.partialRecord(z.enum(TIPOS_MENSAGEM), comoNoFormulario(texto(MAX_MENSAGEM), mensagensInputSchema.shape.mensagens.shape.padrao)),
     })
     .nullable()
     .optional(),
@@ -156,17 +180,17 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
     unicos: ['login'],
     linha: z.object({
       id,
-      nome: texto(120),
+      nome: comoNoFormulario(texto(120), clienteInputSchema.shape.nome),
       nomeBusca: NOME_BUSCA,
-      telefone: texto(40),
-      email: textoOpcional(254),
-      endereco: textoOpcional(300),
+      telefone: comoNoFormulario(texto(40), clienteInputSchema.shape.telefone),
+      email: comoNoFormulario(textoOpcional(254), clienteInputSchema.shape.email),
+      endereco: comoNoFormulario(textoOpcional(300), clienteInputSchema.shape.endereco),
       limiteCredito: inteiro(0, MAX_CENTS),
       /** The customer page's code: a file edited to hold a path (`../x`) or a space would break its link. */
       login: z.string().regex(LOGIN_CLIENTE_REGEX, 'loginInvalido').nullable(),
       ativo: z.boolean(),
       dataVencimento: dia.nullable(),
-      observacoes: textoOpcional(),
+      observacoes: comoNoFormulario(textoOpcional(), cobrancaClienteInputSchema.shape.observacoes),
       saldoAtual: centavos,
       /**
        * Date of the oldest pending fiado sale (debtors' due dates). Derived from the sales: the
@@ -203,11 +227,11 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
     table: produtos,
     linha: z.object({
       id,
-      nome: texto(120),
+      nome: comoNoFormulario(texto(120), produtoInputSchema.shape.nome),
       nomeBusca: NOME_BUSCA,
-      descricao: textoOpcional(500),
-      categoria: textoOpcional(60),
-      codigoBarras: textoOpcional(64),
+      descricao: comoNoFormulario(textoOpcional(500), produtoInputSchema.shape.descricao),
+      categoria: comoNoFormulario(textoOpcional(60), produtoInputSchema.shape.categoria),
+      codigoBarras: comoNoFormulario(textoOpcional(64), produtoInputSchema.shape.codigoBarras),
       precoVenda: inteiro(1, MAX_PRECO),
       precoCusto: inteiro(0, MAX_PRECO),
       estoqueAtual: inteiro(0, MAX_ESTOQUE_GUARDADO),
@@ -232,7 +256,7 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       valorPago: inteiro(0, MAX_TOTAL_VENDA),
       formaPagamento: z.enum(FORMAS_PAGAMENTO),
       statusPagamento: z.enum(STATUS_PAGAMENTO),
-      observacoes: textoOpcional(),
+      observacoes: comoNoFormulario(textoOpcional(), observacoesVendaSchema),
       limiteExcedidoConfirmado: z.boolean(),
       canceladaEm: instante.nullable(),
       /** Σ quantity × unit cost of its items (checked on import). */
@@ -298,9 +322,10 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       parcelasMax: inteiro(1, PARCELAS_MAX_CARTAO),
       ambiente: z.enum(AMBIENTES_MERCADOPAGO),
       preferenceId: textoOpcional(300),
-      /** Files exported before this column have none. */
+      /** Files exported before this column have none. Never restored (below). */
       initPoint: textoOpcional(2_000).default(null),
-      mpPaymentId: textoOpcional(64),
+      /** Mercado Pago's payment id: a number. */
+      mpPaymentId: z.string().regex(/^\d{1,20}$/).nullable(),
       status: z.enum(STATUS_PAGAMENTO_ONLINE),
       statusMp: textoOpcional(40),
       divergencia: textoOpcional(),
@@ -309,6 +334,11 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       createdAt: instante,
       updatedAt: instante,
     }),
+    // A checkout is transient: where Mercado Pago sends the customer to pay is never taken from a
+    // file (an edited one could send every "Pagar" to another site). Attempts nobody paid are not
+    // restored; the others keep their payment, and a new "Pagar" opens a new checkout.
+    restaurar: (linha) => linha.status !== 'criado',
+    preparar: (linha) => ({ ...linha, preferenceId: null, initPoint: null }),
   },
   {
     key: 'notificacoes',

@@ -16,7 +16,7 @@ import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { queryRows, statusCondition } from '../../lib/sql';
 import { paginaDaBusca, termosDaBusca } from './clientes-busca';
 import type { IndiceDeClientes } from './clientes-indice';
-import { assignLogin, unregisterLogin, withUniqueLogin } from './login';
+import { assignLogin, retireLogin, withUniqueLogin } from './login';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
 
@@ -232,7 +232,7 @@ export async function deleteCliente(tx: Tx, ownerId: string, id: string): Promis
   if (venda || lancamento) throw clienteTemVendas();
   try {
     await tx.transaction(async (sp) => {
-      await unregisterLogin(sp as Tx, ownerId, id);
+      await retireLogin(sp as Tx, ownerId, id);
       await sp.delete(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id)));
     });
   } catch (error) {

@@ -14,17 +14,21 @@ const COLLISIONS = new Set([LOGIN_UNIQUE_CONSTRAINT, 'clientes_owner_login_key']
 const MAX_ATTEMPTS = 10;
 
 /**
- * Makes `login` the customer's one entry in the global registry (`logins_clientes`), dropping
- * the old one: the old link stops working in the same transaction.
+ * Makes `login` the customer's one live entry in the global registry (`logins_clientes`), retiring
+ * the old one: the old link stops working in the same transaction, and its code stays this shop's
+ * (never handed to another shop, whose page an old WhatsApp link would then open).
  */
 async function register(tx: Tx, ownerId: string, clienteId: string, login: string) {
-  await tx.delete(loginsClientes).where(and(eq(loginsClientes.ownerId, ownerId), eq(loginsClientes.clienteId, clienteId)));
+  await retireLogin(tx, ownerId, clienteId);
   await tx.insert(loginsClientes).values({ login, ownerId, clienteId });
 }
 
-/** Removes the customer's login from the registry (the customer is being deleted). */
-export async function unregisterLogin(tx: Tx, ownerId: string, clienteId: string) {
-  await tx.delete(loginsClientes).where(and(eq(loginsClientes.ownerId, ownerId), eq(loginsClientes.clienteId, clienteId)));
+/** Retires the customer's code (regenerated, or the customer is being deleted): it opens nothing, and stays the shop's. */
+export async function retireLogin(tx: Tx, ownerId: string, clienteId: string) {
+  await tx
+    .update(loginsClientes)
+    .set({ clienteId: null })
+    .where(and(eq(loginsClientes.ownerId, ownerId), eq(loginsClientes.clienteId, clienteId)));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { enterSellerScope, type AcessoLoja, type Database, type Tx } from '../../db/client';
 import { loginsClientes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -31,8 +31,9 @@ export async function withPortalCliente<T>(
       const [entry] = await tx
         .select({ ownerId: loginsClientes.ownerId, clienteId: loginsClientes.clienteId })
         .from(loginsClientes)
-        .where(eq(loginsClientes.login, login));
-      return entry;
+        // A retired code (regenerated, replaced by a restore) stays its shop's but opens nothing.
+        .where(and(eq(loginsClientes.login, login), isNotNull(loginsClientes.clienteId)));
+      return entry as { ownerId: string; clienteId: string } | undefined;
     };
     let entry = await find();
     if (!entry) throw clienteNaoEncontrado();
@@ -54,7 +55,7 @@ export async function existingLogins(db: Database, logins: string[]): Promise<st
   if (logins.length === 0) return [];
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local role app_lookup`);
-    const rows = await tx.select({ login: loginsClientes.login }).from(loginsClientes).where(and(inArray(loginsClientes.login, logins)));
+    const rows = await tx.select({ login: loginsClientes.login }).from(loginsClientes).where(and(inArray(loginsClientes.login, logins), isNotNull(loginsClientes.clienteId)));
     const found = new Set(rows.map((r) => r.login));
     return logins.filter((l) => found.has(l));
   });
