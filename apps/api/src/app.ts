@@ -38,6 +38,7 @@ import type { PaymentDeps } from './modules/portal/deps';
 import { recheckPagamentosJob } from './modules/portal/portal.jobs';
 import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
 import { createCipher, resolveEncryptionKey } from './lib/cipher';
+import { clientKey } from './security/client-key';
 import { postgresRateLimitStore } from './security/rate-limit-store';
 
 declare module 'fastify' {
@@ -125,8 +126,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (config.paymentRecheckSeconds > 0) jobs.register(recheckPagamentosJob(payments, config.paymentRecheckSeconds));
 
   await registerSecurityHeaders(app, config);
-  // Counters in PostgreSQL, so every instance on the database shares each limit.
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db) });
+  // Counters in PostgreSQL, so every instance on the database shares each limit; an IPv6 client
+  // counts by its /64, as the customer page's own counters do (clientKey).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db), keyGenerator: (request) => clientKey(request.ip) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Caderneta API', version: '1.0.0', description: 'Gestão de vendas fiadas' },

@@ -19,6 +19,7 @@ import {
 } from '@caderneta/shared';
 import { withSeller } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { clientKey } from '../../security/client-key';
 import { hitRateLimit, peekRateLimit } from '../../security/rate-limit-store';
 import { getMercadopagoConfig, loadConta, saveMercadopagoConfig, testarConexao } from './mercadopago.service';
 import { iniciarPagamento, receberWebhook, verificarPagamentoCliente } from './pagamentos.service';
@@ -45,12 +46,12 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
-   * Per address, the codes that opened nothing (404: unknown, or a deactivated customer's). A code
+   * Per address (an IPv6 client by its /64, as every per-address limit), the codes that opened nothing (404: unknown, or a deactivated customer's). A code
    * is a first name and 5 digits, so the per-address limit alone let one address try ~1,800 codes
    * an hour; a customer mistypes theirs a few times at most. Counted before the answer leaves (onSend),
    * so the next request from that address already sees it; checked before the handler runs.
    */
-  const missKey = (request: FastifyRequest) => `portal-erros:${request.ip}`;
+  const missKey = (request: FastifyRequest) => `portal-erros:${clientKey(request.ip)}`;
   const fewMisses = async (request: FastifyRequest) => {
     if ((await peekRateLimit(app.db, missKey(request))) >= limits.portalMisses) throw tooMany();
   };

@@ -753,5 +753,34 @@ describe('rate limits', () => {
       await limited.close();
     }
   });
+
+  it('behind a trusted proxy, counts an IPv6 client by its /64 for the per-minute limit and for the codes that open nothing', async () => {
+    const limited = await buildTestApp({
+      shareDatabase: t.database,
+      mercadopagoApiUrl: fake.url,
+      trustProxy: '127.0.0.1',
+      rateLimits: { portalLookup: 30, portalMisses: 20 },
+    });
+    try {
+      const cliente = await devedor(ana, 100, 'Elza Soares');
+      const via = (login: string, client: string) =>
+        limited.app.inject({ method: 'GET', url: `/api/portal/${login}`, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': client } });
+      // 60 addresses of one /64, each guessing one code: 20 guesses, then the whole /64 is refused.
+      const guesses = [];
+      for (let i = 1; i <= 60; i++) guesses.push((await via(`elza${10_000 + i}`, `2001:db8:7:1::${i.toString(16)}`)).statusCode);
+      expect(guesses.filter((s) => s === 404)).toHaveLength(20);
+      expect(guesses.slice(20)).toEqual(Array(40).fill(429));
+      expect((await via(cliente.login, '2001:db8:7:1:ffff::1')).statusCode).toBe(429);
+      // The neighbouring /64 is another client.
+      expect((await via(cliente.login, '2001:db8:7:2::1')).statusCode).toBe(200);
+
+      // The per-minute limit: 30 lookups of a real code from 31 addresses of another /64.
+      const lookups = [];
+      for (let i = 1; i <= 31; i++) lookups.push((await via(cliente.login, `2001:db8:7:3::${i.toString(16)}`)).statusCode);
+      expect(lookups).toEqual([...Array(30).fill(200), 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
