@@ -46,17 +46,26 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   /**
-   * Per address (an IPv6 client by its /64, as every per-address limit), the codes that opened nothing (404: unknown, or a deactivated customer's). A code
-   * is a first name and 5 digits, so the per-address limit alone let one address try ~1,800 codes
-   * an hour; a customer mistypes theirs a few times at most. Counted before the answer leaves (onSend),
-   * so the next request from that address already sees it; checked before the handler runs.
+   * Per address (an IPv6 client by its /64, as every per-address limit), the codes that opened no
+   * customer page (CLIENTE_NAO_ENCONTRADO: unknown, or a deactivated customer's; not a real code's
+   * unknown payment id). A code is a first name and 5 digits, so the per-address limit alone let one
+   * address try ~1,800 codes an hour; a customer mistypes theirs a few times at most. Counted before
+   * the answer leaves (onSend), so the next request from that address already sees it; checked
+   * before the handler runs.
    */
   const missKey = (request: FastifyRequest) => `portal-erros:${clientKey(request.ip)}`;
   const fewMisses = async (request: FastifyRequest) => {
     if ((await peekRateLimit(app.db, missKey(request))) >= limits.portalMisses) throw tooMany();
   };
-  const countMiss = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.statusCode === 404) await hitRateLimit(app.db, missKey(request), FIFTEEN_MINUTES);
+  const semPagina = new WeakSet<FastifyRequest>();
+  /** `work` of a request that names a code: an answer that the code opens no page marks the request. */
+  const peloCodigo = <T>(request: FastifyRequest, work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'CLIENTE_NAO_ENCONTRADO') semPagina.add(request);
+      throw error;
+    });
+  const countMiss = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (semPagina.has(request)) await hitRateLimit(app.db, missKey(request), FIFTEEN_MINUTES);
     return payload;
   };
 
@@ -79,7 +88,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalClienteSchema },
       },
     },
-    (request) => lerPortalCliente(app.db, request.params.login, app.clock.now()),
+    (request) => peloCodigo(request, lerPortalCliente(app.db, request.params.login, app.clock.now())),
   );
 
   app.post(
@@ -99,7 +108,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pagamento = await iniciarPagamento(app.db, request.params.login, request.body.metodo, deps);
+      const pagamento = await peloCodigo(request, iniciarPagamento(app.db, request.params.login, request.body.metodo, deps));
       return reply.status(201).send(pagamento);
     },
   );
@@ -118,7 +127,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagamentoOnlineSchema },
       },
     },
-    (request) => verificarPagamentoCliente(app.db, request.params.login, request.params.id, deps),
+    (request) => peloCodigo(request, verificarPagamentoCliente(app.db, request.params.login, request.params.id, deps)),
   );
 
   app.post(

@@ -786,6 +786,13 @@ describe('rate limits', () => {
       // The payment routes take a code too: the same misses count there.
       expect((await limited.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/pagamentos`, payload: { metodo: 'pix' }, remoteAddress: '10.0.2.2' })).statusCode).toBe(429);
       expect((await look(cliente.login, '10.0.2.3')).statusCode).toBe(200);
+      // A real code asking about a payment it does not have opened its page: not a miss.
+      for (let i = 0; i < 4; i++) {
+        const unknown = await limited.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/pagamentos/${crypto.randomUUID()}/verificar`, remoteAddress: '10.0.2.4' });
+        expect(unknown.statusCode).toBe(404);
+        expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+      }
+      expect((await look(cliente.login, '10.0.2.4')).statusCode).toBe(200);
     } finally {
       await limited.close();
     }
