@@ -33,6 +33,7 @@ import { configuracoesRoutes } from './modules/configuracoes/configuracoes.route
 import { backupRoutes } from './modules/backup/backup.routes';
 import { backupAutomaticoJob, backupStoreEmArquivos, backupStoreNoBanco } from './modules/backup/automatico';
 import { clientesVencidos, limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
+import { acessoCliente } from './modules/portal/acesso-cookie';
 import { portalRoutes } from './modules/portal/portal.routes';
 import type { PaymentDeps } from './modules/portal/deps';
 import { recheckPagamentosJob } from './modules/portal/portal.jobs';
@@ -152,7 +153,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificacoesRoutes);
   await app.register(configuracoesRoutes);
   await app.register(backupRoutes, { store: backups });
-  await app.register(portalRoutes);
+  await app.register(portalRoutes, { acesso: acessoCliente({ secret, secure: config.publicUrl.startsWith('https:') }) });
   if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);

@@ -21,6 +21,7 @@ import { withSeller } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { clientKey } from '../../security/client-key';
 import { hitRateLimit, peekRateLimit } from '../../security/rate-limit-store';
+import type { AcessoCliente } from './acesso-cookie';
 import { getMercadopagoConfig, loadConta, saveMercadopagoConfig, testarConexao } from './mercadopago.service';
 import { iniciarPagamento, receberWebhook, verificarPagamentoCliente } from './pagamentos.service';
 import { getPixConfig, pixCliente, savePixConfig } from './pix.service';
@@ -32,7 +33,7 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  * The customer page's API (public: no seller session; the access code is the only key), the
  * per-seller Mercado Pago webhook, and the seller's payment settings.
  */
-export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = async (app, { acesso }) => {
   const deps = app.payments;
   const limits = app.config.rateLimits;
   const tags = ['portal'];
@@ -43,6 +44,18 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     const { login } = request.params as { login: string };
     const hit = await hitRateLimit(app.db, `${scope}:${login}`, FIFTEEN_MINUTES);
     if (hit.current > max) throw tooMany();
+  };
+  /**
+   * The page's per-code limit, except for a browser that opened this code's page before (its signed
+   * cookie, acesso-cookie.ts): 80 lookups from 80 addresses no longer lock the customer out of
+   * their own page for 15 minutes. Guessing stays limited: a guess has no cookie, and the
+   * per-address limits count every request.
+   */
+  const pagePerCode = perCode('portal-codigo', limits.portalLookupPerCode);
+  const pagePerCodeUnlessKnown = async (request: FastifyRequest) => {
+    const { login } = request.params as { login: string };
+    if (acesso.valido(request.headers.cookie, login, app.clock.now())) return;
+    await pagePerCode(request);
   };
 
   /**
@@ -79,7 +92,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/portal/:login',
     {
       config: { rateLimit: { max: limits.portalLookup, timeWindow: '1 minute' } },
-      preHandler: [fewMisses, perCode('portal-codigo', limits.portalLookupPerCode)],
+      preHandler: [fewMisses, pagePerCodeUnlessKnown],
       onSend: countMiss,
       schema: {
         tags,
@@ -88,7 +101,13 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalClienteSchema },
       },
     },
-    (request) => peloCodigo(request, lerPortalCliente(app.db, request.params.login, app.clock.now())),
+    async (request, reply) => {
+      const agora = app.clock.now();
+      const page = await peloCodigo(request, lerPortalCliente(app.db, request.params.login, agora));
+      // Recognised on its next visits (renewed at each one).
+      reply.header('set-cookie', acesso.emitir(request.params.login, agora));
+      return page;
+    },
   );
 
   app.post(

@@ -798,6 +798,50 @@ describe('rate limits', () => {
     }
   });
 
+  it("keeps the customer's own browser on their page while others exhaust the code's limit; a browser without its cookie is refused", async () => {
+    const limited = await buildTestApp({ shareDatabase: t.database, mercadopagoApiUrl: fake.url, rateLimits: { portalLookup: 30, portalLookupPerCode: 60 } });
+    try {
+      const cliente = await devedor(ana, 100, 'Maria Bethânia');
+      const look = (ip: string, cookie?: string) =>
+        limited.app.inject({ method: 'GET', url: `/api/portal/${cliente.login}`, remoteAddress: ip, headers: cookie ? { cookie } : {} });
+      // The customer opened their link once before: the page came with a cookie for this code only.
+      const first = await look('10.0.5.1');
+      expect(first.statusCode).toBe(200);
+      const setCookie = String(first.headers['set-cookie']);
+      expect(setCookie).toMatch(/^caderneta\.cliente=\d+\.[\w-]{43}; /);
+      expect(setCookie).toContain(`; Path=/api/portal/${cliente.login};`);
+      expect(setCookie).toMatch(/; HttpOnly(;|$)/);
+      expect(setCookie).toMatch(/; SameSite=Lax(;|$)/);
+      expect(setCookie).not.toMatch(/Secure/);
+      const cookie = setCookie.split(';')[0]!;
+
+      // Someone who knows the code looks it up from 80 addresses: the code's 60 are used up.
+      const others = [];
+      for (let i = 1; i <= 80; i++) others.push((await look(`10.0.6.${i}`)).statusCode);
+      expect(others.filter((s) => s === 200)).toHaveLength(59);
+      expect(others.slice(59)).toEqual(Array(21).fill(429));
+
+      // The customer's browser still opens the page, again and again; a browser without the
+      // cookie, a forged one and another code's are refused.
+      for (let i = 0; i < 5; i++) expect((await look('10.0.5.1', cookie)).statusCode).toBe(200);
+      expect((await look('10.0.5.2')).statusCode).toBe(429);
+      const [name, value] = cookie.split('=') as [string, string];
+      const forged = `${name}=${value.slice(0, -3)}${value.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+      expect((await look('10.0.5.2', forged)).statusCode).toBe(429);
+      expect((await look('10.0.5.2', `${name}=${Math.floor(Date.now() / 1000)}.${value.split('.')[1]}`)).statusCode).toBe(429);
+      const outro = await devedor(ana, 100, 'Clara Nunes');
+      const paginaOutro = await limited.app.inject({ method: 'GET', url: `/api/portal/${outro.login}`, remoteAddress: '10.0.5.3' });
+      const cookieOutro = String(paginaOutro.headers['set-cookie']).split(';')[0]!;
+      expect((await look('10.0.5.3', cookieOutro)).statusCode).toBe(429);
+      // The per-address limit holds with the cookie too: 30 a minute from the customer's address.
+      const own = [];
+      for (let i = 0; i < 26; i++) own.push((await look('10.0.5.1', cookie)).statusCode);
+      expect(own).toEqual([...Array(24).fill(200), 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('behind a trusted proxy, counts an IPv6 client by its /64 for the per-minute limit and for the codes that open nothing', async () => {
     const limited = await buildTestApp({
       shareDatabase: t.database,
