@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf, normalizarChavePix, textoDoPix } from './pix';
+import { caracteresForaDoPix, isValidCnpj, isValidCpf, normalizarChavePix, textoDoPix } from './pix';
 import { pixConfigInputSchema, taxaCartao, valoresPagamentoOnline } from './schemas/portal';
 
 describe('PIX keys', () => {
@@ -31,15 +31,24 @@ describe('PIX keys', () => {
     for (const good of ["o'neil@loja.com.br", 'vendas+pix@mercadinho.com', 'ze_da-loja@sub.dominio.net']) expect(normalizarChavePix(good)?.tipo, good).toBe('email');
   });
 
-  it('name and city must keep a Latin letter once accents are folded', () => {
+  it('name and city take only what a BR Code shows: letters (accents fold), digits, spaces and . , - / & \'', () => {
     expect(textoDoPix('  Mercadinho  São João ')).toBe('Mercadinho Sao Joao');
+    expect(textoDoPix("D'Ávila & Filhos Ltda., Embu-Guaçu/SP")).toBe("D'Avila & Filhos Ltda., Embu-Guacu/SP");
     expect(textoDoPix('日本語')).toBe('');
-    const semLetras = pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: '日本語', cidade: '😀😀' });
-    expect(semLetras.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['nomeRecebedor', 'pixSemLetrasLatinas'],
-      ['cidade', 'pixSemLetrasLatinas'],
+    expect(textoDoPix('<b>x</b>{nome}')).toBe('bx/bnome');
+    expect(caracteresForaDoPix('<b>x</b>{nome} 😀')).toEqual(['<', '>', '{', '}', '😀']);
+    expect(caracteresForaDoPix("Padaria Pão & Cia. D'Ávila")).toEqual([]);
+    const invalidos = pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: '<b>x</b>{nome}', cidade: 'Recife {loja}' });
+    expect(invalidos.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['nomeRecebedor', 'pixCaracteresInvalidos'],
+      ['cidade', 'pixCaracteresInvalidos'],
     ]);
-    expect(pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: 'Zé 😀', cidade: 'Açu' }).success).toBe(true);
+    for (const outro of ['日本語', 'Zé 😀', 'Loja!', 'Loja*', 'x$1']) {
+      expect(pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: outro, cidade: 'Açu' }).error?.issues[0]?.message, outro).toBe('pixCaracteresInvalidos');
+    }
+    const semLetras = pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: '- / -', cidade: 'Açu' });
+    expect(semLetras.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['nomeRecebedor', 'pixSemLetrasLatinas']]);
+    expect(pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: "Zé D'Ávila & Cia.", cidade: 'Açu' }).success).toBe(true);
   });
 
   it('the settings form needs name and city with a key, and nothing without one', () => {

@@ -74,18 +74,36 @@ export function normalizarChavePix(input: string): ChavePix | null {
   return null;
 }
 
+/** Accents folded (NFD, marks dropped), every run of white space one space, trimmed. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /**
- * A name or city as a BR Code carries it: accents folded, only printable ASCII kept (EMV fields),
- * spaces collapsed. Empty when nothing of it is left ("日本語"): such a text cannot name a PIX
- * receiver, so the settings refuse it.
+ * What the text fields of a BR Code (receiver's name, city, message) may hold here: the letters
+ * A–Z and a–z (an accented letter is folded to its plain one), digits, spaces and . , - / & '. The
+ * EMV format would carry any printable ASCII, but payment apps show these fields to the payer and
+ * some refuse more; and a text that can hold `{` `}` `<` `>` could carry a message placeholder or
+ * markup into every code and message made from it.
+ */
+const FORA_DO_PIX = /[^A-Za-z0-9 .,\-/&']/gu;
+
+/** The characters of `text` that a BR Code's text field does not take (accents aside: they fold), each once. */
+export function caracteresForaDoPix(text: string): string[] {
+  return [...new Set(folded(text).match(FORA_DO_PIX) ?? [])];
+}
+
+/**
+ * A name, city or message as a BR Code carries it: accents folded, only the characters above kept,
+ * spaces collapsed. Empty when nothing of it is left ("日本語"). The settings refuse a name or city
+ * with other characters (caracteresForaDoPix); a shop name used as the code's message is trimmed
+ * to them.
  */
 export function textoDoPix(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\s+/g, ' ')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return folded(text).replace(FORA_DO_PIX, '').replace(/ {2,}/g, ' ').trim();
 }
 
 /** The placeholder of the seller's WhatsApp messages that becomes the shop's PIX code. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { METODOS_PAGAMENTO } from '../financeiro';
-import { normalizarChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
+import { caracteresForaDoPix, normalizarChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
 import { CURRENCIES } from '../money';
 import { safeString } from './campos';
 
@@ -157,7 +157,9 @@ export const pixConfigInputSchema = z
     if (!normalizarChavePix(v.chave)) ctx.addIssue({ code: 'custom', path: ['chave'], message: 'chavePixInvalida' });
     for (const campo of ['nomeRecebedor', 'cidade'] as const) {
       if (!v[campo]) ctx.addIssue({ code: 'custom', path: [campo], message: 'required' });
-      else if (!textoDoPix(v[campo])) ctx.addIssue({ code: 'custom', path: [campo], message: 'pixSemLetrasLatinas' });
+      // Only what a BR Code's text takes: nothing is dropped from it behind the seller's back.
+      else if (caracteresForaDoPix(v[campo]).length) ctx.addIssue({ code: 'custom', path: [campo], message: 'pixCaracteresInvalidos' });
+      else if (!/[A-Za-z0-9]/.test(textoDoPix(v[campo]))) ctx.addIssue({ code: 'custom', path: [campo], message: 'pixSemLetrasLatinas' });
     }
   });
 export type PixConfigInput = z.input<typeof pixConfigInputSchema>;

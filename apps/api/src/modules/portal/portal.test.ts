@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MAX_CENTS, type MercadopagoConfig, type Notificacao, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
+import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
+import { MAX_CENTS, montarMensagem, type MercadopagoConfig, type Notificacao, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { rowsOf } from '../../../test/db';
 import { statementsDuring } from '../../../test/statements';
 import { insertProduto, ledgerSum, readCliente, restauracaoRetida } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
-import { lancamentos, notificacoes, pagamentosOnline } from '../../db/schema';
+import { chavesPix, lancamentos, notificacoes, pagamentosOnline, perfis } from '../../db/schema';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
 import { validarArquivo } from '../backup/arquivo';
@@ -736,6 +737,38 @@ describe('PIX copia e cola', () => {
 
     await ana.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: '', nomeRecebedor: '', cidade: '' } });
     expect(((await portal(cliente.login)).json() as PortalCliente).pix).toBeNull();
+  });
+});
+
+describe('PIX texts and message placeholders', () => {
+  it('refuses markup and braces in the name and city; a code and a message made from older settings stay whole and valid', async () => {
+    const seller = await createSeller(t);
+    const refused = await seller.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: 'loja@example.com', nomeRecebedor: '<b>x</b>{nome}', cidade: 'Recife' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: 'nomeRecebedor', message: 'pixCaracteresInvalidos' }]);
+    expect((await seller.request({ method: 'GET', url: '/api/configuracoes/pix' })).json()).toMatchObject({ chave: null });
+
+    // Settings saved before this rule, and a shop whose name (the code's message) has a placeholder.
+    await withSeller(t.db, seller.id, async (tx) => {
+      await tx.insert(chavesPix).values({ ownerId: seller.id, chave: 'loja@example.com', tipo: 'email', nomeRecebedor: '<b>x</b>{nome}', cidade: 'Recife {loja}' });
+      await tx.update(perfis).set({ nomeLoja: 'Loja {nome}' }).where(eq(perfis.ownerId, seller.id));
+    });
+    const cliente = await devedor(seller, 4_590, 'Chico Buarque');
+    const page = ((await portal(cliente.login)).json() as PortalCliente).pix!.codigo;
+    const devedores = (await seller.request({ method: 'GET', url: '/api/devedores' })).json() as { items: { id: string; pix: string | null }[] };
+    const paraMensagem = devedores.items.find((d) => d.id === cliente.id)!.pix!;
+    for (const codigo of [page, paraMensagem]) {
+      expect(isValidPixPayload(codigo), codigo).toBe(true);
+      expect(codigo).not.toMatch(/[{}<>]/);
+      expect(codigo).toContain('5908bx/bnome6011Recife loja');
+    }
+    // The collection message carries the code exactly as made.
+    const mensagem = montarMensagem({
+      tipo: 'gentil',
+      template: 'Olá, {nome}! PIX copia e cola:\n{pix}\n{loja}',
+      valores: { nome: 'Chico {loja}', valor: 'R$ 45,90', saldo: 'R$ 45,90', link: 'x', loja: 'Loja {nome}', vencimento: '01/03/2026', dias: '3', pix: paraMensagem },
+    });
+    expect(mensagem).toBe(`Olá, Chico {loja}! PIX copia e cola:\n${paraMensagem}\nLoja {nome}`);
   });
 });
 
