@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caracteresForaDoPix, isValidCnpj, isValidCpf, normalizarChavePix, textoDoPix } from './pix';
+import { caracteresForaDoPix, isValidCnpj, isValidCpf, leiturasChavePix, normalizarChavePix, textoDoPix } from './pix';
 import { pixConfigInputSchema, taxaCartao, valoresPagamentoOnline } from './schemas/portal';
 
 describe('PIX keys', () => {
@@ -18,6 +18,30 @@ describe('PIX keys', () => {
     expect(normalizarChavePix('(81) 99876-5432')).toEqual({ tipo: 'telefone', chave: '+5581998765432' });
     expect(normalizarChavePix('+55 81 99876-5432')).toEqual({ tipo: 'telefone', chave: '+5581998765432' });
     expect(normalizarChavePix('123E4567-E89B-42D3-A456-426614174000')).toEqual({ tipo: 'aleatoria', chave: '123e4567-e89b-42d3-a456-426614174000' });
+  });
+
+  it('never guesses between two readings: 11 bare digits that are a CPF and a mobile number are asked about', () => {
+    expect(leiturasChavePix('11987654374')).toEqual([
+      { tipo: 'cpf', chave: '11987654374' },
+      { tipo: 'telefone', chave: '+5511987654374' },
+    ]);
+    expect(normalizarChavePix('11987654374')).toBeNull();
+    expect(normalizarChavePix('11987654374', 'cpf')).toEqual({ tipo: 'cpf', chave: '11987654374' });
+    expect(normalizarChavePix('11987654374', 'telefone')).toEqual({ tipo: 'telefone', chave: '+5511987654374' });
+    expect(normalizarChavePix('11987654374', 'email')).toBeNull();
+    // Written as one or the other, or only one of them valid: one reading.
+    expect(leiturasChavePix('119.876.543-74')).toEqual([{ tipo: 'cpf', chave: '11987654374' }]);
+    expect(leiturasChavePix('(11) 98765-4374')).toEqual([{ tipo: 'telefone', chave: '+5511987654374' }]);
+    expect(leiturasChavePix('+5511987654374')).toEqual([{ tipo: 'telefone', chave: '+5511987654374' }]);
+    expect(leiturasChavePix('11987654321')).toEqual([{ tipo: 'telefone', chave: '+5511987654321' }]);
+    expect(leiturasChavePix('52998224725')).toEqual([{ tipo: 'cpf', chave: '52998224725' }]);
+    expect(leiturasChavePix('11222333000181')).toEqual([{ tipo: 'cnpj', chave: '11222333000181' }]);
+
+    const sem = pixConfigInputSchema.safeParse({ chave: '11987654374', nomeRecebedor: 'Loja', cidade: 'Recife' });
+    expect(sem.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['tipo', 'chavePixAmbigua']]);
+    expect(pixConfigInputSchema.safeParse({ chave: '11987654374', tipo: 'telefone', nomeRecebedor: 'Loja', cidade: 'Recife' }).success).toBe(true);
+    const outro = pixConfigInputSchema.safeParse({ chave: '11987654374', tipo: 'cnpj', nomeRecebedor: 'Loja', cidade: 'Recife' });
+    expect(outro.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['tipo', 'chavePixTipoNaoConfere']]);
   });
 
   it('refuses landlines, bad digits, broken e-mails and free text', () => {

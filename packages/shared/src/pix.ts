@@ -53,25 +53,38 @@ const DDD = new Set(
 );
 
 /**
- * Recognises the key and returns its canonical form, or null. A CPF is recognised when written as
- * 11 bare digits or with its mask; anything with +55, parentheses or spaces is read as a phone.
+ * Every way the typed key reads as a PIX key, in its canonical form: none (not a key), one (almost
+ * every key), or two for 11 bare digits that are both a valid CPF and a mobile number with its DDD
+ * (`11987654374`): such a key is never guessed, the seller says which it is. A CPF written with its
+ * mask is a CPF; anything with +55, parentheses or spaces is a phone; 14 digits are a CNPJ.
  */
-export function normalizarChavePix(input: string): ChavePix | null {
+export function leiturasChavePix(input: string): ChavePix[] {
   const text = input.trim();
-  if (!text || text.length > 100) return null;
+  if (!text || text.length > 100) return [];
   const lower = text.toLowerCase();
-  if (EVP.test(lower)) return { tipo: 'aleatoria', chave: lower };
-  if (text.includes('@')) return EMAIL.test(lower) && lower.length <= 77 ? { tipo: 'email', chave: lower } : null;
-  if (/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(text)) return isValidCpf(text) ? { tipo: 'cpf', chave: digitsOf(text) } : null;
-  if (/^\d{11}$/.test(text) && isValidCpf(text)) return { tipo: 'cpf', chave: text };
-  if (/^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/.test(text)) return isValidCnpj(text) ? { tipo: 'cnpj', chave: digitsOf(text) } : null;
+  if (EVP.test(lower)) return [{ tipo: 'aleatoria', chave: lower }];
+  if (text.includes('@')) return EMAIL.test(lower) && lower.length <= 77 ? [{ tipo: 'email', chave: lower }] : [];
+  if (/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(text)) return isValidCpf(text) ? [{ tipo: 'cpf', chave: digitsOf(text) }] : [];
+  if (/^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/.test(text)) return isValidCnpj(text) ? [{ tipo: 'cnpj', chave: digitsOf(text) }] : [];
+  const leituras: ChavePix[] = [];
+  if (/^\d{11}$/.test(text) && isValidCpf(text)) leituras.push({ tipo: 'cpf', chave: text });
   if (/^[\d\s()+.-]+$/.test(text)) {
     let d = digitsOf(text);
     if (d.length === 13 && d.startsWith('55')) d = d.slice(2);
     const mobile = MOBILE.exec(d);
-    if (mobile && DDD.has(mobile[1]!)) return { tipo: 'telefone', chave: `+55${d}` };
+    if (mobile && DDD.has(mobile[1]!)) leituras.push({ tipo: 'telefone', chave: `+55${d}` });
   }
-  return null;
+  return leituras;
+}
+
+/**
+ * The key in its canonical form: read as `tipo` when given (null if it is not a key of that type),
+ * otherwise its only reading (null when it has none, or two: leiturasChavePix).
+ */
+export function normalizarChavePix(input: string, tipo?: TipoChavePix): ChavePix | null {
+  const leituras = leiturasChavePix(input);
+  if (tipo) return leituras.find((l) => l.tipo === tipo) ?? null;
+  return leituras.length === 1 ? leituras[0]! : null;
 }
 
 /** Accents folded (NFD, marks dropped), every run of white space one space, trimmed. */

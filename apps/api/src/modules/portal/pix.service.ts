@@ -10,13 +10,16 @@ export async function getPixConfig(tx: Executor, ownerId: string): Promise<PixCo
   return { chave: row?.chave ?? null, tipo: row?.tipo ?? null, nomeRecebedor: row?.nomeRecebedor ?? null, cidade: row?.cidade ?? null };
 }
 
-/** Saves (or, with an empty key, removes) the shop's PIX key. The input is already validated. */
-export async function savePixConfig(tx: Executor, ownerId: string, input: Required<PixConfigInput>): Promise<PixConfig> {
+/**
+ * Saves (or, with an empty key, removes) the shop's PIX key, as the type the seller chose when the
+ * key reads as two. The input is already validated (pixConfigInputSchema).
+ */
+export async function savePixConfig(tx: Executor, ownerId: string, input: Required<Omit<PixConfigInput, 'tipo'>> & Pick<PixConfigInput, 'tipo'>): Promise<PixConfig> {
   if (!input.chave) {
     await tx.delete(chavesPix).where(eq(chavesPix.ownerId, ownerId));
     return getPixConfig(tx, ownerId);
   }
-  const chave = normalizarChavePix(input.chave);
+  const chave = normalizarChavePix(input.chave, input.tipo);
   if (!chave) throw new AppError('VALIDATION', 400, { message: 'Dados inválidos', issues: [{ path: 'chave', message: 'chavePixInvalida' }] });
   const values = { chave: chave.chave, tipo: chave.tipo, nomeRecebedor: input.nomeRecebedor, cidade: input.cidade };
   await tx

@@ -230,7 +230,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = as
     { preHandler, schema: { tags: config, body: pixConfigInputSchema, response: { 200: pixConfigSchema } } },
     (request) =>
       app.sellerTx(request, (tx, seller) =>
-        savePixConfig(tx, seller.id, { chave: request.body.chave, nomeRecebedor: request.body.nomeRecebedor, cidade: request.body.cidade }),
+        savePixConfig(tx, seller.id, { chave: request.body.chave, tipo: request.body.tipo, nomeRecebedor: request.body.nomeRecebedor, cidade: request.body.cidade }),
       ),
   );
 

@@ -740,6 +740,32 @@ describe('PIX copia e cola', () => {
   });
 });
 
+describe('a PIX key that reads as two types', () => {
+  it('is refused until the seller says which; the type saved is the one chosen, and the code carries it', async () => {
+    const seller = await createSeller(t);
+    const save = (payload: object) => seller.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { nomeRecebedor: 'Loja', cidade: 'Recife', ...payload } });
+    // 11 bare digits: a valid CPF and a mobile number of DDD 11.
+    const asked = await save({ chave: '11987654374' });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'tipo', message: 'chavePixAmbigua' }] });
+    expect((await seller.request({ method: 'GET', url: '/api/configuracoes/pix' })).json()).toMatchObject({ chave: null });
+    expect((await save({ chave: '11987654374', tipo: 'email' })).json()).toMatchObject({ issues: [{ path: 'tipo', message: 'chavePixTipoNaoConfere' }] });
+
+    const telefone = await save({ chave: '11987654374', tipo: 'telefone' });
+    expect(telefone.json()).toEqual({ chave: '+5511987654374', tipo: 'telefone', nomeRecebedor: 'Loja', cidade: 'Recife' });
+    const cliente = await devedor(seller, 1_000, 'Milton Nascimento');
+    expect(((await portal(cliente.login)).json() as PortalCliente).pix?.codigo).toContain('0114+5511987654374');
+
+    const cpf = await save({ chave: '11987654374', tipo: 'cpf' });
+    expect(cpf.json()).toEqual({ chave: '11987654374', tipo: 'cpf', nomeRecebedor: 'Loja', cidade: 'Recife' });
+    expect((await seller.request({ method: 'GET', url: '/api/configuracoes/pix' })).json()).toMatchObject({ chave: '11987654374', tipo: 'cpf' });
+    expect(((await portal(cliente.login)).json() as PortalCliente).pix?.codigo).toContain('011111987654374');
+    // A key with one reading needs no type, and may be given its own.
+    expect((await save({ chave: '(11) 98765-4374' })).json()).toMatchObject({ chave: '+5511987654374', tipo: 'telefone' });
+    expect((await save({ chave: '529.982.247-25', tipo: 'cpf' })).json()).toMatchObject({ chave: '52998224725', tipo: 'cpf' });
+  });
+});
+
 describe('PIX texts and message placeholders', () => {
   it('refuses markup and braces in the name and city; a code and a message made from older settings stay whole and valid', async () => {
     const seller = await createSeller(t);
