@@ -53,7 +53,17 @@ declare module 'fastify' {
     /** Scheduled jobs (docs/decisions/013): modules register theirs; `server.ts` starts the timer. */
     jobs: JobRunner;
     payments: PaymentDeps;
+    /** Every route with a per-address limit (`config.rateLimit`), as registered: the reliability suite checks each one holds across instances. */
+    rateLimitedRoutes: readonly RateLimitedRoute[];
   }
+}
+
+export interface RateLimitedRoute {
+  method: string;
+  /** Fastify's form: `/api/portal/:login`. */
+  url: string;
+  max: number;
+  timeWindow: string | number;
 }
 
 export interface BuildAppOptions {
@@ -125,6 +135,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('payments', payments);
   if (config.paymentRecheckSeconds > 0) jobs.register(recheckPagamentosJob(payments, config.paymentRecheckSeconds));
+
+  const rateLimitedRoutes: RateLimitedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.rateLimit as { max?: unknown; timeWindow?: unknown } | false | undefined;
+    if (!limit || typeof limit.max !== 'number') return;
+    for (const method of [route.method].flat()) rateLimitedRoutes.push({ method, url: route.url, max: limit.max, timeWindow: limit.timeWindow as string | number });
+  });
+  app.decorate('rateLimitedRoutes', rateLimitedRoutes);
 
   await registerSecurityHeaders(app, config);
   // Counters in PostgreSQL, so every instance on the database shares each limit; an IPv6 client
