@@ -118,12 +118,15 @@ export function errorText(error: unknown): string {
   const text = [`${safe.type}: ${safe.message}`, safe.code && `code ${safe.code}`, safe.constraint && `constraint ${safe.constraint}`, safe.query && `query: ${safe.query}`]
     .filter(Boolean)
     .join('; ');
-  // At most 1,000 characters; control characters out (line breaks kept), a lone surrogate (or half
-  // a pair cut by the slice) as U+FFFD: text either database stores.
-  return text
-    .slice(0, 1_000)
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
-    .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+  // At most 1,000 characters; control characters as spaces (line breaks kept), a lone surrogate (or
+  // half a pair cut by the slice) as U+FFFD: text either database stores.
+  return [...text.slice(0, 1_000)]
+    .map((ch) => {
+      const code = ch.codePointAt(0)!;
+      if ((code < 0x20 && code !== 0x0a) || code === 0x7f) return ' ';
+      return code >= 0xd800 && code <= 0xdfff ? '\ufffd' : ch;
+    })
+    .join('');
 }
 
 function intervalMs(schedule: Extract<JobSchedule, { kind: 'every' }>): number {
