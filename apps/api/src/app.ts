@@ -33,11 +33,13 @@ import { configuracoesRoutes } from './modules/configuracoes/configuracoes.route
 import { backupRoutes } from './modules/backup/backup.routes';
 import { backupAutomaticoJob, backupStoreEmArquivos, backupStoreNoBanco } from './modules/backup/automatico';
 import { clientesVencidos, limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
+import { acessoCliente } from './modules/portal/acesso-cookie';
 import { portalRoutes } from './modules/portal/portal.routes';
 import type { PaymentDeps } from './modules/portal/deps';
 import { recheckPagamentosJob } from './modules/portal/portal.jobs';
 import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
 import { createCipher, resolveEncryptionKey } from './lib/cipher';
+import { clientKey } from './security/client-key';
 import { postgresRateLimitStore } from './security/rate-limit-store';
 
 declare module 'fastify' {
@@ -51,7 +53,17 @@ declare module 'fastify' {
     /** Scheduled jobs (docs/decisions/013): modules register theirs; `server.ts` starts the timer. */
     jobs: JobRunner;
     payments: PaymentDeps;
+    /** Every route with a per-address limit (`config.rateLimit`), as registered: the reliability suite checks each one holds across instances. */
+    rateLimitedRoutes: readonly RateLimitedRoute[];
   }
+}
+
+export interface RateLimitedRoute {
+  method: string;
+  /** Fastify's form: `/api/portal/:login`. */
+  url: string;
+  max: number;
+  timeWindow: string | number;
 }
 
 export interface BuildAppOptions {
@@ -124,9 +136,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('payments', payments);
   if (config.paymentRecheckSeconds > 0) jobs.register(recheckPagamentosJob(payments, config.paymentRecheckSeconds));
 
+  const rateLimitedRoutes: RateLimitedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const limit = route.config?.rateLimit as { max?: unknown; timeWindow?: unknown } | false | undefined;
+    if (!limit || typeof limit.max !== 'number') return;
+    for (const method of [route.method].flat()) rateLimitedRoutes.push({ method, url: route.url, max: limit.max, timeWindow: limit.timeWindow as string | number });
+  });
+  app.decorate('rateLimitedRoutes', rateLimitedRoutes);
+
   await registerSecurityHeaders(app, config);
-  // Counters in PostgreSQL, so every instance on the database shares each limit.
-  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db) });
+  // Counters in PostgreSQL, so every instance on the database shares each limit; an IPv6 client
+  // counts by its /64, as the customer page's own counters do (clientKey).
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db), keyGenerator: (request) => clientKey(request.ip) });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Caderneta API', version: '1.0.0', description: 'Gestão de vendas fiadas' },
@@ -150,7 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificacoesRoutes);
   await app.register(configuracoesRoutes);
   await app.register(backupRoutes, { store: backups });
-  await app.register(portalRoutes);
+  await app.register(portalRoutes, { acesso: acessoCliente({ secret, secure: config.publicUrl.startsWith('https:') }) });
   if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });
 
   await registerWebApp(app, options.webDist ?? DEFAULT_WEB_DIST);

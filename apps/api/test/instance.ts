@@ -112,6 +112,8 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
 export interface Answer {
   status: number;
   body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** The answer's headers (none for a network error). */
+  headers?: Headers;
   error?: string;
 }
 
@@ -142,7 +144,7 @@ export async function send(instance: Pick<Instance, 'url'>, method: string, url:
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.status, body: parsed };
+    return { status: response.status, body: parsed, headers: response.headers };
   } catch (error) {
     return { status: 0, body: null, error: (error as Error).cause ? String((error as Error).cause) : String(error) };
   }

@@ -87,6 +87,18 @@ describe('{pix}: the shop\'s PIX copia e cola in a message', () => {
     expect(montarMensagem({ tipo: 'gentil', template: 'Oi {nome}!\n{pix}', valores })).toBe('Oi Maria!');
   });
 
+  it('fills every placeholder in one pass: a placeholder inside a value (the code, a name) stays as it is', () => {
+    // A code made before the settings refused braces in the receiver's name: 59 13 "<b>x</b>{nome}".
+    const codigo = '00020126360014br.gov.bcb.pix0114+55119876543215204000053039865406150.005802BR5914<b>x</b>{nome}6006Recife62070503***6304ABCD';
+    const template = 'Olá, {nome}! PIX copia e cola:\n{pix}\n{loja}';
+    const filled = preencherMensagem(template, { ...valores, nome: 'Maria {loja}', pix: codigo });
+    expect(filled).toBe(`Olá, Maria {loja}! PIX copia e cola:\n${codigo}\nMercadinho Bom Preço`);
+    expect(filled.split('\n')[1]).toBe(codigo);
+    expect(montarMensagem({ tipo: 'formal', template, valores: { ...valores, pix: codigo }, documento: '11.222.333/0001-81' }).split('\n')[1]).toBe(codigo);
+    // Without a code, a name holding "{pix}" is not taken for the placeholder either.
+    expect(preencherMensagem('Oi {nome}\n{pix}', { ...valores, nome: 'Zé {pix}' })).toBe('Oi Zé {pix}');
+  });
+
   it('is a known placeholder: a template using it saves', () => {
     expect(placeholdersDesconhecidos('Pague por PIX: {pix}')).toEqual([]);
   });

@@ -43,12 +43,16 @@ export function placeholdersDesconhecidos(texto: string): string[] {
 }
 
 /**
- * Replaces every known placeholder; unknown ones are left as typed, so the seller sees them.
- * `{pix}` goes first: without a code it is left out with the spaces around it.
+ * Replaces every known placeholder in one pass over the template: a value is never read again, so
+ * a `{nome}` inside the PIX code (its receiver's name, its message) or inside a customer's name
+ * stays as it is — filled in, it changed the code's length and broke its CRC. Unknown placeholders
+ * are left as typed, so the seller sees them. Without a PIX code, `{pix}` is left out first, with
+ * its line or the spaces around it (preencherPix).
  */
 export function preencherMensagem(texto: string, valores: ValoresMensagem): string {
-  return preencherPix(texto, valores.pix).replace(PLACEHOLDER, (whole, name: string) =>
-    name !== 'pix' && (PLACEHOLDERS_MENSAGEM as readonly string[]).includes(name) ? valores[name as Exclude<PlaceholderMensagem, 'pix'>] : whole,
+  const template = valores.pix === null ? preencherPix(texto, null) : texto;
+  return template.replace(PLACEHOLDER, (whole, name: string) =>
+    (PLACEHOLDERS_MENSAGEM as readonly string[]).includes(name) ? (valores[name as PlaceholderMensagem] ?? whole) : whole,
   );
 }
 

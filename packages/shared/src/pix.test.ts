@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidCnpj, isValidCpf, normalizarChavePix, textoDoPix } from './pix';
+import { caracteresForaDoPix, isValidCnpj, isValidCpf, leiturasChavePix, normalizarChavePix, textoDoPix } from './pix';
 import { pixConfigInputSchema, taxaCartao, valoresPagamentoOnline } from './schemas/portal';
 
 describe('PIX keys', () => {
@@ -20,6 +20,30 @@ describe('PIX keys', () => {
     expect(normalizarChavePix('123E4567-E89B-42D3-A456-426614174000')).toEqual({ tipo: 'aleatoria', chave: '123e4567-e89b-42d3-a456-426614174000' });
   });
 
+  it('never guesses between two readings: 11 bare digits that are a CPF and a mobile number are asked about', () => {
+    expect(leiturasChavePix('11987654374')).toEqual([
+      { tipo: 'cpf', chave: '11987654374' },
+      { tipo: 'telefone', chave: '+5511987654374' },
+    ]);
+    expect(normalizarChavePix('11987654374')).toBeNull();
+    expect(normalizarChavePix('11987654374', 'cpf')).toEqual({ tipo: 'cpf', chave: '11987654374' });
+    expect(normalizarChavePix('11987654374', 'telefone')).toEqual({ tipo: 'telefone', chave: '+5511987654374' });
+    expect(normalizarChavePix('11987654374', 'email')).toBeNull();
+    // Written as one or the other, or only one of them valid: one reading.
+    expect(leiturasChavePix('119.876.543-74')).toEqual([{ tipo: 'cpf', chave: '11987654374' }]);
+    expect(leiturasChavePix('(11) 98765-4374')).toEqual([{ tipo: 'telefone', chave: '+5511987654374' }]);
+    expect(leiturasChavePix('+5511987654374')).toEqual([{ tipo: 'telefone', chave: '+5511987654374' }]);
+    expect(leiturasChavePix('11987654321')).toEqual([{ tipo: 'telefone', chave: '+5511987654321' }]);
+    expect(leiturasChavePix('52998224725')).toEqual([{ tipo: 'cpf', chave: '52998224725' }]);
+    expect(leiturasChavePix('11222333000181')).toEqual([{ tipo: 'cnpj', chave: '11222333000181' }]);
+
+    const sem = pixConfigInputSchema.safeParse({ chave: '11987654374', nomeRecebedor: 'Loja', cidade: 'Recife' });
+    expect(sem.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['tipo', 'chavePixAmbigua']]);
+    expect(pixConfigInputSchema.safeParse({ chave: '11987654374', tipo: 'telefone', nomeRecebedor: 'Loja', cidade: 'Recife' }).success).toBe(true);
+    const outro = pixConfigInputSchema.safeParse({ chave: '11987654374', tipo: 'cnpj', nomeRecebedor: 'Loja', cidade: 'Recife' });
+    expect(outro.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['tipo', 'chavePixTipoNaoConfere']]);
+  });
+
   it('refuses landlines, bad digits, broken e-mails and free text', () => {
     for (const bad of ['(81) 3456-7890', '529.982.247-24', 'loja@', 'pix da loja', '', 'a'.repeat(101)]) expect(normalizarChavePix(bad), bad).toBeNull();
   });
@@ -31,15 +55,24 @@ describe('PIX keys', () => {
     for (const good of ["o'neil@loja.com.br", 'vendas+pix@mercadinho.com', 'ze_da-loja@sub.dominio.net']) expect(normalizarChavePix(good)?.tipo, good).toBe('email');
   });
 
-  it('name and city must keep a Latin letter once accents are folded', () => {
+  it('name and city take only what a BR Code shows: letters (accents fold), digits, spaces and . , - / & \'', () => {
     expect(textoDoPix('  Mercadinho  São João ')).toBe('Mercadinho Sao Joao');
+    expect(textoDoPix("D'Ávila & Filhos Ltda., Embu-Guaçu/SP")).toBe("D'Avila & Filhos Ltda., Embu-Guacu/SP");
     expect(textoDoPix('日本語')).toBe('');
-    const semLetras = pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: '日本語', cidade: '😀😀' });
-    expect(semLetras.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
-      ['nomeRecebedor', 'pixSemLetrasLatinas'],
-      ['cidade', 'pixSemLetrasLatinas'],
+    expect(textoDoPix('<b>x</b>{nome}')).toBe('bx/bnome');
+    expect(caracteresForaDoPix('<b>x</b>{nome} 😀')).toEqual(['<', '>', '{', '}', '😀']);
+    expect(caracteresForaDoPix("Padaria Pão & Cia. D'Ávila")).toEqual([]);
+    const invalidos = pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: '<b>x</b>{nome}', cidade: 'Recife {loja}' });
+    expect(invalidos.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['nomeRecebedor', 'pixCaracteresInvalidos'],
+      ['cidade', 'pixCaracteresInvalidos'],
     ]);
-    expect(pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: 'Zé 😀', cidade: 'Açu' }).success).toBe(true);
+    for (const outro of ['日本語', 'Zé 😀', 'Loja!', 'Loja*', 'x$1']) {
+      expect(pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: outro, cidade: 'Açu' }).error?.issues[0]?.message, outro).toBe('pixCaracteresInvalidos');
+    }
+    const semLetras = pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: '- / -', cidade: 'Açu' });
+    expect(semLetras.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['nomeRecebedor', 'pixSemLetrasLatinas']]);
+    expect(pixConfigInputSchema.safeParse({ chave: 'loja@exemplo.com', nomeRecebedor: "Zé D'Ávila & Cia.", cidade: 'Açu' }).success).toBe(true);
   });
 
   it('the settings form needs name and city with a key, and nothing without one', () => {

@@ -53,39 +53,70 @@ const DDD = new Set(
 );
 
 /**
- * Recognises the key and returns its canonical form, or null. A CPF is recognised when written as
- * 11 bare digits or with its mask; anything with +55, parentheses or spaces is read as a phone.
+ * Every way the typed key reads as a PIX key, in its canonical form: none (not a key), one (almost
+ * every key), or two for 11 bare digits that are both a valid CPF and a mobile number with its DDD
+ * (`11987654374`): such a key is never guessed, the seller says which it is. A CPF written with its
+ * mask is a CPF; anything with +55, parentheses or spaces is a phone; 14 digits are a CNPJ.
  */
-export function normalizarChavePix(input: string): ChavePix | null {
+export function leiturasChavePix(input: string): ChavePix[] {
   const text = input.trim();
-  if (!text || text.length > 100) return null;
+  if (!text || text.length > 100) return [];
   const lower = text.toLowerCase();
-  if (EVP.test(lower)) return { tipo: 'aleatoria', chave: lower };
-  if (text.includes('@')) return EMAIL.test(lower) && lower.length <= 77 ? { tipo: 'email', chave: lower } : null;
-  if (/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(text)) return isValidCpf(text) ? { tipo: 'cpf', chave: digitsOf(text) } : null;
-  if (/^\d{11}$/.test(text) && isValidCpf(text)) return { tipo: 'cpf', chave: text };
-  if (/^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/.test(text)) return isValidCnpj(text) ? { tipo: 'cnpj', chave: digitsOf(text) } : null;
+  if (EVP.test(lower)) return [{ tipo: 'aleatoria', chave: lower }];
+  if (text.includes('@')) return EMAIL.test(lower) && lower.length <= 77 ? [{ tipo: 'email', chave: lower }] : [];
+  if (/^\d{3}\.\d{3}\.\d{3}-\d{2}$/.test(text)) return isValidCpf(text) ? [{ tipo: 'cpf', chave: digitsOf(text) }] : [];
+  if (/^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/.test(text)) return isValidCnpj(text) ? [{ tipo: 'cnpj', chave: digitsOf(text) }] : [];
+  const leituras: ChavePix[] = [];
+  if (/^\d{11}$/.test(text) && isValidCpf(text)) leituras.push({ tipo: 'cpf', chave: text });
   if (/^[\d\s()+.-]+$/.test(text)) {
     let d = digitsOf(text);
     if (d.length === 13 && d.startsWith('55')) d = d.slice(2);
     const mobile = MOBILE.exec(d);
-    if (mobile && DDD.has(mobile[1]!)) return { tipo: 'telefone', chave: `+55${d}` };
+    if (mobile && DDD.has(mobile[1]!)) leituras.push({ tipo: 'telefone', chave: `+55${d}` });
   }
-  return null;
+  return leituras;
 }
 
 /**
- * A name or city as a BR Code carries it: accents folded, only printable ASCII kept (EMV fields),
- * spaces collapsed. Empty when nothing of it is left ("日本語"): such a text cannot name a PIX
- * receiver, so the settings refuse it.
+ * The key in its canonical form: read as `tipo` when given (null if it is not a key of that type),
+ * otherwise its only reading (null when it has none, or two: leiturasChavePix).
+ */
+export function normalizarChavePix(input: string, tipo?: TipoChavePix): ChavePix | null {
+  const leituras = leiturasChavePix(input);
+  if (tipo) return leituras.find((l) => l.tipo === tipo) ?? null;
+  return leituras.length === 1 ? leituras[0]! : null;
+}
+
+/** Accents folded (NFD, marks dropped), every run of white space one space, trimmed. */
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * What the text fields of a BR Code (receiver's name, city, message) may hold here: the letters
+ * A–Z and a–z (an accented letter is folded to its plain one), digits, spaces and . , - / & '. The
+ * EMV format would carry any printable ASCII, but payment apps show these fields to the payer and
+ * some refuse more; and a text that can hold `{` `}` `<` `>` could carry a message placeholder or
+ * markup into every code and message made from it.
+ */
+const FORA_DO_PIX = /[^A-Za-z0-9 .,\-/&']/gu;
+
+/** The characters of `text` that a BR Code's text field does not take (accents aside: they fold), each once. */
+export function caracteresForaDoPix(text: string): string[] {
+  return [...new Set(folded(text).match(FORA_DO_PIX) ?? [])];
+}
+
+/**
+ * A name, city or message as a BR Code carries it: accents folded, only the characters above kept,
+ * spaces collapsed. Empty when nothing of it is left ("日本語"). The settings refuse a name or city
+ * with other characters (caracteresForaDoPix); a shop name used as the code's message is trimmed
+ * to them.
  */
 export function textoDoPix(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\s+/g, ' ')
-    .replace(/[^\x20-\x7e]/g, '')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return folded(text).replace(FORA_DO_PIX, '').replace(/ {2,}/g, ' ').trim();
 }
 
 /** The placeholder of the seller's WhatsApp messages that becomes the shop's PIX code. */

@@ -233,6 +233,31 @@ describe('daily jobs, per seller', () => {
     expect(await observacoes()).toContain('tentativa 2');
   });
 
+  it('record a failure whose error carried binary parameters: a clean message, never the values, and the run is no longer "rodando"', async () => {
+    // A failed query's error text held its parameters, NUL bytes included; recording it was refused
+    // ("a query value holds a NUL character") and the run stayed 'rodando' until its lease ended.
+    const segredo = Buffer.from('segredo\u0000\u0001\u00ff', 'latin1');
+    const { runner, job } = runnerWith((r, job) =>
+      r.every({ name: job, minutes: 5, run: async (ctx) => void (await ctx.db.execute(sql`select ${segredo}::int as n`)) }),
+    );
+    const { runner: other, job: plain } = runnerWith((r, job) =>
+      r.every({ name: job, minutes: 5, run: async () => Promise.reject(new Error(`falhou com \u0000 e \ud800 no texto ${'x'.repeat(2_000)}`)) }),
+    );
+    for (const [r, name] of [[runner, job], [other, plain]] as const) {
+      const pass = await r.runDue();
+      expect(pass.failed[name]).toBe(1);
+      const [run] = await runsOf(name);
+      expect(run).toMatchObject({ status: 'falhou', tentativas: 1 });
+      const unstorable = [...run!.erro!].filter((ch) => ch.codePointAt(0)! < 0x09 || (ch.codePointAt(0)! >= 0xd800 && ch.codePointAt(0)! <= 0xdfff));
+      expect(unstorable).toEqual([]);
+      expect(run!.erro!.length).toBeLessThanOrEqual(1_000);
+    }
+    const [failed] = await runsOf(job);
+    expect(failed!.erro).not.toContain('segredo');
+    expect(failed!.erro).toMatch(/^Error: database query failed; code [0-9A-Z]{5}; query: select \$1::int as n$/);
+    expect((await runsOf(plain))[0]!.erro).toMatch(/^Error: falhou com {3}e \ufffd no texto x+$/);
+  });
+
   it('take over a run whose instance died (its lease ran out), and only then', async () => {
     const calls: number[] = [];
     const { runner, job } = runnerWith((r, job) =>

@@ -6,6 +6,7 @@ import { withSeller } from '../db/client';
 import { jobExecucoes } from '../db/schema';
 import type { Clock } from '../lib/clock';
 import { queryRows } from '../lib/sql';
+import { safeError } from '../security/log-redaction';
 
 /*
  * Scheduled jobs on the database the app already has (docs/decisions/013-jobs.md). A run is a row
@@ -105,9 +106,27 @@ const MAX_RUNS_PER_PASS = 1_000;
 /** An instant as a SQL parameter both drivers read the same way. */
 const at = (instant: Date): SQL => sql`${instant.toISOString()}::timestamptz`;
 
-function errorText(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 1_000);
+/**
+ * What job_execucoes.erro keeps of a failure: what the log keeps (safeError — a failed query is its
+ * SQLSTATE and statement, never its parameters, which may be binary or personal), as printable
+ * text. A driver's message carried the statement's parameters, NUL bytes included, and the record
+ * of the failure was refused with it ("a query value holds a NUL character"): the run then stayed
+ * 'rodando' until its lease ended.
+ */
+export function errorText(error: unknown): string {
+  const safe = safeError(error);
+  const text = [`${safe.type}: ${safe.message}`, safe.code && `code ${safe.code}`, safe.constraint && `constraint ${safe.constraint}`, safe.query && `query: ${safe.query}`]
+    .filter(Boolean)
+    .join('; ');
+  // At most 1,000 characters; control characters as spaces (line breaks kept), a lone surrogate (or
+  // half a pair cut by the slice) as U+FFFD: text either database stores.
+  return [...text.slice(0, 1_000)]
+    .map((ch) => {
+      const code = ch.codePointAt(0)!;
+      if ((code < 0x20 && code !== 0x0a) || code === 0x7f) return ' ';
+      return code >= 0xd800 && code <= 0xdfff ? '\ufffd' : ch;
+    })
+    .join('');
 }
 
 function intervalMs(schedule: Extract<JobSchedule, { kind: 'every' }>): number {

@@ -36,7 +36,7 @@ describe('behind HTTPS', () => {
     expect(String(response.headers['content-security-policy'])).toContain('upgrade-insecure-requests');
   });
 
-  it('sets the session cookie Secure, HttpOnly, SameSite=Lax with the __Secure- prefix, and reads it back', async () => {
+  it("sets the session cookie (and the customer page's) Secure, HttpOnly, SameSite=Lax with the __Secure- prefix, and reads it back", async () => {
     const [codigo] = await createAccessCodes(database.db, 1);
     const email = `https-${Date.now()}@example.com`;
     const signUp = await app.inject({
@@ -55,5 +55,23 @@ describe('behind HTTPS', () => {
     expect(raw).toMatch(/;\s*SameSite=Lax/i);
     const me = await app.inject({ method: 'GET', url: '/api/me', headers: { cookie: raw.split(';')[0]! } });
     expect(me.statusCode).toBe(200);
+
+    // The customer page's "this browser opened this code" cookie, likewise.
+    const cliente = await app.inject({
+      method: 'POST',
+      url: '/api/clientes',
+      headers: { origin: ORIGIN, cookie: raw.split(';')[0]! },
+      payload: { nome: 'Cliente Segura', telefone: '11987654321', limiteCredito: 0 },
+    });
+    expect(cliente.statusCode, cliente.body).toBe(201);
+    const { login } = cliente.json() as { login: string };
+    const page = await app.inject({ method: 'GET', url: `/api/portal/${login}` });
+    expect(page.statusCode).toBe(200);
+    const acesso = String(page.headers['set-cookie']);
+    expect(acesso).toMatch(/^__Secure-caderneta\.cliente=/);
+    expect(acesso).toMatch(/;\s*Secure/i);
+    expect(acesso).toMatch(/;\s*HttpOnly/i);
+    expect(acesso).toMatch(/;\s*SameSite=Lax/i);
+    expect(acesso).toContain(`Path=/api/portal/${login};`);
   });
 });

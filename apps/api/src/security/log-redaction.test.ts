@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { buildTestApp, cookieFrom, signUp, TEST_ORIGIN, type TestApp } from '../../test/app';
+import { fakeWebDist } from '../../test/web-dist';
+import { loadConfig } from '../config';
+import { buildWebFront } from '../web-front';
 import { createAccessCodes } from '../modules/codigos/codigos.service';
 import { redactUrl, safeError } from './log-redaction';
 
@@ -8,12 +12,17 @@ import { redactUrl, safeError } from './log-redaction';
 
 const lines: string[] = [];
 let t: TestApp;
+/** The web front that answers pages while the API starts (web-front.ts), logging to the same lines. */
+let front: FastifyInstance;
 beforeAll(async () => {
-  t = await buildTestApp({
-    logger: { level: 'debug', stream: { write: (line: string) => void lines.push(line) } },
-  });
+  const logger = { level: 'debug', stream: { write: (line: string) => void lines.push(line) } };
+  t = await buildTestApp({ logger });
+  front = await buildWebFront({ config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!' }), webDist: fakeWebDist(), logger });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await front.close();
+  await t.close();
+});
 
 const origin = { origin: TEST_ORIGIN };
 
@@ -90,7 +99,28 @@ describe('the logs of sign-up, sign-in, password reset and failed queries', () =
     expect(failureLines).toContain('42P01');
     expect(failureLines).toContain('codigos_acesso');
 
+    // A customer opens their page and comes back from Mercado Pago: the code is in the paths.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/clientes',
+      headers: { ...origin, cookie: cookie2 },
+      payload: { nome: 'Maria Lúcia', telefone: '11987654321', limiteCredito: 0 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { login } = created.json() as { login: string };
+    secrets.push(login);
+    for (const url of [
+      `/cliente/${login}`,
+      `/cliente/${login}/pagamento-sucesso?pagamento=${crypto.randomUUID()}&collection_status=approved&preference_id=123`,
+      `/cliente/${login}/pagamento-pendente?pagamento=${crypto.randomUUID()}`,
+      `/api/portal/${login}`,
+    ]) {
+      await t.app.inject({ method: 'GET', url });
+      await front.inject({ method: 'GET', url });
+    }
+
     expect(lines.length).toBeGreaterThan(10);
+    expect(lines.filter((line) => line.includes('/cliente/[redacted]/pagamento-sucesso')).length).toBeGreaterThan(1);
     for (const secret of secrets) {
       const leaks = lines.filter((line) => line.toLowerCase().includes(secret.toLowerCase()));
       expect(leaks, `"${secret}" appears in the log`).toEqual([]);
@@ -108,6 +138,13 @@ describe('redaction helpers', () => {
     expect(redactUrl('/api/portal/joana48213')).toBe('/api/portal/[redacted]');
     expect(redactUrl('/api/portal/joana48213/pagamentos/abc/verificar')).toBe('/api/portal/[redacted]/pagamentos/abc/verificar');
     expect(redactUrl('/api/portal/exemplos')).toBe('/api/portal/exemplos');
+    expect(redactUrl('/cliente/maria12345')).toBe('/cliente/[redacted]');
+    expect(redactUrl('/cliente/maria12345/pagamento-sucesso?pagamento=abc&collection_status=approved')).toBe(
+      '/cliente/[redacted]/pagamento-sucesso?pagamento=abc&collection_status=approved',
+    );
+    expect(redactUrl('//Cliente/Maria12345?x=1')).toBe('//Cliente/[redacted]?x=1');
+    expect(redactUrl('/cliente')).toBe('/cliente');
+    expect(redactUrl('/api/clientes/123/pix')).toBe('/api/clientes/123/pix');
   });
 
   it('keep a failed query to its code and statement', () => {

@@ -4,13 +4,15 @@ import { constraintName, sqlState } from '../lib/pg-errors';
 /**
  * Secrets that travel in URLs: the reset link's path (`/api/auth/reset-password/<token>`),
  * `?token=` (the SPA's /reset-password page, better-auth's callbacks) and a customer's access
- * code in the customer page's API (`/api/portal/<code>`).
+ * code — in the customer page's API (`/api/portal/<code>`), on the page itself (`/cliente/<code>`)
+ * and on the pages Mercado Pago sends the customer back to (`/cliente/<code>/pagamento-sucesso?…`).
  */
 export function redactUrl(url: string): string {
   return url
     .replace(/(\/reset-password\/)[^/?#]+/g, '$1[redacted]')
     // A customer's access code opens their page: it is a credential too.
     .replace(/(\/api\/portal\/)(?!exemplos(?:[/?#]|$))[^/?#]+/g, '$1[redacted]')
+    .replace(/^(\/+cliente\/)[^/?#]+/i, '$1[redacted]')
     .replace(/([?&](?:token|access_token|code)=)[^&#]*/gi, '$1[redacted]');
 }
 

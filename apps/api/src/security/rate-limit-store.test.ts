@@ -55,6 +55,15 @@ describe('rate limits shared by several instances', () => {
     expect((await lookup(second)).statusCode).toBe(429);
   });
 
+  it('counts HEAD in its GET route\'s budget (Fastify answers HEAD with the GET\'s handler)', async () => {
+    const ask = (t: TestApp, method: 'GET' | 'HEAD') => t.app.inject({ method, url: '/api/portal/ninguem54321', remoteAddress: '203.0.113.9' });
+    expect((await ask(first, 'HEAD')).statusCode).toBe(404);
+    expect((await ask(second, 'GET')).statusCode).toBe(404);
+    expect((await ask(first, 'HEAD')).statusCode).toBe(404);
+    expect((await ask(second, 'GET')).statusCode).toBe(429);
+    expect((await ask(first, 'HEAD')).statusCode).toBe(429);
+  });
+
   it('starts a new window when the old one ends', async () => {
     const key = `test:${Date.now()}`;
     expect(await hitRateLimit(first.db, key, 60_000)).toMatchObject({ current: 1 });

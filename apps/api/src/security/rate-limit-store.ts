@@ -61,10 +61,12 @@ export function postgresRateLimitStore(db: Database) {
     }
 
     child(routeOptions: unknown) {
-      // At run time the plugin passes the route's merged limit options, with `routeInfo`.
+      // At run time the plugin passes the route's merged limit options, with `routeInfo`. Fastify
+      // answers HEAD for every GET route, with the GET's limit: the two count in one budget (each
+      // its own doubled it; a HEAD runs the GET's handler).
       const info = (routeOptions as RouteParams).routeInfo ?? {};
-      const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
-      return new PostgresRateLimitStore(routeOptions, info.url ? `${method} ${info.url}|` : '');
+      const methods = [...new Set([info.method ?? ''].flat().map((m) => (m === 'HEAD' ? 'GET' : m)))];
+      return new PostgresRateLimitStore(routeOptions, info.url ? `${methods.join(',')} ${info.url}|` : '');
     }
   };
 }

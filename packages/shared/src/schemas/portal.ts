@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { METODOS_PAGAMENTO } from '../financeiro';
-import { normalizarChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
+import { caracteresForaDoPix, leiturasChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
 import { CURRENCIES } from '../money';
 import { safeString } from './campos';
 
@@ -144,20 +144,30 @@ export const pixConfigSchema = z.object({
 });
 export type PixConfig = z.infer<typeof pixConfigSchema>;
 
-/** An empty key removes the PIX code from the customer page. */
+/**
+ * An empty key removes the PIX code from the customer page. `tipo` says which type the key is when
+ * it reads as two (11 digits that are a CPF and a mobile number): without it such a key is refused
+ * ('chavePixAmbigua' on `tipo`), never guessed; a `tipo` the key cannot be is refused too.
+ */
 export const pixConfigInputSchema = z
   .object({
     chave: safeString().trim().max(100, 'tooLong'),
+    tipo: z.enum(TIPOS_CHAVE_PIX).optional(),
     nomeRecebedor: safeString().trim().max(25, 'tooLong'),
     cidade: safeString().trim().max(15, 'tooLong'),
   })
   .strict()
   .superRefine((v, ctx) => {
     if (!v.chave) return;
-    if (!normalizarChavePix(v.chave)) ctx.addIssue({ code: 'custom', path: ['chave'], message: 'chavePixInvalida' });
+    const leituras = leiturasChavePix(v.chave);
+    if (leituras.length === 0) ctx.addIssue({ code: 'custom', path: ['chave'], message: 'chavePixInvalida' });
+    else if (v.tipo && !leituras.some((l) => l.tipo === v.tipo)) ctx.addIssue({ code: 'custom', path: ['tipo'], message: 'chavePixTipoNaoConfere' });
+    else if (!v.tipo && leituras.length > 1) ctx.addIssue({ code: 'custom', path: ['tipo'], message: 'chavePixAmbigua' });
     for (const campo of ['nomeRecebedor', 'cidade'] as const) {
       if (!v[campo]) ctx.addIssue({ code: 'custom', path: [campo], message: 'required' });
-      else if (!textoDoPix(v[campo])) ctx.addIssue({ code: 'custom', path: [campo], message: 'pixSemLetrasLatinas' });
+      // Only what a BR Code's text takes: nothing is dropped from it behind the seller's back.
+      else if (caracteresForaDoPix(v[campo]).length) ctx.addIssue({ code: 'custom', path: [campo], message: 'pixCaracteresInvalidos' });
+      else if (!/[A-Za-z0-9]/.test(textoDoPix(v[campo]))) ctx.addIssue({ code: 'custom', path: [campo], message: 'pixSemLetrasLatinas' });
     }
   });
 export type PixConfigInput = z.input<typeof pixConfigInputSchema>;

@@ -3,6 +3,9 @@ import { enterSellerScope, type AcessoLoja, type Database, type Tx } from '../..
 import { loginsClientes } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 
+/** The registry entry of an unknown login: no seller has the id '' (row-level security shows nothing), no customer the nil UUID. */
+const NINGUEM = { ownerId: '', clienteId: '00000000-0000-0000-0000-000000000000' } as const;
+
 export const clienteNaoEncontrado = () => new AppError('CLIENTE_NAO_ENCONTRADO', 404, { message: 'Cliente não encontrado. Verifique se o login está correto.' });
 
 /**
@@ -12,7 +15,10 @@ export const clienteNaoEncontrado = () => new AppError('CLIENTE_NAO_ENCONTRADO',
  * 2. then as `app_user` scoped to that shop (`app.user_id`), exactly like a seller request, so
  *    row-level security limits everything `work` reads or writes to that one shop.
  * An unknown login answers "Cliente não encontrado"; `work` answers the same for a deactivated
- * customer, so the two cannot be told apart.
+ * customer, so the two cannot be told apart — nor by how long they take: an unknown login goes
+ * through the same statements with a customer that matches nothing (NINGUEM), and `work` (which
+ * must answer clienteNaoEncontrado() for a customer it cannot read, or an inactive one) refuses
+ * it after the same read that refuses a deactivated customer.
  *
  * A `work` that writes says so ('escrita'): it then takes the shop's lock as a seller's write does
  * (db/client.ts), so it waits for a backup restore under way instead of writing into a shop that
@@ -35,14 +41,13 @@ export async function withPortalCliente<T>(
         .where(and(eq(loginsClientes.login, login), isNotNull(loginsClientes.clienteId)));
       return entry as { ownerId: string; clienteId: string } | undefined;
     };
-    let entry = await find();
-    if (!entry) throw clienteNaoEncontrado();
+    let entry = (await find()) ?? NINGUEM;
     if (acesso === 'escrita') {
       await tx.execute(enterSellerScope(entry.ownerId, 'escrita'));
       const owner = entry.ownerId;
-      entry = await find();
+      entry = (await find()) ?? NINGUEM;
       // The restore did not keep this login for the shop (or another shop holds it now): as if unknown.
-      if (entry?.ownerId !== owner) throw clienteNaoEncontrado();
+      if (entry.ownerId !== owner) throw clienteNaoEncontrado();
     }
     await tx.execute(sql`select set_config('app.user_id', ${entry.ownerId}, true)`);
     await tx.execute(sql`set local role app_user`);

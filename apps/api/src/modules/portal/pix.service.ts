@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
-import { normalizarChavePix, type PixConfig, type PixConfigInput } from '@caderneta/shared';
+import { normalizarChavePix, textoDoPix, type PixConfig, type PixConfigInput } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { chavesPix, clientes } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -10,13 +10,16 @@ export async function getPixConfig(tx: Executor, ownerId: string): Promise<PixCo
   return { chave: row?.chave ?? null, tipo: row?.tipo ?? null, nomeRecebedor: row?.nomeRecebedor ?? null, cidade: row?.cidade ?? null };
 }
 
-/** Saves (or, with an empty key, removes) the shop's PIX key. The input is already validated. */
-export async function savePixConfig(tx: Executor, ownerId: string, input: Required<PixConfigInput>): Promise<PixConfig> {
+/**
+ * Saves (or, with an empty key, removes) the shop's PIX key, as the type the seller chose when the
+ * key reads as two. The input is already validated (pixConfigInputSchema).
+ */
+export async function savePixConfig(tx: Executor, ownerId: string, input: Required<Omit<PixConfigInput, 'tipo'>> & Pick<PixConfigInput, 'tipo'>): Promise<PixConfig> {
   if (!input.chave) {
     await tx.delete(chavesPix).where(eq(chavesPix.ownerId, ownerId));
     return getPixConfig(tx, ownerId);
   }
-  const chave = normalizarChavePix(input.chave);
+  const chave = normalizarChavePix(input.chave, input.tipo);
   if (!chave) throw new AppError('VALIDATION', 400, { message: 'Dados inválidos', issues: [{ path: 'chave', message: 'chavePixInvalida' }] });
   const values = { chave: chave.chave, tipo: chave.tipo, nomeRecebedor: input.nomeRecebedor, cidade: input.cidade };
   await tx
@@ -41,14 +44,19 @@ export async function pixCodigo(tx: Executor, ownerId: string, valor: number, de
 /** The shop's PIX key as a BR Code needs it (a row of chaves_pix). */
 export type ChavePixLoja = Pick<typeof chavesPix.$inferSelect, 'chave' | 'nomeRecebedor' | 'cidade'>;
 
-/** The BR Code for `valor` (> 0) centavos to a key already read (many codes, one read: /devedores). */
+/**
+ * The BR Code for `valor` (> 0) centavos to a key already read (many codes, one read: /devedores).
+ * Its texts hold only what textoDoPix keeps: the settings refuse anything else in the name and
+ * city, and a key saved before they did, or the shop's name as the message, is trimmed to it.
+ */
 export function codigoPix(chave: ChavePixLoja, valor: number, descricao?: string): string | null {
+  const mensagem = descricao ? textoDoPix(descricao) : '';
   return generatePixPayload({
     key: chave.chave,
-    merchantName: chave.nomeRecebedor,
-    merchantCity: chave.cidade,
+    merchantName: textoDoPix(chave.nomeRecebedor),
+    merchantCity: textoDoPix(chave.cidade),
     amount: valor / 100,
-    ...(descricao ? { description: descricao } : {}),
+    ...(mensagem ? { description: mensagem } : {}),
   });
 }
 

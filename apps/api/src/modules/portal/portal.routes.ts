@@ -19,7 +19,9 @@ import {
 } from '@caderneta/shared';
 import { withSeller } from '../../db/client';
 import { AppError } from '../../lib/errors';
+import { clientKey } from '../../security/client-key';
 import { hitRateLimit, peekRateLimit } from '../../security/rate-limit-store';
+import type { AcessoCliente } from './acesso-cookie';
 import { getMercadopagoConfig, loadConta, saveMercadopagoConfig, testarConexao } from './mercadopago.service';
 import { iniciarPagamento, receberWebhook, verificarPagamentoCliente } from './pagamentos.service';
 import { getPixConfig, pixCliente, savePixConfig } from './pix.service';
@@ -31,7 +33,7 @@ const FIFTEEN_MINUTES = 15 * 60_000;
  * The customer page's API (public: no seller session; the access code is the only key), the
  * per-seller Mercado Pago webhook, and the seller's payment settings.
  */
-export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
+export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = async (app, { acesso }) => {
   const deps = app.payments;
   const limits = app.config.rateLimits;
   const tags = ['portal'];
@@ -43,19 +45,40 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     const hit = await hitRateLimit(app.db, `${scope}:${login}`, FIFTEEN_MINUTES);
     if (hit.current > max) throw tooMany();
   };
+  /**
+   * The page's per-code limit, except for a browser that opened this code's page before (its signed
+   * cookie, acesso-cookie.ts): 80 lookups from 80 addresses no longer lock the customer out of
+   * their own page for 15 minutes. Guessing stays limited: a guess has no cookie, and the
+   * per-address limits count every request.
+   */
+  const pagePerCode = perCode('portal-codigo', limits.portalLookupPerCode);
+  const pagePerCodeUnlessKnown = async (request: FastifyRequest) => {
+    const { login } = request.params as { login: string };
+    if (acesso.valido(request.headers.cookie, login, app.clock.now())) return;
+    await pagePerCode(request);
+  };
 
   /**
-   * Per address, the codes that opened nothing (404: unknown, or a deactivated customer's). A code
-   * is a first name and 5 digits, so the per-address limit alone let one address try ~1,800 codes
-   * an hour; a customer mistypes theirs a few times at most. Counted before the answer leaves (onSend),
-   * so the next request from that address already sees it; checked before the handler runs.
+   * Per address (an IPv6 client by its /64, as every per-address limit), the codes that opened no
+   * customer page (CLIENTE_NAO_ENCONTRADO: unknown, or a deactivated customer's; not a real code's
+   * unknown payment id). A code is a first name and 5 digits, so the per-address limit alone let one
+   * address try ~1,800 codes an hour; a customer mistypes theirs a few times at most. Counted before
+   * the answer leaves (onSend), so the next request from that address already sees it; checked
+   * before the handler runs.
    */
-  const missKey = (request: FastifyRequest) => `portal-erros:${request.ip}`;
+  const missKey = (request: FastifyRequest) => `portal-erros:${clientKey(request.ip)}`;
   const fewMisses = async (request: FastifyRequest) => {
     if ((await peekRateLimit(app.db, missKey(request))) >= limits.portalMisses) throw tooMany();
   };
-  const countMiss = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.statusCode === 404) await hitRateLimit(app.db, missKey(request), FIFTEEN_MINUTES);
+  const semPagina = new WeakSet<FastifyRequest>();
+  /** `work` of a request that names a code: an answer that the code opens no page marks the request. */
+  const peloCodigo = <T>(request: FastifyRequest, work: Promise<T>): Promise<T> =>
+    work.catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'CLIENTE_NAO_ENCONTRADO') semPagina.add(request);
+      throw error;
+    });
+  const countMiss = async (request: FastifyRequest, _reply: FastifyReply, payload: unknown) => {
+    if (semPagina.has(request)) await hitRateLimit(app.db, missKey(request), FIFTEEN_MINUTES);
     return payload;
   };
 
@@ -69,7 +92,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/portal/:login',
     {
       config: { rateLimit: { max: limits.portalLookup, timeWindow: '1 minute' } },
-      preHandler: [fewMisses, perCode('portal-codigo', limits.portalLookupPerCode)],
+      preHandler: [fewMisses, pagePerCodeUnlessKnown],
       onSend: countMiss,
       schema: {
         tags,
@@ -78,7 +101,13 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: portalClienteSchema },
       },
     },
-    (request) => lerPortalCliente(app.db, request.params.login, app.clock.now()),
+    async (request, reply) => {
+      const agora = app.clock.now();
+      const page = await peloCodigo(request, lerPortalCliente(app.db, request.params.login, agora));
+      // Recognised on its next visits (renewed at each one).
+      reply.header('set-cookie', acesso.emitir(request.params.login, agora));
+      return page;
+    },
   );
 
   app.post(
@@ -98,7 +127,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const pagamento = await iniciarPagamento(app.db, request.params.login, request.body.metodo, deps);
+      const pagamento = await peloCodigo(request, iniciarPagamento(app.db, request.params.login, request.body.metodo, deps));
       return reply.status(201).send(pagamento);
     },
   );
@@ -117,7 +146,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pagamentoOnlineSchema },
       },
     },
-    (request) => verificarPagamentoCliente(app.db, request.params.login, request.params.id, deps),
+    (request) => peloCodigo(request, verificarPagamentoCliente(app.db, request.params.login, request.params.id, deps)),
   );
 
   app.post(
@@ -201,7 +230,7 @@ export const portalRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler, schema: { tags: config, body: pixConfigInputSchema, response: { 200: pixConfigSchema } } },
     (request) =>
       app.sellerTx(request, (tx, seller) =>
-        savePixConfig(tx, seller.id, { chave: request.body.chave, nomeRecebedor: request.body.nomeRecebedor, cidade: request.body.cidade }),
+        savePixConfig(tx, seller.id, { chave: request.body.chave, tipo: request.body.tipo, nomeRecebedor: request.body.nomeRecebedor, cidade: request.body.cidade }),
       ),
   );
 

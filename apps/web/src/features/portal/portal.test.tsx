@@ -247,4 +247,54 @@ describe('the Mercado Pago settings tab', () => {
     expect(screen.getAllByText('Campo obrigatório.')).toHaveLength(2);
     expect(api.calls('PUT', '/api/configuracoes/pix')).toHaveLength(0);
   });
+
+  it('asks which type a key is when it reads as a CPF and as a mobile number, and saves the type chosen', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/configuracoes': () => jsonResponse(200, CONFIGURACOES),
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }),
+      'PUT /api/configuracoes/pix': () => jsonResponse(200, { chave: '+5511987654374', tipo: 'telefone', nomeRecebedor: 'Mercadinho', cidade: 'Recife' }),
+    });
+    const { user } = renderApp('/configuracoes?aba=loja');
+    await user.type(await screen.findByLabelText('Chave PIX'), '1198765437');
+    // Ten digits read as nothing yet: no question.
+    expect(screen.queryByRole('group', { name: 'Que tipo de chave é esta?' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Chave PIX'), '4');
+    const pergunta = await screen.findByRole('group', { name: 'Que tipo de chave é esta?' });
+    expect(within(pergunta).getByText('Estes números valem como CPF ou celular. Escolha o tipo com que a chave está cadastrada no seu banco.')).toBeInTheDocument();
+    expect(within(pergunta).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['cpf', 'telefone']);
+    expect(within(pergunta).getByRole('radio', { name: /CPF/ })).not.toBeChecked();
+    await user.type(screen.getByLabelText('Nome do recebedor'), 'Mercadinho');
+    await user.type(screen.getByLabelText('Cidade'), 'Recife');
+
+    // Not chosen: the form says so and sends nothing.
+    await user.click(screen.getByRole('button', { name: 'Salvar chave PIX' }));
+    expect(await within(pergunta).findByText('Escolha o tipo da chave: estes números valem como mais de um tipo.')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/pix')).toHaveLength(0);
+
+    await user.click(within(pergunta).getByRole('radio', { name: /Celular/ }));
+    await user.click(screen.getByRole('button', { name: 'Salvar chave PIX' }));
+    expect(await screen.findByText('Configuração salva!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/pix')[0]!.body).toEqual({ chave: '11987654374', tipo: 'telefone', nomeRecebedor: 'Mercadinho', cidade: 'Recife' });
+    // Saved as a phone (+55…): it reads as one type now, so the question is gone.
+    expect(screen.getByLabelText('Chave PIX')).toHaveValue('+5511987654374');
+    expect(screen.queryByRole('group', { name: 'Que tipo de chave é esta?' })).not.toBeInTheDocument();
+  });
+
+  it('shows the type saved for such a key, and sends it again', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/configuracoes': () => jsonResponse(200, CONFIGURACOES),
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: '11987654374', tipo: 'cpf', nomeRecebedor: 'Mercadinho', cidade: 'Recife' }),
+      'PUT /api/configuracoes/pix': () => jsonResponse(200, { chave: '11987654374', tipo: 'cpf', nomeRecebedor: 'Mercado', cidade: 'Recife' }),
+    });
+    const { user } = renderApp('/configuracoes?aba=loja');
+    const pergunta = await screen.findByRole('group', { name: 'Que tipo de chave é esta?' });
+    expect(within(pergunta).getByRole('radio', { name: /CPF/ })).toBeChecked();
+    await user.clear(screen.getByLabelText('Nome do recebedor'));
+    await user.type(screen.getByLabelText('Nome do recebedor'), 'Mercado');
+    await user.click(screen.getByRole('button', { name: 'Salvar chave PIX' }));
+    expect(await screen.findByText('Configuração salva!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/pix')[0]!.body).toMatchObject({ chave: '11987654374', tipo: 'cpf' });
+  });
 });

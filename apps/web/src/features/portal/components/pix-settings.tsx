@@ -1,5 +1,5 @@
-import { pixConfigInputSchema, type PixConfig } from '@caderneta/shared';
-import { type FormEvent, useState } from 'react';
+import { leiturasChavePix, pixConfigInputSchema, type PixConfig, type TipoChavePix } from '@caderneta/shared';
+import { Fragment, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
@@ -26,16 +26,25 @@ export function PixSettings() {
 const FIELDS = ['chave', 'nomeRecebedor', 'cidade'] as const;
 
 function PixForm({ config }: { config: PixConfig }) {
-  const { t } = useTranslation('portal');
+  const { t, i18n } = useTranslation('portal');
   const [values, setValues] = useState({ chave: config.chave ?? '', nomeRecebedor: config.nomeRecebedor ?? '', cidade: config.cidade ?? '' });
+  // The type the seller chose for a key that reads as two (11 digits: a CPF and a mobile number).
+  const [tipo, setTipo] = useState<TipoChavePix | ''>(config.tipo ?? '');
   const [erros, setErros] = useState<Record<string, string>>({});
   const salvar = useSalvarPix();
+  const leituras = leiturasChavePix(values.chave);
+  const ambigua = leituras.length > 1;
   // What is saved comes back as `config` (the query's data is set from the answer).
-  useReportDirty(values.chave !== (config.chave ?? '') || values.nomeRecebedor !== (config.nomeRecebedor ?? '') || values.cidade !== (config.cidade ?? ''));
+  useReportDirty(
+    values.chave !== (config.chave ?? '') ||
+      values.nomeRecebedor !== (config.nomeRecebedor ?? '') ||
+      values.cidade !== (config.cidade ?? '') ||
+      (ambigua && tipo !== (config.tipo ?? '')),
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = pixConfigInputSchema.safeParse(values);
+    const parsed = pixConfigInputSchema.safeParse({ ...values, ...(ambigua && tipo ? { tipo } : {}) });
     if (!parsed.success) {
       setErros(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -44,6 +53,7 @@ function PixForm({ config }: { config: PixConfig }) {
     salvar.mutate(parsed.data, {
       onSuccess: (saved) => {
         setValues({ chave: saved.chave ?? '', nomeRecebedor: saved.nomeRecebedor ?? '', cidade: saved.cidade ?? '' });
+        setTipo(saved.tipo ?? '');
         toast.success(t('config.toast.salvo'));
       },
       onError: (error) => {
@@ -56,6 +66,13 @@ function PixForm({ config }: { config: PixConfig }) {
 
   const labels = { chave: t('config.pix.chave'), nomeRecebedor: t('config.pix.nome'), cidade: t('config.pix.cidade') };
   const max = { chave: 100, nomeRecebedor: 25, cidade: 15 };
+  const erro = (campo: string) =>
+    erros[campo] ? (
+      <p id={`pix-${campo}-erro`} className="text-sm text-destructive">
+        {translateDynamic(`validation:${erros[campo]}`, erros[campo]!)}
+      </p>
+    ) : null;
+  const tipos = new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(leituras.map((l) => t(`config.pix.tipoNome.${l.tipo}`)));
   return (
     <Card>
       <CardHeader>
@@ -68,23 +85,50 @@ function PixForm({ config }: { config: PixConfig }) {
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <BusyFieldset busy={salvar.isPending}>
             {FIELDS.map((campo) => (
-              <div key={campo} className="flex flex-col gap-2">
-                <Label htmlFor={`pix-${campo}`}>{labels[campo]}</Label>
-                <Input
-                  id={`pix-${campo}`}
-                  value={values[campo]}
-                  maxLength={max[campo]}
-                  placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
-                  onChange={(e) => setValues((v) => ({ ...v, [campo]: e.target.value }))}
-                  aria-invalid={erros[campo] ? true : undefined}
-                  aria-describedby={erros[campo] ? `pix-${campo}-erro` : undefined}
-                />
-                {erros[campo] ? (
-                  <p id={`pix-${campo}-erro`} className="text-sm text-destructive">
-                    {translateDynamic(`validation:${erros[campo]}`, erros[campo]!)}
-                  </p>
+              <Fragment key={campo}>
+                <div className="flex flex-col gap-2">
+                  <Label htmlFor={`pix-${campo}`}>{labels[campo]}</Label>
+                  <Input
+                    id={`pix-${campo}`}
+                    value={values[campo]}
+                    maxLength={max[campo]}
+                    placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
+                    onChange={(e) => setValues((v) => ({ ...v, [campo]: e.target.value }))}
+                    aria-invalid={erros[campo] ? true : undefined}
+                    aria-describedby={erros[campo] ? `pix-${campo}-erro` : undefined}
+                  />
+                  {erro(campo)}
+                </div>
+                {campo === 'chave' && ambigua ? (
+                  // Never guessed: the seller says which type the key is registered as.
+                  <fieldset className="grid gap-2" aria-describedby={erros.tipo ? 'pix-tipo-ajuda pix-tipo-erro' : 'pix-tipo-ajuda'}>
+                    <legend className="mb-1 text-sm font-medium">{t('config.pix.tipoPergunta')}</legend>
+                    <p id="pix-tipo-ajuda" className="text-sm text-muted-foreground">
+                      {t('config.pix.tipoAmbigua', { tipos })}
+                    </p>
+                    {leituras.map((leitura) => (
+                      <label
+                        key={leitura.tipo}
+                        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                      >
+                        <input
+                          type="radio"
+                          name="pix-tipo"
+                          value={leitura.tipo}
+                          checked={tipo === leitura.tipo}
+                          onChange={() => setTipo(leitura.tipo)}
+                          className="accent-primary"
+                        />
+                        <span>
+                          <span className="font-medium">{t(`config.pix.tipoRotulo.${leitura.tipo}`)}</span>{' '}
+                          <span className="text-muted-foreground">{leitura.chave}</span>
+                        </span>
+                      </label>
+                    ))}
+                    {erro('tipo')}
+                  </fieldset>
                 ) : null}
-              </div>
+              </Fragment>
             ))}
             <Button type="submit" size="lg" className="self-start" disabled={salvar.isPending}>
               {salvar.isPending ? t('config.pix.salvando') : t('config.pix.salvar')}
