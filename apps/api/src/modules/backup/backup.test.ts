@@ -561,6 +561,30 @@ describe('Importar Dados', () => {
         },
         { motivo: 'esquema', tabela: 'produtos', linha: 1, campo: 'estoqueAtual' },
       ],
+      // Resealed edits a form would refuse (issue 32): each field as the form or API that writes it.
+      ...(
+        [
+          ['perfil', 'avatar', (a) => (a.perfil.avatar = 'javascript:alert(document.domain)')],
+          ['perfil', 'avatar', (a) => (a.perfil.avatar = 'https://tracker.example/pixel.gif')],
+          ['perfil', 'cnpj', (a) => (a.perfil.cnpj = '<b>not-a-document</b>')],
+          ['perfil', 'cnpj', (a) => (a.perfil.cnpj = '11.222.333/0001-81')],
+          ['perfil', 'pix', (a) => (a.perfil.pix = { chave: 'not a key {nome}', tipo: 'aleatoria', nomeRecebedor: 'Loja', cidade: 'Recife' })],
+          ['perfil', 'pix', (a) => (a.perfil.pix = { chave: 'loja@example.com', tipo: 'email', nomeRecebedor: '<b>x</b>{nome}', cidade: 'Recife' })],
+          ['perfil', 'pix', (a) => (a.perfil.pix = { chave: 'loja@example.com', tipo: 'cpf', nomeRecebedor: 'Loja', cidade: 'Recife' })],
+          ['perfil', 'nomeLoja', (a) => (a.perfil.nomeLoja = '   ')],
+          ['perfil', 'telefoneLoja', (a) => (a.perfil.telefoneLoja = '123')],
+          ['perfil', 'cobranca.mensagens.gentil', (a) => ((a.perfil.cobranca as { mensagens: Record<string, string> }).mensagens.gentil = 'Pague {senha}')],
+          ['clientes', 'telefone', (a) => (a.dados.clientes![0]!.telefone = '(11) 98888-0001')],
+          ['clientes', 'email', (a) => (a.dados.clientes![0]!.email = 'não é e-mail')],
+          ['clientes', 'nome', (a) => (a.dados.clientes![0]!.nome = '  Com espaços  ')],
+          ['produtos', 'categoria', (a) => (a.dados.produtos![0]!.categoria = 'x'.repeat(61))],
+          ['vendas', 'observacoes', (a) => (a.dados.vendas![0]!.observacoes = 'y'.repeat(501))],
+        ] as Array<[string, string, (a: Arquivo) => void]>
+      ).map(([tabela, campo, editar]): [string, (a: Arquivo) => unknown, Record<string, unknown>] => [
+        `${tabela}.${campo} a form would refuse, resealed`,
+        (a) => (editar(a), comChecksum(a)),
+        { motivo: 'esquema', tabela, campo },
+      ]),
       [
         'two customers with one id',
         (a) => {
@@ -695,6 +719,27 @@ describe("the customer page's records", () => {
     const recusado = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: comChecksum(errado) });
     expect(recusado.statusCode).toBe(422);
     expect(recusado.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'total', tabela: 'pagamentosOnline', campo: 'valorTotal' } });
+  });
+});
+
+describe('online payments in a file (issue 32: a checkout address is never taken from a file)', () => {
+  it('checkout attempts nobody paid are left out, and no restored payment keeps its checkout address', async () => {
+    const dona = await createSeller(t);
+    const cliente = (await dona.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Rui Comprador', telefone: '(81) 98888-2222' } })).json() as Cliente;
+    const base = { ownerId: dona.id, clienteId: cliente.id, metodo: 'pix' as const, valorBase: 1000, taxa: 0, valorTotal: 1000, parcelasMax: 1, ambiente: 'sandbox' as const };
+    await withSeller(t.db, dona.id, (tx) =>
+      tx.insert(pagamentosOnline).values([
+        { ...base, status: 'criado', preferenceId: 'pref-1', initPoint: 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=pref-1' },
+        { ...base, status: 'recusado', mpPaymentId: '555', statusMp: 'rejected', preferenceId: 'pref-2', initPoint: 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=pref-2' },
+      ]),
+    );
+    const arquivo = await exportar(dona);
+    // Edited and resealed: every checkout address sends the customer elsewhere.
+    for (const p of arquivo.dados.pagamentosOnline!) p.initPoint = 'https://phish.example/checkout';
+    const relatorio = await restaurarOk(dona, comChecksum(arquivo));
+    expect(relatorio.restaurados.pagamentosOnline).toBe(1);
+    const restaurados = await withSeller(t.db, dona.id, (tx) => tx.select().from(pagamentosOnline).where(eq(pagamentosOnline.ownerId, dona.id)));
+    expect(restaurados).toEqual([expect.objectContaining({ status: 'recusado', mpPaymentId: '555', preferenceId: null, initPoint: null })]);
   });
 });
 

@@ -42,6 +42,8 @@ import {
   observacoesVendaSchema,
   produtoInputSchema,
   telefoneOpcionalSchema,
+  normalizarChavePix,
+  pixConfigInputSchema,
 } from '@caderneta/shared';
 import { clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
 
@@ -151,6 +153,13 @@ export const perfilBackupSchema = z.object({
    */
   pix: z
     .object({ chave: texto(100), tipo: z.enum(TIPOS_CHAVE_PIX), nomeRecebedor: texto(25), cidade: texto(15) })
+    // As Configurações → Loja saves it: a valid key of that type, written as the app writes it, and
+    // names in the BR Code's characters (a key like `not a key {nome}` would end up in every code).
+    .refine((pix) => {
+      const lido = pixConfigInputSchema.safeParse(pix);
+      const chave = normalizarChavePix(pix.chave, pix.tipo);
+      return lido.success && chave?.chave === pix.chave && chave.tipo === pix.tipo && lido.data.nomeRecebedor === pix.nomeRecebedor && lido.data.cidade === pix.cidade;
+    }, 'comoNoFormulario')
     .nullable()
     .optional(),
   /**
