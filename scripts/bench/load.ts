@@ -67,37 +67,7 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
   await run('commit');
 }
 
-/** The rollups of one seller from their rows (as migrations 0005, 0007, 0015 and 0021 backfill them for everyone). */
+/** The rollups of one seller from their rows: the same function a restore ends with (migration 0022). */
 async function rebuildRollups(client: pg.Client, o: string) {
-  for (const table of ['vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia', 'produtos_por_mes', 'clientes_por_mes', 'clientes_versao']) {
-    await client.query(`delete from ${table} where owner_id = ${o}`);
-  }
-  await client.query(`insert into vendas_totais (owner_id, forma_pagamento, status_pagamento, quantidade, valor_total, valor_pago, custo_total)
-    select owner_id, forma_pagamento, status_pagamento, count(*), sum(valor_total), sum(valor_pago), sum(custo_total)
-    from vendas where owner_id = ${o} group by 1, 2, 3`);
-  await client.query(`insert into vendas_por_hora (owner_id, hora, forma_pagamento, status_pagamento, quantidade, valor_total, valor_pago, custo_total)
-    select owner_id, date_trunc('hour', data_venda, 'UTC'), forma_pagamento, status_pagamento, count(*), sum(valor_total), sum(valor_pago), sum(custo_total)
-    from vendas where owner_id = ${o} group by 1, 2, 3, 4`);
-  await client.query(`insert into pagamentos_por_hora (owner_id, hora, metodo, quantidade, valor)
-    select owner_id, date_trunc('hour', created_at, 'UTC'), coalesce(metodo, 'dinheiro'), count(*), sum(valor)
-    from lancamentos where owner_id = ${o} and tipo = 'pagamento' group by 1, 2, 3`);
-  await client.query(`insert into clientes_totais (owner_id, ativo, quantidade, devedores)
-    select owner_id, ativo, count(*), count(*) filter (where saldo_atual < 0) from clientes where owner_id = ${o} group by 1, 2`);
-  // The customer search's version (migration 0021_clientes_versao).
-  await client.query(`insert into clientes_versao (owner_id, versao) values (${o}, nextval('clientes_versao_seq'))`);
-  // The reports' per-product and per-customer UTC days (migration 0007_relatorios_triggers).
-  await client.query(`insert into produtos_por_dia (owner_id, dia, produto_id, quantidade, valor_total, custo_total)
-    select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario)
-    from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
-    where i.owner_id = ${o} and v.status_pagamento <> 'cancelado' group by 1, 2, 3`);
-  await client.query(`insert into clientes_por_dia (owner_id, dia, cliente_id, quantidade, valor_total)
-    select owner_id, (data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total)
-    from vendas where owner_id = ${o} and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`);
-  // Their UTC months (migration 0015_relatorios_por_mes).
-  await client.query(`insert into produtos_por_mes (owner_id, mes, produto_id, quantidade, valor_total, custo_total)
-    select owner_id, date_trunc('month', dia::timestamp)::date, produto_id, sum(quantidade), sum(valor_total), sum(custo_total)
-    from produtos_por_dia where owner_id = ${o} group by 1, 2, 3`);
-  await client.query(`insert into clientes_por_mes (owner_id, mes, cliente_id, quantidade, valor_total)
-    select owner_id, date_trunc('month', dia::timestamp)::date, cliente_id, sum(quantidade), sum(valor_total)
-    from clientes_por_dia where owner_id = ${o} group by 1, 2, 3`);
+  await client.query(`select reconstruir_rollups(${o})`);
 }

@@ -6,8 +6,9 @@
 --     triggers stand aside, and reconstruir_rollups() rebuilds the shop's rollups once, from its
 --     rows, as migrations 0005, 0007 and 0015 backfill them.
 --  2. deleting a sale checks that no ledger entry points at it (lancamentos_venda_fk), and deleting
---     a product or a customer cascades to its daily report rows: without an index on those foreign
---     keys, each check read all of the shop's entries or days. Now each reads its own.
+--     a product or a customer cascades to its report rows (by day and by month): without an index
+--     on those foreign keys, each check read all of the shop's entries, days or months. Now each
+--     reads its own.
 --
 -- logins_clientes: a retired code (regenerated, its customer deleted or replaced by a restore)
 -- keeps its row with no customer, so the code stays its shop's and is never handed to another shop
@@ -16,7 +17,9 @@
 ALTER TABLE "logins_clientes" ALTER COLUMN "cliente_id" DROP NOT NULL;--> statement-breakpoint
 CREATE INDEX "lancamentos_venda_idx" ON "lancamentos" USING btree ("owner_id","venda_id") WHERE "lancamentos"."venda_id" is not null;--> statement-breakpoint
 CREATE INDEX "clientes_por_dia_cliente_idx" ON "clientes_por_dia" USING btree ("owner_id","cliente_id");--> statement-breakpoint
-CREATE INDEX "produtos_por_dia_produto_idx" ON "produtos_por_dia" USING btree ("owner_id","produto_id");
+CREATE INDEX "clientes_por_mes_cliente_idx" ON "clientes_por_mes" USING btree ("owner_id","cliente_id");--> statement-breakpoint
+CREATE INDEX "produtos_por_dia_produto_idx" ON "produtos_por_dia" USING btree ("owner_id","produto_id");--> statement-breakpoint
+CREATE INDEX "produtos_por_mes_produto_idx" ON "produtos_por_mes" USING btree ("owner_id","produto_id");
 --> statement-breakpoint
 
 -- 1. The triggers of 0005, 0007 and 0015, again, each with one more condition.

@@ -72,6 +72,7 @@ export const produtosPorMes = pgTable(
   (t) => [
     primaryKey({ name: 'produtos_por_mes_pkey', columns: [t.ownerId, t.mes, t.produtoId] }),
     foreignKey({ name: 'produtos_por_mes_produto_fk', columns: [t.ownerId, t.produtoId], foreignColumns: [produtos.ownerId, produtos.id] }).onDelete('cascade'),
+    index('produtos_por_mes_produto_idx').on(t.ownerId, t.produtoId),
     ownerPolicy('produtos_por_mes'),
   ],
 ).enableRLS();
@@ -88,6 +89,7 @@ export const clientesPorMes = pgTable(
   (t) => [
     primaryKey({ name: 'clientes_por_mes_pkey', columns: [t.ownerId, t.mes, t.clienteId] }),
     foreignKey({ name: 'clientes_por_mes_cliente_fk', columns: [t.ownerId, t.clienteId], foreignColumns: [clientes.ownerId, clientes.id] }).onDelete('cascade'),
+    index('clientes_por_mes_cliente_idx').on(t.ownerId, t.clienteId),
     ownerPolicy('clientes_por_mes'),
   ],
 ).enableRLS();
