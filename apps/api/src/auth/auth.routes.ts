@@ -3,13 +3,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
+import { hasControlCharacters, safeString } from '@caderneta/shared';
 import { AppError } from '../lib/errors';
 import { hitRateLimit } from '../security/rate-limit-store';
-import { sendFetchResponse } from './fetch-response';
+import { invalidToken, sendFetchResponse } from './fetch-response';
 
 // Bounded strings: better-auth gets only shallow, typed bodies (its own checks give the messages).
-const email = z.string().max(254);
+// Text that reaches the database (e-mails, tokens) or is stored (a new password) follows the
+// safe-string rule: PostgreSQL refuses a NUL in text (22021), which surfaced as a 500. A password
+// that is only compared (sign-in, the current one) is never queried: any string is just wrong.
+const email = safeString().max(254);
 const password = z.string().max(128);
+const newPassword = safeString().max(128);
+/** A reset token with control characters cannot exist: it is answered as any wrong one, never looked up. */
+const resetToken = z.string().max(200);
 
 /** What better-auth answers about the seller (its own fields; the app's are in GET /api/me). */
 const authUserSchema = z.object({
@@ -115,8 +122,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set a new password with the token of a reset link',
-        body: z.object({ newPassword: password, token: z.string().max(200) }),
+        body: z.object({ newPassword, token: resetToken }),
         response: { 200: z.object({ status: z.literal(true) }) },
+      },
+      preHandler: async (request) => {
+        if (hasControlCharacters(request.body.token)) throw invalidToken();
       },
     },
     handle,
@@ -129,7 +139,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "The reset e-mail's link: redirects to the app's /reset-password page with the token, or with error=INVALID_TOKEN",
-        params: z.object({ token: z.string().max(200) }),
+        params: z.object({ token: resetToken }),
         querystring: z.object({ callbackURL: appPath }),
         response: { 302: z.null().describe('Redirect (Location) to callbackURL') },
       },
@@ -145,7 +155,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Change the signed-in seller's password; signs every other session out",
         // A changed password always signs the seller's other sessions out (other devices, a
         // stolen cookie): the caller cannot ask otherwise.
-        body: z.object({ currentPassword: password, newPassword: password }).transform((body) => ({ ...body, revokeOtherSessions: true })),
+        body: z.object({ currentPassword: password, newPassword }).transform((body) => ({ ...body, revokeOtherSessions: true })),
         response: { 200: z.object({ user: authUserSchema }) },
       },
     },
