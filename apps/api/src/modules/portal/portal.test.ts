@@ -9,6 +9,7 @@ import { lancamentos, notificacoes, pagamentosOnline } from '../../db/schema';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
 import { validarArquivo } from '../backup/arquivo';
+import { saveMercadopagoConfig } from './mercadopago.service';
 import { aplicarPagamentoMp, recheckPendentes } from './pagamentos.service';
 import { MAX_PENDENTES, registrarCodigosExemplo } from './portal.service';
 
@@ -255,6 +256,29 @@ describe('Mercado Pago settings', () => {
     expect(ok.json()).toEqual({ ok: true, conta: fake.account(TOKEN_BIA).nickname });
     // The stored token when the field is blank.
     expect((await testar({}, ana)).json()).toEqual({ ok: true, conta: fake.account(TOKEN_ANA).nickname });
+  });
+
+  it('refuses a token with characters outside ASCII with 400, on save and on test, and stores nothing', async () => {
+    const fresh = await createSeller(t);
+    for (const accessToken of ['🙂…', 'abc\u202edef', '\u200b\u200b', 'APP_USR-ação-1234']) {
+      for (const [method, url] of [
+        ['PUT', '/api/configuracoes/mercadopago'],
+        ['POST', '/api/configuracoes/mercadopago/testar'],
+      ] as const) {
+        const response = await fresh.request({ method, url, payload: { accessToken } });
+        expect(response.statusCode, `${method} ${JSON.stringify(accessToken)}`).toBe(400);
+        expect(response.json()).toEqual({ code: 'VALIDATION', message: expect.any(String), issues: [{ path: 'accessToken', message: 'credencialNaoAscii' }] });
+      }
+    }
+    expect((await fresh.request({ method: 'GET', url: '/api/configuracoes/mercadopago' })).json()).toMatchObject({ accessTokenDica: null });
+  });
+
+  it('a token saved before that rule is said to be wrong ("Verifique o Access Token"), not Mercado Pago to be down', async () => {
+    const antigo = await createSeller(t);
+    await withSeller(t.db, antigo.id, (tx) => saveMercadopagoConfig(tx, antigo.id, { accessToken: 'APP_USR-🙂-1234', ambiente: 'sandbox', ativo: true }, t.app.payments));
+    const response = await antigo.request({ method: 'POST', url: '/api/configuracoes/mercadopago/testar', payload: {} });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'MP_TOKEN_INVALIDO' });
   });
 
   it('keeps each seller to their own settings', async () => {
