@@ -3,7 +3,7 @@ import { apiProject } from './vitest.config.ts';
 
 /*
  * `npm run test:reliability` (docs/decisions/016-many-shops.md): on PostgreSQL, the cross-tenant
- * matrix and the fuzz built from the route table, API instances as separate processes
+ * matrix and the fuzz built from the API document, API instances as separate processes
  * (concurrency, crashes, the job runner, a backup round trip, shared rate limits), PGlite under SIGKILL; and the API suite again with every app connection
  * through pgbouncer in transaction mode. TEST_DATABASE_URL (an admin URL) or a throw-away cluster.
  */

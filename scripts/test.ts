@@ -106,7 +106,7 @@ async function main() {
     }
     if (only !== 'e2e') {
       // Many shops (docs/decisions/016): instances as processes through pgbouncer, crashes, the
-      // cross-tenant matrix and the fuzz from the route table, part of the API suite through pgbouncer.
+      // cross-tenant matrix and the fuzz from the API document, part of the API suite through pgbouncer.
       const started = Date.now();
       const reliabilityJson = path.join(tmp, 'vitest-reliability.json');
       const code = await step('npx', ['vitest', 'run', '--config', 'vitest.reliability.config.ts'], { TEST_DATABASE_URL: server.url, VITEST_JSON: reliabilityJson });

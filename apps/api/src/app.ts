@@ -1,8 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import { registerWebApp } from './spa';
 import { DEFAULT_WEB_DIST, registerSecurityHeaders, withSafeSerializers } from './web-front';
@@ -11,6 +10,7 @@ import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
 import { sessionPlugin } from './auth/session';
 import { registerErrorHandler } from './lib/error-handler';
+import { registerOpenApi } from './lib/openapi';
 import { serializerCompiler } from './lib/response-schema';
 import { resolveAuthSecret } from './lib/secret';
 import { allowedOrigins } from './security/origins';
@@ -148,14 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Counters in PostgreSQL, so every instance on the database shares each limit; an IPv6 client
   // counts by its /64, as the customer page's own counters do (clientKey).
   await app.register(rateLimit, { global: false, store: postgresRateLimitStore(database.db), keyGenerator: (request) => clientKey(request.ip) });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Caderneta API', version: '1.0.0', description: 'Gestão de vendas fiadas' },
-      servers: [{ url: config.publicUrl }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await registerOpenApi(app, config.publicUrl);
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
 
   await app.register(sessionPlugin, { auth, db: database.db });

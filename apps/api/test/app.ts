@@ -9,6 +9,7 @@ import type { MailMessage } from '../src/mail/mailer';
 import type { Clock } from '../src/lib/clock';
 import { createAccessCodes } from '../src/modules/codigos/codigos.service';
 import { createTestDatabase } from './db';
+import { checkInjectedResponses } from './openapi';
 
 export const TEST_ORIGIN = 'http://localhost:3000';
 
@@ -90,6 +91,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock: options.clock,
   });
   await options.extraRoutes?.(app);
+  // Every answer a test receives is held to the API document (test/openapi.ts).
+  checkInjectedResponses(app);
   await app.ready();
   return {
     app,

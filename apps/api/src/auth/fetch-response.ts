@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { ERROR_CODES, type ErrorCode } from '@caderneta/shared';
+import { AppError } from '../lib/errors';
 
 /**
  * better-auth's error codes, mapped to the ones the web translates, each with the catalogue's
@@ -18,6 +19,9 @@ const CODE_MAP: Record<string, { code: ErrorCode; message: string }> = {
   // change-password: the current password given is wrong.
   INVALID_PASSWORD: { code: 'SENHA_ATUAL_INCORRETA', message: 'Senha atual incorreta' },
 };
+
+/** A reset token that cannot exist answers like any wrong one. */
+export const invalidToken = () => new AppError('INVALID_TOKEN', 400, { message: CODE_MAP.INVALID_TOKEN!.message });
 
 const CODE_BY_STATUS: Record<number, ErrorCode> = { 401: 'UNAUTHENTICATED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 429: 'RATE_LIMITED' };
 const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);

@@ -62,6 +62,56 @@ describe('open better-auth endpoints take only well-formed bodies', () => {
   );
 });
 
+describe('NUL and control characters in the open endpoints (PostgreSQL refuses a NUL in text: 22021)', () => {
+  const CONTROL = ['\u0000', 'x\u0000y', '\u0007', 'a\u001b[2J', '\u007f'];
+
+  it('reset-password answers a token with them 400 INVALID_TOKEN, exactly as any wrong token', async () => {
+    const reset = (token: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: '10.4.0.1', headers: origin, payload: { newPassword: 'novasenha123', token } });
+    const wrong = await reset('tokenErrado123');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 'INVALID_TOKEN', message: expect.any(String) });
+    for (const token of CONTROL) {
+      const response = await reset(token);
+      expect(response.statusCode, JSON.stringify(token)).toBe(400);
+      expect(response.json()).toEqual(wrong.json());
+    }
+  });
+
+  it('no text field of sign-in, request-password-reset, reset-password or change-password answers 500; e-mails and new passwords are refused as invalid', async () => {
+    const other = await createSeller(t);
+    const cases: { url: string; body: (bad: string) => object; expected: string }[] = [
+      { url: '/api/auth/sign-in/email', body: (bad) => ({ email: `a${bad}@example.com`, password: 'segredo123' }), expected: 'VALIDATION' },
+      { url: '/api/auth/sign-in/email', body: (bad) => ({ email: other.email, password: `segredo${bad}123` }), expected: 'INVALID_CREDENTIALS' },
+      { url: '/api/auth/request-password-reset', body: (bad) => ({ email: `${other.email}${bad}`, redirectTo: '/reset-password' }), expected: 'VALIDATION' },
+      { url: '/api/auth/reset-password', body: (bad) => ({ token: 'tokenErrado123', newPassword: `nova${bad}senha` }), expected: 'VALIDATION' },
+      { url: '/api/auth/change-password', body: (bad) => ({ currentPassword: `segredo${bad}123`, newPassword: 'novasenha123' }), expected: 'SENHA_ATUAL_INCORRETA' },
+      { url: '/api/auth/change-password', body: (bad) => ({ currentPassword: 'segredo123', newPassword: `nova${bad}senha` }), expected: 'VALIDATION' },
+    ];
+    let ip = 0;
+    for (const { url, body, expected } of cases) {
+      for (const bad of CONTROL) {
+        const payload = body(bad);
+        const response = await other.request({ method: 'POST', url, remoteAddress: `10.4.1.${++ip}`, payload });
+        expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode, `${url} ${JSON.stringify(payload)}`).toBeLessThan(500);
+        expect(response.json(), `${url} ${JSON.stringify(payload)}`).toMatchObject({ code: expected });
+      }
+    }
+    // The password is still the one it was: none of those changed it.
+    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress: '10.4.2.1', headers: origin, payload: { email: other.email, password: 'segredo123' } });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it("the reset e-mail's link with them in the token redirects to the form with INVALID_TOKEN", async () => {
+    for (const token of ['%00', 'x%00y', '%07']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/auth/reset-password/${token}?callbackURL=%2Freset-password`, remoteAddress: '10.4.3.1' });
+      expect(response.statusCode, token).toBe(302);
+      expect(response.headers.location).toBe(`${TEST_ORIGIN}/reset-password?error=INVALID_TOKEN`);
+    }
+  });
+});
+
 describe('no session token in a body', () => {
   it('sign-in answers the user but not the token (the cookie carries it)', async () => {
     const response = await t.app.inject({

@@ -88,10 +88,12 @@ export type BackupRelatorio = z.infer<typeof backupRelatorioSchema>;
  * POST /api/backup/restaurar answers, once the whole file passed the checks, a stream of these
  * (one JSON per line): progress per table, then the report or the error that undid everything.
  */
-export type BackupEvento =
-  | { tipo: 'progresso'; tabela: string; feitos: number; total: number }
-  | { tipo: 'concluido'; relatorio: BackupRelatorio }
-  | { tipo: 'erro'; code: string; message: string };
+export const backupEventoSchema = z.discriminatedUnion('tipo', [
+  z.object({ tipo: z.literal('progresso'), tabela: z.string(), feitos: z.number().int(), total: z.number().int() }),
+  z.object({ tipo: z.literal('concluido'), relatorio: backupRelatorioSchema }),
+  z.object({ tipo: z.literal('erro'), code: z.string(), message: z.string() }),
+]);
+export type BackupEvento = z.infer<typeof backupEventoSchema>;
 
 /** One automatic backup, listed in Configurações › Sistema. */
 export const backupAutomaticoSchema = z.object({

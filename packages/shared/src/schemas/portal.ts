@@ -114,11 +114,20 @@ export const mercadopagoConfigSchema = z.object({
 });
 export type MercadopagoConfig = z.infer<typeof mercadopagoConfigSchema>;
 
+/**
+ * Mercado Pago's credentials are ASCII (`APP_USR-…`, `TEST-…`, hex secrets): a token with an emoji,
+ * an accent or an invisible mark (U+202E, U+200B) cannot travel in an Authorization header, so
+ * "Testar Conexão" could only fail, and it blamed Mercado Pago. Whitespace and control characters
+ * have their own messages.
+ */
+export const CREDENCIAL_ASCII = /^\p{ASCII}*$/u;
+
 const credencial = (max: number) =>
   safeString()
     .trim()
     .max(max, 'tooLong')
-    .refine((v) => !/\s/.test(v), 'credencialInvalida');
+    .refine((v) => !/\s/.test(v), 'credencialInvalida')
+    .regex(CREDENCIAL_ASCII, 'credencialNaoAscii');
 
 /** Blank token or secret keeps the stored one; a new value replaces it. */
 export const mercadopagoConfigInputSchema = z

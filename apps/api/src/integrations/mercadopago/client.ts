@@ -74,9 +74,14 @@ export interface MercadoPagoClient {
 }
 
 const TIMEOUT_MS = 8_000;
+/** Printable ASCII without spaces: what an Authorization header's token can hold. */
+const BEARER_TOKEN = /^[!-~]+$/;
 
 export function createMercadoPagoClient(baseUrl: string, fetchImpl: typeof fetch = fetch): MercadoPagoClient {
   async function call<T>(token: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<T | null> {
+    // A token that cannot travel in the Authorization header (one saved before credentials had to
+    // be ASCII) is not a token Mercado Pago issued: say so, rather than that it cannot be reached.
+    if (!BEARER_TOKEN.test(token)) throw new MercadoPagoError(401, 'the access token is not printable ASCII');
     let response: Response;
     try {
       response = await fetchImpl(`${baseUrl}${path}`, {

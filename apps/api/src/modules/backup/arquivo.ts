@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { setImmediate as proximaVolta } from 'node:timers/promises';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { BACKUP_FORMATO, BACKUP_VERSAO, MAX_LINHAS_BACKUP, type BackupErro } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { chavesPix, cobrancaConfig, perfis } from '../../db/schema';
@@ -20,6 +20,23 @@ import { perfilBackupSchema, TABELAS_BACKUP, tabelasDaVersao, type PerfilBackup,
  */
 
 export type Linha = Record<string, unknown>;
+
+/**
+ * The file as the API document describes a download of it (GET /api/backup/exportar, an automatic
+ * backup): the envelope, the shop's profile and each table's rows. A file kept from an older
+ * version lacks the tables added since.
+ */
+export const arquivoBackupSchema = z
+  .object({
+    formato: z.literal(BACKUP_FORMATO),
+    versao: z.number().int().min(1).max(BACKUP_VERSAO),
+    exportadoEm: z.string(),
+    perfil: perfilBackupSchema,
+    dados: z.object(Object.fromEntries(TABELAS_BACKUP.map((t) => [t.key, (t.desde ?? 1) > 1 ? z.array(t.linha).optional() : z.array(t.linha)]))),
+    contagens: z.record(z.string(), z.number().int()),
+    checksum: z.string(),
+  })
+  .describe('A backup file: every record of the shop');
 
 /** The running checksum of a file, fed in file order by the writer and by the checker. */
 class Soma {

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import {
   MAX_BACKUP_BYTES,
   MAX_RAZAO_COMPRESSAO_BACKUP,
+  backupEventoSchema,
   backupResumoSchema,
   backupsAutomaticosSchema,
   isoDateSchema,
@@ -15,7 +16,7 @@ import {
   type BackupEvento,
 } from '@caderneta/shared';
 import { AppError } from '../../lib/errors';
-import { contarAtuais, lerArquivo, type ArquivoValidado } from './arquivo';
+import { arquivoBackupSchema, contarAtuais, lerArquivo, type ArquivoValidado } from './arquivo';
 import { exportarParaArquivo, listarAutomaticos, type BackupStore } from './automatico';
 import { restaurarBackup } from './restaurar';
 import { sellerTimeZone } from '../conta/conta.service';
@@ -121,6 +122,13 @@ function enviarJsonGz(request: FastifyRequest, reply: FastifyReply, arquivo: { g
 const arquivoBody = z.looseObject({}).describe('A backup file from GET /api/backup/exportar');
 const arquivoLido = (request: FastifyRequest) => request.body as unknown as ArquivoValidado;
 
+/**
+ * A backup file as the API document describes its download. Written as a content map, like any
+ * answer the handler streams itself: sellerTx checks a plain schema against what its work returns
+ * (here a time zone or a file handle, not the file).
+ */
+const download = { description: 'A backup file (attachment), gzip-compressed for a client that takes it', content: { 'application/json': { schema: arquivoBackupSchema } } };
+
 /** /api/backup: export, check and restore the shop; the automatic backups kept in `store`. */
 export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async (app, { store }) => {
   const tags = ['backup'];
@@ -147,7 +155,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
   // "Exportar Dados": the whole shop as one JSON file, streamed from a snapshot.
   app.get(
     '/api/backup/exportar',
-    { preHandler: app.requireSeller, config: poucos, schema: { tags, summary: 'Download every record of the shop as one JSON file' } },
+    { preHandler: app.requireSeller, config: poucos, schema: { tags, summary: 'Download every record of the shop as one JSON file', response: { 200: download } } },
     async (request, reply) => {
       const seller = request.seller!;
       const now = app.clock.now();
@@ -179,7 +187,15 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
   // stream of JSON lines (progress, then the report or the error that undid everything).
   app.post(
     '/api/backup/restaurar',
-    { ...upload, schema: { tags, summary: 'Replace the shop by a backup file (one transaction); answers JSON lines', body: arquivoBody } },
+    {
+      ...upload,
+      schema: {
+        tags,
+        summary: 'Replace the shop by a backup file (one transaction); answers JSON lines',
+        body: arquivoBody,
+        response: { 200: { description: 'One event per line: progress, then the report or the error that undid everything', content: { 'application/x-ndjson': { schema: backupEventoSchema } } } },
+      },
+    },
     async (request, reply) => {
       const arquivo = arquivoLido(request);
       // The restore goes on after the answer has started (and if the browser goes away): the
@@ -201,7 +217,8 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
           out.end();
         });
       reply.header('content-type', 'application/x-ndjson; charset=utf-8');
-      return reply.send(out);
+      // A stream of the documented events, one per line (not one object the type provider knows).
+      return (reply as FastifyReply).send(out);
     },
   );
 
@@ -213,7 +230,11 @@ export const backupRoutes: FastifyPluginAsyncZod<{ store: BackupStore }> = async
 
   app.get(
     '/api/backup/automaticos/:dia',
-    { preHandler: app.requireSeller, config: poucos, schema: { tags, summary: 'Download one automatic backup', params: z.object({ dia: isoDateSchema }) } },
+    {
+      preHandler: app.requireSeller,
+      config: poucos,
+      schema: { tags, summary: 'Download one automatic backup', params: z.object({ dia: isoDateSchema }), response: { 200: download } },
+    },
     async (request, reply) => {
       const arquivo = await app.sellerTx(request, (tx, seller) => store.abrir(tx, seller.id, request.params.dia));
       if (!arquivo) throw new AppError('NOT_FOUND', 404, { message: 'Backup não encontrado' });

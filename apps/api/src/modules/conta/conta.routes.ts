@@ -42,7 +42,11 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
   // seller: private).
   app.get(
     '/api/me/avatar.svg',
-    { preHandler, config: { cacheControl: 'private, max-age=86400' }, schema: { tags, summary: "The seller's generated avatar (SVG)" } },
+    {
+      preHandler,
+      config: { cacheControl: 'private, max-age=86400' },
+      schema: { tags, summary: "The seller's generated avatar (SVG)", response: { 200: { description: 'An SVG image', content: { 'image/svg+xml': { schema: z.string() } } } } },
+    },
     async (request, reply) => reply.type('image/svg+xml').send(await avatarSvg(request.seller!.email)),
   );
 
@@ -53,10 +57,14 @@ export const contaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // "Sair" ends every session of the seller (all devices), then clears this browser's cookie.
-  app.post('/api/me/sair', { preHandler, schema: { tags } }, async (request, reply) => {
-    const headers = fromNodeHeaders(request.headers);
-    await auth.api.revokeSessions({ headers });
-    const response = await auth.api.signOut({ headers, asResponse: true });
-    return sendFetchResponse(reply, response);
-  });
+  app.post(
+    '/api/me/sair',
+    { preHandler, schema: { tags, summary: 'Sign out on every device', response: { 200: z.object({ success: z.literal(true) }) } } },
+    async (request, reply) => {
+      const headers = fromNodeHeaders(request.headers);
+      await auth.api.revokeSessions({ headers });
+      const response = await auth.api.signOut({ headers, asResponse: true });
+      return sendFetchResponse(reply, response);
+    },
+  );
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { NOTAS_MERCADO_PAGO, valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
 import { withSeller, type Database, type Tx } from '../../db/client';
@@ -373,23 +374,30 @@ export interface WebhookInput {
 }
 
 /**
+ * Checks the webhooks of an id with no secret (no such seller, or no Mercado Pago set up): a secret
+ * nobody has, made once per process, so the work and the answer are those of a bad signature.
+ */
+const SEGREDO_DE_NINGUEM = randomBytes(32).toString('hex');
+
+/**
  * A notification on the seller's webhook URL. The signature is checked with the seller's secret
  * before anything else; then the payment is fetched from Mercado Pago with the seller's token and
  * only that answer is applied. Another seller's payment id is unknown to this seller's account
- * (404 from Mercado Pago) and changes nothing.
+ * (404 from Mercado Pago) and changes nothing. An id without a secret (unknown, or a seller
+ * without Mercado Pago) is answered exactly as a bad signature (401, same body, same work), so
+ * the URL tells nobody which seller ids exist.
  */
 export async function receberWebhook(db: Database, ownerId: string, input: WebhookInput, deps: PaymentDeps): Promise<'aplicado' | 'ignorado'> {
   const conta = await withSeller(db, ownerId, (tx) => loadConta(tx, ownerId, deps.cipher));
-  if (!conta?.webhookSecret) throw notFound('Webhook');
   const failure = checkSignature({
     xSignature: input.xSignature,
     xRequestId: input.xRequestId,
     dataId: input.dataId,
-    secret: conta.webhookSecret,
+    secret: conta?.webhookSecret ?? SEGREDO_DE_NINGUEM,
     now: deps.clock.now().getTime(),
   });
-  if (failure) {
-    deps.log.warn({ reason: failure }, 'Mercado Pago webhook refused: bad signature');
+  if (failure || !conta?.webhookSecret) {
+    deps.log.warn({ reason: conta?.webhookSecret ? failure : 'no webhook secret for this id' }, 'Mercado Pago webhook refused: bad signature');
     throw new AppError('MP_ASSINATURA_INVALIDA', 401, { message: 'Assinatura inválida' });
   }
   if ((input.type && input.type !== 'payment') || !input.dataId || !conta.accessToken) return 'ignorado';

@@ -11,6 +11,7 @@ import { chavesPix, lancamentos, notificacoes, pagamentosOnline, perfis } from '
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
 import { validarArquivo } from '../backup/arquivo';
+import { saveMercadopagoConfig } from './mercadopago.service';
 import { aplicarPagamentoMp, recheckPendentes } from './pagamentos.service';
 import { MAX_PENDENTES, registrarCodigosExemplo } from './portal.service';
 
@@ -295,6 +296,29 @@ describe('Mercado Pago settings', () => {
     expect((await testar({}, ana)).json()).toEqual({ ok: true, conta: fake.account(TOKEN_ANA).nickname });
   });
 
+  it('refuses a token with characters outside ASCII with 400, on save and on test, and stores nothing', async () => {
+    const fresh = await createSeller(t);
+    for (const accessToken of ['🙂…', 'abc\u202edef', '\u200b\u200b', 'APP_USR-ação-1234']) {
+      for (const [method, url] of [
+        ['PUT', '/api/configuracoes/mercadopago'],
+        ['POST', '/api/configuracoes/mercadopago/testar'],
+      ] as const) {
+        const response = await fresh.request({ method, url, payload: { accessToken } });
+        expect(response.statusCode, `${method} ${JSON.stringify(accessToken)}`).toBe(400);
+        expect(response.json()).toEqual({ code: 'VALIDATION', message: expect.any(String), issues: [{ path: 'accessToken', message: 'credencialNaoAscii' }] });
+      }
+    }
+    expect((await fresh.request({ method: 'GET', url: '/api/configuracoes/mercadopago' })).json()).toMatchObject({ accessTokenDica: null });
+  });
+
+  it('a token saved before that rule is said to be wrong ("Verifique o Access Token"), not Mercado Pago to be down', async () => {
+    const antigo = await createSeller(t);
+    await withSeller(t.db, antigo.id, (tx) => saveMercadopagoConfig(tx, antigo.id, { accessToken: 'APP_USR-🙂-1234', ambiente: 'sandbox', ativo: true }, t.app.payments));
+    const response = await antigo.request({ method: 'POST', url: '/api/configuracoes/mercadopago/testar', payload: {} });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ code: 'MP_TOKEN_INVALIDO' });
+  });
+
   it('keeps each seller to their own settings', async () => {
     await configurar(bia, TOKEN_BIA, { ativo: false });
     const forAna = (await ana.request({ method: 'GET', url: '/api/configuracoes/mercadopago' })).json() as MercadopagoConfig;
@@ -426,6 +450,44 @@ describe('paying online', () => {
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
   });
 
+  it('answers an unknown seller id, a seller without Mercado Pago and a bad signature alike: status, body, headers and time', async () => {
+    const semMp = await createSeller(t);
+    const secret = fake.account(TOKEN_ANA).webhookSecret;
+    const ids = { comMp: ana.id, semMp: semMp.id, desconhecido: crypto.randomUUID() };
+    const send = (ownerId: string, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/webhooks/mercadopago/${ownerId}?data.id=123&type=payment`,
+        remoteAddress: '10.8.0.1',
+        // Signed with the seller's secret over another payment id: a bad signature for Ana.
+        headers: { 'x-request-id': `w${i}`, 'x-signature': signatureHeader(secret, '999', `w${i}`, Date.now()) },
+        payload: { type: 'payment', data: { id: '123' } },
+      });
+    const changing = new Set(['date', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
+    const visible = (response: Awaited<ReturnType<typeof send>>) => ({
+      status: response.statusCode,
+      body: response.body,
+      headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !changing.has(name))),
+    });
+    const times: Record<keyof typeof ids, number[]> = { comMp: [], semMp: [], desconhecido: [] };
+    let first: ReturnType<typeof visible> | undefined;
+    // Interleaved, so a busy moment of the machine falls on all three alike.
+    for (let i = 0; i < 30; i++) {
+      for (const [kind, ownerId] of Object.entries(ids) as [keyof typeof ids, string][]) {
+        const started = performance.now();
+        const response = await send(ownerId, i);
+        times[kind].push(performance.now() - started);
+        first ??= visible(response);
+        expect(visible(response), kind).toEqual(first);
+      }
+    }
+    expect(first).toMatchObject({ status: 401, body: JSON.stringify({ code: 'MP_ASSINATURA_INVALIDA', message: 'Assinatura inválida' }) });
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const medians = Object.values(times).map(median);
+    // The same queries and the same HMAC for all three: any gap is the machine's noise, not a lookup.
+    expect(Math.max(...medians) - Math.min(...medians), JSON.stringify(medians)).toBeLessThanOrEqual(Math.max(2, 0.5 * Math.min(...medians)));
+  });
+
   it.each([
     ['amount', { amount: 1 }],
     ['currency', { currency: 'USD' }],
@@ -525,7 +587,8 @@ describe('paying online', () => {
     });
     expect(onAna.statusCode).toBe(401);
     const unknownSeller = await t.app.inject({ method: 'POST', url: `/api/webhooks/mercadopago/nao-existe?data.id=1` });
-    expect(unknownSeller.statusCode).toBe(404);
+    expect(unknownSeller.statusCode).toBe(401);
+    expect(unknownSeller.json()).toEqual(onAna.json());
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-2200);
     // Bia's customer page cannot check Ana's record.
     const biaCliente = await devedor(bia, 100, 'Beto Bia');

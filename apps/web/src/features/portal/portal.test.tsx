@@ -234,6 +234,38 @@ describe('the Mercado Pago settings tab', () => {
     expect(screen.getByText('Guardado: APP_USR-…5678. Deixe em branco para manter.')).toBeInTheDocument();
   });
 
+  it('refuses a token with characters outside ASCII (an emoji, an invisible mark) on test and on save, saying why under the field', async () => {
+    const ascii = 'Credenciais do Mercado Pago têm só letras sem acento, números e sinais (como APP_USR-…). Copie de novo do painel, sem emojis nem marcas invisíveis.';
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }),
+      'GET /api/configuracoes/mercadopago': () => jsonResponse(200, config),
+      // A server that refuses what this client let through says why the same way.
+      'POST /api/configuracoes/mercadopago/testar': () =>
+        jsonResponse(400, { code: 'VALIDATION', message: 'Dados inválidos', issues: [{ path: 'accessToken', message: 'credencialNaoAscii' }] }),
+    });
+    const { user } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('tab', { name: 'Mercado Pago' }));
+    await user.type(screen.getByLabelText('Access Token'), 'APP_USR-🙂-1234');
+    await user.click(screen.getByRole('button', { name: 'Testar Conexão' }));
+    // Under the field (its description) and in the test's status line.
+    expect(await screen.findAllByText(ascii)).toHaveLength(2);
+    const campo = screen.getByLabelText('Access Token');
+    expect(campo).toHaveAttribute('aria-invalid', 'true');
+    expect(campo).toHaveAccessibleDescription(ascii);
+    expect(api.calls('POST', '/api/configuracoes/mercadopago/testar')).toHaveLength(0);
+    await user.clear(campo);
+    await user.type(campo, 'abc\u202edef');
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(campo).toHaveAccessibleDescription(ascii));
+    expect(api.calls('PUT', '/api/configuracoes/mercadopago')).toHaveLength(0);
+    await user.clear(campo);
+    await user.type(campo, 'APP_USR-certo-5678');
+    await user.click(screen.getByRole('button', { name: 'Testar Conexão' }));
+    await waitFor(() => expect(api.calls('POST', '/api/configuracoes/mercadopago/testar')).toHaveLength(1));
+    await waitFor(() => expect(campo).toHaveAccessibleDescription(ascii));
+  });
+
   it('refuses an invalid PIX key before saving', async () => {
     const api = mockApi({
       ...signedIn(),

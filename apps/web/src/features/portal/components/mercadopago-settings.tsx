@@ -1,6 +1,6 @@
 import CheckCircleIcon from 'lucide-react/icons/circle-check';
 import XCircleIcon from 'lucide-react/icons/circle-x';
-import { mercadopagoConfigInputSchema, type MercadopagoConfig } from '@caderneta/shared';
+import { mercadopagoConfigInputSchema, mercadopagoTesteInputSchema, type MercadopagoConfig } from '@caderneta/shared';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
@@ -70,24 +70,42 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
     });
   };
 
+  /** A token refused by the schema (here or by the server): said under the field and in the test's status line. */
+  const tokenRecusado = (message: string) => {
+    setErros((atuais) => ({ ...atuais, accessToken: message }));
+    const mensagem = translateDynamic(`validation:${message}`, t('config.toast.erroTestar'));
+    setTeste({ estado: 'error', mensagem });
+    return mensagem;
+  };
+
   const runTest = () => {
-    if (!accessToken.trim() && !config.accessTokenDica) {
+    const token = accessToken.trim();
+    if (!token && !config.accessTokenDica) {
       setTeste({ estado: 'error', mensagem: t('config.toast.tokenNecessarioDescricao') });
       toast.error(t('config.toast.tokenNecessario'), { description: t('config.toast.tokenNecessarioDescricao') });
       return;
     }
-    testar.mutate(accessToken.trim(), {
+    const parsed = mercadopagoTesteInputSchema.safeParse(token ? { accessToken: token } : {});
+    if (!parsed.success) {
+      tokenRecusado(parsed.error.issues[0]!.message);
+      return;
+    }
+    setErros(({ accessToken: _antes, ...outros }) => outros);
+    testar.mutate(token, {
       onSuccess: (result) => {
         setTeste({ estado: 'success', conta: result.conta });
         toast.success(t('config.toast.conexaoOk'), { description: t('config.mp.conectado', { conta: result.conta }) });
       },
       onError: (error) => {
-        const [title, description] = isApiError(error, 'MP_TOKEN_INVALIDO')
-          ? [t('config.toast.erroIntegracao'), t('config.toast.erroIntegracaoDescricao')]
-          : isApiError(error, 'MP_TOKEN_NECESSARIO')
-            ? [t('config.toast.tokenNecessario'), t('config.toast.tokenNecessarioDescricao')]
-            : [t('config.toast.erroTestar'), isApiError(error, 'MP_INDISPONIVEL') ? t('config.toast.erroTestarDescricao') : errorMessage(error)];
-        setTeste({ estado: 'error', mensagem: description });
+        const issue = error instanceof ApiError ? error.issues.find((i) => i.path === 'accessToken') : undefined;
+        const [title, description] = issue
+          ? [t('config.toast.erroTestar'), tokenRecusado(issue.message)]
+          : isApiError(error, 'MP_TOKEN_INVALIDO')
+            ? [t('config.toast.erroIntegracao'), t('config.toast.erroIntegracaoDescricao')]
+            : isApiError(error, 'MP_TOKEN_NECESSARIO')
+              ? [t('config.toast.tokenNecessario'), t('config.toast.tokenNecessarioDescricao')]
+              : [t('config.toast.erroTestar'), isApiError(error, 'MP_INDISPONIVEL') ? t('config.toast.erroTestarDescricao') : errorMessage(error)];
+        if (!issue) setTeste({ estado: 'error', mensagem: description });
         if (!sessionEnded(error)) toast.error(title, { description });
       },
     });
@@ -130,7 +148,7 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
                 onChange={(e) => setAccessToken(e.target.value)}
                 placeholder={t('config.mp.accessTokenPlaceholder')}
                 aria-invalid={erros.accessToken ? true : undefined}
-                aria-describedby={config.accessTokenDica ? 'mp-accessToken-dica' : undefined}
+                aria-describedby={[config.accessTokenDica ? 'mp-accessToken-dica' : '', erros.accessToken ? 'mp-accessToken-erro' : ''].filter(Boolean).join(' ') || undefined}
               />
               {config.accessTokenDica ? (
                 <p id="mp-accessToken-dica" className="text-sm text-muted-foreground">
