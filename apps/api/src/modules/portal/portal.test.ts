@@ -450,42 +450,39 @@ describe('paying online', () => {
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);
   });
 
-  it('answers an unknown seller id, a seller without Mercado Pago and a bad signature alike: status, body, headers and time', async () => {
+  it('answers an unknown seller id, a seller without Mercado Pago and a bad signature alike: status, body, headers and the work done', async () => {
     const semMp = await createSeller(t);
     const secret = fake.account(TOKEN_ANA).webhookSecret;
     const ids = { comMp: ana.id, semMp: semMp.id, desconhecido: crypto.randomUUID() };
     const send = (ownerId: string, i: number) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/api/webhooks/mercadopago/${ownerId}?data.id=123&type=payment`,
-        remoteAddress: '10.8.0.1',
-        // Signed with the seller's secret over another payment id: a bad signature for Ana.
-        headers: { 'x-request-id': `w${i}`, 'x-signature': signatureHeader(secret, '999', `w${i}`, Date.now()) },
-        payload: { type: 'payment', data: { id: '123' } },
-      });
+      statementsDuring(t.db, () =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/webhooks/mercadopago/${ownerId}?data.id=123&type=payment`,
+          remoteAddress: '10.8.0.1',
+          // Signed with the seller's secret over another payment id: a bad signature for Ana.
+          headers: { 'x-request-id': `w${i}`, 'x-signature': signatureHeader(secret, '999', `w${i}`, Date.now()) },
+          payload: { type: 'payment', data: { id: '123' } },
+        }),
+      );
     const changing = new Set(['date', 'x-ratelimit-remaining', 'x-ratelimit-reset']);
-    const visible = (response: Awaited<ReturnType<typeof send>>) => ({
+    const visible = ({ result: response, statements }: Awaited<ReturnType<typeof send>>) => ({
       status: response.statusCode,
       body: response.body,
       headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !changing.has(name))),
+      // The same statements for all three (their values aside): nothing a stopwatch could tell apart.
+      statements,
     });
-    const times: Record<keyof typeof ids, number[]> = { comMp: [], semMp: [], desconhecido: [] };
     let first: ReturnType<typeof visible> | undefined;
-    // Interleaved, so a busy moment of the machine falls on all three alike.
-    for (let i = 0; i < 30; i++) {
+    for (let i = 0; i < 3; i++) {
       for (const [kind, ownerId] of Object.entries(ids) as [keyof typeof ids, string][]) {
-        const started = performance.now();
-        const response = await send(ownerId, i);
-        times[kind].push(performance.now() - started);
-        first ??= visible(response);
-        expect(visible(response), kind).toEqual(first);
+        const answer = visible(await send(ownerId, i));
+        first ??= answer;
+        expect(answer, kind).toEqual(first);
       }
     }
     expect(first).toMatchObject({ status: 401, body: JSON.stringify({ code: 'MP_ASSINATURA_INVALIDA', message: 'Assinatura inválida' }) });
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const medians = Object.values(times).map(median);
-    // The same queries and the same HMAC for all three: any gap is the machine's noise, not a lookup.
-    expect(Math.max(...medians) - Math.min(...medians), JSON.stringify(medians)).toBeLessThanOrEqual(Math.max(2, 0.5 * Math.min(...medians)));
+    expect(first!.statements.length).toBeGreaterThan(0);
   });
 
   it.each([
