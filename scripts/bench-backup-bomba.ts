@@ -12,11 +12,8 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import pg from 'pg';
-import { migrateDatabase, openDatabase } from '../apps/api/src/db/client';
-import { startTempPostgres } from '../apps/api/test/pg-server';
 import { loadShop } from './bench/load';
-import { freePort, signUpSeller, startServer, stopServer, waitFor } from './bench/servidor';
+import { bancoDeBench, freePort, signUpSeller, startServer, stopServer, waitFor } from './bench/servidor';
 // @ts-expect-error -- plain ESM script without type declarations, shared with `npm run serve`.
 import { ensureServerBuild } from './server-build.mjs';
 
@@ -68,22 +65,9 @@ interface Amostra {
 
 async function main() {
   log('PostgreSQL (as the tests start it)');
-  const server = await startTempPostgres();
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      void server.stop();
-      process.exit(1);
-    });
-  }
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create database bomba');
-  const dbUrl = new URL(server.url);
-  dbUrl.pathname = '/bomba';
-  const handle = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), max: 2 });
-  await migrateDatabase(handle);
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
-  await db.connect();
+  const banco = await bancoDeBench('bomba', [], 2);
+  const { handle, db } = banco;
+  const dbUrl = new URL(banco.url);
 
   await ensureServerBuild();
   const port = await freePort();
@@ -177,10 +161,7 @@ async function main() {
     if (!(crescimento < GOAL.growthMb)) failures.push(`memory grew ${crescimento.toFixed(0)} MB`);
   } finally {
     await stopServer(app);
-    await db.end();
-    await admin.end();
-    await handle.close();
-    await server.stop();
+    await banco.close();
   }
   if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ ...results, failures }, null, 2)}\n`);
   if (failures.length) {

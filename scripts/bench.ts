@@ -28,15 +28,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { chromium } from '@playwright/test';
-import { migrateDatabase, openDatabase, withSeller } from '../apps/api/src/db/client';
+import { withSeller } from '../apps/api/src/db/client';
 import { templateDirectory } from '../apps/api/src/db/template';
 import { resumoDoPeriodo } from '../apps/api/src/modules/vendas/rollups.service';
-import { findPgBin, startTempPostgres } from '../apps/api/test/pg-server';
+import { findPgBin } from '../apps/api/test/pg-server';
 import { captureSql, oneCommand, pgbenchScript } from './bench/capture';
 import { loadShop, type ShopSize } from './bench/load';
-import { freePort, signUpSeller, startServer, stopServer, waitFor } from './bench/servidor';
+import { bancoDeBench, freePort, signUpSeller, startServer, stopServer, waitFor } from './bench/servidor';
 import { ensureChromium } from './chromium';
 // @ts-expect-error -- plain ESM script without type declarations, shared with `npm run serve`.
 import { ensureServerBuild } from './server-build.mjs';
@@ -244,23 +243,9 @@ async function main() {
   // Before the long part: a missing browser is said (or installed) at once, not after the load.
   const chromiumPath = ensureChromium();
   log(`PostgreSQL (as the tests start it), scale ${scale}`);
-  const server = await startTempPostgres(['shared_buffers=256MB', 'work_mem=16MB', 'max_wal_size=4GB']);
-  // Interrupted (Ctrl-C, a CI time limit): the throw-away cluster goes with us.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      server.stop();
-      process.exit(1);
-    });
-  }
-  const admin = new pg.Client({ connectionString: server.url });
-  await admin.connect();
-  await admin.query('create database bench');
-  const dbUrl = new URL(server.url);
-  dbUrl.pathname = '/bench';
-  const handle = await openDatabase({ kind: 'postgres', url: dbUrl.toString(), max: 4 });
-  await migrateDatabase(handle);
-  const db = new pg.Client({ connectionString: dbUrl.toString() });
-  await db.connect();
+  const banco = await bancoDeBench('bench', ['shared_buffers=256MB', 'work_mem=16MB', 'max_wal_size=4GB']);
+  const { server, admin, handle, db } = banco;
+  const dbUrl = new URL(banco.url);
 
   // Every server here is `npm run serve`, the built server, as a user runs it.
   await ensureServerBuild();
@@ -586,10 +571,7 @@ async function main() {
     }
   } finally {
     await stopServer(app);
-    await db.end().catch(() => undefined);
-    await handle.close().catch(() => undefined);
-    await admin.end().catch(() => undefined);
-    server.stop();
+    await banco.close();
     // What was measured before a failure is kept (and printed) rather than lost with it.
     report(results, rows);
   }

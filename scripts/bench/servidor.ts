@@ -1,23 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
-import type { Database } from '../../apps/api/src/db/client';
+import pg from 'pg';
+import { migrateDatabase, openDatabase, type Database, type DbHandle } from '../../apps/api/src/db/client';
 import { createAccessCodes } from '../../apps/api/src/modules/codigos/codigos.service';
+import { freePort, startTempPostgres, type TempPostgres } from '../../apps/api/test/pg-server';
+
+export { freePort };
 
 /** The real server in its own process, as the benchmarks run it (`npm run bench`, bench-backup-bomba). */
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Milliseconds until `url` answers 2xx. */
 export async function waitFor(url: string, timeoutMs: number): Promise<number> {
@@ -71,4 +63,53 @@ export async function signUpSeller(db: Database, base: string, name: string): Pr
   const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const { user } = (await signIn.json()) as { user: { id: string } };
   return { id: user.id, cookie };
+}
+
+export interface BancoDeBench {
+  server: TempPostgres;
+  /** A superuser connection to the cluster's default database. */
+  admin: pg.Client;
+  /** The benchmark's own database, migrated. */
+  url: string;
+  /** The app's handle on it (a small pool). */
+  handle: DbHandle;
+  /** A superuser connection to it (bulk loading, captures). */
+  db: pg.Client;
+  close(): Promise<void>;
+}
+
+/**
+ * A throw-away PostgreSQL as the tests start it, with `settings`, and a migrated database `nome` on
+ * it; an interrupted run (Ctrl-C, a CI time limit) takes the cluster with it.
+ */
+export async function bancoDeBench(nome: string, settings: string[] = [], poolSize = 4): Promise<BancoDeBench> {
+  const server = await startTempPostgres(settings);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      server.stop();
+      process.exit(1);
+    });
+  }
+  const admin = new pg.Client({ connectionString: server.url });
+  await admin.connect();
+  await admin.query(`create database ${nome}`);
+  const url = new URL(server.url);
+  url.pathname = `/${nome}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), max: poolSize });
+  await migrateDatabase(handle);
+  const db = new pg.Client({ connectionString: url.toString() });
+  await db.connect();
+  return {
+    server,
+    admin,
+    url: url.toString(),
+    handle,
+    db,
+    async close() {
+      await db.end().catch(() => undefined);
+      await handle.close().catch(() => undefined);
+      await admin.end().catch(() => undefined);
+      server.stop();
+    },
+  };
 }
