@@ -26,7 +26,7 @@ import { restaurarBackup } from '../apps/api/src/modules/backup/restaurar';
 import { createAccessCodes } from '../apps/api/src/modules/codigos/codigos.service';
 import { signUp } from '../apps/api/src/modules/conta/conta.service';
 import { startTempPostgres, type TempPostgres } from '../apps/api/test/pg-server';
-import { loadShop, type ShopSize } from './bench/load';
+import { conferirCarga, loadShop, type ShopSize } from './bench/load';
 
 function arg(name: string, fallback: string): string {
   const i = process.argv.indexOf(`--${name}`);
@@ -84,6 +84,7 @@ async function restaurar(db: Database, sellerId: string, arquivo: ArquivoValidad
 async function carregar(client: pg.Client, sellerId: string, shop: ShopSize) {
   await loadShop(client, sellerId, shop);
   await client.query('update produtos set estoque_atual = 1000 where owner_id = $1', [sellerId]);
+  await conferirCarga(client);
 }
 
 async function substituir(db: Database, client: pg.Client, failures: string[]) {
@@ -98,7 +99,7 @@ async function substituir(db: Database, client: pg.Client, failures: string[]) {
     const vendas = clientes * vendasPorCliente;
     const seller = await novaConta(db);
     const started = performance.now();
-    await loadShop(client, seller, { clientes, vendas, produtos: 500 });
+    await carregar(client, seller, { clientes, vendas, produtos: 500 });
     await client.query('vacuum analyze');
     log(`${clientes} customers, ${vendas} sales loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const segundos = await restaurar(db, seller, validado);

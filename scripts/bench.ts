@@ -34,7 +34,7 @@ import { templateDirectory } from '../apps/api/src/db/template';
 import { resumoDoPeriodo } from '../apps/api/src/modules/vendas/rollups.service';
 import { findPgBin } from '../apps/api/test/pg-server';
 import { captureSql, oneCommand, pgbenchScript } from './bench/capture';
-import { loadShop, type ShopSize } from './bench/load';
+import { conferirCarga, loadShop, type ShopSize } from './bench/load';
 import { bancoDeBench, freePort, signUpSeller, startServer, stopServer, waitFor } from './bench/servidor';
 import { ensureChromium } from './chromium';
 // @ts-expect-error -- plain ESM script without type declarations, shared with `npm run serve`.
@@ -267,6 +267,8 @@ async function main() {
     const big = await seller('big', bigSize);
     const small = await seller('small', { vendas: 100, clientes: 10, produtos: 10 });
     const manyCustomers = await seller('clientes', { vendas: 0, clientes: size(20_000, 200), produtos: 1 });
+    // Nothing is timed on data the app could not have written.
+    await conferirCarga(db);
     await db.query('vacuum analyze');
     results.shops = { big: bigSize, small: { vendas: 100 }, clientes: { clientes: size(20_000, 200) } };
 

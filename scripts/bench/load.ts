@@ -1,11 +1,15 @@
 import type pg from 'pg';
+import { checkInvariants, type Query } from '../../apps/api/test/invariants';
+import { recontagens } from '../../apps/api/test/recontagem';
 
 /**
  * A shop loaded by bulk SQL (minutes for a million sales, not hours through the API): products,
  * customers with Brazilian names, sales spread evenly over the past (1,000 a day), 30% fiado —
- * fiado older than 30 days paid with a payment entry, recent fiado pending — the ledger and the
- * cached balances consistent with that, and the rollups rebuilt from the rows (the triggers are
- * off during the load, as a restore would do it).
+ * paid two months late, as fiado customers pay: fiado older than 60 days paid by a payment entry 60
+ * days after the sale, the last 60 days' fiado pending — the ledger and the cached balances
+ * consistent with that, every derived column as the app keeps it (the customers' oldest pending
+ * sale, their page codes in the registry) and the rollups rebuilt from the rows (the triggers are
+ * off during the load, as a restore does it). conferirCarga checks all of it against a recount.
  */
 export interface ShopSize {
   vendas: number;
@@ -39,7 +43,7 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
     await run(`create temp table bc on commit drop as
       select (row_number() over (order by id)) - 1 as n, id from clientes where owner_id = ${o}`);
     await run(`create temp table bv on commit drop as
-      select gen_random_uuid() as id, s.i, s.d, s.fiado, s.fiado and s.d < now() - interval '30 days' as paga, s.q,
+      select gen_random_uuid() as id, s.i, s.d, s.fiado, s.fiado and s.d < now() - interval '60 days' as paga, s.q,
              p.id as pid, p.nome as pnome, p.preco_venda as preco, p.preco_custo as custo, case when s.fiado then c.id end as cid
       from (select i, now() - (${size.vendas} - i) * (interval '1 second' * ${(86400 * days) / size.vendas}) as d,
                    (i % 10) < 3 as fiado, 1 + i % 3 as q
@@ -58,11 +62,17 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
     await run(`insert into lancamentos (owner_id, cliente_id, tipo, valor, venda_id, created_at)
       select ${o}, cid, 'venda', -(preco * q), id, d from bv where fiado`);
     await run(`insert into lancamentos (owner_id, cliente_id, tipo, valor, metodo, created_at)
-      select ${o}, cid, 'pagamento', preco * q, (array['dinheiro','pix','cartao'])[1 + i % 3], d + interval '20 days' from bv where paga`);
+      select ${o}, cid, 'pagamento', preco * q, (array['dinheiro','pix','cartao'])[1 + i % 3], d + interval '60 days' from bv where paga`);
     await run(`update clientes c set saldo_atual = s.saldo
       from (select cliente_id, sum(valor) as saldo from lancamentos where owner_id = ${o} group by 1) s
       where c.owner_id = ${o} and c.id = s.cliente_id`);
+    // The debtors' due dates start at each customer's oldest pending sale (the ledger keeps it).
+    await run(`update clientes c set pendente_desde = s.desde
+      from (select cliente_id, min(data_venda) as desde from vendas
+            where owner_id = ${o} and status_pagamento = 'pendente' and cliente_id is not null group by 1) s
+      where c.owner_id = ${o} and c.id = s.cliente_id`);
   }
+  await run(`insert into logins_clientes (login, owner_id, cliente_id) select login, owner_id, id from clientes where owner_id = ${o} and login is not null`);
   await rebuildRollups(client, o);
   await run('commit');
 }
@@ -70,4 +80,18 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
 /** The rollups of one seller from their rows: the same function a restore ends with (migration 0022). */
 async function rebuildRollups(client: pg.Client, o: string) {
   await client.query(`select reconstruir_rollups(${o})`);
+}
+
+/**
+ * What the app keeps, checked against a recount of the loaded rows (the invariants and recounts the
+ * tests use): a benchmark of data the app could not have written measures nothing. Throws on the
+ * first broken rule.
+ */
+export async function conferirCarga(client: pg.Client): Promise<void> {
+  const query: Query = async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[];
+  const violations = await checkInvariants(query);
+  if (violations.length) throw new Error(`loaded data break ${violations.length} rules, the first: ${JSON.stringify(violations[0])}`);
+  const recontagem = await recontagens(query);
+  const erradas = Object.entries(recontagem).filter(([, n]) => n !== 0);
+  if (erradas.length) throw new Error(`loaded data differ from a recount: ${JSON.stringify(Object.fromEntries(erradas))}`);
 }
