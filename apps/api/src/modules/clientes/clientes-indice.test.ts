@@ -112,7 +112,7 @@ describe('the customer search in memory', () => {
       await withSeller(t.db, seller.id, (tx) => tx.delete(clientes).where(inArray(clientes.id, apagar)));
       await withSeller(t.db, seller.id, (tx) => tx.insert(clientes).values(Array.from({ length: 5 }, linha)));
     }
-  });
+  }, 90_000); // four rounds of a hundred searches and changes: about 20 s alone, more on a busy machine
 
   it('sees every change at once — new, renamed, deactivated, deleted, restored — made through this server or another one on the same database', async () => {
     const seller = await createSeller(t);
