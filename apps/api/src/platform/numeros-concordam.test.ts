@@ -8,6 +8,7 @@ import {
   nivelAtraso,
   REGRA_VENCIMENTO_PADRAO,
   dividaDoRazao,
+  resumoDividas,
   situacaoDivida,
   type Cliente,
   type ClientesPage,
@@ -23,7 +24,6 @@ import {
   type VendaDetalhe,
   type VendasPage,
 } from '@caderneta/shared';
-import { FAIXAS_ATRASO, diasEmAtraso, faixaDeAtraso, vencimentoPelaRegra } from '@caderneta/shared/relatorios';
 import type { RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../test/app';
 import { testClock, type TestClock } from '../../test/clock';
@@ -47,7 +47,11 @@ import { seededRandom, type SeededRandom } from '../lib/seeded-random';
  *    customers owe") and the customer list over every customer, deactivated ones too, and the
  *    reports say the deactivated part: without it they show what Devedores shows;
  *  - "A receber"/"Valor Total — em vendas pendentes" is what is open on pending sales (total −
- *    paid), every customer's; a debit adjustment is owed by the customer but is no sale.
+ *    paid), every customer's; a debit adjustment is owed by the customer but is no sale;
+ *  - who is late is one verdict per customer (packages/shared/src/divida.ts, docs/decisions/026):
+ *    Devedores, the dashboard's debtors card, Inadimplência, Vencido and the ageing all add up the
+ *    same verdicts, worked out here from what the test did (an open debit adjustment starts a debt
+ *    like a sale).
  */
 
 const SEED = 20261126;
@@ -421,7 +425,6 @@ async function conferir(ator: Ator, contexto: string) {
   const pendentesAbertas = vendasVivas.filter((v) => loja.status(v, pagos) === 'pendente');
   const aberto = (v: MVenda) => v.total - pagos.get(v.id)!;
   const regra = ator.regra ?? REGRA_VENCIMENTO_PADRAO;
-  const vencimentoDaVenda = (v: MVenda) => vencimentoPelaRegra(regra, diaLocal(v.data));
   const m = (msg: string) => `${contexto} — ${ator.nome}: ${msg}`;
 
   // Customer list (every customer), one by one, the ledger, the public page.
@@ -508,6 +511,8 @@ async function conferir(ator: Ator, contexto: string) {
     const desde = loja.pendenteDesde(c.id);
     return situacaoDivida({ saldoAtual: loja.saldo(c.id), pendenteDesde: desde ? diaLocal(desde) : null, dataVencimento: c.vencimentoProprio, promessa: null }, regra, hoje);
   };
+  const dividasTodas = resumoDividas(devedoresTodos.map(situacao));
+  const dividasAtivas = resumoDividas(devedoresAtivos.map(situacao));
   const esperado = devedoresAtivos.map((c) => {
     const s = situacao(c)!;
     const desde = loja.pendenteDesde(c.id);
@@ -584,6 +589,9 @@ async function conferir(ator: Ator, contexto: string) {
     valorPendente,
     devedores: devedoresAtivos.length,
     valorDevedores: valorDevedoresAtivos,
+    // Who is late, as Devedores' cards say it (the same verdicts).
+    devedoresVencidos: dividasAtivas.vencidos,
+    valorVencido: dividasAtivas.valorVencido,
     estoqueBaixo: produtosAtivos.filter((p) => p.estoque <= p.minimo).length,
   });
 
@@ -634,7 +642,6 @@ async function conferir(ator: Ator, contexto: string) {
   const canceladas = loja.vendas.filter((v) => v.cancelada && noPeriodo(v.data));
   const pagamentosDoPeriodo = loja.pagamentos.filter((p) => noPeriodo(p.data));
   const fiadoDoPeriodo = doPeriodo.filter((v) => v.forma === 'fiado');
-  const pendentesDoPeriodo = pendentesAbertas.filter((v) => noPeriodo(v.data));
   const valorPeriodo = soma(doPeriodo, (v) => v.total);
   const custoPeriodo = soma(doPeriodo, (v) => v.custo);
   const metodos = [...new Set(pagamentosDoPeriodo.map((p) => p.metodo))].sort();
@@ -657,7 +664,7 @@ async function conferir(ator: Ator, contexto: string) {
       custo: resumo.custo,
       lucro: resumo.lucro,
       recebido: { ...resumo.recebido, porMetodo: [...resumo.recebido.porMetodo].sort((x, y) => (x.metodo < y.metodo ? -1 : 1)) },
-      inadimplencia: { vencido: resumo.inadimplencia.vencido, aVencer: resumo.inadimplencia.aVencer, fiadoVendido: resumo.inadimplencia.fiadoVendido },
+      inadimplencia: resumo.inadimplencia,
     }),
     m('Relatórios → Resumo'),
   ).toEqual({
@@ -668,11 +675,8 @@ async function conferir(ator: Ator, contexto: string) {
     custo: custoPeriodo,
     lucro: valorPeriodo - custoPeriodo,
     recebido,
-    inadimplencia: {
-      vencido: soma(pendentesDoPeriodo.filter((v) => v.forma === 'fiado' && vencimentoDaVenda(v) < hoje), aberto),
-      aVencer: soma(pendentesDoPeriodo.filter((v) => v.forma === 'fiado' && vencimentoDaVenda(v) >= hoje), aberto),
-      fiadoVendido: soma(fiadoDoPeriodo, (v) => v.total),
-    },
+    // Today's default rate over everyone who owes (deactivated customers too), by the shared verdicts.
+    inadimplencia: { taxa: dividasTodas.inadimplencia, vencido: dividasTodas.valorVencido, aVencer: dividasTodas.aVencer, clientesVencidos: dividasTodas.vencidos },
   });
 
   const rVendas = await get<RelatorioVendas>(ator, '/api/relatorios/vendas?periodo=90');
@@ -759,7 +763,6 @@ async function conferir(ator: Ator, contexto: string) {
   });
 
   const rFinanceiro = await get<RelatorioFinanceiro>(ator, '/api/relatorios/financeiro?periodo=90');
-  const fiadoPendente = pendentesAbertas.filter((v) => v.forma === 'fiado');
   expect(
     atual({ recebido: { ...rFinanceiro.recebido, porMetodo: [...rFinanceiro.recebido.porMetodo].sort((x, y) => (x.metodo < y.metodo ? -1 : 1)) }, aReceber: rFinanceiro.aReceber, atraso: rFinanceiro.atraso }),
     m('Relatórios → Financeiro'),
@@ -769,12 +772,10 @@ async function conferir(ator: Ator, contexto: string) {
       saldoClientes: valorDevedoresTodos,
       saldoDesativados: desativados.valor,
       vendasPendentes: valorPendente,
-      vencido: soma(fiadoPendente.filter((v) => vencimentoDaVenda(v) < hoje), aberto),
+      vencido: dividasTodas.valorVencido,
+      vencidoDesativados: resumoDividas(devedoresTodos.filter((c) => !c.ativo).map(situacao)).valorVencido,
     },
-    atraso: FAIXAS_ATRASO.map((faixa) => {
-      const vs = fiadoPendente.filter((v) => faixaDeAtraso(diasEmAtraso(vencimentoDaVenda(v), hoje)) === faixa && (faixa !== 'a_vencer' || vencimentoDaVenda(v) >= hoje));
-      return { faixa, valor: soma(vs, aberto), vendas: vs.length };
-    }),
+    atraso: dividasTodas.porFaixa,
   });
 
   expect(rFinanceiro.aReceber.saldoClientes - rFinanceiro.aReceber.saldoDesativados, m("Relatórios → Financeiro 'A Receber' without the deactivated = the dashboard's")).toBe(dashboard.valorDevedores);
