@@ -58,7 +58,8 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
 
       {/* When the shop counts the balance as due, and whether it is late: what Devedores says of this customer. */}
       {data.vencimento ? (
-        <p className={data.vencimento.vencido ? 'font-medium text-destructive' : 'text-sm text-muted-foreground'}>
+        // On the card's background, as the figures above: the page's own is too grey for red text (WCAG AA).
+        <p className={`rounded-lg border bg-card p-3 text-sm ${data.vencimento.vencido ? 'font-medium text-destructive' : 'text-muted-foreground'}`}>
           {data.vencimento.vencido
             ? t('painel.venceu', { data: f.date(data.vencimento.data), count: data.vencimento.diasEmAtraso })
             : t('painel.vence', { data: f.date(data.vencimento.data) })}
