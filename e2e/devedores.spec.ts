@@ -46,7 +46,8 @@ test('a seller sees debtors by level, moves due dates with the rule, sends the r
   await page.getByRole('link', { name: 'Devedores' }).first().click();
   await expect(page.getByRole('heading', { name: 'Devedores', level: 1 })).toBeVisible();
 
-  // Cards: six debtors (the five and Antônia, due today), four overdue, one critical, 73 / 6 ≈ 12 days.
+  // Cards: six debtors (the five and Antônia, whose notebook balance entered today is due in 30 days
+  // like a purchase of today), four overdue, one critical, 73 / 6 ≈ 12 days.
   await expect(statCard(page, 'Total Devedores')).toContainText('6');
   await expect(statCard(page, 'Dívidas Vencidas')).toContainText('4');
   await expect(statCard(page, 'Casos Críticos')).toContainText('1');
@@ -70,8 +71,8 @@ test('a seller sees debtors by level, moves due dates with the rule, sends the r
     'Expedito Moura',
     'Josefa Cavalcanti',
     'Severino Ramos',
-    'Antônia Ferreira Lima',
     'Luzia Andrade',
+    'Antônia Ferreira Lima',
   ]);
 
   // The rule moves every due date at once: 30 days after the purchase → day 1 of the next month.
@@ -183,10 +184,9 @@ test('messages are edited in Configurações, {pix} follows the shop key, Link o
   await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
   const dialog = page.getByRole('dialog', { name: 'Lembrete Vencidos' });
   await dialog.getByRole('tab', { name: 'A vencer' }).click();
-  // Due today (Antônia) and in two days (Luzia): both within 3 days.
-  await expect(dialog.getByText('1 de 2')).toBeVisible();
-  await expect(dialog.getByRole('heading', { name: 'Antônia Ferreira Lima' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Pular' }).click();
+  // Due in two days (Luzia): within 3 days. Antônia's notebook balance, entered today, is due in 30.
+  await expect(dialog.getByText('1 de 1')).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Luzia Andrade' })).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Antônia Ferreira Lima' })).toHaveCount(0);
   await expect(dialog.getByText('Lembrete amigável')).toBeVisible();
 });

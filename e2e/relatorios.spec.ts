@@ -52,7 +52,7 @@ test('the report tabs show the day’s figures, and a tab exports as a CSV Excel
   await expect(figura('Margem')).toContainText('31,2%');
   await expect(figura('Recebido')).toContainText('R$ 10,00');
   await expect(figura('Inadimplência').getByText('0%', { exact: true })).toBeVisible();
-  await expect(figura('Inadimplência')).toContainText('R$ 0,00 vencidos de R$ 51,80 vendidos fiado; R$ 41,80 ainda a vencer.');
+  await expect(figura('Inadimplência')).toContainText('R$ 0,00 vencidos de R$ 41,80 a receber; R$ 41,80 ainda a vencer.');
   await expect(page.getByText('1 venda cancelada (R$ 25,90) não entra nas contas.', { exact: false })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Recebido por forma de pagamento' }).getByRole('row', { name: /PIX/ })).toContainText('R$ 10,00');
 
@@ -70,7 +70,9 @@ test('the report tabs show the day’s figures, and a tab exports as a CSV Excel
   expect(rows).toContainEqual(['Lucro', '24,50', '0,00']);
   expect(rows).toContainEqual(['Margem', '31,2', '']);
   expect(rows).toContainEqual(['PIX', '10,00', '0,00']);
-  expect(rows).toContainEqual(['Pela regra da loja, cada venda fiado vence no dia 1 do mês seguinte. Datas combinadas com um cliente valem só em Devedores.']);
+  expect(rows).toContainEqual([
+    'Pela regra da loja, a conta de um cliente vence no dia 1 do mês seguinte à dívida mais antiga em aberto. Uma data combinada com o cliente vale no lugar da regra, e um saldo lançado à mão vence como uma compra do dia em que foi lançado.',
+  ]);
 
   // Vendas: today's line in the table behind the chart.
   await page.getByRole('tab', { name: 'Vendas' }).click();
@@ -98,10 +100,10 @@ test('the report tabs show the day’s figures, and a tab exports as a CSV Excel
   await page.getByRole('tab', { name: 'Financeiro' }).click();
   await expect(figura('A Receber')).toContainText('R$ 41,80');
   await expect(figura('Vencido')).toContainText('R$ 0,00');
-  const atraso = page.getByRole('region', { name: 'Fiado em aberto por atraso' });
+  const atraso = page.getByRole('region', { name: 'A receber por dias de atraso' });
   await atraso.getByText('Ver dados em tabela').click();
   await expect(atraso.getByRole('row', { name: /A vencer/ })).toContainText('R$ 41,80');
-  await expect(atraso).toContainText('Pela regra da loja, cada venda fiado vence no dia 1 do mês seguinte.');
+  await expect(atraso).toContainText('Pela regra da loja, a conta de um cliente vence no dia 1 do mês seguinte à dívida mais antiga em aberto.');
 
   // The seller makes every debt due yesterday (Devedores → Configurar Vencimento): back on the
   // report, José's debt is 1 day overdue.
@@ -115,7 +117,7 @@ test('the report tabs show the day’s figures, and a tab exports as a CSV Excel
   await page.goBack();
   await expect(page).toHaveURL(/aba=financeiro/);
   await expect(figura('Vencido')).toContainText('R$ 41,80');
-  await expect(atraso).toContainText(`Pela regra da loja, todas as vendas fiado vencem em ${ontem()}.`);
+  await expect(atraso).toContainText(`Pela regra da loja, todas as contas vencem em ${ontem()}.`);
   await atraso.getByText('Ver dados em tabela').click();
   await expect(atraso.getByRole('row', { name: /1 a 7 dias/ })).toContainText('R$ 41,80');
 

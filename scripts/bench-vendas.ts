@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { REGRA_VENCIMENTO_PADRAO } from '@caderneta/shared';
 import { migrateDatabase, openDatabase, withSeller, type DbHandle } from '../apps/api/src/db/client';
 import { clientes } from '../apps/api/src/db/schema';
 import { dashboardSql, getDashboard } from '../apps/api/src/modules/dashboard/dashboard.service';
@@ -79,7 +80,7 @@ async function main() {
       }
       if (explain) {
         const plan = await inSeller(async (tx) => {
-          const result = (await tx.execute(sql`explain (analyze, costs off, timing off, summary off) ${dashboardSql(owner)}`)) as unknown as {
+          const result = (await tx.execute(sql`explain (analyze, costs off, timing off, summary off) ${dashboardSql({ ownerId: owner, regra: REGRA_VENCIMENTO_PADRAO, fuso: 'America/Sao_Paulo', hoje: today })}`)) as unknown as {
             rows: Array<Record<string, string>>;
           };
           return result.rows.map((r) => Object.values(r)[0]).join('\n');

@@ -2,7 +2,7 @@ import type { Query } from './invariants';
 
 /*
  * What the invariants (invariants.ts) leave out: the reports' rollups by UTC day and month
- * (0007, 0015), clientes.pendente_desde (0009, kept by the ledger's allocation) and the customer
+ * (0007, 0015), clientes.pendente_desde (0009, 0023, kept by the ledger's allocation) and the customer
  * page's login registry (0003), each against a recount of the rows they follow. Every check answers
  * how many rows differ, over every seller; read as a user RLS does not bind.
  */
@@ -27,8 +27,8 @@ export const RECONTAGENS: Record<string, string> = {
     `select owner_id, mes, cliente_id, quantidade::bigint, valor_total from clientes_por_mes where quantidade <> 0`,
     `select owner_id, date_trunc('month', data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total) from vendas where cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`,
   ),
-  pendente_desde: `select count(*)::int as n from clientes c where c.pendente_desde is distinct from
-    (select min(v.data_venda) from vendas v where v.owner_id = c.owner_id and v.cliente_id = c.id and v.status_pagamento = 'pendente')`,
+  // The oldest open debt, sale or hand-posted debit (0023's function, whose pure twin is dividaDoRazao).
+  pendente_desde: `select count(*)::int as n from clientes c where c.pendente_desde is distinct from divida_pendente_desde(c.owner_id, c.id, c.saldo_atual)`,
   // Retired codes (no customer) stay in the registry, their shop's (migration 0022).
   logins_clientes: diferenca(`select owner_id, login, id from clientes where login is not null`, `select owner_id, login, cliente_id from logins_clientes where cliente_id is not null`),
 };

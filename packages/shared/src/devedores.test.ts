@@ -75,13 +75,13 @@ describe('due date by the seller rule', () => {
 describe("a debtor's due date", () => {
   const hoje = '2026-05-20';
   it("is the customer's own date when set, whatever the rule", () => {
-    expect(vencimentoDevedor({ dataVencimento: '2026-05-25', dataVendaMaisAntiga: '2026-01-01', regra: REGRA_VENCIMENTO_PADRAO, hoje })).toBe('2026-05-25');
+    expect(vencimentoDevedor({ dataVencimento: '2026-05-25', pendenteDesde: '2026-01-01', regra: REGRA_VENCIMENTO_PADRAO, hoje })).toBe('2026-05-25');
   });
-  it('else follows the rule from the oldest pending sale', () => {
-    expect(vencimentoDevedor({ dataVencimento: null, dataVendaMaisAntiga: '2026-03-10', regra: REGRA_VENCIMENTO_PADRAO, hoje })).toBe('2026-04-01');
+  it('else follows the rule from the oldest open debt', () => {
+    expect(vencimentoDevedor({ dataVencimento: null, pendenteDesde: '2026-03-10', regra: REGRA_VENCIMENTO_PADRAO, hoje })).toBe('2026-04-01');
   });
-  it('else (no pending sale) is today', () => {
-    expect(vencimentoDevedor({ dataVencimento: null, dataVendaMaisAntiga: null, regra: REGRA_VENCIMENTO_PADRAO, hoje })).toBe(hoje);
+  it('else (no start on record) is today', () => {
+    expect(vencimentoDevedor({ dataVencimento: null, pendenteDesde: null, regra: REGRA_VENCIMENTO_PADRAO, hoje })).toBe(hoje);
   });
 });
 

@@ -7,7 +7,7 @@ import { addDays, daysBetween, type IsoDate } from './dates';
  * test checks both agree.
  */
 
-/** How a debtor's due date follows from their oldest pending fiado sale (the seller's rule). */
+/** How a debtor's due date follows from their oldest open debt (the seller's rule). */
 export const TIPOS_REGRA_VENCIMENTO = ['proximo_mes', 'dias_fixos', 'data_fixa'] as const;
 export type TipoRegraVencimento = (typeof TIPOS_REGRA_VENCIMENTO)[number];
 
@@ -45,7 +45,7 @@ export function diaDoMesSeguinte(data: IsoDate, dia: number): IsoDate {
   return iso(ano, mes, Math.min(Math.max(1, dia), diasNoMes(ano, mes)));
 }
 
-/** The due date the seller's rule gives a debt whose oldest pending sale was on `dataVenda` (the shop's calendar day). */
+/** The due date the seller's rule gives a debt that started on `dataVenda` (the shop's calendar day of a sale or a debit). */
 export function vencimentoPelaRegra(regra: RegraVencimento, dataVenda: IsoDate): IsoDate {
   switch (regra.tipo) {
     case 'proximo_mes':
@@ -58,17 +58,18 @@ export function vencimentoPelaRegra(regra: RegraVencimento, dataVenda: IsoDate):
 }
 
 /**
- * A debtor's due date: the customer's own date when the seller set one; else the seller's rule
- * applied to the oldest pending fiado sale; else (a debt from an adjustment, no pending sale) today.
+ * A debtor's due date: the date agreed with the customer when the seller set one; else the seller's
+ * rule applied to the day of the oldest open debt (a fiado sale or a debit posted by hand, such as
+ * an opening balance: divida.ts); else — a debt with no start on record — today.
  */
 export function vencimentoDevedor(input: {
   dataVencimento: IsoDate | null;
-  dataVendaMaisAntiga: IsoDate | null;
+  pendenteDesde: IsoDate | null;
   regra: RegraVencimento;
   hoje: IsoDate;
 }): IsoDate {
   if (input.dataVencimento) return input.dataVencimento;
-  if (input.dataVendaMaisAntiga) return vencimentoPelaRegra(input.regra, input.dataVendaMaisAntiga);
+  if (input.pendenteDesde) return vencimentoPelaRegra(input.regra, input.pendenteDesde);
   return input.hoje;
 }
 

@@ -28,3 +28,4 @@ export * from './documento';
 export * from './fusos';
 export * from './schemas/configuracoes';
 export * from './schemas/backup';
+export * from './divida';

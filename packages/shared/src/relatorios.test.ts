@@ -3,7 +3,6 @@ import {
   diasDoPeriodo,
   diasEmAtraso,
   faixaDeAtraso,
-  janelaAtrasoDias,
   margem,
   mesDisponivel,
   mesesDisponiveis,
@@ -14,7 +13,6 @@ import {
   vencimentoPelaRegra,
 } from './relatorios';
 import { relatorioQuerySchema } from './schemas/relatorios';
-import { addDays } from './dates';
 import { REGRA_VENCIMENTO_PADRAO, type RegraVencimento } from './devedores';
 
 describe('report periods', () => {
@@ -98,36 +96,6 @@ describe('overdue fiado in the reports', () => {
 
   it('ages overdue debt in 1–7, 8–15, 16–30 and more than 30 days', () => {
     expect([0, 1, 7, 8, 15, 16, 30, 31, 400].map(faixaDeAtraso)).toEqual(['a_vencer', '1_7', '1_7', '8_15', '8_15', '16_30', '16_30', 'mais_30', 'mais_30']);
-  });
-
-  const regras: RegraVencimento[] = [
-    REGRA_VENCIMENTO_PADRAO,
-    regra({ diaVencimento: 28 }),
-    regra({ tipo: 'dias_fixos', diasPrazo: 1 }),
-    regra({ tipo: 'dias_fixos', diasPrazo: 365 }),
-    regra({ tipo: 'data_fixa', dataFixa: null }),
-  ];
-
-  it('puts every sale older than the window past 30 days, and the window is as short as it can be', () => {
-    for (const r of regras) {
-      const janela = janelaAtrasoDias(r)!;
-      let maisLonga = 0;
-      for (let i = 0; i < 800; i++) {
-        const hoje = addDays('2024-01-01', i);
-        for (const antes of [janela, janela + 1, janela + 40]) {
-          const venda = addDays(hoje, -antes);
-          expect(faixaDeAtraso(diasEmAtraso(vencimentoPelaRegra(r, venda), hoje)), `${JSON.stringify(r)} ${venda} ${hoje}`).toBe('mais_30');
-        }
-        // The day before the window: some sale there is still within 30 days late.
-        const dentro = addDays(hoje, -(janela - 1));
-        if (faixaDeAtraso(diasEmAtraso(vencimentoPelaRegra(r, dentro), hoje)) !== 'mais_30') maisLonga++;
-      }
-      expect(maisLonga, JSON.stringify(r)).toBeGreaterThan(0);
-    }
-  });
-
-  it('has no window when every debt falls due on one fixed date', () => {
-    expect(janelaAtrasoDias(regra({ tipo: 'data_fixa', dataFixa: '2026-07-10' }))).toBeNull();
   });
 });
 

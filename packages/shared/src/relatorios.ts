@@ -1,8 +1,7 @@
 import { addDays, daysBetween, type IsoDate } from './dates';
-import type { RegraVencimento } from './devedores';
 import type { Cents } from './money';
 
-/** Days overdue and the due date by the shop's rule: the same rules as /devedores, per sale. */
+/** Days overdue and the due date by the shop's rule (divida.ts decides who is late). */
 export { diasEmAtraso, vencimentoPelaRegra } from './devedores';
 
 /**
@@ -91,7 +90,7 @@ export function diasDoPeriodo({ de, ate }: Intervalo): IsoDate[] {
 }
 
 
-/** Overdue ageing of the Financeiro tab: not yet due, 1–7, 8–15, 16–30 and more than 30 days. */
+/** Overdue ageing of the Financeiro tab, by a customer's days overdue (divida.ts): not yet due, 1–7, 8–15, 16–30 and more than 30 days. */
 export const FAIXAS_ATRASO = ['a_vencer', '1_7', '8_15', '16_30', 'mais_30'] as const;
 export type FaixaAtraso = (typeof FAIXAS_ATRASO)[number];
 
@@ -101,35 +100,6 @@ export function faixaDeAtraso(dias: number): FaixaAtraso {
   if (dias <= 15) return '8_15';
   if (dias <= 30) return '16_30';
   return 'mais_30';
-}
-
-/**
- * The most days after a sale its due date can be under the shop's rule, or null when the due date
- * does not depend on the sale's date (one fixed date for every debt).
- *  - "próximo mês, dia d": a sale on the 1st of a 31-day month falls due 30 + d days later;
- *  - "d dias": d days later;
- *  - "data fixa" without a date: the 1st of the next month, as "próximo mês, dia 1".
- */
-export function prazoMaximoDias(regra: RegraVencimento): number | null {
-  switch (regra.tipo) {
-    case 'proximo_mes':
-      return 30 + regra.diaVencimento;
-    case 'dias_fixos':
-      return regra.diasPrazo;
-    case 'data_fixa':
-      return regra.dataFixa ? null : 31;
-  }
-}
-
-/**
- * How many days back, from today, a pending sale can still be in a bucket other than "more than 30
- * days": a sale older than its longest term plus 30 days is over 30 days late. The API walks only
- * these days of the hourly rollup and takes the older ones from the all-time counter. Null when
- * every debt falls due on one fixed date (then one bucket holds them all).
- */
-export function janelaAtrasoDias(regra: RegraVencimento): number | null {
-  const prazo = prazoMaximoDias(regra);
-  return prazo === null ? null : prazo + 30 + 1;
 }
 
 /** Profit margin in percent with one decimal; null without revenue (no margin to speak of). */

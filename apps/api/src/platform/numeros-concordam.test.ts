@@ -7,8 +7,12 @@ import {
   NIVEIS_ATRASO,
   nivelAtraso,
   REGRA_VENCIMENTO_PADRAO,
+  dividaDoRazao,
+  resumoDividas,
+  situacaoDivida,
   type Cliente,
   type ClientesPage,
+  type EntradaDivida,
   type Dashboard,
   type DevedorDetalhe,
   type DevedoresPage,
@@ -20,7 +24,6 @@ import {
   type VendaDetalhe,
   type VendasPage,
 } from '@caderneta/shared';
-import { FAIXAS_ATRASO, diasEmAtraso, faixaDeAtraso, vencimentoPelaRegra } from '@caderneta/shared/relatorios';
 import type { RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../test/app';
 import { testClock, type TestClock } from '../../test/clock';
@@ -44,7 +47,11 @@ import { seededRandom, type SeededRandom } from '../lib/seeded-random';
  *    customers owe") and the customer list over every customer, deactivated ones too, and the
  *    reports say the deactivated part: without it they show what Devedores shows;
  *  - "A receber"/"Valor Total — em vendas pendentes" is what is open on pending sales (total −
- *    paid), every customer's; a debit adjustment is owed by the customer but is no sale.
+ *    paid), every customer's; a debit adjustment is owed by the customer but is no sale;
+ *  - who is late is one verdict per customer (packages/shared/src/divida.ts, docs/decisions/026):
+ *    Devedores, the dashboard's debtors card, Inadimplência, Vencido and the ageing all add up the
+ *    same verdicts, worked out here from what the test did (an open debit adjustment starts a debt
+ *    like a sale).
  */
 
 const SEED = 20261126;
@@ -62,6 +69,8 @@ interface MCliente {
   ativo: boolean;
   /** Payments and adjustments, net: what pays the customer's fiado sales. */
   creditos: number;
+  /** The same entries one by one (when, how much): an open debit among them starts the debt (divida.ts). */
+  avulsos: Array<{ id: string; data: string; valor: number }>;
   lancamentos: number;
   vencimentoProprio: string | null;
 }
@@ -121,12 +130,23 @@ class Loja {
   pendente(clienteId: string) {
     return Math.max(0, -this.saldo(clienteId));
   }
+  /** When the customer's oldest open debt started, by the shared rule over what the test did. */
+  pendenteDesde(clienteId: string): string | null {
+    const c = this.cliente(clienteId);
+    const entradas: EntradaDivida[] = [
+      ...this.fiadoAtivas(clienteId).map((v) => ({ tipo: 'venda' as const, id: v.id, instante: v.data, total: v.total, cancelada: false })),
+      ...c.avulsos.map((a) => ({ tipo: 'avulso' as const, id: a.id, instante: a.data, valor: a.valor })),
+    ];
+    const divida = dividaDoRazao(entradas);
+    expect(divida.saldoAtual, `${c.nome}: the model's two balances`).toBe(this.saldo(clienteId));
+    return divida.pendenteDesde;
+  }
   /** valor_pago of every sale: à vista paid in full, fiado covered oldest first by the customer's credits. */
   /** The same shop under the ids a restore gave it. */
   copia(ids: Map<string, string>, logins: Map<string, string>): Loja {
     const nova = new Loja();
     const id = (x: string) => ids.get(x) ?? x;
-    nova.clientes = this.clientes.map((c) => ({ ...c, id: id(c.id), login: logins.get(c.nome) ?? c.login }));
+    nova.clientes = this.clientes.map((c) => ({ ...c, id: id(c.id), login: logins.get(c.nome) ?? c.login, avulsos: [...c.avulsos] }));
     nova.produtos = this.produtos.map((p) => ({ ...p, id: id(p.id) }));
     nova.vendas = this.vendas.map((v) => ({ ...v, id: id(v.id), clienteId: v.clienteId && id(v.clienteId), itens: v.itens.map((i) => ({ ...i, produtoId: id(i.produtoId) })) }));
     nova.pagamentos = this.pagamentos.map((p) => ({ ...p, id: id(p.id), clienteId: id(p.clienteId) }));
@@ -193,7 +213,7 @@ async function novoCliente(ator: Ator) {
     { nome: `${ator.nome} Cliente ${String(n).padStart(3, '0')}`, telefone: `1199${String(1_000_000 + n * 7919).slice(-7)}`, limiteCredito: ator.r.pick([5_000, 20_000, 50_000, 100_000]) },
     201,
   );
-  ator.loja.clientes.push({ id: c.id, nome: c.nome, login: c.login!, limite: c.limiteCredito, ativo: true, creditos: 0, lancamentos: 0, vencimentoProprio: null });
+  ator.loja.clientes.push({ id: c.id, nome: c.nome, login: c.login!, limite: c.limiteCredito, ativo: true, creditos: 0, avulsos: [], lancamentos: 0, vencimentoProprio: null });
 }
 
 async function novoProduto(ator: Ator) {
@@ -269,6 +289,7 @@ async function pagamento(ator: Ator, modo: 'parcial' | 'quitar' | 'acima') {
   const metodo = r.pick(['dinheiro', 'pix', 'cartao', 'transferencia'] as const);
   const res = await post<{ lancamento: { id: string; data: string }; cliente: { saldoAtual: number } }>(ator, `/api/clientes/${c.id}/pagamentos`, { valor, metodo }, 201);
   c.creditos += valor;
+  c.avulsos.push({ id: res.lancamento.id, data: res.lancamento.data, valor });
   loja.aposLancamento(c.id);
   loja.pagamentos.push({ id: res.lancamento.id, clienteId: c.id, valor, metodo, data: res.lancamento.data, saldoApos: loja.saldo(c.id) });
   expect(res.cliente.saldoAtual, 'the payment answer').toBe(loja.saldo(c.id));
@@ -280,8 +301,9 @@ async function ajuste(ator: Ator) {
   const c = r.pick(loja.clientes);
   const tipo = r.next() < 0.5 ? 'credito' : 'debito';
   const valor = r.int(1, 3_000);
-  const res = await post<{ cliente: { saldoAtual: number } }>(ator, `/api/clientes/${c.id}/ajustes`, { tipo, valor, motivo: 'Conferência do caderno' }, 201);
+  const res = await post<{ lancamento: { id: string; data: string }; cliente: { saldoAtual: number } }>(ator, `/api/clientes/${c.id}/ajustes`, { tipo, valor, motivo: 'Conferência do caderno' }, 201);
   c.creditos += tipo === 'credito' ? valor : -valor;
+  c.avulsos.push({ id: res.lancamento.id, data: res.lancamento.data, valor: tipo === 'credito' ? valor : -valor });
   loja.aposLancamento(c.id);
   expect(res.cliente.saldoAtual, 'the adjustment answer').toBe(loja.saldo(c.id));
 }
@@ -403,7 +425,6 @@ async function conferir(ator: Ator, contexto: string) {
   const pendentesAbertas = vendasVivas.filter((v) => loja.status(v, pagos) === 'pendente');
   const aberto = (v: MVenda) => v.total - pagos.get(v.id)!;
   const regra = ator.regra ?? REGRA_VENCIMENTO_PADRAO;
-  const vencimentoDaVenda = (v: MVenda) => vencimentoPelaRegra(regra, diaLocal(v.data));
   const m = (msg: string) => `${contexto} — ${ator.nome}: ${msg}`;
 
   // Customer list (every customer), one by one, the ledger, the public page.
@@ -484,14 +505,22 @@ async function conferir(ator: Ator, contexto: string) {
   const devedoresAtivos = ativos.filter((c) => loja.saldo(c.id) < 0);
   const devedores = await todas<DevedoresPage['items'][number]>(ator, '/api/devedores');
   const resumoDevedores = (devedores.pages[0] as DevedoresPage).resumo;
+  // Each debtor's debt by the shared rule (divida.ts), from what the test did: the oldest open debt,
+  // a sale or a debit posted by hand, then the agreed date or the shop's rule.
+  const situacao = (c: MCliente) => {
+    const desde = loja.pendenteDesde(c.id);
+    return situacaoDivida({ saldoAtual: loja.saldo(c.id), pendenteDesde: desde ? diaLocal(desde) : null, dataVencimento: c.vencimentoProprio, promessa: null }, regra, hoje);
+  };
+  const dividasTodas = resumoDividas(devedoresTodos.map(situacao));
+  const dividasAtivas = resumoDividas(devedoresAtivos.map(situacao));
   const esperado = devedoresAtivos.map((c) => {
-    const pendentesDele = pendentesAbertas.filter((v) => v.clienteId === c.id).sort((x, y) => (x.data < y.data ? -1 : 1));
-    const maisAntiga = pendentesDele[0] ? diaLocal(pendentesDele[0].data) : null;
-    const venc = c.vencimentoProprio ?? (maisAntiga ? vencimentoPelaRegra(regra, maisAntiga) : hoje);
-    return { id: c.id, saldoPendente: loja.pendente(c.id), totalVendas: pendentesDele.length, dataVendaMaisAntiga: maisAntiga, dataVencimento: venc, dias: diasEmAtraso(venc, hoje) };
+    const s = situacao(c)!;
+    const desde = loja.pendenteDesde(c.id);
+    const pendentesDele = pendentesAbertas.filter((v) => v.clienteId === c.id);
+    return { id: c.id, saldoPendente: s.saldoPendente, totalVendas: pendentesDele.length, pendenteDesde: desde ? diaLocal(desde) : null, dataVencimento: s.vencimento, dias: s.diasEmAtraso };
   });
   expect(
-    devedores.items.map((d) => ({ id: d.id, saldoPendente: d.saldoPendente, totalVendas: d.totalVendas, dataVendaMaisAntiga: d.dataVendaMaisAntiga, dataVencimento: d.dataVencimento, dias: d.diasEmAtraso })).sort((x, y) => (x.id < y.id ? -1 : 1)),
+    devedores.items.map((d) => ({ id: d.id, saldoPendente: d.saldoPendente, totalVendas: d.totalVendas, pendenteDesde: d.pendenteDesde, dataVencimento: d.dataVencimento, dias: d.diasEmAtraso })).sort((x, y) => (x.id < y.id ? -1 : 1)),
     m('Devedores'),
   ).toEqual(esperado.sort((x, y) => (x.id < y.id ? -1 : 1)));
   if (ator.pix) {
@@ -560,6 +589,9 @@ async function conferir(ator: Ator, contexto: string) {
     valorPendente,
     devedores: devedoresAtivos.length,
     valorDevedores: valorDevedoresAtivos,
+    // Who is late, as Devedores' cards say it (the same verdicts).
+    devedoresVencidos: dividasAtivas.vencidos,
+    valorVencido: dividasAtivas.valorVencido,
     estoqueBaixo: produtosAtivos.filter((p) => p.estoque <= p.minimo).length,
   });
 
@@ -610,7 +642,6 @@ async function conferir(ator: Ator, contexto: string) {
   const canceladas = loja.vendas.filter((v) => v.cancelada && noPeriodo(v.data));
   const pagamentosDoPeriodo = loja.pagamentos.filter((p) => noPeriodo(p.data));
   const fiadoDoPeriodo = doPeriodo.filter((v) => v.forma === 'fiado');
-  const pendentesDoPeriodo = pendentesAbertas.filter((v) => noPeriodo(v.data));
   const valorPeriodo = soma(doPeriodo, (v) => v.total);
   const custoPeriodo = soma(doPeriodo, (v) => v.custo);
   const metodos = [...new Set(pagamentosDoPeriodo.map((p) => p.metodo))].sort();
@@ -633,7 +664,7 @@ async function conferir(ator: Ator, contexto: string) {
       custo: resumo.custo,
       lucro: resumo.lucro,
       recebido: { ...resumo.recebido, porMetodo: [...resumo.recebido.porMetodo].sort((x, y) => (x.metodo < y.metodo ? -1 : 1)) },
-      inadimplencia: { vencido: resumo.inadimplencia.vencido, aVencer: resumo.inadimplencia.aVencer, fiadoVendido: resumo.inadimplencia.fiadoVendido },
+      inadimplencia: resumo.inadimplencia,
     }),
     m('Relatórios → Resumo'),
   ).toEqual({
@@ -644,11 +675,8 @@ async function conferir(ator: Ator, contexto: string) {
     custo: custoPeriodo,
     lucro: valorPeriodo - custoPeriodo,
     recebido,
-    inadimplencia: {
-      vencido: soma(pendentesDoPeriodo.filter((v) => v.forma === 'fiado' && vencimentoDaVenda(v) < hoje), aberto),
-      aVencer: soma(pendentesDoPeriodo.filter((v) => v.forma === 'fiado' && vencimentoDaVenda(v) >= hoje), aberto),
-      fiadoVendido: soma(fiadoDoPeriodo, (v) => v.total),
-    },
+    // Today's default rate over everyone who owes (deactivated customers too), by the shared verdicts.
+    inadimplencia: { taxa: dividasTodas.inadimplencia, vencido: dividasTodas.valorVencido, aVencer: dividasTodas.aVencer, clientesVencidos: dividasTodas.vencidos },
   });
 
   const rVendas = await get<RelatorioVendas>(ator, '/api/relatorios/vendas?periodo=90');
@@ -735,7 +763,6 @@ async function conferir(ator: Ator, contexto: string) {
   });
 
   const rFinanceiro = await get<RelatorioFinanceiro>(ator, '/api/relatorios/financeiro?periodo=90');
-  const fiadoPendente = pendentesAbertas.filter((v) => v.forma === 'fiado');
   expect(
     atual({ recebido: { ...rFinanceiro.recebido, porMetodo: [...rFinanceiro.recebido.porMetodo].sort((x, y) => (x.metodo < y.metodo ? -1 : 1)) }, aReceber: rFinanceiro.aReceber, atraso: rFinanceiro.atraso }),
     m('Relatórios → Financeiro'),
@@ -745,12 +772,10 @@ async function conferir(ator: Ator, contexto: string) {
       saldoClientes: valorDevedoresTodos,
       saldoDesativados: desativados.valor,
       vendasPendentes: valorPendente,
-      vencido: soma(fiadoPendente.filter((v) => vencimentoDaVenda(v) < hoje), aberto),
+      vencido: dividasTodas.valorVencido,
+      vencidoDesativados: resumoDividas(devedoresTodos.filter((c) => !c.ativo).map(situacao)).valorVencido,
     },
-    atraso: FAIXAS_ATRASO.map((faixa) => {
-      const vs = fiadoPendente.filter((v) => faixaDeAtraso(diasEmAtraso(vencimentoDaVenda(v), hoje)) === faixa && (faixa !== 'a_vencer' || vencimentoDaVenda(v) >= hoje));
-      return { faixa, valor: soma(vs, aberto), vendas: vs.length };
-    }),
+    atraso: dividasTodas.porFaixa,
   });
 
   expect(rFinanceiro.aReceber.saldoClientes - rFinanceiro.aReceber.saldoDesativados, m("Relatórios → Financeiro 'A Receber' without the deactivated = the dashboard's")).toBe(dashboard.valorDevedores);

@@ -35,9 +35,12 @@ export const dashboardSchema = z.object({
   valorVendasHoje: z.number().int(),
   /** "Valor Total — Em vendas pendentes": what is still open on pending sales. */
   valorPendente: z.number().int(),
-  /** Customers with saldo_pendente > 0 and what they owe together. */
+  /** Active customers with saldo_pendente > 0 and what they owe together (Devedores' cards). */
   devedores: z.number().int(),
   valorDevedores: z.number().int(),
+  /** Of them, those whose debt is overdue (the one meaning of overdue, divida.ts) and what they owe. */
+  devedoresVencidos: z.number().int(),
+  valorVencido: z.number().int(),
   estoqueBaixo: z.number().int(),
   atividades: z.array(atividadeSchema).max(ATIVIDADES_RECENTES),
 });

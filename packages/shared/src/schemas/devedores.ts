@@ -149,8 +149,11 @@ export const devedorSchema = z.object({
   login: z.string().nullable(),
   saldoAtual: z.number().int(),
   saldoPendente: z.number().int(),
-  /** Shop calendar day of the oldest pending fiado sale; null when the debt has no pending sale. */
-  dataVendaMaisAntiga: z.string().nullable(),
+  /**
+   * Shop calendar day the oldest open debt started — a fiado sale, or a debit posted by hand such as
+   * an opening balance (divida.ts); the shop's rule counts the due date from it.
+   */
+  pendenteDesde: z.string().nullable(),
   /** Pending fiado sales. */
   totalVendas: z.number().int(),
   dataVencimento: z.string(),

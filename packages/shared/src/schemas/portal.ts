@@ -52,6 +52,12 @@ export const portalClienteSchema = z.object({
   fusoHorario: z.string(),
   saldoAtual: z.number().int(),
   saldoPendente: z.number().int(),
+  /**
+   * When the pending balance falls due and whether it is overdue, as the shop sees it (divida.ts:
+   * the date agreed with the customer, else the shop's rule from the oldest open debt); null when
+   * nothing is owed.
+   */
+  vencimento: z.object({ data: z.string(), vencido: z.boolean(), diasEmAtraso: z.number().int() }).nullable(),
   compras: z.number().int(),
   pendentes: z.array(
     z.object({

@@ -58,11 +58,13 @@ export const relatorioResumoSchema = z.object({
   margem: percentualComparado(),
   recebido: recebidoSchema,
   /**
-   * Default rate: of the fiado sold in the period, what is overdue today and still unpaid
-   * (`vencido`) ÷ the fiado sold. `aVencer`: still open but not yet due.
+   * Default rate, today (not a figure of the period): of what customers owe (deactivated ones too),
+   * the part that is overdue — `vencido` ÷ (`vencido` + `aVencer`), percent with one decimal, null
+   * when nobody owes — by the one meaning of overdue (divida.ts): the date agreed with the customer,
+   * else the shop's rule from the oldest open debt, sale or opening balance.
    */
-  inadimplencia: z.object({ taxa: percentualComparado(), vencido: comparado(), aVencer: comparado(), fiadoVendido: comparado() }),
-  /** The shop's due-date rule, which each fiado sale is due by (the customers' own dates are not used: they are per customer). */
+  inadimplencia: z.object({ taxa: z.number().nullable(), vencido: int(), aVencer: int(), clientesVencidos: int() }),
+  /** The shop's due-date rule (for customers without an agreed date). */
   regraVencimento: regraVencimentoRespostaSchema,
 });
 export type RelatorioResumo = z.infer<typeof relatorioResumoSchema>;
@@ -129,13 +131,14 @@ export const relatorioFinanceiroSchema = z.object({
   recebido: recebidoSchema,
   /**
    * Today: what customers owe (the ledger's pending balances, deactivated customers included;
-   * `saldoDesativados` is their part, left out of Devedores and the dashboard) and what is open on
-   * pending sales.
+   * `saldoDesativados` is their part, left out of Devedores and the dashboard), what is open on
+   * pending sales, and what customers owe whose debt is overdue (`vencidoDesativados`: the
+   * deactivated customers' part).
    */
-  aReceber: z.object({ saldoClientes: int(), saldoDesativados: int(), vendasPendentes: int(), vencido: int() }),
-  /** Today: what is open on pending fiado sales, by days overdue. */
-  atraso: z.array(z.object({ faixa: z.enum(FAIXAS_ATRASO), valor: int(), vendas: int() })),
-  /** The shop's due-date rule the ageing follows, per sale. */
+  aReceber: z.object({ saldoClientes: int(), saldoDesativados: int(), vendasPendentes: int(), vencido: int(), vencidoDesativados: int() }),
+  /** Today: what customers owe by their days overdue, and how many customers are in each bucket. */
+  atraso: z.array(z.object({ faixa: z.enum(FAIXAS_ATRASO), valor: int(), clientes: int() })),
+  /** The shop's due-date rule (for customers without an agreed date). */
   regraVencimento: regraVencimentoRespostaSchema,
 });
 export type RelatorioFinanceiro = z.infer<typeof relatorioFinanceiroSchema>;

@@ -48,8 +48,10 @@ export const clientes = pgTable(
     saldoAtual: cents('saldo_atual').notNull().default(0),
     saldoPendente: cents('saldo_pendente').generatedAlwaysAs(sql`GREATEST(0, -saldo_atual)`),
     /**
-     * Date of the oldest pending fiado sale (null: none), kept by the ledger's allocation in the same
-     * transaction; the debtors list computes due dates from it without reading the sales.
+     * When the oldest debt still open started (null: the customer owes nothing): the oldest pending
+     * fiado sale or, when older, the oldest debit posted by hand (an opening balance) the credits
+     * have not covered — `divida_pendente_desde()` of migration 0023, run by the ledger's allocation
+     * in the same transaction. Every due date is computed from it without reading the sales.
      */
     pendenteDesde: timestamp('pendente_desde', { withTimezone: true }),
     /** The day the customer promised to pay ("Promessa de pagamento"); cleared when the debt is paid. */
@@ -223,6 +225,11 @@ export const lancamentos = pgTable(
     index('lancamentos_owner_data_idx').on(t.ownerId, t.createdAt),
     // Latest payments (dashboard, reports by method) without walking every sale's debit entry.
     index('lancamentos_owner_tipo_data_idx').on(t.ownerId, t.tipo, t.createdAt),
+    // A customer's debits posted by hand (opening balances, "Adicionar Saldo", refunded online
+    // payments): where an open one starts the debt's due date (divida_pendente_desde, migration 0023).
+    index('lancamentos_debitos_avulsos_idx')
+      .on(t.ownerId, t.clienteId, t.createdAt)
+      .where(sql`${t.tipo} <> 'venda' and ${t.valor} < 0`),
     check('lancamentos_valor_check', sql`${t.valor} <> 0`),
     ownerPolicy('lancamentos'),
   ],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import { generateClienteLogin, type BackupRelatorio, type LoginAlterado } from '@caderneta/shared';
 import { rememberTimeZone, type Tx } from '../../db/client';
-import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis, vendas } from '../../db/schema';
+import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { sqlState } from '../../lib/pg-errors';
 import { queryRows } from '../../lib/sql';
@@ -143,18 +143,18 @@ async function restaurar(
   return { restaurados, removidos, loginsAlterados, segundos: (now() - inicio) / 1000 };
 }
 /**
- * `clientes.pendente_desde` (the debtors' due dates start there) follows from the restored sales
- * — the oldest pending fiado sale of each customer — whatever the file said (version 1 files say
- * nothing), as the ledger's allocation keeps it (modules/devedores/pendencia.service.ts). One
- * statement over the seller's customers.
+ * `clientes.pendente_desde` (the debtors' due dates start there) follows from the restored ledger
+ * — the oldest debt still open, a pending fiado sale or a debit posted by hand — whatever the file
+ * said (version 1 files say nothing), by the same function the ledger's allocation keeps it with
+ * (`divida_pendente_desde`, modules/devedores/pendencia.service.ts). One statement over the seller's
+ * customers; only those who owe read their sales.
  */
 async function recalcularPendencias(tx: Tx, ownerId: string) {
   await tx.execute(sql`
     update ${clientes} c set pendente_desde = p.desde
     from (
-      select c2.id, (select min(v.data_venda) from ${vendas} v
-                      where v.owner_id = ${ownerId} and v.cliente_id = c2.id and v.status_pagamento = 'pendente') as desde
-      from ${clientes} c2 where c2.owner_id = ${ownerId}
+      select c2.id, divida_pendente_desde(c2.owner_id, c2.id, c2.saldo_atual) as desde
+      from ${clientes} c2 where c2.owner_id = ${ownerId} and (c2.saldo_atual < 0 or c2.pendente_desde is not null)
     ) p
     where c.owner_id = ${ownerId} and c.id = p.id and c.pendente_desde is distinct from p.desde`);
 }

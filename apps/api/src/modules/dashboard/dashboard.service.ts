@@ -2,25 +2,26 @@ import { sql } from 'drizzle-orm';
 import { ATIVIDADES_RECENTES, type Atividade, type Dashboard } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, lancamentos, produtos, vendas } from '../../db/schema';
-import { shopTimeZoneSql } from '../../lib/shop-day';
 import { valorPendenteSql, vendasHojeSql } from '../vendas/rollups.service';
 import { queryRows } from '../../lib/sql';
+import { lerConfigHoje } from '../devedores/cobranca-config.service';
+import { ehDevedor, lerResumoDividas, resumoDividasSql, type Contexto } from '../devedores/devedores.sql';
 
 /**
- * The dashboard in one query. No figure grows with the shop's past sales: today's sales and what
- * is pending come from the rollups (vendas_por_hora over today's hours in the shop's time zone,
- * vendas_totais), debtors from the index (owner_id, ativo, saldo_atual), the latest sales and
+ * The dashboard in one query (after the shop's settings, read by primary key). No figure grows
+ * with the shop's past sales: today's sales and what is pending come from the rollups
+ * (vendas_por_hora over today's hours in the shop's time zone, vendas_totais), the debtors card
+ * from the debtors' rows through the index (owner_id, ativo, saldo_atual) — who owes, and who is
+ * late by the one meaning of overdue (resumoDividasSql, as Devedores' cards) —, the latest sales and
  * payments from backwards index scans with LIMIT. Customer and product counts grow with the
  * catalogue only.
  */
-export const dashboardSql = (ownerId: string, agora: Date = new Date()) => sql`
-      with zona as materialized (select ${shopTimeZoneSql(ownerId)} as tz
-      ), vendas_hoje as (
-        select * from ${vendasHojeSql(ownerId, sql`(select tz from zona)`, agora)} v
-      ), devedores as (
-        select count(*)::int as n, coalesce(sum(-c.saldo_atual), 0)::numeric as valor
-        from ${clientes} c
-        where c.owner_id = ${ownerId} and c.ativo and c.saldo_atual < 0
+export const dashboardSql = (ctx: Contexto, agora: Date = new Date()) => {
+  const ownerId = ctx.ownerId;
+  return sql`
+      with vendas_hoje as (
+        select * from ${vendasHojeSql(ownerId, ctx.fuso, agora)} v
+      ), devedores as (${resumoDividasSql(ctx, ehDevedor)}
       ), atividades as (
         select * from (
           (select 'venda' as tipo, v.id, v.data_venda as quando, v.valor_total as valor, c.nome as cliente_nome,
@@ -45,18 +46,19 @@ export const dashboardSql = (ownerId: string, agora: Date = new Date()) => sql`
         vendas_hoje.n as vendas_hoje,
         vendas_hoje.valor as valor_vendas_hoje,
         ${valorPendenteSql(ownerId)} as valor_pendente,
-        devedores.n as devedores,
-        devedores.valor as valor_devedores,
+        (select row_to_json(r) from devedores r) as devedores,
         (select coalesce(json_agg(json_build_object(
             'tipo', tipo, 'id', id,
             'data', to_char(quando at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
             'valor', valor, 'clienteNome', cliente_nome, 'numeroVenda', numero_venda,
             'formaPagamento', forma_pagamento, 'statusPagamento', status_pagamento, 'metodo', metodo
           ) order by quando desc), '[]'::json) from atividades) as atividades
-      from vendas_hoje, devedores
+      from vendas_hoje
     `;
+};
 
 export async function getDashboard(tx: Executor, ownerId: string, agora: Date = new Date()): Promise<Dashboard> {
+  const config = await lerConfigHoje(tx, ownerId, agora);
   const [row] = await queryRows<{
     total_clientes: number;
     total_produtos: number;
@@ -64,13 +66,10 @@ export async function getDashboard(tx: Executor, ownerId: string, agora: Date = 
     vendas_hoje: number;
     valor_vendas_hoje: number;
     valor_pendente: number;
-    devedores: number;
-    valor_devedores: number;
+    devedores: Record<string, unknown> | string;
     atividades: Atividade[] | string | null;
-  }>(
-    tx,
-    dashboardSql(ownerId, agora),
-  );
+  }>(tx, dashboardSql({ ownerId, regra: config.regra, fuso: config.fuso, hoje: config.hoje }, agora));
+  const devedores = lerResumoDividas(typeof row!.devedores === 'string' ? (JSON.parse(row!.devedores) as Record<string, unknown>) : row!.devedores);
   const atividadesRaw = typeof row!.atividades === 'string' ? (JSON.parse(row!.atividades) as unknown[]) : (row!.atividades ?? []);
   const atividades = (atividadesRaw as Array<Record<string, unknown>>).map((a): Atividade =>
     a.tipo === 'venda'
@@ -100,8 +99,10 @@ export async function getDashboard(tx: Executor, ownerId: string, agora: Date = 
     vendasHoje: Number(row!.vendas_hoje),
     valorVendasHoje: Number(row!.valor_vendas_hoje),
     valorPendente: Number(row!.valor_pendente),
-    devedores: Number(row!.devedores),
-    valorDevedores: Number(row!.valor_devedores),
+    devedores: devedores.devedores,
+    valorDevedores: devedores.valor,
+    devedoresVencidos: devedores.vencidos,
+    valorVencido: devedores.valorVencido,
     atividades,
   };
 }

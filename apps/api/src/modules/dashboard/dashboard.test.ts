@@ -30,6 +30,8 @@ describe('dashboard', () => {
       valorPendente: 0,
       devedores: 0,
       valorDevedores: 0,
+      devedoresVencidos: 0,
+      valorVencido: 0,
       atividades: [],
     });
   });
@@ -63,6 +65,9 @@ describe('dashboard', () => {
       valorPendente: 600 + 2000,
       devedores: 2,
       valorDevedores: 2600,
+      // Yesterday's and today's debts fall due on the 1st of next month.
+      devedoresVencidos: 0,
+      valorVencido: 0,
     });
     expect(d.atividades.map((a) => [a.tipo, a.valor, a.clienteNome])).toEqual([
       ['pagamento', 400, 'Ana'],
@@ -114,6 +119,50 @@ describe("today's sales by the app's clock", () => {
       expect(await hoje()).toEqual([1, 1200, 1]);
       clock = new Date('2026-03-17T15:00:00Z');
       expect(await hoje()).toEqual([0, 0, 0]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("the debtors card's overdue line", () => {
+  it('counts who is late as Devedores does: the agreed date, the rule, an opening balance; never a deactivated customer', async () => {
+    // 10 March 2026 in São Paulo, rule "day 1 of the next month".
+    let clock = new Date('2026-03-10T13:00:00Z');
+    const app = await buildTestApp({ clock: { now: () => clock } });
+    try {
+      const loja = await createSeller(app);
+      const pao = await insertProduto(app, loja.id, { nome: 'Pão', precoVenda: 1000, estoqueAtual: 100 });
+      const fiado = (clienteId: string, at: string) =>
+        withSeller(app.db, loja.id, (tx) =>
+          createVenda(tx, loja.id, { formaPagamento: 'fiado', clienteId, itens: [{ produtoId: pao.id, quantidade: 1 }], observacoes: null, confirmarLimiteExcedido: true }, { at: new Date(at), notificar: false }),
+        );
+      const ana = await insertCliente(app, loja.id, { nome: 'Ana', limiteCredito: 1_000_000 });
+      const bia = await insertCliente(app, loja.id, { nome: 'Bia', limiteCredito: 1_000_000 });
+      const caio = await insertCliente(app, loja.id, { nome: 'Caio', limiteCredito: 1_000_000 });
+      const duda = await insertCliente(app, loja.id, { nome: 'Duda', limiteCredito: 1_000_000 });
+      await fiado(ana.id, '2026-02-05T15:00:00Z'); // due 1 March: late
+      await fiado(bia.id, '2026-02-06T15:00:00Z'); // due 1 March, but agreed for 20 March
+      await fiado(duda.id, '2026-02-07T15:00:00Z'); // late, then deactivated
+      clock = new Date('2026-02-03T15:00:00Z');
+      // Caio's only debt is the balance from the paper notebook, entered on 3 February: due 1 March.
+      const ajuste = await loja.request({ method: 'POST', url: `/api/clientes/${caio.id}/ajustes`, payload: { tipo: 'debito', valor: 12_000, motivo: 'Saldo anterior do caderno' } });
+      expect(ajuste.statusCode, ajuste.body).toBe(201);
+      clock = new Date('2026-03-10T13:00:00Z');
+      expect((await loja.request({ method: 'PUT', url: `/api/devedores/${bia.id}/cobranca`, payload: { observacoes: null, dataVencimento: '2026-03-20' } })).statusCode).toBe(200);
+      expect((await loja.request({ method: 'POST', url: `/api/clientes/${duda.id}/desativar` })).statusCode).toBe(200);
+
+      const painel = (await loja.request({ method: 'GET', url: '/api/dashboard' })).json() as Dashboard;
+      const devedores = (await loja.request({ method: 'GET', url: '/api/devedores?pageSize=1' })).json();
+      expect(painel).toMatchObject({ devedores: 3, valorDevedores: 14_000, devedoresVencidos: 2, valorVencido: 13_000 });
+      expect([painel.devedores, painel.valorDevedores, painel.devedoresVencidos]).toEqual([
+        devedores.resumo.totalDevedores,
+        devedores.resumo.valorTotal,
+        devedores.resumo.dividasVencidas,
+      ]);
+      // Past Bia's agreed date she is late too.
+      clock = new Date('2026-03-21T13:00:00Z');
+      expect((await loja.request({ method: 'GET', url: '/api/dashboard' })).json()).toMatchObject({ devedoresVencidos: 3, valorVencido: 14_000 });
     } finally {
       await app.close();
     }

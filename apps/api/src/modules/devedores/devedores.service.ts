@@ -14,7 +14,6 @@ import {
   type DevedoresQuery,
   type Lembrete,
   type OrdemDevedores,
-  LIMIARES_NIVEL,
 } from '@caderneta/shared';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -23,7 +22,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { lockCliente } from '../financeiro/ledger.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
-import { devedoresSql, ehDevedor, nivelSql, type Contexto } from './devedores.sql';
+import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, vencidoSql, type Contexto } from './devedores.sql';
 
 const semDivida = () => new AppError('CLIENTE_SEM_DIVIDA', 409, { message: 'Este cliente não tem saldo devedor' });
 
@@ -67,7 +66,7 @@ interface Linha {
   telefone: string;
   login: string | null;
   saldo_atual: number | string;
-  venda_antiga: string | null;
+  pendente_desde_dia: string | null;
   vencimento: string;
   proprio: boolean;
   dias: number | string;
@@ -82,7 +81,7 @@ interface Linha {
 /** Columns of one debtor row for the answer; `d` is devedoresSql, at most a page of rows. */
 const colunas = (ctx: Contexto) => sql`
   d.id, d.nome, d.telefone, d.login, d.saldo_atual::bigint as saldo_atual,
-  to_char((d.pendente_desde at time zone ${ctx.fuso})::date, 'YYYY-MM-DD') as venda_antiga,
+  to_char((d.pendente_desde at time zone ${ctx.fuso})::date, 'YYYY-MM-DD') as pendente_desde_dia,
   to_char(d.vencimento, 'YYYY-MM-DD') as vencimento, d.data_vencimento is not null as proprio,
   d.dias::int as dias, to_char(d.promessa_pagamento, 'YYYY-MM-DD') as promessa, d.promessa_quebrada,
   (select count(*) from vendas v where v.cliente_id = d.id and v.status_pagamento = 'pendente' and v.owner_id = ${ctx.ownerId})::int as total_vendas,
@@ -108,12 +107,12 @@ function toDevedor(row: Linha, config: ConfigComHoje): Devedor {
     login: row.login,
     saldoAtual,
     saldoPendente,
-    dataVendaMaisAntiga: row.venda_antiga,
+    pendenteDesde: row.pendente_desde_dia,
     totalVendas: Number(row.total_vendas),
     dataVencimento: row.vencimento,
     vencimentoProprio: row.proprio,
     diasEmAtraso: dias,
-    estaVencido: row.vencimento < hoje,
+    estaVencido: dias > 0,
     nivel: nivelAtraso(dias),
     faixa: faixaLembrete(dias),
     ultimoLembrete: row.lembrete_em ? { data: row.lembrete_em, faixa: row.lembrete_faixa! } : null,
@@ -136,22 +135,14 @@ export function consultasDevedores(ctx: Contexto, query: z.output<typeof devedor
   if (busca) filtros.push(busca);
   const porVencimento: SQL[] = [];
   if (query.nivel) porVencimento.push(nivelSql(query.nivel));
-  if (query.situacao === 'vencidos') porVencimento.push(sql`d.vencimento < ${ctx.hoje}::date`);
+  if (query.situacao === 'vencidos') porVencimento.push(vencidoSql);
   if (query.situacao === 'a_vencer') {
     porVencimento.push(sql`d.vencimento >= ${ctx.hoje}::date and d.vencimento <= ${addDays(ctx.hoje, diasAntecedencia)}::date`);
   }
   const todos = [...filtros, ...porVencimento];
   const filtro = todos.length ? sql.join(todos, sql` and `) : sql`true`;
 
-  const resumo = sql`
-    select count(*)::int as total,
-           count(*) filter (where d.vencimento < ${ctx.hoje}::date)::int as vencidas,
-           coalesce(sum(-d.saldo_atual), 0)::numeric as valor,
-           count(*) filter (where d.dias >= ${LIMIARES_NIVEL.critico})::int as criticos,
-           coalesce(round(avg(d.dias)), 0)::int as media,
-           count(*) filter (where ${filtro})::int as encontrados
-    from ${devedoresSql(ctx, ehDevedor, { calcular: true })}
-  `;
+  const resumo = resumoDividasSql(ctx, ehDevedor, [sql`count(*) filter (where ${filtro})::int as encontrados`]);
 
   // The page in two steps: which rows (only what the sort and the filters need is computed for
   // every debtor: nothing of the due date when sorting by amount), then everything the cards
@@ -178,24 +169,22 @@ export async function listDevedores(tx: Executor, ownerId: string, rawQuery: Dev
   const config = await lerConfigHoje(tx, ownerId, now);
   const ctx = contexto(ownerId, config);
   const consultas = consultasDevedores(ctx, query, config.diasAntecedencia);
-  const [resumo] = await queryRows<{ total: number; vencidas: number; valor: number | string; criticos: number; media: number | string; encontrados: number }>(
-    tx,
-    consultas.resumo,
-  );
+  const [linha] = await queryRows<Record<string, unknown>>(tx, consultas.resumo);
+  const resumo = lerResumoDividas(linha);
   const rows = await queryRows<Linha>(tx, consultas.pagina);
 
   return {
     items: rows.map((r) => toDevedor(r, config)),
-    total: Number(resumo?.encontrados ?? 0),
+    total: Number(linha?.encontrados ?? 0),
     page: query.page,
     pageSize: query.pageSize,
     hoje: ctx.hoje,
     resumo: {
-      totalDevedores: Number(resumo?.total ?? 0),
-      dividasVencidas: Number(resumo?.vencidas ?? 0),
-      valorTotal: Number(resumo?.valor ?? 0),
-      casosCriticos: Number(resumo?.criticos ?? 0),
-      mediaAtraso: Number(resumo?.media ?? 0),
+      totalDevedores: resumo.devedores,
+      dividasVencidas: resumo.vencidos,
+      valorTotal: resumo.valor,
+      casosCriticos: resumo.criticos,
+      mediaAtraso: resumo.mediaAtraso,
     },
   };
 }

@@ -1,20 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { LIMIARES_NIVEL, type NivelAtraso, type RegraVencimento } from '@caderneta/shared';
+import { LIMIARES_NIVEL, type NivelAtraso, type RegraVencimento, type ResumoDividas } from '@caderneta/shared';
+import { FAIXAS_ATRASO, percentual, type FaixaAtraso } from '@caderneta/shared/relatorios';
 import { clientes } from '../../db/schema';
 
 /*
- * The shared rules of packages/shared/src/devedores.ts, written in SQL so a whole list is computed
- * in the database from the customer rows alone (clientes.pendente_desde is kept by the ledger).
- * devedores.test.ts checks these expressions give the same dates as the shared functions.
+ * The one meaning of "due" and "overdue" (docs/decisions/026-one-meaning-of-overdue.md) in SQL:
+ * `situacaoDivida` and `resumoDividas` of packages/shared/src/divida.ts, computed in the database
+ * from the customer rows alone (clientes.pendente_desde, the start of the oldest open debt, is kept
+ * by the ledger with divida_pendente_desde()). Devedores, the dashboard, the reports, the daily
+ * notification, the reminders and the customer page all read their due dates through
+ * `devedoresSql` and their figures through `resumoDividasSql`; a property test checks every one of
+ * them against the shared functions on random shops.
  */
 
-/** The shop's calendar day of the oldest pending fiado sale. */
-const diaDaVenda = (fuso: string) => sql`(c.pendente_desde at time zone ${fuso})::date`;
+/** The shop's calendar day the oldest open debt started. */
+const diaDaDivida = (fuso: string) => sql`(c.pendente_desde at time zone ${fuso})::date`;
 /** First day of the month after that day (plain timestamps: no time zone in the arithmetic). */
 const inicioMesSeguinte = (dia: SQL) => sql`(date_trunc('month', (${dia})::timestamp) + interval '1 month')::date`;
 const fimMesSeguinte = (dia: SQL) => sql`(date_trunc('month', (${dia})::timestamp) + interval '2 month' - interval '1 day')::date`;
 
-/** vencimentoPelaRegra: the due date of sales made on the shop's calendar day `dia` (a date expression). */
+/** vencimentoPelaRegra: the due date of a debt started on the shop's calendar day `dia` (a date expression). */
 export function vencimentoDoDiaSql(regra: RegraVencimento, dia: SQL): SQL {
   switch (regra.tipo) {
     case 'proximo_mes':
@@ -29,12 +34,9 @@ export function vencimentoDoDiaSql(regra: RegraVencimento, dia: SQL): SQL {
   }
 }
 
-/** vencimentoPelaRegra, for the row's oldest pending sale. */
-export const vencimentoPelaRegraSql = (regra: RegraVencimento, fuso: string): SQL => vencimentoDoDiaSql(regra, diaDaVenda(fuso));
-
-/** vencimentoDevedor: the customer's own date, else the rule, else today. */
+/** vencimentoDevedor: the date agreed with the customer, else the rule from the oldest open debt, else today. */
 export function vencimentoSql(regra: RegraVencimento, fuso: string, hoje: string): SQL {
-  return sql`coalesce(c.data_vencimento, case when c.pendente_desde is null then ${hoje}::date else ${vencimentoPelaRegraSql(regra, fuso)} end)`;
+  return sql`coalesce(c.data_vencimento, case when c.pendente_desde is null then ${hoje}::date else ${vencimentoDoDiaSql(regra, diaDaDivida(fuso))} end)`;
 }
 
 export interface Contexto {
@@ -45,8 +47,9 @@ export interface Contexto {
 }
 
 /**
- * One row per customer matching `where` (over `clientes c`) with its due date (`vencimento`), days
- * overdue (`dias`) and whether a promise to pay was broken. A subquery to select from (`d`).
+ * situacaoDivida: one row per customer matching `where` (over `clientes c`) with its due date
+ * (`vencimento`), days overdue (`dias`; overdue ⇔ dias > 0) and whether a promise to pay was broken
+ * (a promise moves nothing else). A subquery to select from (`d`).
  *
  * `calcular`: the due date is computed once per row (an optimisation fence, `offset 0`), for
  * queries that read it several times (the cards). Without it the planner inlines the subquery, so a
@@ -57,7 +60,7 @@ export function devedoresSql(ctx: Contexto, where: SQL, { calcular = false }: { 
     select x.*, greatest(0, ${ctx.hoje}::date - x.vencimento) as dias,
            coalesce(x.promessa_pagamento < ${ctx.hoje}::date and x.saldo_atual < 0, false) as promessa_quebrada
     from (
-      select c.id, c.nome, c.nome_busca, c.telefone, c.login, c.saldo_atual, c.pendente_desde, c.data_vencimento,
+      select c.id, c.nome, c.nome_busca, c.telefone, c.login, c.ativo, c.saldo_atual, c.pendente_desde, c.data_vencimento,
              c.promessa_pagamento, ${vencimentoSql(ctx.regra, ctx.fuso, ctx.hoje)} as vencimento
       from ${clientes} c
       where c.owner_id = ${ctx.ownerId} and ${where}
@@ -68,6 +71,11 @@ export function devedoresSql(ctx: Contexto, where: SQL, { calcular = false }: { 
 
 /** Debtors are the active customers who owe (spec §7: active, saldo_atual < 0); read by clientes_owner_saldo_idx. */
 export const ehDevedor = sql`c.ativo and c.saldo_atual < 0`;
+/** Everyone who owes, deactivated customers too (the reports: their debt is still owed). */
+export const deve = sql`c.ativo in (true, false) and c.saldo_atual < 0`;
+
+/** Overdue, over `d` (estaVencido: the due date is before today). */
+export const vencidoSql = sql`d.dias > 0`;
 
 /** The day range of a delay level over `d.dias` (nivelAtraso's thresholds). */
 export function nivelSql(nivel: NivelAtraso): SQL {
@@ -82,4 +90,62 @@ export function nivelSql(nivel: NivelAtraso): SQL {
     case 'critico':
       return sql`d.dias >= ${critico}`;
   }
+}
+
+/** The day range of an ageing bucket over `d.dias` (faixaDeAtraso's bounds). */
+export function faixaAtrasoSql(faixa: FaixaAtraso): SQL {
+  switch (faixa) {
+    case 'a_vencer':
+      return sql`d.dias <= 0`;
+    case '1_7':
+      return sql`d.dias between 1 and 7`;
+    case '8_15':
+      return sql`d.dias between 8 and 15`;
+    case '16_30':
+      return sql`d.dias between 16 and 30`;
+    case 'mais_30':
+      return sql`d.dias > 30`;
+  }
+}
+
+const pendente = sql`-d.saldo_atual`;
+
+/**
+ * resumoDividas in one aggregate over the customers matching `where` (each due date computed once),
+ * plus any `extra` columns the caller needs over the same rows (`d`). Read it with `lerResumoDividas`.
+ */
+export function resumoDividasSql(ctx: Contexto, where: SQL, extra: SQL[] = []): SQL {
+  const faixas = FAIXAS_ATRASO.map(
+    (faixa, i) => sql`count(*) filter (where ${faixaAtrasoSql(faixa)})::int as ${sql.raw(`faixa_${i}_clientes`)},
+      coalesce(sum(${pendente}) filter (where ${faixaAtrasoSql(faixa)}), 0)::bigint as ${sql.raw(`faixa_${i}_valor`)}`,
+  );
+  return sql`
+    select count(*)::int as devedores,
+           coalesce(sum(${pendente}), 0)::bigint as valor,
+           count(*) filter (where ${vencidoSql})::int as vencidos,
+           coalesce(sum(${pendente}) filter (where ${vencidoSql}), 0)::bigint as valor_vencido,
+           count(*) filter (where d.dias >= ${LIMIARES_NIVEL.critico})::int as criticos,
+           coalesce(sum(d.dias), 0)::bigint as soma_dias,
+           ${sql.join([...faixas, ...extra], sql`, `)}
+    from ${devedoresSql(ctx, where, { calcular: true })}
+  `;
+}
+
+/** The row of resumoDividasSql as the shared ResumoDividas (the rate and the average by the shared rules). */
+export function lerResumoDividas(row: Record<string, unknown> | undefined): ResumoDividas {
+  const n = (key: string) => Number(row?.[key] ?? 0);
+  const devedores = n('devedores');
+  const valor = n('valor');
+  const valorVencido = n('valor_vencido');
+  return {
+    devedores,
+    valor,
+    vencidos: n('vencidos'),
+    valorVencido,
+    aVencer: valor - valorVencido,
+    criticos: n('criticos'),
+    mediaAtraso: devedores ? Math.round(n('soma_dias') / devedores) : 0,
+    inadimplencia: percentual(valorVencido, valor),
+    porFaixa: FAIXAS_ATRASO.map((faixa, i) => ({ faixa, clientes: n(`faixa_${i}_clientes`), valor: n(`faixa_${i}_valor`) })),
+  };
 }

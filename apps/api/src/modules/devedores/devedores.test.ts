@@ -66,7 +66,7 @@ describe('due dates', () => {
     const page = await lista(seller);
     expect(page.hoje).toBe(HOJE);
     expect(item(page, ana.id)).toMatchObject({
-      dataVendaMaisAntiga: '2026-01-31',
+      pendenteDesde: '2026-01-31',
       totalVendas: 2,
       saldoPendente: 7000,
       dataVencimento: '2026-02-01',
@@ -78,33 +78,37 @@ describe('due dates', () => {
     });
   });
 
-  it('is today for a debt without a pending sale', async () => {
+  it('fall due by the rule from the day an opening balance was posted, like a sale (a debit posted by hand is a debt)', async () => {
     expect(item(await lista(seller), bruno.id)).toMatchObject({
-      dataVendaMaisAntiga: null,
+      pendenteDesde: HOJE,
       totalVendas: 0,
-      dataVencimento: HOJE,
+      dataVencimento: '2026-04-01',
       diasEmAtraso: 0,
       estaVencido: false,
       nivel: 'baixo',
       faixa: 'a_vencer',
     });
+    // A month later it is overdue, as a sale of that day would be.
+    clock.set('2026-04-12T10:00:00-03:00');
+    expect(item(await lista(seller), bruno.id)).toMatchObject({ dataVencimento: '2026-04-01', diasEmAtraso: 11, estaVencido: true, nivel: 'medio', faixa: 'firme' });
+    clock.set(MANHA);
   });
 
   it.each([
-    [{ tipo: 'proximo_mes', diaVencimento: 28 }, '2026-02-28', 10, 'medio'],
-    [{ tipo: 'dias_fixos', diasPrazo: 30 }, '2026-03-02', 8, 'medio'],
-    [{ tipo: 'dias_fixos', diasPrazo: 1 }, '2026-02-01', 37, 'critico'],
-    [{ tipo: 'dias_fixos', diasPrazo: 365 }, '2027-01-31', 0, 'baixo'],
-    [{ tipo: 'data_fixa', dataFixa: '2026-03-05' }, '2026-03-05', 5, 'baixo'],
-    [{ tipo: 'data_fixa', dataFixa: null }, '2026-02-01', 37, 'critico'],
-    [{ tipo: 'proximo_mes' }, '2026-02-01', 37, 'critico'],
-  ] as const)('with the rule %j move at once to %s', async (body, vencimento, dias, nivel) => {
+    [{ tipo: 'proximo_mes', diaVencimento: 28 }, '2026-02-28', 10, 'medio', '2026-04-28'],
+    [{ tipo: 'dias_fixos', diasPrazo: 30 }, '2026-03-02', 8, 'medio', '2026-04-09'],
+    [{ tipo: 'dias_fixos', diasPrazo: 1 }, '2026-02-01', 37, 'critico', '2026-03-11'],
+    [{ tipo: 'dias_fixos', diasPrazo: 365 }, '2027-01-31', 0, 'baixo', '2027-03-10'],
+    [{ tipo: 'data_fixa', dataFixa: '2026-03-05' }, '2026-03-05', 5, 'baixo', '2026-03-05'],
+    [{ tipo: 'data_fixa', dataFixa: null }, '2026-02-01', 37, 'critico', '2026-04-01'],
+    [{ tipo: 'proximo_mes' }, '2026-02-01', 37, 'critico', '2026-04-01'],
+  ] as const)('with the rule %j move at once to %s', async (body, vencimento, dias, nivel, vencimentoAjuste) => {
     const response = await regra(seller, body);
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as CobrancaConfig).regra).toMatchObject(body);
     expect(item(await lista(seller), ana.id)).toMatchObject({ dataVencimento: vencimento, diasEmAtraso: dias, nivel, estaVencido: dias > 0 });
-    // A debt with no pending sale stays due today whatever the rule.
-    expect(item(await lista(seller), bruno.id).dataVencimento).toBe(HOJE);
+    // The opening balance moves with the rule too.
+    expect(item(await lista(seller), bruno.id).dataVencimento).toBe(vencimentoAjuste);
   });
 
   it("follow the customer's own date, whatever the rule, until it is removed", async () => {
@@ -287,7 +291,7 @@ describe('a debt paid off', () => {
     expect(detalhe).toMatchObject({ dataVencimentoPropria: '2026-03-20', promessa: { data: '2026-03-15' }, saldoPendente: 3000 });
     expect((await seller.request({ method: 'POST', url: `/api/clientes/${c.id}/pagamentos`, payload: { valor: 3000 } })).statusCode).toBe(201);
     detalhe = (await seller.request({ method: 'GET', url: `/api/devedores/${c.id}` })).json() as DevedorDetalhe;
-    expect(detalhe).toMatchObject({ dataVencimentoPropria: null, promessa: null, saldoPendente: 0, observacoes: 'Combinou dia 20', dataVendaMaisAntiga: null });
+    expect(detalhe).toMatchObject({ dataVencimentoPropria: null, promessa: null, saldoPendente: 0, observacoes: 'Combinou dia 20', pendenteDesde: null });
     expect((await lista(seller)).items).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ import {
 } from '@caderneta/shared';
 import type { Database, Tx } from '../../db/client';
 import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
-import { countAll } from '../../lib/sql';
+import { countAll, queryRows } from '../../lib/sql';
+import { lerConfigHoje } from '../devedores/cobranca-config.service';
+import { devedoresSql } from '../devedores/devedores.sql';
 import { estornoOnlineEmSql } from '../financeiro/ledger.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { EM_ANDAMENTO_MS, primeiroNome } from './pagamentos.service';
@@ -87,6 +89,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .where(and(eq(mercadopagoContas.ownerId, ownerId), isNotNull(mercadopagoContas.accessTokenCifrado)));
 
   const saldoPendente = Math.max(0, -cliente.saldoAtual);
+  const vencimento = saldoPendente > 0 ? await vencimentoDoCliente(tx, ownerId, clienteId, agora) : null;
   const nomeLoja = perfil?.nomeLoja ?? '';
   const codigo = await pixCodigo(tx, ownerId, saldoPendente, nomeLoja);
   const telefone = (perfil?.telefone ?? '').replace(/\D/g, '');
@@ -98,6 +101,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     fusoHorario: perfil?.fusoHorario ?? DEFAULT_TIME_ZONE,
     saldoAtual: cliente.saldoAtual,
     saldoPendente,
+    vencimento,
     compras: compras?.n ?? 0,
     pendentes: pendentes.map((v) => ({
       numeroVenda: v.numeroVenda,
@@ -118,6 +122,19 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     },
     pix: codigo ? { codigo, qrCode: await qrCodeDataUrl(codigo) } : null,
   };
+}
+
+/** The customer's due date and days overdue by the one meaning of overdue, as Devedores shows them. */
+async function vencimentoDoCliente(tx: Tx, ownerId: string, clienteId: string, agora: Date): Promise<PortalCliente['vencimento']> {
+  const config = await lerConfigHoje(tx, ownerId, agora);
+  const [row] = await queryRows<{ vencimento: string; dias: number | string }>(
+    tx,
+    sql`select to_char(d.vencimento, 'YYYY-MM-DD') as vencimento, d.dias::int as dias
+        from ${devedoresSql({ ownerId, regra: config.regra, fuso: config.fuso, hoje: config.hoje }, sql`c.id = ${clienteId} and c.saldo_atual < 0`)}`,
+  );
+  if (!row) return null;
+  const dias = Number(row.dias);
+  return { data: row.vencimento, vencido: dias > 0, diasEmAtraso: dias };
 }
 
 export const lerPortalCliente = (db: Database, login: string, agora: Date) =>

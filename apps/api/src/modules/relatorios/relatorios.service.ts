@@ -1,14 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FORMAS_PAGAMENTO, addDays, today as todayIn, type IsoDate, type MetodoPagamento, type RegraVencimento } from '@caderneta/shared';
-import { FAIXAS_ATRASO, diasDoPeriodo, diasEmAtraso, faixaDeAtraso, janelaAtrasoDias, vencimentoPelaRegra, margem, mesDisponivel, percentual, resolverPeriodo, ticketMedio, type FaixaAtraso, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
+import { FORMAS_PAGAMENTO, today as todayIn, type MetodoPagamento, type RegraVencimento, type ResumoDividas } from '@caderneta/shared';
+import { diasDoPeriodo, margem, mesDisponivel, resolverPeriodo, ticketMedio, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
 import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
-import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, pagamentosPorHora, produtos, produtosPorDia, produtosPorMes, vendas, vendasPorHora, vendasTotais } from '../../db/schema';
+import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, pagamentosPorHora, produtos, produtosPorDia, produtosPorMes, vendas, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { queryRows } from '../../lib/sql';
 import { lerRegraVencimento } from '../devedores/cobranca-config.service';
-import { vencimentoDoDiaSql } from '../devedores/devedores.sql';
+import { deve, lerResumoDividas, resumoDividasSql, vencidoSql } from '../devedores/devedores.sql';
 import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
 
 /**
@@ -20,13 +20,13 @@ import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
  *    the period, their UTC-day rollups for the other whole UTC days, plus the sales themselves for
  *    the partial UTC days at its two ends (under one day of sales), which makes any time zone's
  *    local days exact;
- *  - what is owed and overdue today: the counters, the customers' balances, and the hourly rollup
- *    over the last `janelaAtrasoDias(regra)` days (anything older is more than 30 days late).
+ *  - what is owed and overdue today: the counters and the rows of the customers who owe.
  *
- * Overdue, for the reports: each pending fiado sale falls due by the shop's rule (the one /devedores
- * uses: `vencimentoPelaRegra` in @caderneta/shared, in SQL `vencimentoDoDiaSql`), applied to the
- * sale's own local day, and is overdue from the day after. A customer's own due date is not used:
- * the rollups carry no customer, and /devedores already shows debts by customer.
+ * Overdue, for the reports as everywhere (docs/decisions/026-one-meaning-of-overdue.md): a customer's
+ * debt falls due on the date agreed with them, else by the shop's rule from the oldest debt still
+ * open (a fiado sale or an opening balance), and all of it is overdue from the day after
+ * (`resumoDividasSql`, the SQL of `resumoDividas` in @caderneta/shared). The reports count every
+ * customer who owes, deactivated ones too, and say the deactivated part.
  */
 
 type Periodo = PeriodoRelatorio;
@@ -46,9 +46,6 @@ const n = (value: unknown) => Number(value ?? 0);
 const cmp = (atual: number, anterior: number) => ({ atual, anterior });
 type JsonRows = Array<Record<string, unknown>>;
 const json = (value: unknown): JsonRows => (typeof value === 'string' ? (JSON.parse(value) as JsonRows) : ((value as JsonRows | null) ?? []));
-
-/** The due date of the sales of an hourly rollup row (`hora`), by the shop's rule on their local day. */
-const vencimentoDaHora = (regra: RegraVencimento, timeZone: string) => vencimentoDoDiaSql(regra, sql`(hora at time zone ${timeZone})::date`);
 
 /**
  * A period's instants, the whole UTC days inside it and the whole UTC months inside those: [s, e)
@@ -114,28 +111,18 @@ function clientesDoPeriodo(ownerId: string): SQL {
 
 // ——— Resumo ———
 
-/** Of the fiado sold in each period: what is still open and overdue today, and what is not yet due. */
-async function fiadoEmAberto(tx: Executor, ownerId: string, periodos: Intervalo[], regra: RegraVencimento, timeZone: string, hoje: IsoDate) {
-  const rows = await queryRows<Record<string, unknown>>(
+/**
+ * Who owes today and who is late, over every customer who owes (deactivated ones too), with the
+ * deactivated customers' overdue part: one aggregate over the debtors' rows, never their sales.
+ */
+async function dividasHoje(tx: Executor, ownerId: string, periodo: Periodo, regra: RegraVencimento): Promise<ResumoDividas & { vencidoDesativados: number }> {
+  const [row] = await queryRows<Record<string, unknown>>(
     tx,
-    sql.join(
-      periodos.map(
-        (p, i) => sql`
-          select ${i}::int as i,
-                 coalesce(sum(aberto) filter (where vencimento < ${hoje}::date), 0)::bigint as vencido,
-                 coalesce(sum(aberto) filter (where vencimento >= ${hoje}::date), 0)::bigint as a_vencer
-          from (select valor_total - valor_pago as aberto, ${vencimentoDaHora(regra, timeZone)} as vencimento
-                  from ${vendasPorHora}
-                 where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente'
-                   and hora >= ${startOfDay(p.de, timeZone)} and hora < ${endOfDay(p.ate, timeZone)}) h`,
-      ),
-      sql` union all `,
-    ),
+    resumoDividasSql({ ownerId, regra, fuso: periodo.timeZone, hoje: periodo.hoje }, deve, [
+      sql`coalesce(sum(-d.saldo_atual) filter (where ${vencidoSql} and not d.ativo), 0)::bigint as vencido_desativados`,
+    ]),
   );
-  return periodos.map((_, i) => {
-    const row = rows.find((r) => n(r.i) === i);
-    return { vencido: n(row?.vencido), aVencer: n(row?.a_vencer) };
-  });
+  return { ...lerResumoDividas(row), vencidoDesativados: n(row?.vencido_desativados) };
 }
 
 type Pagamentos = ResumoPeriodo['pagamentos'];
@@ -188,11 +175,11 @@ async function recebidoComparado(tx: Executor, ownerId: string, periodo: Periodo
 }
 
 export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioResumo> {
-  const { timeZone, hoje } = periodo;
+  const { timeZone } = periodo;
   const atual = await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, timeZone);
   const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, timeZone);
   const regraVencimento = await lerRegraVencimento(tx, ownerId);
-  const [abertoAtual, abertoAnterior] = await fiadoEmAberto(tx, ownerId, [periodo, periodo.anterior], regraVencimento, timeZone, hoje);
+  const dividas = await dividasHoje(tx, ownerId, periodo, regraVencimento);
   const [a, b] = [atual.vendas, anterior.vendas];
   const lucro = cmp(a.valorTotal - a.custoTotal, b.valorTotal - b.custoTotal);
   return {
@@ -209,12 +196,7 @@ export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Pe
     custo: cmp(a.custoTotal, b.custoTotal),
     margem: { atual: margem(a.valorTotal, a.custoTotal), anterior: margem(b.valorTotal, b.custoTotal) },
     recebido: await recebidoComparado(tx, ownerId, periodo, atual.pagamentos, anterior.pagamentos),
-    inadimplencia: {
-      taxa: { atual: percentual(abertoAtual!.vencido, a.porForma.fiado.valorTotal), anterior: percentual(abertoAnterior!.vencido, b.porForma.fiado.valorTotal) },
-      vencido: cmp(abertoAtual!.vencido, abertoAnterior!.vencido),
-      aVencer: cmp(abertoAtual!.aVencer, abertoAnterior!.aVencer),
-      fiadoVendido: cmp(a.porForma.fiado.valorTotal, b.porForma.fiado.valorTotal),
-    },
+    inadimplencia: { taxa: dividas.inadimplencia, vencido: dividas.valorVencido, aVencer: dividas.aVencer, clientesVencidos: dividas.vencidos },
     regraVencimento,
   };
 }
@@ -378,41 +360,20 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
 // ——— Financeiro ———
 
 export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioFinanceiro> {
-  const { timeZone, hoje } = periodo;
+  const { timeZone } = periodo;
   const pagamentos = (p: Intervalo) => sql`
     select metodo, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor from ${pagamentosPorHora}
      where owner_id = ${ownerId} and hora >= ${startOfDay(p.de, timeZone)} and hora < ${endOfDay(p.ate, timeZone)} and quantidade <> 0
      group by metodo`;
   const regraVencimento = await lerRegraVencimento(tx, ownerId);
-  // The hours a pending sale can be in a bucket other than "more than 30 days" in; the older ones
-  // are added up from the all-time counter. With one fixed date for every debt there is no such
-  // window: every sale falls due on that date, so all are in one bucket.
-  const janela = janelaAtrasoDias(regraVencimento);
-  const recentesDesde = janela === null ? sql`false` : sql`hora >= ${startOfDay(addDays(hoje, -janela), timeZone)}`;
-  const faixaDosAntigos: FaixaAtraso = janela === null ? faixaDeAtraso(diasEmAtraso(vencimentoPelaRegra(regraVencimento, hoje), hoje)) : 'mais_30';
-  const dias = sql`(${hoje}::date - vencimento)`;
+  const dividas = await dividasHoje(tx, ownerId, periodo, regraVencimento);
   const [row] = await queryRows<Record<string, unknown>>(
     tx,
     sql`
-      with recentes as (
-        select ${vencimentoDaHora(regraVencimento, timeZone)} as vencimento, sum(valor_total - valor_pago) as aberto, sum(quantidade) as vendas
-          from ${vendasPorHora}
-         where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente' and ${recentesDesde}
-         group by 1
-      ), faixas as (
-        select case when ${dias} <= 0 then 'a_vencer' when ${dias} <= 7 then '1_7' when ${dias} <= 15 then '8_15'
-                    when ${dias} <= 30 then '16_30' else 'mais_30' end as faixa,
-               sum(aberto)::bigint as valor, sum(vendas)::bigint as vendas
-          from recentes group by 1
-      ), dev as materialized (${devedoresHoje(ownerId)})
+      with dev as materialized (${devedoresHoje(ownerId)})
       select
         (select coalesce(json_agg(x), '[]') from (${pagamentos(periodo)}) x) as atual,
         (select coalesce(json_agg(x), '[]') from (${pagamentos(periodo.anterior)}) x) as anterior,
-        (select coalesce(json_agg(f), '[]') from faixas f) as faixas,
-        (select coalesce(sum(valor_total - valor_pago), 0)::bigint from ${vendasTotais}
-          where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente') as fiado_pendente,
-        (select coalesce(sum(quantidade), 0)::bigint from ${vendasTotais}
-          where owner_id = ${ownerId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente') as fiado_pendentes,
         (select coalesce(sum(valor_total - valor_pago), 0)::bigint from ${vendasTotais}
           where owner_id = ${ownerId} and status_pagamento = 'pendente') as vendas_pendentes,
         dev.valor as saldo_clientes, dev.valor_desativados as saldo_desativados
@@ -423,15 +384,6 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
   const soma = (lista: ReturnType<typeof porMetodo>) => ({ valor: lista.reduce((s, m) => s + m.valor, 0), quantidade: lista.reduce((s, m) => s + m.quantidade, 0) });
   const atual = porMetodo(json(row?.atual));
   const anterior = porMetodo(json(row?.anterior));
-  const faixas = json(row?.faixas);
-  const recenteValor = faixas.reduce((s, f) => s + n(f.valor), 0);
-  const recenteVendas = faixas.reduce((s, f) => s + n(f.vendas), 0);
-  const atraso = FAIXAS_ATRASO.map((faixa: FaixaAtraso) => {
-    const f = faixas.find((x) => x.faixa === faixa);
-    // Older than the window (more than 30 days late), from the all-time counter.
-    const antigos = faixa === faixaDosAntigos ? { valor: n(row?.fiado_pendente) - recenteValor, vendas: n(row?.fiado_pendentes) - recenteVendas } : { valor: 0, vendas: 0 };
-    return { faixa, valor: n(f?.valor) + antigos.valor, vendas: n(f?.vendas) + antigos.vendas };
-  });
   return {
     periodo,
     recebido: await recebidoComparado(tx, ownerId, periodo, { ...soma(atual), porMetodo: atual }, { ...soma(anterior), porMetodo: anterior }),
@@ -439,9 +391,10 @@ export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo
       saldoClientes: n(row?.saldo_clientes),
       saldoDesativados: n(row?.saldo_desativados),
       vendasPendentes: n(row?.vendas_pendentes),
-      vencido: atraso.filter((f) => f.faixa !== 'a_vencer').reduce((s, f) => s + f.valor, 0),
+      vencido: dividas.valorVencido,
+      vencidoDesativados: dividas.vencidoDesativados,
     },
-    atraso,
+    atraso: dividas.porFaixa,
     regraVencimento,
   };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { valoresPagamentoOnline, type RegraVencimento } from '@caderneta/shared';
-import { FAIXAS_ATRASO, diasEmAtraso, faixaDeAtraso, vencimentoPelaRegra } from '@caderneta/shared/relatorios';
+import { resumoDividas, situacaoDivida, valoresPagamentoOnline, type RegraVencimento } from '@caderneta/shared';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente, insertProduto } from '../../../test/fixtures';
 import { withSeller } from '../../db/client';
@@ -137,8 +136,10 @@ describe('GET /api/relatorios/resumo', () => {
         { metodo: 'pix', valor: cmp(1500, 0), quantidade: cmp(1, 0) },
       ],
     });
-    // S2 and S6 fall due on 1 April: open, not overdue.
-    expect(r.inadimplencia).toEqual({ taxa: { atual: 0, anterior: 0 }, vencido: cmp(0, 0), aVencer: cmp(2000, 1000), fiadoVendido: cmp(2000, 1000) });
+    // Today's, whatever the period, customer by customer (as Devedores): Dora's debt (since 20 Dec)
+    // fell due on 1 January, Ana's (since S8, 10 Feb) and Bruno's (since S7, 28 Feb) on 1 March — all
+    // of what they owe is overdue: 1000 + 3300 + 700.
+    expect(r.inadimplencia).toEqual({ taxa: 100, vencido: 5000, aVencer: 0, clientesVencidos: 3 });
   });
 
   it('takes a month whole, its last day up to 23:59 in São Paulo, and compares with the month before', async () => {
@@ -149,8 +150,8 @@ describe('GET /api/relatorios/resumo', () => {
     expect(r.fiado).toEqual({ quantidade: cmp(2, 0), valor: cmp(3000, 0) });
     expect(r.lucro).toEqual(cmp(1400, 300));
     expect(r.margem).toEqual({ atual: 46.7, anterior: 60 });
-    // Both fell due on 1 March: what is still open on them (S8 300 after Ana's 1700, S7 700) is overdue.
-    expect(r.inadimplencia).toEqual({ taxa: { atual: 33.3, anterior: null }, vencido: cmp(1000, 0), aVencer: cmp(0, 0), fiadoVendido: cmp(3000, 0) });
+    // The default rate is today's, the same for any period.
+    expect(r.inadimplencia).toEqual({ taxa: 100, vencido: 5000, aVencer: 0, clientesVencidos: 3 });
     expect(r.recebido.valor).toEqual(cmp(0, 0));
   });
 
@@ -296,15 +297,15 @@ describe('GET /api/relatorios/financeiro', () => {
   it('shows what was received by method, what is owed and its overdue ageing', async () => {
     const r = await get(seller, '/api/relatorios/financeiro?periodo=7');
     expect(r.recebido.valor).toEqual(cmp(1800, 200));
-    expect(r.aReceber).toEqual({ saldoClientes: 5000, saldoDesativados: 0, vendasPendentes: 5000, vencido: 2000 });
-    // 16 March: S8 and S7 are 15 days late (due 1 March; S7 would be due 1 April if read in UTC);
-    // S11 is 74 days late (older than the window the hourly rollup is read over).
+    expect(r.aReceber).toEqual({ saldoClientes: 5000, saldoDesativados: 0, vendasPendentes: 5000, vencido: 5000, vencidoDesativados: 0 });
+    // 16 March, customer by customer: Ana (3300, since S8) and Bruno (700, since S7 — 28 Feb in São
+    // Paulo, due 1 March; read in UTC it would be due 1 April) are 15 days late; Dora (1000) 74 days.
     expect(r.atraso).toEqual([
-      { faixa: 'a_vencer', valor: 3000, vendas: 2 },
-      { faixa: '1_7', valor: 0, vendas: 0 },
-      { faixa: '8_15', valor: 1000, vendas: 2 },
-      { faixa: '16_30', valor: 0, vendas: 0 },
-      { faixa: 'mais_30', valor: 1000, vendas: 1 },
+      { faixa: 'a_vencer', valor: 0, clientes: 0 },
+      { faixa: '1_7', valor: 0, clientes: 0 },
+      { faixa: '8_15', valor: 4000, clientes: 2 },
+      { faixa: '16_30', valor: 0, clientes: 0 },
+      { faixa: 'mais_30', valor: 1000, clientes: 1 },
     ]);
   });
 
@@ -316,14 +317,15 @@ describe('GET /api/relatorios/financeiro', () => {
       return Object.fromEntries(r.atraso.filter((f: { valor: number }) => f.valor > 0).map((f: { faixa: string; valor: number }) => [f.faixa, f.valor]));
     };
     try {
-      // S8 + S7 (1000, due 1 March); S11 (1000, due 1 January); S6 + S2 (3000, due 1 April).
+      // Ana (3300) and Bruno (700) due 1 March; Dora (1000) due 1 January. A customer's whole debt
+      // moves together, from their oldest open debt.
       expect(await faixaDe('2026-03-01')).toEqual({ a_vencer: 4000, mais_30: 1000 });
-      expect(await faixaDe('2026-03-08')).toEqual({ a_vencer: 3000, '1_7': 1000, mais_30: 1000 });
-      expect(await faixaDe('2026-03-09')).toEqual({ a_vencer: 3000, '8_15': 1000, mais_30: 1000 });
-      expect(await faixaDe('2026-03-17')).toEqual({ a_vencer: 3000, '16_30': 1000, mais_30: 1000 });
-      expect(await faixaDe('2026-03-31')).toEqual({ a_vencer: 3000, '16_30': 1000, mais_30: 1000 });
-      expect(await faixaDe('2026-04-01')).toEqual({ a_vencer: 3000, mais_30: 2000 });
-      expect(await faixaDe('2026-04-02')).toEqual({ '1_7': 3000, mais_30: 2000 });
+      expect(await faixaDe('2026-03-02')).toEqual({ '1_7': 4000, mais_30: 1000 });
+      expect(await faixaDe('2026-03-08')).toEqual({ '1_7': 4000, mais_30: 1000 });
+      expect(await faixaDe('2026-03-09')).toEqual({ '8_15': 4000, mais_30: 1000 });
+      expect(await faixaDe('2026-03-17')).toEqual({ '16_30': 4000, mais_30: 1000 });
+      expect(await faixaDe('2026-03-31')).toEqual({ '16_30': 4000, mais_30: 1000 });
+      expect(await faixaDe('2026-04-01')).toEqual({ mais_30: 5000 });
     } finally {
       clock = saved;
     }
@@ -359,7 +361,7 @@ describe('report periods', () => {
     expect(produtosOutro.margens.map((p: { nome: string }) => p.nome)).toEqual(['Arroz do outro']);
     expect(produtosOutro.estoque.itens).toEqual([]);
     const financeiro = await get(outro, '/api/relatorios/financeiro?periodo=365');
-    expect(financeiro.aReceber).toEqual({ saldoClientes: 194_800, saldoDesativados: 0, vendasPendentes: 194_800, vencido: 0 });
+    expect(financeiro.aReceber).toEqual({ saldoClientes: 194_800, saldoDesativados: 0, vendasPendentes: 194_800, vencido: 0, vencidoDesativados: 0 });
   });
 });
 
@@ -417,28 +419,35 @@ describe('payments from the customer page', () => {
   });
 });
 
-describe("overdue by the shop's due-date rule (the one /devedores uses)", () => {
-  /** The pending fiado sales above, by their day in São Paulo, with what is still open on each. */
-  const pendentes = [
-    { dia: '2025-12-20', aberto: 1000 }, // S11
-    { dia: '2026-02-10', aberto: 300 }, // S8
-    { dia: '2026-02-28', aberto: 700 }, // S7
-    { dia: '2026-03-05', aberto: 1000 }, // S6
-    { dia: '2026-03-12', aberto: 2000 }, // S2
+describe('overdue, customer by customer, as Devedores says it (docs/decisions/026)', () => {
+  /** What each customer above owes and since when (the shop's day of their oldest open debt). */
+  const dividas = () => [
+    { id: ids.dora!, saldoAtual: -1000, pendenteDesde: '2025-12-20', dataVencimento: null as string | null, promessa: null }, // S11
+    { id: ids.ana!, saldoAtual: -3300, pendenteDesde: '2026-02-10', dataVencimento: null as string | null, promessa: null }, // S8, 300 of it open
+    { id: ids.bruno!, saldoAtual: -700, pendenteDesde: '2026-02-28', dataVencimento: null as string | null, promessa: null }, // S7
   ];
-  /** The ageing worked out sale by sale with the shared rules. */
-  const esperado = (regra: RegraVencimento, hoje: string) =>
-    FAIXAS_ATRASO.map((faixa) => {
-      const dela = pendentes.filter((p) => faixaDeAtraso(diasEmAtraso(vencimentoPelaRegra(regra, p.dia), hoje)) === faixa);
-      return { faixa, valor: dela.reduce((s, p) => s + p.aberto, 0), vendas: dela.length };
-    });
   const definir = async (who: SellerSession, regra: Partial<RegraVencimento> & { tipo: RegraVencimento['tipo'] }) => {
     const response = await who.request({ method: 'PUT', url: '/api/cobranca/regra', payload: regra });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().regra as RegraVencimento;
   };
+  /** Financeiro, Resumo and Devedores' cards on one day, against the shared verdicts. */
+  const conferir = async (regra: RegraVencimento, dia: string, lista = dividas()) => {
+    clock = sp(`${dia} 12:00`);
+    const esperado = resumoDividas(lista.map((d) => situacaoDivida(d, regra, dia)));
+    const financeiro = await get(seller, '/api/relatorios/financeiro?periodo=7');
+    const contexto = `${JSON.stringify(regra)} ${dia}`;
+    expect(financeiro.atraso, contexto).toEqual(esperado.porFaixa);
+    expect(financeiro.aReceber.vencido, contexto).toBe(esperado.valorVencido);
+    expect(financeiro.regraVencimento).toEqual(regra);
+    const resumo = await get(seller, '/api/relatorios/resumo?periodo=30');
+    expect(resumo.inadimplencia, contexto).toEqual({ taxa: esperado.inadimplencia, vencido: esperado.valorVencido, aVencer: esperado.aVencer, clientesVencidos: esperado.vencidos });
+    const devedores = await get(seller, '/api/devedores?pageSize=1');
+    expect(devedores.resumo, contexto).toMatchObject({ totalDevedores: esperado.devedores, dividasVencidas: esperado.vencidos, valorTotal: esperado.valor });
+    return esperado;
+  };
 
-  it('ages every pending sale by the rule, however long its term, on any day', async () => {
+  it('ages every debt by the rule from its oldest open debt, however long the term, on any day', async () => {
     const saved = clock;
     // Another shop's rule must not reach this one.
     await definir(outro, { tipo: 'data_fixa', dataFixa: '2020-01-01' });
@@ -455,14 +464,7 @@ describe("overdue by the shop's due-date rule (the one /devedores uses)", () => 
       ];
       for (const escolhida of regras) {
         const regra = await definir(seller, escolhida);
-        for (const dia of ['2026-03-16', '2026-04-20', '2026-06-15', '2026-12-31', '2027-01-10']) {
-          clock = sp(`${dia} 12:00`);
-          const r = await get(seller, '/api/relatorios/financeiro?periodo=7');
-          const faixas = esperado(regra, dia);
-          expect(r.atraso, `${JSON.stringify(regra)} ${dia}`).toEqual(faixas);
-          expect(r.aReceber.vencido).toBe(faixas.filter((f) => f.faixa !== 'a_vencer').reduce((s, f) => s + f.valor, 0));
-          expect(r.regraVencimento).toEqual(regra);
-        }
+        for (const dia of ['2026-03-16', '2026-04-20', '2026-06-15', '2026-12-31', '2027-01-10']) await conferir(regra, dia);
       }
     } finally {
       clock = saved;
@@ -470,21 +472,55 @@ describe("overdue by the shop's due-date rule (the one /devedores uses)", () => 
     }
   });
 
-  it("counts the period's fiado as overdue by the rule in the default rate", async () => {
+  it('gives the default rate of today, whatever the period: of what customers owe, the overdue part', async () => {
     try {
-      // February's fiado, S8 (10 Feb) and S7 (28 Feb): 45 days later is 27 March and 14 April, not yet due on 16 March.
-      let r = await get(seller, '/api/relatorios/resumo?mes=2026-02');
-      expect(r.inadimplencia).toMatchObject({ vencido: cmp(1000, 0), aVencer: cmp(0, 0) });
-      await definir(seller, { tipo: 'dias_fixos', diasPrazo: 45 });
-      r = await get(seller, '/api/relatorios/resumo?mes=2026-02');
-      expect(r.inadimplencia).toEqual({ taxa: { atual: 0, anterior: null }, vencido: cmp(0, 0), aVencer: cmp(1000, 0), fiadoVendido: cmp(3000, 0) });
-      expect(r.regraVencimento).toEqual({ tipo: 'dias_fixos', diaVencimento: 1, diasPrazo: 45, dataFixa: null });
-      // 30 days: S8 was due 12 March (300 overdue), S7 is due 30 March.
-      await definir(seller, { tipo: 'dias_fixos', diasPrazo: 30 });
-      r = await get(seller, '/api/relatorios/resumo?mes=2026-02');
-      expect(r.inadimplencia).toEqual({ taxa: { atual: 10, anterior: null }, vencido: cmp(300, 0), aVencer: cmp(700, 0), fiadoVendido: cmp(3000, 0) });
+      // 45 days: Dora's debt was due 3 February; Ana's is due 27 March, Bruno's 14 April.
+      let regra = await definir(seller, { tipo: 'dias_fixos', diasPrazo: 45 });
+      expect((await conferir(regra, '2026-03-16')).inadimplencia).toBe(20);
+      const mes = await get(seller, '/api/relatorios/resumo?mes=2026-02');
+      expect(mes.inadimplencia).toEqual({ taxa: 20, vencido: 1000, aVencer: 4000, clientesVencidos: 1 });
+      // 30 days: Ana's was due 12 March too.
+      regra = await definir(seller, { tipo: 'dias_fixos', diasPrazo: 30 });
+      expect((await conferir(regra, '2026-03-16')).inadimplencia).toBe(86);
     } finally {
+      clock = sp('2026-03-16 23:59');
       await definir(seller, { tipo: 'proximo_mes', diaVencimento: 1 });
+    }
+  });
+
+  it("counts a date agreed with a customer, an opening balance and a deactivated customer's debt", async () => {
+    const regra = await definir(seller, { tipo: 'proximo_mes', diaVencimento: 1 });
+    const owner = seller.id;
+    try {
+      clock = sp('2026-03-16 12:00');
+      // Ana agreed to pay on 20 March: her 3300 is not overdue anywhere any more.
+      const acordo = await seller.request({ method: 'PUT', url: `/api/devedores/${ids.ana}/cobranca`, payload: { observacoes: null, dataVencimento: '2026-03-20' } });
+      expect(acordo.statusCode, acordo.body).toBe(200);
+      // Eva's only debt is her balance from the paper notebook, entered on 10 February: due 1 March.
+      const eva = await insertCliente(t, owner, { nome: 'Eva', limiteCredito: 1_000_000, createdAt: sp('2026-02-01 09:00') });
+      clock = sp('2026-02-10 09:00');
+      const ajuste = await seller.request({ method: 'POST', url: `/api/clientes/${eva.id}/ajustes`, payload: { tipo: 'debito', valor: 12_000, motivo: 'Saldo do caderno' } });
+      expect(ajuste.statusCode, ajuste.body).toBe(201);
+      const lista = [
+        ...dividas().map((d) => (d.id === ids.ana ? { ...d, dataVencimento: '2026-03-20' } : d)),
+        { id: eva.id, saldoAtual: -12_000, pendenteDesde: '2026-02-10', dataVencimento: null, promessa: null },
+      ];
+      const antes = await conferir(regra, '2026-03-16', lista);
+      expect(antes).toMatchObject({ devedores: 4, vencidos: 3, valorVencido: 13_700, aVencer: 3300 });
+      // Past the agreed date, Ana is late too.
+      expect(await conferir(regra, '2026-03-21', lista)).toMatchObject({ vencidos: 4, valorVencido: 17_000 });
+
+      // Dora is deactivated: out of Devedores, still owed in the reports, which say her part.
+      clock = sp('2026-03-16 12:00');
+      const desativar = await seller.request({ method: 'POST', url: `/api/clientes/${ids.dora}/desativar` });
+      expect(desativar.statusCode, desativar.body).toBe(200);
+      const financeiro = await get(seller, '/api/relatorios/financeiro?periodo=7');
+      expect(financeiro.aReceber).toMatchObject({ vencido: 13_700, vencidoDesativados: 1000, saldoDesativados: 1000 });
+      const devedores = await get(seller, '/api/devedores?pageSize=1');
+      expect(devedores.resumo).toMatchObject({ totalDevedores: 3, dividasVencidas: 2 });
+      expect((await seller.request({ method: 'POST', url: `/api/clientes/${ids.dora}/reativar` })).statusCode).toBe(200);
+    } finally {
+      clock = sp('2026-03-16 23:59');
     }
   });
 });

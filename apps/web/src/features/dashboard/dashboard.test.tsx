@@ -12,6 +12,8 @@ const DASHBOARD: Dashboard = {
   valorPendente: 123456,
   devedores: 5,
   valorDevedores: 98700,
+  devedoresVencidos: 2,
+  valorVencido: 12000,
   atividades: [
     { tipo: 'pagamento', id: 'p1', data: '2025-03-10T18:00:00.000Z', valor: 5000, clienteNome: 'Ana Souza', metodo: 'pix' },
     {
@@ -63,6 +65,7 @@ describe('/dashboard', () => {
     const devedores = screen.getByRole('region', { name: 'Devedores' });
     expect(within(devedores).getByText('5 clientes com saldo pendente')).toBeInTheDocument();
     expect(within(devedores).getByText('Total a receber: R$ 987,00')).toBeInTheDocument();
+    expect(within(devedores).getByText('Vencido: R$ 120,00 de 2 clientes')).toBeInTheDocument();
     expect(within(devedores).getByRole('link', { name: 'Ver devedores' })).toHaveAttribute('href', '/devedores');
     expect(within(devedores).getByText('3 produtos com estoque baixo')).toBeInTheDocument();
 
@@ -78,8 +81,21 @@ describe('/dashboard', () => {
     for (const link of screen.getAllByRole('link', { name: 'Nova Venda' })) expect(link).toHaveAttribute('href', '/vendas/nova');
   });
 
+  it('says when nobody who owes is late', async () => {
+    mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, { ...DASHBOARD, devedoresVencidos: 0, valorVencido: 0 }) });
+    renderApp('/dashboard');
+    const devedores = await screen.findByRole('region', { name: 'Devedores' }, { timeout: 5000 });
+    expect(await within(devedores).findByText('Nenhuma conta vencida')).toBeInTheDocument();
+  });
+
+  it('names one late customer in the singular', async () => {
+    mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, { ...DASHBOARD, devedoresVencidos: 1, valorVencido: 12000 }) });
+    renderApp('/dashboard');
+    expect(await screen.findByText('Vencido: R$ 120,00 de 1 cliente', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('says so when nobody owes and nothing happened yet', async () => {
-    mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, { ...DASHBOARD, devedores: 0, valorDevedores: 0, estoqueBaixo: 0, atividades: [] }) });
+    mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, { ...DASHBOARD, devedores: 0, valorDevedores: 0, devedoresVencidos: 0, valorVencido: 0, estoqueBaixo: 0, atividades: [] }) });
     renderApp('/dashboard');
     expect(await screen.findByText('Nenhum cliente devendo. Tudo em dia!', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Nenhuma atividade ainda')).toBeInTheDocument();

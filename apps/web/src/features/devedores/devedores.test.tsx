@@ -15,7 +15,7 @@ function devedor(overrides: Partial<Devedor> = {}): Devedor {
     login: 'ana48213',
     saldoAtual: -15_000,
     saldoPendente: 15_000,
-    dataVendaMaisAntiga: '2026-01-10',
+    pendenteDesde: '2026-01-10',
     totalVendas: 3,
     dataVencimento: '2026-02-01',
     vencimentoProprio: false,

@@ -16,6 +16,7 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     fusoHorario: 'America/Sao_Paulo',
     saldoAtual: -10_001,
     saldoPendente: 10_001,
+    vencimento: { data: '2025-04-01', vencido: false, diasEmAtraso: 0 },
     compras: 3,
     pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, itens: [{ nome: 'Arroz 5kg', quantidade: 2, subtotal: 10_001 }] }],
     pendentesTotal: 1,
@@ -55,6 +56,23 @@ describe('the customer page', () => {
     await user.click(await screen.findByRole('button', { name: 'Testar com maria12345' }));
     expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
     expect(await screen.findByText('Cliente encontrado!')).toBeInTheDocument();
+  });
+
+  it('says when the balance falls due, and how late it is once overdue, as the shop counts it', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente()) });
+    const { unmount } = renderApp('/cliente/joana48213');
+    expect(await screen.findByText('Vence em 01/04/2025')).toBeInTheDocument();
+    unmount();
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ vencimento: { data: '2025-04-01', vencido: true, diasEmAtraso: 31 } })) });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByText('Venceu em 01/04/2025 · 31 dias de atraso')).toHaveClass('text-destructive');
+  });
+
+  it('says nothing of a due date when nothing is owed', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ saldoAtual: 500, saldoPendente: 0, vencimento: null, pendentes: [], pendentesTotal: 0 })) });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
+    expect(screen.queryByText(/Venc/)).not.toBeInTheDocument();
   });
 
   it('says a payment is in progress and links to it, before another is started', async () => {

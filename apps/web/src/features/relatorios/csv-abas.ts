@@ -37,8 +37,9 @@ function resumo(t: T, r: Relatorios['resumo'], locale: string): LinhaCsv[] {
     comparado(t('resumo.lucro'), r.lucro),
     [t('resumo.margem'), pct(r.margem.atual), pct(r.margem.anterior)],
     comparado(t('resumo.recebido'), r.recebido.valor),
-    [t('resumo.inadimplencia'), pct(r.inadimplencia.taxa.atual), pct(r.inadimplencia.taxa.anterior)],
-    comparado(t('financeiro.vencido'), r.inadimplencia.vencido),
+    // Today's figures: the period columns do not apply.
+    [t('resumo.inadimplencia'), pct(r.inadimplencia.taxa), ''],
+    [t('financeiro.vencido'), dinheiro(r.inadimplencia.vencido), ''],
     [textoDaRegra(t, r.regraVencimento, (iso) => dataCsv(iso, locale))],
     [],
     [t('resumo.recebidoTitulo')],
@@ -118,10 +119,11 @@ function financeiro(t: T, r: Relatorios['financeiro'], locale: string): LinhaCsv
     [t('financeiro.aReceberDesativadosCsv'), dinheiro(r.aReceber.saldoDesativados)],
     [t('financeiro.vendasPendentes'), dinheiro(r.aReceber.vendasPendentes)],
     [t('financeiro.vencido'), dinheiro(r.aReceber.vencido)],
+    [t('financeiro.aReceberDesativadosCsv'), dinheiro(r.aReceber.vencidoDesativados)],
     [],
     [t('financeiro.atraso')],
-    [t('tabela.faixa'), t('tabela.vendas'), t('tabela.valor')],
-    ...r.atraso.map((f): LinhaCsv => [t(`faixas.${f.faixa}`), f.vendas, dinheiro(f.valor)]),
+    [t('tabela.faixa'), t('tabela.clientes'), t('tabela.valor')],
+    ...r.atraso.map((f): LinhaCsv => [t(`faixas.${f.faixa}`), f.clientes, dinheiro(f.valor)]),
     [textoDaRegra(t, r.regraVencimento, (iso) => dataCsv(iso, locale))],
   ];
 }

@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import type { RegraVencimento } from '@caderneta/shared';
 
 /**
- * The shop's due-date rule as the reports state it under their overdue figures: each fiado sale
- * is due by that rule (the one set in Devedores), and a customer's own date is not used there.
+ * The shop's due-date rule as the reports state it under their overdue figures: a customer's
+ * account falls due by that rule (the one set in Devedores) from its oldest open debt, unless a
+ * date was agreed with the customer (docs/decisions/026-one-meaning-of-overdue.md).
  */
 export function textoDaRegra(t: TFunction<'relatorios'>, regra: RegraVencimento, data: (iso: string) => string): string {
   const texto =

@@ -47,7 +47,7 @@ const RESUMO: RelatorioResumo = {
       { metodo: 'pix', valor: cmp(1500, 0), quantidade: cmp(1, 0) },
     ],
   },
-  inadimplencia: { taxa: { atual: 12.5, anterior: 10 }, vencido: cmp(25000, 10000), aVencer: cmp(0, 0), fiadoVendido: cmp(200000, 100000) },
+  inadimplencia: { taxa: 12.5, vencido: 25000, aVencer: 175000, clientesVencidos: 2 },
   regraVencimento: { tipo: 'proximo_mes', diaVencimento: 10, diasPrazo: 30, dataFixa: null },
 };
 
@@ -139,14 +139,15 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     const margem = screen.getByRole('group', { name: 'Margem' });
     expect(within(margem).getByText('43,3%')).toBeInTheDocument();
     expect(within(margem).getByText('-10,0 p.p.')).toBeInTheDocument();
+    // Inadimplência is today's, as on Devedores: of what customers owe, the overdue part; no comparison with a period.
     const inadimplencia = screen.getByRole('group', { name: 'Inadimplência' });
     expect(within(inadimplencia).getByText('12,5%')).toBeInTheDocument();
-    // A higher default rate is bad news, said as a rise all the same.
-    expect(within(inadimplencia).getByText('+2,5 p.p.').parentElement).toHaveClass('text-destructive');
-    expect(within(inadimplencia).getByText('R$ 250,00 vencidos de R$ 2.000,00 vendidos fiado; R$ 0,00 ainda a vencer.')).toBeInTheDocument();
+    expect(within(inadimplencia).queryByText(/p\.p\./)).not.toBeInTheDocument();
+    expect(within(inadimplencia).getByText('R$ 250,00 vencidos de R$ 2.000,00 a receber; R$ 1.750,00 ainda a vencer.')).toBeInTheDocument();
+    expect(within(inadimplencia).getByText('Do que os clientes devem hoje, a parte vencida · Hoje, 16/03/2026')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Recebido' })).getByText('+800,0%')).toBeInTheDocument();
     expect(screen.getByText(/1 venda cancelada \(R\$ 30,00\) não entra nas contas/)).toBeInTheDocument();
-    expect(screen.getByText(/^Pela regra da loja, cada venda fiado vence no dia 10 do mês seguinte\. Datas combinadas/)).toBeInTheDocument();
+    expect(screen.getByText(/^Pela regra da loja, a conta de um cliente vence no dia 10 do mês seguinte à dívida mais antiga em aberto\. Uma data combinada/)).toBeInTheDocument();
     expect(screen.getByText('15/02/2026 a 16/03/2026')).toBeInTheDocument();
     expect(screen.getByText(/· Comparado com 16\/01\/2026 a 14\/02\/2026/)).toBeInTheDocument();
     expect(screen.getByLabelText('Período')).toHaveValue('d30');
@@ -227,7 +228,7 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     const financeiro: RelatorioFinanceiro = {
       periodo: periodo(),
       recebido: { valor: cmp(0, 0), quantidade: cmp(0, 0), porMetodo: [] },
-      aReceber: { saldoClientes: 84881, saldoDesativados: 31588, vendasPendentes: 84881, vencido: 0 },
+      aReceber: { saldoClientes: 84881, saldoDesativados: 31588, vendasPendentes: 84881, vencido: 51588, vencidoDesativados: 31588 },
       atraso: [],
       regraVencimento: RESUMO.regraVencimento,
     };
@@ -244,13 +245,16 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     const aReceber = await screen.findByRole('group', { name: 'A Receber' });
     expect(within(aReceber).getByText('R$ 848,81')).toBeInTheDocument();
     expect(within(aReceber).getByText('Inclui R$ 315,88 de clientes desativados, fora de Devedores')).toBeInTheDocument();
+    const vencido = screen.getByRole('group', { name: 'Vencido' });
+    expect(within(vencido).getByText('R$ 515,88')).toBeInTheDocument();
+    expect(within(vencido).getByText('Inclui R$ 315,88 de clientes desativados, fora de Devedores')).toBeInTheDocument();
   });
 
   it('says nothing of deactivated customers when none owes', async () => {
     const financeiro: RelatorioFinanceiro = {
       periodo: periodo(),
       recebido: { valor: cmp(0, 0), quantidade: cmp(0, 0), porMetodo: [] },
-      aReceber: { saldoClientes: 5000, saldoDesativados: 0, vendasPendentes: 5000, vencido: 0 },
+      aReceber: { saldoClientes: 5000, saldoDesativados: 0, vendasPendentes: 5000, vencido: 5000, vencidoDesativados: 0 },
       atraso: [],
       regraVencimento: RESUMO.regraVencimento,
     };
@@ -259,6 +263,31 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     const aReceber = await screen.findByRole('group', { name: 'A Receber' }, { timeout: 20_000 });
     expect(within(aReceber).getByText('R$ 50,00')).toBeInTheDocument();
     expect(within(aReceber).queryByText(/desativados/)).not.toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Vencido' })).queryByText(/desativados/)).not.toBeInTheDocument();
+  });
+
+  it('ages what customers owe by their days overdue, customer by customer', async () => {
+    const financeiro: RelatorioFinanceiro = {
+      periodo: periodo(),
+      recebido: { valor: cmp(0, 0), quantidade: cmp(0, 0), porMetodo: [] },
+      aReceber: { saldoClientes: 32000, saldoDesativados: 0, vendasPendentes: 20000, vencido: 12000, vencidoDesativados: 0 },
+      atraso: [
+        { faixa: 'a_vencer', clientes: 1, valor: 20000 },
+        { faixa: '1_7', clientes: 0, valor: 0 },
+        { faixa: '8_15', clientes: 0, valor: 0 },
+        { faixa: '16_30', clientes: 0, valor: 0 },
+        { faixa: 'mais_30', clientes: 1, valor: 12000 },
+      ],
+      regraVencimento: RESUMO.regraVencimento,
+    };
+    mockApi({ ...signedIn(), 'GET /api/relatorios/financeiro': () => jsonResponse(200, financeiro) });
+    const { user } = renderApp('/relatorios?aba=financeiro');
+    const atraso = await screen.findByRole('region', { name: 'A receber por dias de atraso' }, { timeout: 20_000 });
+    await user.click(within(atraso).getByText('Ver dados em tabela'));
+    const tabela = within(atraso).getByRole('table');
+    expect(within(tabela).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(['Atraso', 'Clientes', 'Valor']);
+    expect(within(tabela).getByRole('row', { name: /Mais de 30 dias/ })).toHaveTextContent(/Mais de 30 dias.*Clientes\s*1.*R\$ 120,00/);
+    expect(within(tabela).getByRole('row', { name: /A vencer/ })).toHaveTextContent(/A vencer.*Clientes\s*1.*R\$ 200,00/);
   });
 
   it('exports the tab as a CSV for Excel in Brazil: BOM, ";" and comma decimals, formulas defused', async () => {

@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormatters } from '@/lib/format';
 
-/** Customers with saldo_pendente > 0 and what they owe together; low stock as a side note. */
+/** Customers with saldo_pendente > 0, what they owe together and how much of it is overdue; low stock as a side note. */
 export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
   const { t } = useTranslation('dashboard');
   const fmt = useFormatters();
@@ -24,17 +24,24 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
       </CardHeader>
       <CardContent className="grid grid-cols-1 gap-3">
         {!data ? (
-          // The three lines a shop with debtors sees, at their heights, so the button below stays put.
+          // The four lines a shop with debtors sees, at their heights, so the button below stays put.
           <>
             <Skeleton className="h-9 w-16" />
             <Skeleton className="h-5 w-40" />
             <Skeleton className="h-6 w-48" />
+            <Skeleton className="h-5 w-44" />
           </>
         ) : data.devedores > 0 ? (
           <>
             <p className="text-3xl font-bold tabular-nums">{fmt.integer(data.devedores)}</p>
             <p className="text-sm text-muted-foreground">{t('devedores.count', { count: data.devedores })}</p>
             <p className="font-semibold [overflow-wrap:anywhere] text-destructive tabular-nums">{t('devedores.total', { valor: fmt.money(data.valorDevedores) })}</p>
+            {/* Who is late, as Devedores' "Dívidas Vencidas" counts them (one meaning of overdue). */}
+            <p className="text-sm [overflow-wrap:anywhere] tabular-nums">
+              {data.devedoresVencidos > 0
+                ? t('devedores.vencido', { count: data.devedoresVencidos, valor: fmt.money(data.valorVencido) })
+                : t('devedores.nenhumVencido')}
+            </p>
           </>
         ) : (
           <p className="text-sm text-muted-foreground">{t('devedores.none')}</p>

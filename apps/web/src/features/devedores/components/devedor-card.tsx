@@ -61,7 +61,7 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
 
       <dl className="grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
         <Campo termo={t('card.telefone')}>{devedor.telefone ? formatPhone(devedor.telefone) : t('card.naoInformado')}</Campo>
-        <Campo termo={t('card.vendaAntiga')}>{devedor.dataVendaMaisAntiga ? fmt.date(devedor.dataVendaMaisAntiga) : t('card.semVendaPendente')}</Campo>
+        <Campo termo={t('card.pendenteDesde')}>{devedor.pendenteDesde ? fmt.date(devedor.pendenteDesde) : t('card.semPendencia')}</Campo>
         <Campo termo={t('card.vendasPendentes')}>{fmt.integer(devedor.totalVendas)}</Campo>
         <Campo termo={t('card.vencimento')}>
           <span className={cn(devedor.estaVencido && 'font-medium text-destructive')}>

@@ -56,6 +56,16 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         ))}
       </dl>
 
+      {/* When the shop counts the balance as due, and whether it is late: what Devedores says of this customer. */}
+      {data.vencimento ? (
+        // On the card's background, as the figures above: the page's own is too grey for red text (WCAG AA).
+        <p className={`rounded-lg border bg-card p-3 text-sm ${data.vencimento.vencido ? 'font-medium text-destructive' : 'text-muted-foreground'}`}>
+          {data.vencimento.vencido
+            ? t('painel.venceu', { data: f.date(data.vencimento.data), count: data.vencimento.diasEmAtraso })
+            : t('painel.vence', { data: f.date(data.vencimento.data) })}
+        </p>
+      ) : null}
+
       {data.pagamentoEmAndamento ? (
         // A PIX generated and not paid yet (or a card under review): said before a second payment is started.
         <div role="note" className="flex flex-col gap-3 rounded-lg border border-amber-500/60 bg-amber-500/10 p-4 text-sm">

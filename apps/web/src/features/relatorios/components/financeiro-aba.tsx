@@ -32,7 +32,11 @@ export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
                 )}
               </Figura>
               <Figura title={t('financeiro.vendasPendentes')} value={fmt.money(r.aReceber.vendasPendentes)} hint={`${t('financeiro.vendasPendentesHint')} · ${hoje}`} />
-              <Figura title={t('financeiro.vencido')} value={fmt.money(r.aReceber.vencido)} hint={`${t('financeiro.vencidoHint')} · ${hoje}`} />
+              <Figura title={t('financeiro.vencido')} value={fmt.money(r.aReceber.vencido)} hint={`${t('financeiro.vencidoHint')} · ${hoje}`}>
+                {r.aReceber.vencidoDesativados > 0 && (
+                  <p className="text-xs text-muted-foreground">{t('financeiro.aReceberDesativados', { valor: fmt.money(r.aReceber.vencidoDesativados) })}</p>
+                )}
+              </Figura>
             </div>
             <div className="grid gap-4 lg:grid-cols-2">
               <Secao title={t('resumo.recebidoTitulo')}>
@@ -68,7 +72,7 @@ export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
                     serie={{ nome: t('tabela.valor'), valor: (f) => f.valor, formato: fmt.money, formatoEixo: eixo, cor: 'var(--destructive)' }}
                     colunas={[
                       { header: t('tabela.faixa'), cell: (f) => t(`faixas.${f.faixa}`) },
-                      { header: t('tabela.vendas'), cell: (f) => fmt.integer(f.vendas), numero: true },
+                      { header: t('tabela.clientes'), cell: (f) => fmt.integer(f.clientes), numero: true },
                       { header: t('tabela.valor'), cell: (f) => fmt.money(f.valor), numero: true },
                     ]}
                   />

@@ -42,18 +42,18 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
               <Figura title={t('resumo.margem')} value={pct(r.margem.atual)}>
                 <Variacao {...r.margem} emPontos anteriorTexto={pct(r.margem.anterior)} />
               </Figura>
+              {/* Today, not a figure of the period: of what customers owe, the overdue part (the same verdicts as Devedores). */}
               <Figura
                 title={t('resumo.inadimplencia')}
-                value={r.inadimplencia.taxa.atual === null ? t('resumo.semFiado') : fmt.percent(r.inadimplencia.taxa.atual)}
-                hint={t('resumo.inadimplenciaHint')}
+                value={r.inadimplencia.taxa === null ? t('resumo.semDivida') : fmt.percent(r.inadimplencia.taxa)}
+                hint={`${t('resumo.inadimplenciaHint')} · ${t('periodo.hoje', { data: fmt.date(r.periodo.hoje) })}`}
               >
-                <Variacao {...r.inadimplencia.taxa} emPontos subirPiora anteriorTexto={pct(r.inadimplencia.taxa.anterior)} />
-                {r.inadimplencia.fiadoVendido.atual > 0 && (
+                {r.inadimplencia.taxa !== null && (
                   <p className="text-xs">
                     {t('resumo.vencidoDe', {
-                      vencido: fmt.money(r.inadimplencia.vencido.atual),
-                      fiado: fmt.money(r.inadimplencia.fiadoVendido.atual),
-                      aVencer: fmt.money(r.inadimplencia.aVencer.atual),
+                      vencido: fmt.money(r.inadimplencia.vencido),
+                      total: fmt.money(r.inadimplencia.vencido + r.inadimplencia.aVencer),
+                      aVencer: fmt.money(r.inadimplencia.aVencer),
                     })}
                   </p>
                 )}
