@@ -3,7 +3,7 @@ import { expectToast, postAsApp, signedInSeller } from './support';
 
 /**
  * Issue 33, item 1, on a phone (390 px): every screen says the same about who is late
- * (docs/decisions/026-one-meaning-of-overdue.md).
+ * (docs/decisions/027-one-meaning-of-overdue.md).
  *
  * The shop: Antônia owes R$ 120,00 from the paper notebook, entered today as "Saldo anterior do
  * caderno" (an opening balance: a debit adjustment, no sale); Severino bought Feijão fiado

@@ -1,4 +1,4 @@
--- One meaning of "overdue" (docs/decisions/026-one-meaning-of-overdue.md): a customer's debt falls
+-- One meaning of "overdue" (docs/decisions/027-one-meaning-of-overdue.md): a customer's debt falls
 -- due from the oldest debt still open, and a debit posted by hand — an opening balance carried over
 -- from the paper notebook, "Adicionar Saldo", an online payment Mercado Pago gave back — is a debt
 -- like a sale, due by the shop's rule from the day it was posted. clientes.pendente_desde followed

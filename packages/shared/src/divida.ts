@@ -15,7 +15,7 @@ import type { Cents } from './money';
 import { FAIXAS_ATRASO, faixaDeAtraso, percentual, type FaixaAtraso } from './relatorios';
 
 /*
- * The one meaning of "due" and "overdue" (docs/decisions/026-one-meaning-of-overdue.md). Every
+ * The one meaning of "due" and "overdue" (docs/decisions/027-one-meaning-of-overdue.md). Every
  * screen that says who is late — Devedores and its cards, the dashboard's debtors card, the reports
  * (Inadimplência, Vencido, ageing), the daily "became overdue" notification, the tier of a
  * collection message, the customer page — answers with `situacaoDivida` for each customer, and

@@ -48,7 +48,7 @@ import { seededRandom, type SeededRandom } from '../lib/seeded-random';
  *    reports say the deactivated part: without it they show what Devedores shows;
  *  - "A receber"/"Valor Total — em vendas pendentes" is what is open on pending sales (total −
  *    paid), every customer's; a debit adjustment is owed by the customer but is no sale;
- *  - who is late is one verdict per customer (packages/shared/src/divida.ts, docs/decisions/026):
+ *  - who is late is one verdict per customer (packages/shared/src/divida.ts, docs/decisions/027):
  *    Devedores, the dashboard's debtors card, Inadimplência, Vencido and the ageing all add up the
  *    same verdicts, worked out here from what the test did (an open debit adjustment starts a debt
  *    like a sale).

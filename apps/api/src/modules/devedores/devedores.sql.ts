@@ -4,7 +4,7 @@ import { FAIXAS_ATRASO, percentual, type FaixaAtraso } from '@caderneta/shared/r
 import { clientes } from '../../db/schema';
 
 /*
- * The one meaning of "due" and "overdue" (docs/decisions/026-one-meaning-of-overdue.md) in SQL:
+ * The one meaning of "due" and "overdue" (docs/decisions/027-one-meaning-of-overdue.md) in SQL:
  * `situacaoDivida` and `resumoDividas` of packages/shared/src/divida.ts, computed in the database
  * from the customer rows alone (clientes.pendente_desde, the start of the oldest open debt, is kept
  * by the ledger with divida_pendente_desde()). Devedores, the dashboard, the reports, the daily

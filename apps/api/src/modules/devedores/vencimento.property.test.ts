@@ -26,7 +26,7 @@ import { notificarClientesVencidos } from '../notificacoes/vencidos.service';
 import { clientesQueVenceram } from './devedores.service';
 
 /*
- * One meaning of "overdue" (docs/decisions/026-one-meaning-of-overdue.md), checked everywhere it is
+ * One meaning of "overdue" (docs/decisions/027-one-meaning-of-overdue.md), checked everywhere it is
  * said. Random shops — fiado sales, payments, opening balances and other adjustments both ways,
  * cancellations, dates agreed with customers, promises kept and broken, deactivated customers, in
  * any of the app's time zones and due-date rules — are written through the API at back-dated

@@ -6,7 +6,7 @@ import { insertProduto } from '../../../test/fixtures';
 
 /*
  * The customer page says when the balance falls due and how late it is, by the same verdict as
- * Devedores (docs/decisions/026-one-meaning-of-overdue.md): an opening balance falls due by the
+ * Devedores (docs/decisions/027-one-meaning-of-overdue.md): an opening balance falls due by the
  * shop's rule from the day it was entered, a date agreed with the customer replaces the rule.
  */
 const clock = testClock('2026-02-03T12:00:00-03:00');

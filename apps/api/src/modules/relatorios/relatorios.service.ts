@@ -22,7 +22,7 @@ import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
  *    local days exact;
  *  - what is owed and overdue today: the counters and the rows of the customers who owe.
  *
- * Overdue, for the reports as everywhere (docs/decisions/026-one-meaning-of-overdue.md): a customer's
+ * Overdue, for the reports as everywhere (docs/decisions/027-one-meaning-of-overdue.md): a customer's
  * debt falls due on the date agreed with them, else by the shop's rule from the oldest debt still
  * open (a fiado sale or an opening balance), and all of it is overdue from the day after
  * (`resumoDividasSql`, the SQL of `resumoDividas` in @caderneta/shared). The reports count every

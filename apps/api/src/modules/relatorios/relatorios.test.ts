@@ -419,7 +419,7 @@ describe('payments from the customer page', () => {
   });
 });
 
-describe('overdue, customer by customer, as Devedores says it (docs/decisions/026)', () => {
+describe('overdue, customer by customer, as Devedores says it (docs/decisions/027)', () => {
   /** What each customer above owes and since when (the shop's day of their oldest open debt). */
   const dividas = () => [
     { id: ids.dora!, saldoAtual: -1000, pendenteDesde: '2025-12-20', dataVencimento: null as string | null, promessa: null }, // S11

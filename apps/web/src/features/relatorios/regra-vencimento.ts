@@ -4,7 +4,7 @@ import type { RegraVencimento } from '@caderneta/shared';
 /**
  * The shop's due-date rule as the reports state it under their overdue figures: a customer's
  * account falls due by that rule (the one set in Devedores) from its oldest open debt, unless a
- * date was agreed with the customer (docs/decisions/026-one-meaning-of-overdue.md).
+ * date was agreed with the customer (docs/decisions/027-one-meaning-of-overdue.md).
  */
 export function textoDaRegra(t: TFunction<'relatorios'>, regra: RegraVencimento, data: (iso: string) => string): string {
   const texto =
