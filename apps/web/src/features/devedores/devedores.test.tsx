@@ -127,9 +127,42 @@ describe('/devedores', { timeout: 30_000 }, () => {
 
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
-    await user.click(await screen.findByRole('button', { name: 'Marcar como enviado' }));
+    // The card itself asks, for as long as it takes (no toast to catch before it goes).
+    const pergunta = within(ana).getByRole('group', { name: 'WhatsApp aberto para Ana Souza.' });
+    expect(pergunta).toHaveTextContent('Enviou a mensagem? Marque para registrar o lembrete.');
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    await user.click(within(pergunta).getByRole('button', { name: 'Marcar o lembrete para Ana Souza como enviado' }));
     expect(await screen.findByText('Lembrete registrado')).toBeInTheDocument();
     expect(api.calls('POST', `/api/devedores/${ANA}/lembretes`)).toHaveLength(1);
+    await waitFor(() => expect(within(ana).queryByRole('group', { name: 'WhatsApp aberto para Ana Souza.' })).not.toBeInTheDocument());
+  });
+
+  it('marks a reminder sent from the card at any time, and forgets the question when the seller did not send it', async () => {
+    let lembrete: Devedor['ultimoLembrete'] = null;
+    const { user, api } = openDevedores({
+      'GET /api/devedores': () => jsonResponse(200, page([ITENS[0]!, devedor({ ...ITENS[2]!, ultimoLembrete: lembrete })])),
+      [`POST /api/devedores/${CAIO}/lembretes`]: () => {
+        lembrete = { data: '2026-03-11T13:05:00.000Z', faixa: 'a_vencer' };
+        return jsonResponse(201, {} as Lembrete);
+      },
+    });
+    const caio = await screen.findByRole('listitem', { name: 'Caio Reis' }, { timeout: 15_000 });
+    expect(within(caio).getByText('Nenhum')).toBeInTheDocument();
+    // Sent some other way, or WhatsApp was opened long ago: the card records it all the same.
+    await user.click(within(caio).getByRole('button', { name: 'Marcar o lembrete para Caio Reis como enviado' }));
+    expect(await screen.findByText('Lembrete registrado')).toBeInTheDocument();
+    expect(await within(caio).findByText('11/03/2026, 10:05 · Lembrete amigável')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/devedores/${CAIO}/lembretes`)).toHaveLength(1);
+
+    // Opened and not sent: "Não enviei" drops the question and records nothing.
+    const ana = card('Ana Souza');
+    const link = within(ana).getByRole('link', { name: /WhatsApp/ });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    await user.click(within(ana).getByRole('button', { name: 'Não enviei' }));
+    expect(within(ana).queryByRole('group', { name: 'WhatsApp aberto para Ana Souza.' })).not.toBeInTheDocument();
+    expect(within(ana).getByRole('button', { name: 'Marcar o lembrete para Ana Souza como enviado' })).toBeInTheDocument();
+    expect(api.calls('POST', `/api/devedores/${ANA}/lembretes`)).toHaveLength(0);
   });
 
   it('disables WhatsApp with a hint when the phone is missing, and uses the friendly message before the due date', async () => {

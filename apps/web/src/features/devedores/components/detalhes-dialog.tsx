@@ -16,6 +16,7 @@ import { useDevedor } from '../api/get-devedor';
 import { GERENCIAR_MUTATION_KEY } from '../api/salvar-cobranca-cliente';
 import { AtrasoBadge, NivelBadge } from './badges';
 import { GerenciarDivida } from './gerenciar-divida';
+import { LembreteAberto, MarcarEnviado } from './lembrete-envio';
 import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
 
 interface DetalhesDialogProps {
@@ -146,7 +147,8 @@ function Resumo({
           <Item termo={t('card.ultimoLembrete')}>
             {devedor.ultimoLembrete
               ? t('card.ultimoLembreteValor', { data: fmt.dateTime(devedor.ultimoLembrete.data), faixa: t(`faixa.${devedor.ultimoLembrete.faixa}`) })
-              : t('card.nenhumLembrete')}
+              : t('card.nenhumLembrete')}{' '}
+            <MarcarEnviado devedor={devedor} className="-my-3" />
           </Item>
           {devedor.promessa && (
             <Item termo={t('card.promessa')}>
@@ -167,6 +169,7 @@ function Resumo({
 
       <section className="grid gap-2">
         <h3 className="text-sm font-semibold">{t('detalhes.acoesRapidas')}</h3>
+        {devendo && <LembreteAberto devedor={devedor} />}
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {whatsapp.url && devendo ? (
             <Button variant="outline" className={ACAO} asChild>

@@ -9,8 +9,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
 import { AtrasoBadge, NivelBadge } from './badges';
+import { LembreteAberto, MarcarEnviado } from './lembrete-envio';
+import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
 
 export interface DevedorCardActions {
   onPagamento: (devedor: Devedor) => void;
@@ -73,7 +74,8 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
         <Campo termo={t('card.ultimoLembrete')}>
           {devedor.ultimoLembrete
             ? t('card.ultimoLembreteValor', { data: fmt.dateTime(devedor.ultimoLembrete.data), faixa: t(`faixa.${devedor.ultimoLembrete.faixa}`) })
-            : t('card.nenhumLembrete')}
+            : t('card.nenhumLembrete')}{' '}
+          <MarcarEnviado devedor={devedor} className="-my-3" />
         </Campo>
         {devedor.promessa && (
           <Campo termo={t('card.promessa')}>
@@ -81,6 +83,8 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
           </Campo>
         )}
       </dl>
+
+      <LembreteAberto devedor={devedor} />
 
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {whatsapp.url ? (
