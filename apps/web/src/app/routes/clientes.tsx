@@ -68,7 +68,18 @@ export function Component() {
       renderItem={(cliente) => <ClienteRow cliente={cliente} actions={actions} />}
     >
       {/* Keyed by record: switching between new and edit mounts a fresh dialog instead of reopening one mid-close. */}
-      <ClienteFormDialog key={form.editing?.id ?? 'novo'} open={form.open} onOpenChange={form.setOpen} cliente={form.editing} />
+      <ClienteFormDialog
+        key={form.editing?.id ?? 'novo'}
+        open={form.open}
+        onOpenChange={form.setOpen}
+        cliente={form.editing}
+        // The customer who already exists, found in the list (among the inactive ones if deactivated).
+        onAbrirCliente={(existente) => {
+          form.setOpen(false);
+          list.setTyped(existente.nome);
+          list.setFilter('status', existente.ativo ? null : 'inativos');
+        }}
+      />
       <DeleteClienteDialog
         cliente={deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
