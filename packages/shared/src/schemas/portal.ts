@@ -12,7 +12,7 @@ export const PARCELAS_MAX_CARTAO = 12;
 /** The card fee in centavos, rounded half up: R$ 10,01 → R$ 0,50. */
 export const taxaCartao = (base: number): number => Math.floor((base * TAXA_CARTAO_PERCENTUAL + 50) / 100);
 
-export { MAX_PAGAMENTO_ONLINE, valorPagavelOnline } from '../pagamento-online';
+export { MAX_PAGAMENTO_ONLINE, pagamentoEmReais, valorPagavelOnline } from '../pagamento-online';
 
 export const METODOS_ONLINE = ['pix', 'cartao'] as const;
 export type MetodoOnline = (typeof METODOS_ONLINE)[number];
@@ -52,6 +52,11 @@ export const portalClienteSchema = z.object({
   fusoHorario: z.string(),
   saldoAtual: z.number().int(),
   saldoPendente: z.number().int(),
+  /**
+   * When what is owed is due, by the shop's own rules (the customer's agreed date, else the
+   * seller's rule from the oldest purchase still owed; spec §4): null when nothing is owed.
+   */
+  vencimento: z.object({ data: z.string(), estaVencido: z.boolean(), diasEmAtraso: z.number().int() }).nullable(),
   compras: z.number().int(),
   pendentes: z.array(
     z.object({

@@ -1,8 +1,14 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
+  dateInTimeZone,
   DEFAULT_TIME_ZONE,
+  diasEmAtraso,
+  estaVencido,
+  pagamentoEmReais,
   PARCELAS_MAX_CARTAO,
   TAXA_CARTAO_PERCENTUAL,
+  today,
+  vencimentoDevedor,
   whatsappPhone,
   type Currency,
   type PortalCliente,
@@ -10,6 +16,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
 import { countAll } from '../../lib/sql';
+import { lerRegraVencimento } from '../devedores/cobranca-config.service';
 import { estornoOnlineEmSql } from '../financeiro/ledger.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { EM_ANDAMENTO_MS, primeiroNome } from './pagamentos.service';
@@ -27,7 +34,13 @@ const MAX_PAGAMENTOS = 20;
  */
 export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: string, agora: Date = new Date()): Promise<PortalCliente> {
   const [cliente] = await tx
-    .select({ nome: clientes.nome, ativo: clientes.ativo, saldoAtual: clientes.saldoAtual })
+    .select({
+      nome: clientes.nome,
+      ativo: clientes.ativo,
+      saldoAtual: clientes.saldoAtual,
+      dataVencimento: clientes.dataVencimento,
+      pendenteDesde: clientes.pendenteDesde,
+    })
     .from(clientes)
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
   // A deactivated customer gets the same answer as an unknown code.
@@ -87,6 +100,9 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .where(and(eq(mercadopagoContas.ownerId, ownerId), isNotNull(mercadopagoContas.accessTokenCifrado)));
 
   const saldoPendente = Math.max(0, -cliente.saldoAtual);
+  const moeda = (perfil?.moeda ?? 'BRL') as Currency;
+  const fusoHorario = perfil?.fusoHorario ?? DEFAULT_TIME_ZONE;
+  const vencimento = saldoPendente > 0 ? await vencimentoDoCliente(tx, ownerId, cliente, fusoHorario, agora) : null;
   const nomeLoja = perfil?.nomeLoja ?? '';
   const codigo = await pixCodigo(tx, ownerId, saldoPendente, nomeLoja);
   const telefone = (perfil?.telefone ?? '').replace(/\D/g, '');
@@ -94,10 +110,11 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
   return {
     primeiroNome: primeiroNome(cliente.nome),
     loja: { nome: nomeLoja, whatsappUrl: telefone ? `https://wa.me/${whatsappPhone(telefone)}` : null },
-    moeda: (perfil?.moeda ?? 'BRL') as Currency,
-    fusoHorario: perfil?.fusoHorario ?? DEFAULT_TIME_ZONE,
+    moeda,
+    fusoHorario,
     saldoAtual: cliente.saldoAtual,
     saldoPendente,
+    vencimento,
     compras: compras?.n ?? 0,
     pendentes: pendentes.map((v) => ({
       numeroVenda: v.numeroVenda,
@@ -112,12 +129,35 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       : null,
     pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.estornadoEm !== null })),
     pagamentoOnline: {
-      disponivel: Boolean(online?.ativo) && saldoPendente > 0,
+      // Mercado Pago charges in reais: a page in another currency offers no payment (ADR 026).
+      disponivel: Boolean(online?.ativo) && saldoPendente > 0 && pagamentoEmReais(moeda),
       taxaCartaoPercentual: TAXA_CARTAO_PERCENTUAL,
       parcelasMaxCartao: PARCELAS_MAX_CARTAO,
     },
     pix: codigo ? { codigo, qrCode: await qrCodeDataUrl(codigo) } : null,
   };
+}
+
+/**
+ * When the customer's debt is due and how late it is, on the shop's calendar, by the same shared
+ * rules as the debtors list (their agreed date, else the seller's rule from the oldest purchase still
+ * owed, else today).
+ */
+async function vencimentoDoCliente(
+  tx: Tx,
+  ownerId: string,
+  cliente: { dataVencimento: string | null; pendenteDesde: Date | null },
+  fuso: string,
+  agora: Date,
+): Promise<PortalCliente['vencimento']> {
+  const hoje = today(fuso, agora);
+  const data = vencimentoDevedor({
+    dataVencimento: cliente.dataVencimento,
+    dataVendaMaisAntiga: cliente.pendenteDesde ? dateInTimeZone(cliente.pendenteDesde, fuso) : null,
+    regra: await lerRegraVencimento(tx, ownerId),
+    hoje,
+  });
+  return { data, estaVencido: estaVencido(data, hoje), diasEmAtraso: diasEmAtraso(data, hoje) };
 }
 
 export const lerPortalCliente = (db: Database, login: string, agora: Date) =>
