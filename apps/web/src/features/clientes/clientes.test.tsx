@@ -602,6 +602,58 @@ describe('deleting a customer', () => {
   });
 });
 
+describe('deactivating a customer', () => {
+  const ID = '11111111-1111-4111-8111-111111111111';
+  it('asks first, saying what changes and what is kept; "Cancelar" changes nothing', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])) });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Desativar cliente' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Desativar José da Silva?' });
+    expect(dialog).toHaveTextContent('não pode mais comprar fiado, e o link da página do cliente deixa de abrir');
+    expect(dialog).toHaveTextContent('As vendas e o saldo ficam guardados');
+    expect(within(dialog).getByText('Ainda deve R$ 125,50: a dívida continua na conta.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', `/api/clientes/${ID}/desativar`)).toHaveLength(0);
+  });
+
+  it('deactivates on "Desativar cliente", and "Desfazer" in the toast brings the customer back', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente()])),
+      [`POST /api/clientes/${ID}/desativar`]: () => jsonResponse(200, cliente({ ativo: false })),
+      [`POST /api/clientes/${ID}/reativar`]: () => jsonResponse(200, cliente()),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Desativar cliente' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Desativar José da Silva?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Desativar cliente' }));
+    expect(await screen.findByText('Cliente desativado')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/desativar`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(await screen.findByText('Cliente reativado')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/reativar`)).toHaveLength(1);
+  });
+
+  it('reactivates an inactive customer at once (nothing to lose)', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente({ ativo: false })])),
+      [`POST /api/clientes/${ID}/reativar`]: () => jsonResponse(200, cliente()),
+    });
+    const { user } = renderApp('/clientes?status=inativos');
+    await user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reativar cliente' }));
+    expect(await screen.findByText('Cliente reativado')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/reativar`)).toHaveLength(1);
+  });
+});
+
 describe('customer login', () => {
   it('regenerates after confirmation and shows the new login', async () => {
     const ID = '11111111-1111-4111-8111-111111111111';
