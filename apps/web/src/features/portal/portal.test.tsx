@@ -239,6 +239,27 @@ describe('the customer page', () => {
     expect(api.calls('POST', `/api/portal/joana48213/pagamentos/${ID}/verificar`)).toHaveLength(2);
   });
 
+  it.each(['pagamento-sucesso', 'pagamento-erro', 'pagamento-pendente'])(
+    '/cliente/…/%s without its payment says where to check the payment, not "page not found"',
+    async (pagina) => {
+      const api = mockApi({});
+      renderApp(`/cliente/joana48213/${pagina}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Confira seu pagamento' })).toBeInTheDocument();
+      expect(screen.getByText(/Se você pagou, o pagamento aparece na sua conta assim que a loja receber a confirmação/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Voltar para minha conta' })).toHaveAttribute('href', '/cliente/joana48213');
+      expect(screen.queryByText(/Página não encontrada/)).not.toBeInTheDocument();
+      // Nothing to ask the server about, and no result claimed.
+      expect(api.requests).toHaveLength(0);
+      expect(screen.queryByText(/Pagamento Confirmado|Pagamento não concluído/)).not.toBeInTheDocument();
+    },
+  );
+
+  it('a page of another name under a customer is still "page not found"', async () => {
+    mockApi({});
+    renderApp(`/cliente/joana48213/outra-coisa?pagamento=${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Ops! Página não encontrada.' })).toBeInTheDocument();
+  });
+
   it('a card payment confirmed says what was charged with the fee beside what was credited', async () => {
     mockApi({
       [`POST /api/portal/joana48213/pagamentos/${ID}/verificar`]: () => jsonResponse(200, { id: ID, metodo: 'cartao', status: 'aprovado', valorBase: 59225, taxa: 2961, valorTotal: 62186 }),
