@@ -31,6 +31,7 @@ const SIGNED_IN_ROUTES = [
   '/configuracoes?aba=notificacoes',
   '/configuracoes?aba=sistema',
   '/recibos/:id',
+  '/extratos/:cliente',
 ];
 /** The customer page of the shop's debtor, with its purchases and payment (public, checked with data). */
 const CUSTOMER_ROUTES = ['/cliente/:login'];
@@ -46,10 +47,11 @@ interface Shop {
   storageState: StorageState;
   reciboId: string;
   login: string;
+  clienteId: string;
 }
 
 /** What a seller has after a day's work: customers (one owing), products (one low), sales, a payment. */
-async function seedShop(page: Page): Promise<{ reciboId: string; login: string }> {
+async function seedShop(page: Page): Promise<{ reciboId: string; login: string; clienteId: string }> {
   const post = async (url: string, data: unknown) => {
     const response = await postAsApp(page, url, data);
     expect(response.status(), `${url}: ${await response.text()}`).toBe(201);
@@ -68,7 +70,7 @@ async function seedShop(page: Page): Promise<{ reciboId: string; login: string }
   const ontem = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() - 86_400_000));
   const vencimento = await page.request.put(`/api/devedores/${anaPaula.id}/cobranca`, { data: { dataVencimento: ontem, observacoes: null }, headers: { origin: new URL(page.url()).origin } });
   expect(vencimento.status(), await vencimento.text()).toBe(200);
-  return { reciboId: pagamento.lancamento.id, login: cliente.login };
+  return { reciboId: pagamento.lancamento.id, login: cliente.login, clienteId: cliente.id };
 }
 
 // One signed-in shop per worker (signing up takes a CLI call), shared by its route checks.
@@ -77,10 +79,10 @@ const test = base.extend<object, { shop: Shop }>({
     async ({ browser }, use, workerInfo) => {
       const page = await browser.newPage({ baseURL: workerInfo.project.use.baseURL });
       await signedInSeller(page, workerInfo);
-      const { reciboId, login } = await seedShop(page);
+      const { reciboId, login, clienteId } = await seedShop(page);
       const storageState = await page.context().storageState();
       await page.close();
-      await use({ storageState, reciboId, login });
+      await use({ storageState, reciboId, login, clienteId });
     },
     { scope: 'worker', timeout: 120_000 },
   ],
@@ -169,7 +171,7 @@ test.describe(`axe, WCAG 2.1 A/AA and best practices, at ${VIEWPORTS.map((v) => 
     test.use({ storageState: async ({ shop }, use) => use(shop.storageState) });
     for (const route of SIGNED_IN_ROUTES) {
       test(`${route} has no moderate, serious or critical violation`, async ({ page, shop }) => {
-        await expectNoViolations(page, route.replace(':id', shop.reciboId));
+        await expectNoViolations(page, route.replace(':id', shop.reciboId).replace(':cliente', shop.clienteId));
       });
     }
     for (const dialog of SIGNED_IN_DIALOGS) {

@@ -28,7 +28,7 @@ export const queryKeys = {
   },
   financeiro: {
     all: ['financeiro'] as const,
-    extrato: (clienteId: string | null, page: number) => ['financeiro', 'extrato', clienteId, page] as const,
+    extrato: (clienteId: string | null, page: number, pageSize: number) => ['financeiro', 'extrato', clienteId, page, pageSize] as const,
     recibo: (id: string) => ['financeiro', 'recibo', id] as const,
   },
   notificacoes: {
