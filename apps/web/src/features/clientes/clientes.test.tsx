@@ -1,6 +1,6 @@
 import type { Cliente, ClientesPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, missingReferences, renderApp, SELLER, signedIn } from '@/test/utils';
 
 function cliente(overrides: Partial<Cliente> = {}): Cliente {
@@ -319,6 +319,13 @@ describe('customer form', () => {
     });
 
     it('asks again when the name or phone changes, and "Abrir cliente" shows the existing customer instead', async () => {
+      // Chromium's scrollIntoView answers a promise now: the warning's scroll must not take it for a cleanup.
+      const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => Promise.resolve(), configurable: true, writable: true });
+      onTestFinished(() => {
+        if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original);
+        else delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+      });
       const { user, api, dialog, aviso, router } = await typeMaria();
       // Another phone typed: the warning was about someone else, so it goes, and the next save asks the server again.
       const telefone = within(dialog).getByLabelText(/^Telefone/);

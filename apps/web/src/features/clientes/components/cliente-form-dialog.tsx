@@ -180,8 +180,11 @@ function Semelhantes({
   const fmt = useFormatters();
   const titleId = useId();
   const ref = useRef<HTMLElement>(null);
-  // Below the fields, on a phone it would appear out of sight.
-  useEffect(() => ref.current?.scrollIntoView?.({ block: 'nearest' }), []);
+  // Below the fields, on a phone it would appear out of sight. (Braces: a browser's scrollIntoView
+  // may answer a promise, which React would take for the effect's cleanup.)
+  useEffect(() => {
+    void ref.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
   return (
     <section ref={ref} role="alert" aria-labelledby={titleId} className="grid gap-3 rounded-md border border-amber-500/60 bg-amber-500/10 p-3 text-sm">
       <div className="flex items-start gap-2">
