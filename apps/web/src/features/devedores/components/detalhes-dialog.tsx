@@ -147,8 +147,7 @@ function Resumo({
           <Item termo={t('card.ultimoLembrete')}>
             {devedor.ultimoLembrete
               ? t('card.ultimoLembreteValor', { data: fmt.dateTime(devedor.ultimoLembrete.data), faixa: t(`faixa.${devedor.ultimoLembrete.faixa}`) })
-              : t('card.nenhumLembrete')}{' '}
-            <MarcarEnviado devedor={devedor} className="-my-3" />
+              : t('card.nenhumLembrete')}
           </Item>
           {devedor.promessa && (
             <Item termo={t('card.promessa')}>
@@ -196,6 +195,7 @@ function Resumo({
             <SettingsIcon aria-hidden="true" />
             {t('detalhes.gerenciar')}
           </Button>
+          {devendo && <MarcarEnviado devedor={devedor} className={`${ACAO} col-span-2 sm:col-span-1`} />}
         </div>
       </section>
 

@@ -74,8 +74,7 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
         <Campo termo={t('card.ultimoLembrete')}>
           {devedor.ultimoLembrete
             ? t('card.ultimoLembreteValor', { data: fmt.dateTime(devedor.ultimoLembrete.data), faixa: t(`faixa.${devedor.ultimoLembrete.faixa}`) })
-            : t('card.nenhumLembrete')}{' '}
-          <MarcarEnviado devedor={devedor} className="-my-3" />
+            : t('card.nenhumLembrete')}
         </Campo>
         {devedor.promessa && (
           <Campo termo={t('card.promessa')}>
@@ -112,6 +111,7 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
           <EyeIcon aria-hidden="true" />
           {t('card.detalhes')}
         </Button>
+        <MarcarEnviado devedor={devedor} className="col-span-2 sm:col-span-1" />
       </div>
       {config && !whatsapp.url && (
         <p id={hintId} className="text-xs text-muted-foreground">

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { cn } from '@/lib/utils';
 import { useRegistrarLembrete } from '../api/registrar-lembrete';
 
 /*
@@ -60,7 +59,7 @@ function useMarcarEnviado(devedor: DevedorLembrete) {
 }
 
 /**
- * "Marcar como enviado" beside the last reminder: the seller sent the message some other way, or
+ * "Marcar como enviado" among the debtor's actions: the seller sent the message some other way, or
  * answers later. While WhatsApp is open and unanswered, `LembreteAberto` asks instead.
  */
 export function MarcarEnviado({ devedor, className }: { devedor: DevedorLembrete; className?: string }) {
@@ -69,14 +68,8 @@ export function MarcarEnviado({ devedor, className }: { devedor: DevedorLembrete
   const { marcar, busy } = useMarcarEnviado(devedor);
   if (aberto) return null;
   return (
-    <Button
-      type="button"
-      variant="link"
-      className={cn('h-11 px-1 py-0 align-middle', className)}
-      aria-label={t('card.marcarEnviadoLabel', { nome: devedor.nome })}
-      disabled={busy}
-      onClick={marcar}
-    >
+    <Button type="button" variant="ghost" className={className} aria-label={t('card.marcarEnviadoLabel', { nome: devedor.nome })} disabled={busy} onClick={marcar}>
+      <CheckIcon aria-hidden="true" />
       {busy ? t('card.marcando') : t('card.marcarEnviado')}
     </Button>
   );
