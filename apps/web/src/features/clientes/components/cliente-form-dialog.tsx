@@ -32,7 +32,7 @@ import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCreateCliente } from '../api/create-cliente';
-import { getSemelhantes } from '../api/get-semelhantes';
+import { useBuscarSemelhantes } from '../api/get-semelhantes';
 import { useUpdateCliente } from '../api/update-cliente';
 
 const FIELDS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const;
@@ -59,6 +59,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
   const fmt = useFormatters();
   const createCliente = useCreateCliente();
   const updateCliente = useUpdateCliente();
+  const buscarSemelhantes = useBuscarSemelhantes();
   const editing = !!cliente;
   const texts = useRecordFormTexts('clientes', editing);
   const form = useDialogForm({ schema: clienteFormSchema, open, record: cliente ?? null, values: formValues });
@@ -82,7 +83,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
     if (cliente) return { salvo: await updateCliente.mutateAsync({ id: cliente.id, input }) };
     const pessoa = quem(input.nome, input.telefone);
     if (mesmoAssim.current !== pessoa) {
-      const { items } = await getSemelhantes({ nome: input.nome, telefone: input.telefone });
+      const { items } = await buscarSemelhantes({ nome: input.nome, telefone: input.telefone });
       if (items.length) return { semelhantes: items, quem: pessoa };
     }
     return { salvo: await createCliente.mutateAsync({ ...input, id: novoId.current }) };
