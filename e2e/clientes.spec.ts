@@ -59,6 +59,10 @@ test('a seller registers, finds, edits, deactivates and deletes customers', asyn
   // Deactivate: leaves the active list, shows under "Inativos", and comes back.
   await list.getByRole('listitem', { name: 'Ana Paula' }).getByRole('button', { name: 'Mais ações para Ana Paula' }).click();
   await page.getByRole('menuitem', { name: 'Desativar cliente' }).click();
+  // It asks first, saying what the customer loses and what is kept.
+  const desativar = page.getByRole('alertdialog', { name: 'Desativar Ana Paula?' });
+  await expect(desativar).toContainText('As vendas e o saldo ficam guardados');
+  await desativar.getByRole('button', { name: 'Desativar cliente' }).click();
   await expectToast(page, 'Cliente desativado');
   await expect(list.getByRole('listitem')).toHaveCount(1);
   await page.getByRole('radio', { name: 'Inativos', exact: true }).click();

@@ -42,7 +42,7 @@ test('a customer pays the pending balance by PIX and the seller sees it', async 
   await customer.goto(`/cliente/${login}`);
   // Generous waits where a page loads its data: a busy machine is slow.
   await expect(customer.getByRole('heading', { name: 'Olá, Joana' })).toBeVisible({ timeout: 30_000 });
-  await expect(customer.getByText('Pendente', { exact: true })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 2, name: /^Você deve R\$\s45,90$/ })).toBeVisible();
   await expect(customer.getByText('2× Arroz Tipo 1 5kg')).toBeVisible();
   await expect(customer.getByText('R$ 45,90').first()).toBeVisible();
   await expect(customer.getByText('98888')).toHaveCount(0);

@@ -10,6 +10,7 @@ import { postAsApp, resizeInPlace, signedInSeller } from './support';
  */
 
 const LONG_CLIENT = 'Maria Aparecida dos Santos Oliveira Pereira de Albuquerque';
+const LONG_OVERDUE = 'Antônia Conceição Nascimento Figueiredo de Vasconcelos Cavalcanti';
 const LONG_PRODUCT = 'Refrigerante Guaraná Antarctica Zero Açúcar Garrafa Pet 2 Litros Pack com 6';
 const MIN_TAP = 44;
 
@@ -54,10 +55,18 @@ async function createData(page: Page): Promise<Fixture> {
   const cancelada = await post(page, '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
   expect((await postAsApp(page, `/api/vendas/${cancelada.id}/cancelar`)).ok()).toBe(true);
   const pagamento = await post(page, `/api/clientes/${cliente.id}/pagamentos`, { valor: 123837537, metodo: 'pix', observacao: 'Pagamento parcial' });
-  // Overdue since yesterday (an agreed due date): the reminders walk-through shows this debtor.
+  const notas = await page.request.put(`/api/devedores/${cliente.id}/cobranca`, {
+    data: { dataVencimento: null, observacoes: 'Observação comprida sobre a cobrança: paga quando receber o pagamento da obra do vizinho' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(notas.status(), await notas.text()).toBe(200);
+  // An old notebook's debt overdue since yesterday (an agreed due date; no purchase of today's is
+  // behind it, so the date may be past): the reminders walk-through shows this debtor.
+  const antiga = await post(page, '/api/clientes', { nome: LONG_OVERDUE, telefone: '11976543210', limiteCredito: 5_000_000 });
+  await post(page, `/api/clientes/${antiga.id}/ajustes`, { tipo: 'debito', valor: 123_456_789, motivo: 'Caderno antigo' });
   const ontem = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() - 86_400_000));
-  const vencimento = await page.request.put(`/api/devedores/${cliente.id}/cobranca`, {
-    data: { dataVencimento: ontem, observacoes: 'Observação comprida sobre a cobrança: paga quando receber o pagamento da obra do vizinho' },
+  const vencimento = await page.request.put(`/api/devedores/${antiga.id}/cobranca`, {
+    data: { dataVencimento: ontem, observacoes: null },
     headers: { origin: new URL(page.url()).origin },
   });
   expect(vencimento.status(), await vencimento.text()).toBe(200);
@@ -357,7 +366,7 @@ test(`every dialog, and the new sale with a customer chosen, fits a ${WIDTHS.joi
     page,
     async () => {
       await page.getByRole('button', { name: 'Lembrete Vencidos' }).click();
-      await expect(page.getByRole('dialog').getByRole('heading', { name: LONG_CLIENT })).toBeVisible();
+      await expect(page.getByRole('dialog').getByRole('heading', { name: LONG_OVERDUE })).toBeVisible();
     },
     'reminders',
   );

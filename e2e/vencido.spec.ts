@@ -107,10 +107,10 @@ test('Devedores, the dashboard, Relatórios and the customer page agree about wh
   // Each customer's own page says the same.
   await page.goto(`/cliente/${antonia.login}`);
   await expect(page.getByRole('heading', { name: /^Olá, Antônia/ })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(`Venceu em ${vencimento.br} · 35 dias de atraso`)).toBeVisible();
+  await expect(page.getByText(`Venceu em ${vencimento.br}: 35 dias de atraso.`)).toBeVisible();
   await page.goto(`/cliente/${jose.login}`);
   await expect(page.getByRole('heading', { name: /^Olá, José/ })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(`Vence em ${acordo.br}`)).toBeVisible();
+  await expect(page.getByText(`Vence em ${acordo.br}.`)).toBeVisible();
   // Nothing sideways on a phone.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nameConfirmationMatches, normalizeForSearch } from './busca';
+import { nameConfirmationMatches, nomesQuaseIguais, normalizeForSearch, palavrasDoNome } from './busca';
 import { generateClienteLogin, loginBase, randomLoginSuffix } from './login-cliente';
 import { margemPercent } from './margem';
 import { clienteFormSchema, clienteInputSchema, emptyClienteForm } from './schemas/clientes';
@@ -142,5 +142,22 @@ describe('product schemas', () => {
       estoqueAtual: 'quantidadeInvalida',
       estoqueMinimo: 'estoqueMinimoInvalido',
     });
+  });
+});
+
+describe('near-identical customer names', () => {
+  it('are the same words in order, whatever the case, accents, punctuation, spacing and particles', () => {
+    expect(palavrasDoNome('Maria-José  da SILVA.')).toEqual(['maria', 'jose', 'silva']);
+    expect(nomesQuaseIguais('Maria José da Silva', 'MARIA JOSE SILVA')).toBe(true);
+    expect(nomesQuaseIguais('João dos Santos e Souza', 'joao santos souza')).toBe(true);
+    expect(nomesQuaseIguais("Pedro D'Ávila", 'pedro avila')).toBe(true);
+  });
+
+  it('are not names that only share words, in another order, or nothing at all', () => {
+    expect(nomesQuaseIguais('Maria José da Silva', 'Maria Josefa da Silva')).toBe(false);
+    expect(nomesQuaseIguais('Maria José da Silva', 'José Maria da Silva')).toBe(false);
+    expect(nomesQuaseIguais('Maria José da Silva', 'Maria José')).toBe(false);
+    expect(nomesQuaseIguais('da de', 'dos')).toBe(false);
+    expect(nomesQuaseIguais('', '')).toBe(false);
   });
 });

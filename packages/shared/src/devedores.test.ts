@@ -9,13 +9,22 @@ import {
   linkCliente,
   nivelAtraso,
   promessaQuebrada,
+  vencimentoAntesDaCompra,
   REGRA_VENCIMENTO_PADRAO,
   type RegraVencimento,
   vencimentoDevedor,
   vencimentoPelaRegra,
   venceEmBreve,
 } from './devedores';
-import { devedoresQuerySchema, mensagensInputSchema, promessaInputSchema, regraVencimentoFormSchema, regraVencimentoSchema } from './schemas/devedores';
+import {
+  cobrancaClienteFormSchema,
+  devedoresQuerySchema,
+  mensagensInputSchema,
+  promessaFormSchema,
+  promessaInputSchema,
+  regraVencimentoFormSchema,
+  regraVencimentoSchema,
+} from './schemas/devedores';
 
 const regra = (over: Partial<RegraVencimento>): RegraVencimento => ({ ...REGRA_VENCIMENTO_PADRAO, ...over });
 
@@ -177,4 +186,34 @@ describe('collection schemas', () => {
 
 it("builds the customer's link as {origin}/cliente/{login}", () => {
   expect(linkCliente('https://loja.example.com/', 'maria12345')).toBe('https://loja.example.com/cliente/maria12345');
+});
+
+describe('Gerenciar dívida as typed', () => {
+  const issue = (result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) =>
+    result.success ? null : result.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`);
+
+  it('takes a blank date as the seller\'s rule and a real date as itself', () => {
+    expect(cobrancaClienteFormSchema('2026-11-27').parse({ observacoes: ' ', dataVencimento: '' })).toEqual({ observacoes: null, dataVencimento: null });
+    expect(cobrancaClienteFormSchema('2026-11-27').parse({ observacoes: 'Paga dia 5', dataVencimento: '2026-11-27' })).toEqual({ observacoes: 'Paga dia 5', dataVencimento: '2026-11-27' });
+    expect(cobrancaClienteFormSchema(null).parse({ observacoes: '', dataVencimento: '2020-01-01' }).dataVencimento).toBe('2020-01-01');
+  });
+
+  it('refuses what the field reported as typed (31/02, half a date) and a date before the oldest purchase', () => {
+    const schema = cobrancaClienteFormSchema('2026-11-27');
+    expect(issue(schema.safeParse({ observacoes: '', dataVencimento: '31/02/2026' }))).toEqual(['dataVencimento:date']);
+    expect(issue(schema.safeParse({ observacoes: '', dataVencimento: '20/10' }))).toEqual(['dataVencimento:date']);
+    expect(issue(schema.safeParse({ observacoes: '', dataVencimento: '2026-10-20' }))).toEqual(['dataVencimento:vencimentoAntesDaCompra']);
+    expect(vencimentoAntesDaCompra('2026-11-26', '2026-11-27')).toBe(true);
+    expect(vencimentoAntesDaCompra('2026-11-27', '2026-11-27')).toBe(false);
+    expect(vencimentoAntesDaCompra('2020-01-01', null)).toBe(false);
+  });
+
+  it('wants a promise from today up to a year ahead', () => {
+    const schema = promessaFormSchema('2026-03-11');
+    expect(schema.parse({ data: '2026-03-11' })).toEqual({ data: '2026-03-11' });
+    expect(issue(schema.safeParse({ data: '' }))).toEqual(['data:required']);
+    expect(issue(schema.safeParse({ data: '2026-03-10' }))).toEqual(['data:promessaForaDoPrazo']);
+    expect(issue(schema.safeParse({ data: '2027-03-12' }))).toEqual(['data:promessaForaDoPrazo']);
+    expect(issue(schema.safeParse({ data: '32/03/2026' }))).toEqual(['data:date']);
+  });
 });

@@ -73,6 +73,13 @@ export function vencimentoDevedor(input: {
   return input.hoje;
 }
 
+/**
+ * An agreed due date before the oldest purchase still owed would make the debt late before it
+ * existed (a good customer shown "38 dias de atraso — CRÍTICO" and sent the formal message).
+ */
+export const vencimentoAntesDaCompra = (vencimento: IsoDate, compraMaisAntiga: IsoDate | null): boolean =>
+  compraMaisAntiga !== null && vencimento < compraMaisAntiga;
+
 /** Overdue ⇔ the due date is before today (due today is not overdue yet). */
 export const estaVencido = (vencimento: IsoDate, hoje: IsoDate): boolean => vencimento < hoje;
 

@@ -11,3 +11,9 @@ export const MAX_PAGAMENTO_ONLINE = 1_000_000_000;
 
 /** What one online payment pays of a pending balance: all of it, up to MAX_PAGAMENTO_ONLINE. */
 export const valorPagavelOnline = (saldoPendente: number): number => Math.min(Math.max(0, saldoPendente), MAX_PAGAMENTO_ONLINE);
+
+/**
+ * PIX and Mercado Pago charge in reais only. A shop that keeps its books in another currency
+ * (the currency setting, docs/decisions/026) offers neither: no PIX code, no online payment.
+ */
+export const pagamentoEmReais = (moeda: string): boolean => moeda === 'BRL';

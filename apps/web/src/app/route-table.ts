@@ -30,6 +30,8 @@ export const PUBLIC_PAGES = {
   resetPassword: { path: '/reset-password', module: 'reset-password', namespaces: PUBLIC_FORM },
   // A payment receipt prints without the app's layout; the page checks the session itself.
   recibo: { path: '/recibos/:id', module: 'recibo', namespaces: ['financeiro', 'errors'] },
+  // A customer's statement, printed or shared the same way.
+  extrato: { path: '/extratos/:id', module: 'extrato', namespaces: ['financeiro', 'errors'] },
   // The customer page: public, phone-first, without the app's shell.
   clienteInicio: { path: '/cliente', module: 'cliente', namespaces: CUSTOMER_PAGE },
   cliente: { path: '/cliente/:login', module: 'cliente', namespaces: CUSTOMER_PAGE },

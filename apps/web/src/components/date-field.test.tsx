@@ -90,6 +90,39 @@ describe('<DateField>', () => {
     expect(onChange).not.toHaveBeenCalled();
   });
 
+  it('judges only what is typed: a date from outside before the minimum is shown as it is', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(<Harness initial="2025-03-01" min="2025-03-10" onChange={onChange} />);
+    const input = screen.getByLabelText('Data');
+    expect(input).toHaveValue('01/03/2025');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/não pode ser antes/)).not.toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, '02032025');
+    expect(screen.getByText('A data não pode ser antes de 10/03/2025')).toBeInTheDocument();
+  });
+
+  it('in a form, reports what was typed while it is not a date, so the form never keeps the old one', async () => {
+    const onChange = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <>
+        <label htmlFor="f">Data</label>
+        <DateField id="f" inForm value="2025-03-15" onChange={onChange} />
+      </>,
+    );
+    const input = screen.getByLabelText('Data');
+    await user.clear(input);
+    expect(onChange).toHaveBeenLastCalledWith(null);
+    await user.type(input, '3102');
+    expect(onChange).toHaveBeenLastCalledWith('31/02');
+    await user.type(input, '2025');
+    expect(onChange).toHaveBeenLastCalledWith('31/02/2025');
+    // The form's schema says what is wrong (under the form field), not the field itself.
+    expect(screen.queryByText('Data inválida')).not.toBeInTheDocument();
+  });
+
   it('shows a value set from outside, and empties when it is cleared from outside', async () => {
     const user = userEvent.setup();
     render(<Harness initial="2025-12-01" onChange={vi.fn()} />);

@@ -1,6 +1,7 @@
 import { formatPhone, isValidPhone, normalizePhone } from '@caderneta/shared';
 import type { ComponentProps, ReactNode } from 'react';
-import type { Control, ControllerRenderProps, FieldPath, FieldValues } from 'react-hook-form';
+import { type Control, type ControllerRenderProps, type FieldPath, type FieldValues, useFormContext } from 'react-hook-form';
+import { DateField } from '@/components/date-field';
 import { MoneyPreview } from '@/components/money-preview';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
@@ -107,6 +108,40 @@ export function InputField<V extends FieldValues, T = V>({
           </FormControl>
           {moneyPreview && <MoneyPreview text={field.value} />}
         </>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * A `Field` with a date typed as the interface language writes it. Whatever is typed goes to the
+ * form as it is (a date as "YYYY-MM-DD", '' when cleared, else the text), so the form's schema
+ * judges it — 31/02 is refused, never replaced by the date the field held before — and its message
+ * shows as soon as a whole date is typed. The schema is `dataDigitadaSchema` (shared), or builds on it.
+ */
+export function DateInputField<V extends FieldValues, T = V>({
+  control,
+  name,
+  label,
+  asterisk,
+  description,
+  className = 'max-w-48',
+}: FieldProps<V, T> & { className?: string }) {
+  const { trigger } = useFormContext<V>();
+  return (
+    <Field control={control} name={name} label={label} asterisk={asterisk} description={description}>
+      {(field) => (
+        <FormControl>
+          <DateField
+            inForm
+            value={field.value || undefined}
+            className={className}
+            onChange={(value) => {
+              field.onChange(value ?? '');
+              if (value === null || value.length === 10) void trigger(name);
+            }}
+          />
+        </FormControl>
       )}
     </Field>
   );

@@ -29,6 +29,7 @@ async function novoCliente() {
   const api = mockApi({
     ...signedIn(),
     'GET /api/clientes': () => jsonResponse(200, vazia),
+    'GET /api/clientes/semelhantes': () => jsonResponse(200, { items: [] }),
     'POST /api/clientes': (request) => jsonResponse(201, salvo(request.body as object)),
   });
   const app = renderApp('/clientes');

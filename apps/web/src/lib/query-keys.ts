@@ -15,6 +15,8 @@ export const queryKeys = {
     list: (query: ClientesQuery) => ['clientes', 'list', query] as const,
     /** The customer picker of the new-sale screen. */
     paraVenda: (busca: string, pageSize: number) => ['clientes', 'nova-venda', busca, pageSize] as const,
+    /** Customers alike the one "Novo Cliente" is about to register. */
+    semelhantes: (query: { nome: string; telefone: string }) => ['clientes', 'semelhantes', query] as const,
   },
   produtos: {
     all: ['produtos'] as const,
@@ -28,7 +30,7 @@ export const queryKeys = {
   },
   financeiro: {
     all: ['financeiro'] as const,
-    extrato: (clienteId: string | null, page: number) => ['financeiro', 'extrato', clienteId, page] as const,
+    extrato: (clienteId: string | null, page: number, pageSize: number) => ['financeiro', 'extrato', clienteId, page, pageSize] as const,
     recibo: (id: string) => ['financeiro', 'recibo', id] as const,
   },
   notificacoes: {

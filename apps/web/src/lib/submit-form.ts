@@ -15,8 +15,8 @@ export interface SubmitFormOptions<V extends FieldValues, R> {
   toastFieldIssues?: boolean;
   /** Sees every error first (issues already on the fields); returns true when it handled it. */
   onError?: (error: unknown, onFields: boolean) => boolean | void;
-  /** The success toast: a title, or a title with sonner's options (description, action). */
-  success?: (result: R) => string | ({ title: string } & ExternalToast);
+  /** The success toast: a title, or a title with sonner's options (description, action); undefined: none for this result. */
+  success?: (result: R) => string | ({ title: string } & ExternalToast) | undefined;
   /** After the success toast: close the dialog, navigate, reset. */
   onSuccess?: (result: R) => void;
 }

@@ -57,6 +57,20 @@ export const isoDateSchema = safeString().refine((text) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }, 'date');
 
+/**
+ * A date field of a form as the field reports it (components/date-field.tsx): '' when empty (null),
+ * a date as "YYYY-MM-DD", or what the person typed while it is not a date yet ("31/02/2026",
+ * "15/0"), refused as 'date' — so a form never sends the date the field held before.
+ */
+export const dataDigitadaSchema = z.string().transform((text, ctx) => {
+  if (text === '') return null;
+  if (!isoDateSchema.safeParse(text).success) {
+    ctx.addIssue({ code: 'custom', message: 'date' });
+    return z.NEVER;
+  }
+  return text;
+});
+
 /** The status filter every catalogue list shares (spec §4: lists show active records by default). */
 export const LIST_STATUS = ['ativos', 'inativos', 'todos'] as const;
 export type ListStatus = (typeof LIST_STATUS)[number];

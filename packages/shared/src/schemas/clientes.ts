@@ -131,3 +131,21 @@ export type ClientesResumo = z.infer<typeof clientesResumoSchema>;
 
 export const clientesPageSchema = paginatedSchema(clienteSchema).extend({ resumo: clientesResumoSchema });
 export type ClientesPage = z.infer<typeof clientesPageSchema>;
+
+/** Why an existing customer may be the one being registered again. */
+export const MOTIVOS_SEMELHANCA = ['telefone', 'nome'] as const;
+export type MotivoSemelhanca = (typeof MOTIVOS_SEMELHANCA)[number];
+
+/** Query of GET /api/clientes/semelhantes: the name and phone of a customer about to be registered. */
+export const clientesSemelhantesQuerySchema = z.object({
+  nome: safeString().trim().max(120, 'tooLong').default(''),
+  telefone: safeString().trim().max(MAX_TELEFONE_TEXTO, 'telefoneInvalido').default(''),
+});
+export type ClientesSemelhantesQuery = z.input<typeof clientesSemelhantesQuerySchema>;
+
+/** The seller's customers with the same phone or a near-identical name (nomesQuaseIguais), the phone's first. */
+export const clientesSemelhantesSchema = z.object({
+  items: z.array(clienteSchema.extend({ motivos: z.array(z.enum(MOTIVOS_SEMELHANCA)).min(1) })),
+});
+export type ClientesSemelhantes = z.infer<typeof clientesSemelhantesSchema>;
+export type ClienteSemelhante = ClientesSemelhantes['items'][number];

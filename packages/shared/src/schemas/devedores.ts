@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from '../dates';
 import {
   DIA_VENCIMENTO_MAX,
   DIA_VENCIMENTO_MIN,
@@ -11,11 +12,13 @@ import {
   ORDENS_DEVEDORES,
   REGRA_VENCIMENTO_PADRAO,
   SITUACOES_DEVEDOR,
+  PROMESSA_MAX_DIAS,
   TIPOS_REGRA_VENCIMENTO,
+  vencimentoAntesDaCompra,
 } from '../devedores';
 import { MAX_MENSAGEM, placeholdersDesconhecidos } from '../mensagens-cobranca';
 import { parseInteger } from '../money';
-import { buscaSchema, isoDateSchema, optionalTextSchema, safeString } from './campos';
+import { buscaSchema, dataDigitadaSchema, isoDateSchema, optionalTextSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
 import { languageSchema, currencySchema } from './perfil';
 
@@ -63,7 +66,7 @@ export const regraVencimentoFormSchema = (locale: string) =>
       }
       return n;
     }),
-    dataFixa: z.union([z.literal(''), isoDateSchema]).transform((v) => (v ? v : null)),
+    dataFixa: dataDigitadaSchema,
   });
 export type RegraVencimentoFormValues = z.input<ReturnType<typeof regraVencimentoFormSchema>>;
 
@@ -209,9 +212,30 @@ export const cobrancaClienteInputSchema = z.object({
 export type CobrancaClienteInput = z.input<typeof cobrancaClienteInputSchema>;
 export type CobrancaClienteData = z.output<typeof cobrancaClienteInputSchema>;
 
+/**
+ * "Gerenciar dívida" as typed: the notes, and the agreed due date as its field reports it ('' follows
+ * the seller's rule). The date may not be before `compraMaisAntiga`, the shop's day of the oldest
+ * purchase still owed (null: none); the server checks the same against its own rows.
+ */
+export const cobrancaClienteFormSchema = (compraMaisAntiga: string | null) =>
+  z.object({
+    observacoes: optionalTextSchema(500),
+    dataVencimento: dataDigitadaSchema.refine((data) => !(data && vencimentoAntesDaCompra(data, compraMaisAntiga)), 'vencimentoAntesDaCompra'),
+  });
+export type CobrancaClienteFormValues = z.input<ReturnType<typeof cobrancaClienteFormSchema>>;
+
 /** "Promessa de pagamento": the day the customer promised to pay; null removes it. */
 export const promessaInputSchema = z.object({ data: isoDateSchema.nullable() });
 export type PromessaInput = z.infer<typeof promessaInputSchema>;
+
+/** The promise's field as typed: a day from `hoje` (the shop's) up to PROMESSA_MAX_DIAS ahead. */
+export const promessaFormSchema = (hoje: string) =>
+  z.object({
+    data: dataDigitadaSchema
+      .refine((data) => data !== null, 'required')
+      .refine((data) => data === null || (data >= hoje && data <= addDays(hoje, PROMESSA_MAX_DIAS)), 'promessaForaDoPrazo'),
+  });
+export type PromessaFormValues = z.input<ReturnType<typeof promessaFormSchema>>;
 
 export const lembreteSchema = z.object({
   id: z.uuid(),

@@ -99,7 +99,8 @@ export const extratoItemSchema = lancamentoSchema.extend({
 });
 export type ExtratoItem = z.infer<typeof extratoItemSchema>;
 
-export const extratoSchema = paginatedSchema(extratoItemSchema).extend({ cliente: saldoClienteSchema });
+/** One page of a customer's statement; the customer's phone is there to send the statement over WhatsApp. */
+export const extratoSchema = paginatedSchema(extratoItemSchema).extend({ cliente: saldoClienteSchema.extend({ telefone: z.string() }) });
 export type Extrato = z.infer<typeof extratoSchema>;
 
 export const reciboSchema = z.object({

@@ -12,7 +12,7 @@ export const PARCELAS_MAX_CARTAO = 12;
 /** The card fee in centavos, rounded half up: R$ 10,01 → R$ 0,50. */
 export const taxaCartao = (base: number): number => Math.floor((base * TAXA_CARTAO_PERCENTUAL + 50) / 100);
 
-export { MAX_PAGAMENTO_ONLINE, valorPagavelOnline } from '../pagamento-online';
+export { MAX_PAGAMENTO_ONLINE, pagamentoEmReais, valorPagavelOnline } from '../pagamento-online';
 
 export const METODOS_ONLINE = ['pix', 'cartao'] as const;
 export type MetodoOnline = (typeof METODOS_ONLINE)[number];

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { normalizeForSearch, type ListStatus } from '@caderneta/shared';
+import { normalizeForSearch, palavrasDoNome, type ListStatus } from '@caderneta/shared';
 import { escapeLike } from '../../lib/sql';
 
 /**
@@ -49,4 +49,18 @@ export function paginaDaBusca(busca: string | undefined, status: ListStatus, lim
   if (!p) return null;
   const ativo = status === 'ativos' ? true : status === 'inativos' ? false : null;
   return sql`pagina_busca_clientes(${p.nome}, ${p.telefone}::text, ${ativo}::boolean, ${limite}::int, ${deslocamento}::int)`;
+}
+
+/**
+ * The ids of the seller's customers that may be the one typed in "Novo Cliente", as an SQL array:
+ * the same phone (stored as digits, so the pattern is the number itself), or a name holding the
+ * words of `nome` in order (palavrasDoNome: "%maria%jose%silva%"). A superset: the caller keeps
+ * only the near-identical names. Null when there is nothing to look for.
+ */
+export function candidatosSemelhantes(nome: string, telefone: string | null): SQL | null {
+  const palavras = palavrasDoNome(nome);
+  const padraoNome = palavras.length ? `%${palavras.map(escapeLike).join('%')}%` : null;
+  const padraoTelefone = telefone ? escapeLike(telefone) : null;
+  if (!padraoNome && !padraoTelefone) return null;
+  return sql`array(select busca_clientes(${padraoNome}::text, ${padraoTelefone}::text))`;
 }

@@ -1,8 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { clienteCriacaoSchema, clienteInputSchema, clienteSchema, clientesPageSchema, clientesQuerySchema, idParamsSchema } from '@caderneta/shared';
+import {
+  clienteCriacaoSchema,
+  clienteInputSchema,
+  clienteSchema,
+  clientesPageSchema,
+  clientesQuerySchema,
+  clientesSemelhantesQuerySchema,
+  clientesSemelhantesSchema,
+  idParamsSchema,
+} from '@caderneta/shared';
 import {
   createCliente,
+  clientesSemelhantes,
   deleteCliente,
   getCliente,
   listClientes,
@@ -24,6 +34,20 @@ export const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/clientes',
     { preHandler, schema: { tags, summary: 'List, search and count customers', querystring: clientesQuerySchema, response: { 200: clientesPageSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => listClientes(tx, seller.id, request.query, indice)),
+  );
+
+  app.get(
+    '/api/clientes/semelhantes',
+    {
+      preHandler,
+      schema: {
+        tags,
+        summary: 'Customers with the same phone or a near-identical name (before registering another)',
+        querystring: clientesSemelhantesQuerySchema,
+        response: { 200: clientesSemelhantesSchema },
+      },
+    },
+    (request) => app.sellerTx(request, (tx, seller) => clientesSemelhantes(tx, seller.id, request.query)),
   );
 
   app.get('/api/clientes/:id', { preHandler, schema: { tags, params, response: { 200: clienteSchema } } }, (request) =>

@@ -1,12 +1,17 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  isValidPhone,
+  nomesQuaseIguais,
   normalizeForSearch,
+  normalizePhone,
   offsetOf,
   type Cliente,
   type ClienteCriacao,
   type ClienteInput,
   type ClientesPage,
+  type ClientesSemelhantes,
   type clientesQuerySchema,
+  type MotivoSemelhanca,
 } from '@caderneta/shared';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -14,7 +19,7 @@ import { clientes, clientesTotais, clientesVersao, lancamentos, vendas, type Cli
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { queryRows, statusCondition } from '../../lib/sql';
-import { paginaDaBusca, termosDaBusca } from './clientes-busca';
+import { candidatosSemelhantes, paginaDaBusca, termosDaBusca } from './clientes-busca';
 import type { IndiceDeClientes } from './clientes-indice';
 import { assignLogin, retireLogin, withUniqueLogin } from './login';
 
@@ -123,6 +128,38 @@ export async function listClientes(tx: Tx, ownerId: string, query: ClientesQuery
     encontrados = Number(primeira?.total ?? 0);
   }
   return { items: linhas.map((r) => toCliente(r.cliente)), total: encontrados ?? 0, ...pagina };
+}
+
+/** At most this many are shown: more would say the name is common, not that the customer exists. */
+const MAX_SEMELHANTES = 5;
+
+/**
+ * "Novo Cliente" is about to register `nome` with `telefone`: the seller's customers (active or
+ * not) with the same phone or a near-identical name, the same phone first. Read through the
+ * search function limited to the transaction's seller (ADR 018), the rows then under RLS.
+ */
+export async function clientesSemelhantes(tx: Tx, ownerId: string, { nome, telefone }: { nome: string; telefone: string }): Promise<ClientesSemelhantes> {
+  const digitos = normalizePhone(telefone);
+  const fone = isValidPhone(digitos) ? digitos : null;
+  const candidatos = candidatosSemelhantes(nome, fone);
+  if (!candidatos) return { items: [] };
+  const rows = await tx
+    .select()
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), sql`${clientes.id} = any(${candidatos})`))
+    .orderBy(asc(clientes.nomeBusca), asc(clientes.id));
+  const items = rows
+    .map((row) => {
+      const motivos: MotivoSemelhanca[] = [];
+      if (fone && row.telefone === fone) motivos.push('telefone');
+      if (nomesQuaseIguais(row.nome, nome)) motivos.push('nome');
+      return { row, motivos };
+    })
+    .filter((c) => c.motivos.length > 0)
+    .sort((a, b) => Number(b.motivos.includes('telefone')) - Number(a.motivos.includes('telefone')))
+    .slice(0, MAX_SEMELHANTES)
+    .map(({ row, motivos }) => ({ ...toCliente(row), motivos }));
+  return { items };
 }
 
 async function findRow(tx: Tx, ownerId: string, id: string, lock = false): Promise<ClienteRow> {

@@ -402,3 +402,56 @@ describe('"Novo Cliente" sent again', () => {
     expect(issuesOf(response.json())).toHaveProperty('id');
   });
 });
+
+describe('customers like the one being registered (GET /api/clientes/semelhantes)', () => {
+  const semelhantes = async (seller: SellerSession, nome: string, telefone: string) => {
+    const response = await seller.request({ method: 'GET', url: `/api/clientes/semelhantes?${new URLSearchParams({ nome, telefone })}` });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { items: Array<{ id: string; nome: string; login: string; motivos: string[] }> }).items;
+  };
+
+  it('finds the same phone however it is typed, and a near-identical name, the phone first', async () => {
+    const seller = await createSeller(t);
+    const maria = await novoCliente(seller, { nome: 'Maria José da Silva', telefone: '(11) 98765-4321' });
+    const xara = await novoCliente(seller, { nome: 'MARIA JOSÉ SILVA', telefone: '(21) 99876-5432' });
+    await novoCliente(seller, { nome: 'Maria Josefa da Silva', telefone: '(31) 91234-5678' });
+    await novoCliente(seller, { nome: 'José da Silva', telefone: '(41) 3333-4444' });
+
+    const items = await semelhantes(seller, 'Maria José da Silva', '+55 11 98765-4321');
+    expect(items.map((c) => [c.nome, c.motivos])).toEqual([
+      ['Maria José da Silva', ['telefone', 'nome']],
+      ['MARIA JOSÉ SILVA', ['nome']],
+    ]);
+    expect(items[0]).toMatchObject({ id: maria.id, login: maria.login });
+    // Punctuation, accents, case, spacing and "da/de/dos" make no other person.
+    expect((await semelhantes(seller, '  maria-josé   Silva.', '')).map((c) => c.id)).toEqual([maria.id, xara.id]);
+    // Another name on the same phone is found by the phone alone.
+    expect((await semelhantes(seller, 'Zeca', '11987654321')).map((c) => [c.id, c.motivos])).toEqual([[maria.id, ['telefone']]]);
+    // Names that only contain the words are other people; a different phone is someone else.
+    expect(await semelhantes(seller, 'Maria Jos da Silva', '11912345678')).toEqual([]);
+    expect(await semelhantes(seller, '', '')).toEqual([]);
+  });
+
+  it('includes a deactivated customer (the owner may bring them back instead)', async () => {
+    const seller = await createSeller(t);
+    const antiga = await novoCliente(seller, { nome: 'Dona Cida', telefone: '11955554444' });
+    expect((await seller.request({ method: 'POST', url: `/api/clientes/${antiga.id}/desativar` })).statusCode).toBe(200);
+    expect(await semelhantes(seller, 'Aparecida', '(11) 95555-4444')).toEqual([expect.objectContaining({ id: antiga.id, ativo: false, motivos: ['telefone'] })]);
+  });
+
+  it("never shows another seller's customers, whatever is asked", async () => {
+    const dono = await createSeller(t);
+    await novoCliente(dono, { nome: 'Maria José da Silva', telefone: '11987654321' });
+    const outro = await createSeller(t);
+    expect(await semelhantes(outro, 'Maria José da Silva', '11987654321')).toEqual([]);
+    expect(await semelhantes(outro, 'Maria', '')).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/clientes/semelhantes?nome=Maria&telefone=11987654321' })).statusCode).toBe(401);
+  });
+
+  it('refuses a name or phone longer than a form allows', async () => {
+    const seller = await createSeller(t);
+    const response = await seller.request({ method: 'GET', url: `/api/clientes/semelhantes?nome=${'a'.repeat(121)}&telefone=1` });
+    expect(response.statusCode).toBe(400);
+    expect(issuesOf(response.json())).toEqual({ nome: 'tooLong' });
+  });
+});

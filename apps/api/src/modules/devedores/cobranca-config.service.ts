@@ -3,6 +3,7 @@ import {
   DEFAULT_TIME_ZONE,
   DIAS_ANTECEDENCIA_PADRAO,
   mensagensPadrao,
+  pagamentoEmReais,
   REGRA_VENCIMENTO_PADRAO,
   SALDO_EXEMPLO,
   TIPOS_MENSAGEM,
@@ -93,8 +94,9 @@ function regraDaLinha(row: LinhaRegra | undefined): RegraVencimento {
   return row?.tipo ? { tipo: row.tipo, diaVencimento: row.diaVencimento!, diasPrazo: row.diasPrazo!, dataFixa: row.dataFixa ?? null } : REGRA_VENCIMENTO_PADRAO;
 }
 
-/** The shop's PIX copia e cola for `valor` centavos owed ({pix}); null without a key or a debt. */
-export const pixDaLoja = (config: ConfigLoja, valor: number): string | null => (config.pix && valor > 0 ? codigoPix(config.pix, valor) : null);
+/** The shop's PIX copia e cola for `valor` centavos owed ({pix}); null without a key or a debt, or in a currency other than reais (ADR 026). */
+export const pixDaLoja = (config: ConfigLoja, valor: number): string | null =>
+  config.pix && valor > 0 && pagamentoEmReais(config.moeda) ? codigoPix(config.pix, valor) : null;
 
 /** The settings, and "today" for the shop: the one place collection reads the clock's time. */
 export async function lerConfigHoje(tx: Executor, ownerId: string, now: Date): Promise<ConfigComHoje> {

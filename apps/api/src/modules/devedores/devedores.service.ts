@@ -14,6 +14,7 @@ import {
   type DevedoresQuery,
   type Lembrete,
   type OrdemDevedores,
+  vencimentoAntesDaCompra,
 } from '@caderneta/shared';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -235,6 +236,21 @@ export async function getDevedor(tx: Executor, ownerId: string, clienteId: strin
 export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: string, input: CobrancaClienteData, now: Date): Promise<DevedorDetalhe> {
   const cliente = await lockCliente(tx, ownerId, clienteId);
   if (input.dataVencimento && cliente.saldoAtual >= 0) throw semDivida();
+  if (input.dataVencimento) {
+    // The oldest purchase still owed, on the shop's calendar (kept on the row with the ledger, under this lock).
+    const { fuso } = await lerConfigLoja(tx, ownerId);
+    const [row] = await queryRows<{ compra: string | null }>(
+      tx,
+      sql`select to_char((pendente_desde at time zone ${fuso})::date, 'YYYY-MM-DD') as compra from ${clientes} where owner_id = ${ownerId} and id = ${clienteId}`,
+    );
+    const compra = row?.compra ?? null;
+    if (vencimentoAntesDaCompra(input.dataVencimento, compra)) {
+      throw new AppError('VALIDATION', 400, {
+        message: `A data combinada não pode ser antes da compra mais antiga em aberto (${compra})`,
+        issues: [{ path: 'dataVencimento', message: 'vencimentoAntesDaCompra' }],
+      });
+    }
+  }
   await tx
     .update(clientes)
     .set({ observacoes: input.observacoes, dataVencimento: input.dataVencimento, updatedAt: sql`now()` })

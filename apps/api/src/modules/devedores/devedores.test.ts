@@ -354,6 +354,25 @@ describe('invalid input', () => {
     expect((await put(seller, `/api/devedores/${c.id}/promessa`, { data: HOJE })).statusCode).toBe(200);
   });
 
+  it('refuses an agreed due date before the oldest purchase still owed, on the shop calendar, and changes nothing', async () => {
+    const maria = await cliente(seller, 'Maria José');
+    // 23:30 in São Paulo on 27 February is already 28 February in UTC: the purchase is of the 27th.
+    await fiado(seller, maria.id, 4430, '2026-02-27T23:30:00-03:00');
+    await fiado(seller, maria.id, 1000, '2026-03-05T10:00:00-03:00');
+    const antes = await proprio(seller, maria.id, '2026-02-26', 'Combinado');
+    expect(antes.statusCode).toBe(400);
+    expect(antes.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'dataVencimento', message: 'vencimentoAntesDaCompra' }] });
+    const detalhe = (await seller.request({ method: 'GET', url: `/api/devedores/${maria.id}` })).json() as DevedorDetalhe;
+    expect(detalhe).toMatchObject({ dataVencimentoPropria: null, observacoes: null, dataVendaMaisAntiga: '2026-02-27', diasEmAtraso: 9 });
+    // The day of the purchase itself is allowed (and so is any later day, past or not).
+    expect((await proprio(seller, maria.id, '2026-02-27')).json()).toMatchObject({ dataVencimentoPropria: '2026-02-27' });
+    expect((await proprio(seller, maria.id, '2026-03-02')).json()).toMatchObject({ dataVencimentoPropria: '2026-03-02', diasEmAtraso: 8 });
+    // A debt with no purchase behind it (an opening balance) has no such bound.
+    const caderno = await cliente(seller, 'Caderno antigo');
+    expect((await seller.request({ method: 'POST', url: `/api/clientes/${caderno.id}/ajustes`, payload: { tipo: 'debito', valor: 3000, motivo: 'Caderno antigo' } })).statusCode).toBe(201);
+    expect((await proprio(seller, caderno.id, '2026-01-02')).statusCode).toBe(200);
+  });
+
   it('refuses a due date or promise for a customer who owes nothing (409) but saves their notes', async () => {
     const quite = await cliente(seller, 'Quite');
     expect((await proprio(seller, quite.id, '2026-03-20')).json().code).toBe('CLIENTE_SEM_DIVIDA');

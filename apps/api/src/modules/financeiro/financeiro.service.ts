@@ -173,7 +173,7 @@ function resultado(cliente: { id: string; nome: string }, row: Lancamento, saldo
  */
 export async function getExtrato(tx: Executor, ownerId: string, clienteId: string, query: PaginationQuery): Promise<Extrato> {
   const [cliente] = await tx
-    .select({ id: clientes.id, nome: clientes.nome, saldoAtual: clientes.saldoAtual })
+    .select({ id: clientes.id, nome: clientes.nome, telefone: clientes.telefone, saldoAtual: clientes.saldoAtual })
     .from(clientes)
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
   if (!cliente) throw notFound('Cliente');
@@ -216,7 +216,7 @@ export async function getExtrato(tx: Executor, ownerId: string, clienteId: strin
     total = count?.n ?? 0;
   }
   return {
-    cliente: { clienteId: cliente.id, nome: cliente.nome, saldoAtual: cliente.saldoAtual, saldoPendente: Math.max(0, -cliente.saldoAtual) },
+    cliente: { clienteId: cliente.id, nome: cliente.nome, telefone: cliente.telefone, saldoAtual: cliente.saldoAtual, saldoPendente: Math.max(0, -cliente.saldoAtual) },
     items: rows.map((r) => ({
       id: r.id,
       tipo: r.tipo,

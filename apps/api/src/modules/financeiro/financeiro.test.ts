@@ -219,7 +219,7 @@ describe('statement (extrato)', () => {
     const response = await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}/extrato` });
     expect(response.statusCode).toBe(200);
     const extrato = response.json() as Extrato;
-    expect(extrato.cliente).toMatchObject({ nome: 'Seu Zé', saldoAtual: -1300, saldoPendente: 1300 });
+    expect(extrato.cliente).toMatchObject({ nome: 'Seu Zé', telefone: '11987654321', saldoAtual: -1300, saldoPendente: 1300 });
     expect(extrato.total).toBe(5);
     expect(extrato.items.map((e) => [e.tipo, e.valor, e.saldo])).toEqual([
       ['estorno', 2500, -1300],

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { NOTAS_MERCADO_PAGO, valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
+import { NOTAS_MERCADO_PAGO, pagamentoEmReais, valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
 import { withSeller, type Database, type Tx } from '../../db/client';
 import { clientes, lancamentos, pagamentosOnline, perfis, type PagamentoOnline } from '../../db/schema';
 import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type PreferenceRequest } from '../../integrations/mercadopago/client';
@@ -79,6 +79,9 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     if (!cliente?.ativo) throw clienteNaoEncontrado();
     const conta = await loadConta(tx, ownerId, deps.cipher);
     if (!conta?.ativo || !conta.accessToken) throw indisponivel();
+    const [perfil] = await tx.select({ nomeLoja: perfis.nomeLoja, moeda: perfis.moeda }).from(perfis).where(eq(perfis.ownerId, ownerId));
+    // Mercado Pago charges in reais: a shop keeping its books in another currency offers no payment (ADR 026).
+    if (!pagamentoEmReais(perfil?.moeda ?? 'BRL')) throw indisponivel();
     const pendente = valorPagavelOnline(-cliente.saldoAtual);
     if (pendente === 0) throw new AppError('SEM_SALDO_PENDENTE', 409, { message: 'Não há saldo pendente para pagar.' });
     const valores = valoresPagamentoOnline(pendente, metodo);
@@ -102,7 +105,6 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     if (mesmo?.initPoint) return { reaproveitado: mesmo };
     if (mesmo && idade(mesmo) < CHECKOUT_CRIANDO_MS) throw emAndamento(mesmo);
 
-    const [perfil] = await tx.select({ nomeLoja: perfis.nomeLoja }).from(perfis).where(eq(perfis.ownerId, ownerId));
     const [record] = await tx
       .insert(pagamentosOnline)
       .values({ ownerId, clienteId, metodo, ...valores, ambiente: conta.ambiente })

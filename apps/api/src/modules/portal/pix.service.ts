@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
-import { normalizarChavePix, textoDoPix, type PixConfig, type PixConfigInput } from '@caderneta/shared';
+import { normalizarChavePix, pagamentoEmReais, textoDoPix, type PixConfig, type PixConfigInput } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { chavesPix, clientes } from '../../db/schema';
+import { chavesPix, clientes, perfis } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 
 export async function getPixConfig(tx: Executor, ownerId: string): Promise<PixConfig> {
@@ -36,8 +36,13 @@ export async function savePixConfig(tx: Executor, ownerId: string, input: Requir
  */
 export async function pixCodigo(tx: Executor, ownerId: string, valor: number, descricao?: string): Promise<string | null> {
   if (valor <= 0) return null;
-  const [row] = await tx.select().from(chavesPix).where(eq(chavesPix.ownerId, ownerId));
-  if (!row) return null;
+  const [row] = await tx
+    .select({ chave: chavesPix.chave, nomeRecebedor: chavesPix.nomeRecebedor, cidade: chavesPix.cidade, moeda: perfis.moeda })
+    .from(chavesPix)
+    .leftJoin(perfis, eq(perfis.ownerId, chavesPix.ownerId))
+    .where(eq(chavesPix.ownerId, ownerId));
+  // A BR Code is an amount in reais: a shop keeping its books in another currency has none (ADR 026).
+  if (!row || !pagamentoEmReais(row.moeda ?? 'BRL')) return null;
   return codigoPix(row, valor, descricao);
 }
 

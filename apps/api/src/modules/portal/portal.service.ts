@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
+  pagamentoEmReais,
   PARCELAS_MAX_CARTAO,
   TAXA_CARTAO_PERCENTUAL,
   whatsappPhone,
@@ -29,7 +30,13 @@ const MAX_PAGAMENTOS = 20;
  */
 export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: string, agora: Date = new Date()): Promise<PortalCliente> {
   const [cliente] = await tx
-    .select({ nome: clientes.nome, ativo: clientes.ativo, saldoAtual: clientes.saldoAtual })
+    .select({
+      nome: clientes.nome,
+      ativo: clientes.ativo,
+      saldoAtual: clientes.saldoAtual,
+      dataVencimento: clientes.dataVencimento,
+      pendenteDesde: clientes.pendenteDesde,
+    })
     .from(clientes)
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
   // A deactivated customer gets the same answer as an unknown code.
@@ -89,6 +96,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .where(and(eq(mercadopagoContas.ownerId, ownerId), isNotNull(mercadopagoContas.accessTokenCifrado)));
 
   const saldoPendente = Math.max(0, -cliente.saldoAtual);
+  const moeda = (perfil?.moeda ?? 'BRL') as Currency;
+  const fusoHorario = perfil?.fusoHorario ?? DEFAULT_TIME_ZONE;
   const vencimento = saldoPendente > 0 ? await vencimentoDoCliente(tx, ownerId, clienteId, agora) : null;
   const nomeLoja = perfil?.nomeLoja ?? '';
   const codigo = await pixCodigo(tx, ownerId, saldoPendente, nomeLoja);
@@ -97,8 +106,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
   return {
     primeiroNome: primeiroNome(cliente.nome),
     loja: { nome: nomeLoja, whatsappUrl: telefone ? `https://wa.me/${whatsappPhone(telefone)}` : null },
-    moeda: (perfil?.moeda ?? 'BRL') as Currency,
-    fusoHorario: perfil?.fusoHorario ?? DEFAULT_TIME_ZONE,
+    moeda,
+    fusoHorario,
     saldoAtual: cliente.saldoAtual,
     saldoPendente,
     vencimento,
@@ -116,7 +125,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       : null,
     pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.estornadoEm !== null })),
     pagamentoOnline: {
-      disponivel: Boolean(online?.ativo) && saldoPendente > 0,
+      // Mercado Pago charges in reais: a page in another currency offers no payment (ADR 026).
+      disponivel: Boolean(online?.ativo) && saldoPendente > 0 && pagamentoEmReais(moeda),
       taxaCartaoPercentual: TAXA_CARTAO_PERCENTUAL,
       parcelasMaxCartao: PARCELAS_MAX_CARTAO,
     },

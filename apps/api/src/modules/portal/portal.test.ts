@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
-import { MAX_CENTS, montarMensagem, type MercadopagoConfig, type Notificacao, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
+import { dateInTimeZone, MAX_CENTS, montarMensagem, type MercadopagoConfig, type Notificacao, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { rowsOf } from '../../../test/db';
 import { statementsDuring } from '../../../test/statements';
@@ -30,6 +30,7 @@ const TOKEN_BIA = 'APP_USR-bia-0987654321-token';
 const TOKEN_TESTE = 'TEST-cleo-5555555555-token';
 const TOKEN_DORA = 'APP_USR-dora-1122334455-token';
 const TOKEN_LIA = 'APP_USR-lia-6677889900-token';
+const TOKEN_EVA = 'APP_USR-eva-2468013579-token';
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago();
@@ -51,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // No access token in any answer or log line of the whole suite.
-  for (const token of [TOKEN_ANA, TOKEN_BIA, TOKEN_TESTE, TOKEN_DORA, TOKEN_LIA]) {
+  for (const token of [TOKEN_ANA, TOKEN_BIA, TOKEN_TESTE, TOKEN_DORA, TOKEN_LIA, TOKEN_EVA]) {
     expect(bodies.filter((b) => b.includes(token))).toEqual([]);
     expect(logLines.filter((l) => l.includes(token))).toEqual([]);
   }
@@ -246,6 +247,31 @@ describe('the customer page lookup', () => {
     ]) {
       await expect(attempt(query)).rejects.toThrow();
     }
+  });
+});
+
+describe('when the debt on the customer page is due', () => {
+  const diaSP = (dias: number) => dateInTimeZone(new Date(Date.now() + dias * 86_400_000), 'America/Sao_Paulo');
+
+  it("follows the shop's rule from the oldest purchase still owed, or the agreed date, and says how late", async () => {
+    const seller = await createSeller(t);
+    const cliente = await devedor(seller, 4_430, 'Maria José');
+    const hoje = diaSP(0);
+    const [y, m] = hoje.split('-').map(Number) as [number, number];
+    const diaUmSeguinte = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    expect(((await portal(cliente.login)).json() as PortalCliente).vencimento).toEqual({ data: diaUmSeguinte, estaVencido: false, diasEmAtraso: 0 });
+
+    // An old notebook's debt with a date agreed for yesterday: one day late.
+    const caderno = await seller.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Caderno Antigo', telefone: '11955553333' } });
+    const antigo = caderno.json() as { id: string; login: string };
+    expect((await seller.request({ method: 'POST', url: `/api/clientes/${antigo.id}/ajustes`, payload: { tipo: 'debito', valor: 1_000, motivo: 'Caderno antigo' } })).statusCode).toBe(201);
+    expect(((await portal(antigo.login)).json() as PortalCliente).vencimento).toEqual({ data: hoje, estaVencido: false, diasEmAtraso: 0 });
+    expect((await seller.request({ method: 'PUT', url: `/api/devedores/${antigo.id}/cobranca`, payload: { dataVencimento: diaSP(-1), observacoes: null } })).statusCode).toBe(200);
+    expect(((await portal(antigo.login)).json() as PortalCliente).vencimento).toEqual({ data: diaSP(-1), estaVencido: true, diasEmAtraso: 1 });
+
+    // Nothing owed (paid up, or credit): no due date.
+    expect((await seller.request({ method: 'POST', url: `/api/clientes/${antigo.id}/pagamentos`, payload: { valor: 1_500 } })).statusCode).toBe(201);
+    expect(((await portal(antigo.login)).json() as PortalCliente)).toMatchObject({ saldoAtual: 500, saldoPendente: 0, vencimento: null });
   });
 });
 
@@ -797,6 +823,34 @@ describe('PIX copia e cola', () => {
 
     await ana.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: '', nomeRecebedor: '', cidade: '' } });
     expect(((await portal(cliente.login)).json() as PortalCliente).pix).toBeNull();
+  });
+});
+
+describe('a shop keeping its books in another currency (ADR 026)', () => {
+  it('shows the page in that currency and offers no PIX and no Mercado Pago, which charge in reais; back in reais, both return', async () => {
+    const eva = await createSeller(t);
+    await configurar(eva, TOKEN_EVA);
+    expect((await eva.request({ method: 'PUT', url: '/api/configuracoes/pix', payload: { chave: 'eva@example.com', nomeRecebedor: 'Loja da Eva', cidade: 'Recife' } })).statusCode).toBe(200);
+    const cliente = await devedor(eva, 12_000, 'Rui Prado');
+    const sistema = (moeda: string) => eva.request({ method: 'PUT', url: '/api/configuracoes/sistema', payload: { moeda, idioma: 'pt-BR', backupAutomatico: false } });
+
+    expect((await sistema('USD')).statusCode).toBe(200);
+    const page = (await portal(cliente.login)).json() as PortalCliente;
+    expect(page).toMatchObject({ moeda: 'USD', saldoPendente: 12_000, pix: null, pagamentoOnline: { disponivel: false } });
+    const refused = await pagar(cliente.login, 'pix');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'PAGAMENTO_ONLINE_INDISPONIVEL' });
+    // Nor in the seller's messages ({pix}).
+    expect((await eva.request({ method: 'GET', url: `/api/clientes/${cliente.id}/pix` })).json()).toEqual({ codigo: null, valor: 12_000 });
+    expect((await eva.request({ method: 'GET', url: '/api/cobranca' })).json()).toMatchObject({ moeda: 'USD', pixExemplo: null });
+    expect(((await eva.request({ method: 'GET', url: '/api/devedores' })).json() as { items: Array<{ pix: string | null }> }).items).toEqual([expect.objectContaining({ pix: null })]);
+
+    expect((await sistema('BRL')).statusCode).toBe(200);
+    const emReais = (await portal(cliente.login)).json() as PortalCliente;
+    expect(emReais).toMatchObject({ moeda: 'BRL', pagamentoOnline: { disponivel: true } });
+    expect(emReais.pix?.codigo).toContain('5406120.00');
+    const { pref } = await iniciar(cliente.login, 'pix');
+    expect(pref.items[0]).toMatchObject({ unit_price: 120, currency_id: 'BRL' });
   });
 });
 

@@ -25,11 +25,32 @@ export function Component() {
   const { login = '', resultado = '' } = useParams();
   const [search] = useSearchParams();
   const id = search.get('pagamento') ?? search.get('external_reference') ?? '';
-  if (!(PAGES as readonly string[]).includes(resultado) || !/^[0-9a-f-]{36}$/i.test(id)) return <NotFound />;
+  if (!(PAGES as readonly string[]).includes(resultado)) return <NotFound />;
   return (
     <PortalShell>
-      <Resultado login={login.toLowerCase()} id={id} pagina={resultado as (typeof PAGES)[number]} />
+      {/^[0-9a-f-]{36}$/i.test(id) ? (
+        <Resultado login={login.toLowerCase()} id={id} pagina={resultado as (typeof PAGES)[number]} />
+      ) : (
+        // Opened without the payment it is about (a link copied short, a bookmark): nothing to
+        // check, so neither a result nor "page not found" — where to look instead.
+        <ConfiraPagamento login={login.toLowerCase()} />
+      )}
     </PortalShell>
+  );
+}
+
+function ConfiraPagamento({ login }: { login: string }) {
+  const { t } = useTranslation('portal');
+  return (
+    <section className="mt-8 flex flex-col items-center gap-4 text-center">
+      <title>{`${t('resultado.confiraTitle')} · Caderneta`}</title>
+      <ClockIcon aria-hidden="true" className="size-14 text-muted-foreground" />
+      <h1 className="text-2xl font-bold">{t('resultado.confiraTitle')}</h1>
+      <p className="text-muted-foreground">{t('resultado.confiraDescricao')}</p>
+      <Button asChild size="lg" className="w-full">
+        <Link to={`/cliente/${encodeURIComponent(login)}`}>{t('resultado.voltarCliente')}</Link>
+      </Button>
+    </section>
   );
 }
 

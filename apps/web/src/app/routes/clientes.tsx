@@ -13,6 +13,7 @@ import { ClienteFormDialog } from '@/features/clientes/components/cliente-form-d
 import { ClienteRow } from '@/features/clientes/components/cliente-row';
 import { ClientesStats } from '@/features/clientes/components/clientes-stats';
 import { DeleteClienteDialog } from '@/features/clientes/components/delete-cliente-dialog';
+import { DesativarClienteDialog } from '@/features/clientes/components/desativar-cliente-dialog';
 import { RegenerarLoginDialog } from '@/features/clientes/components/regenerar-login-dialog';
 import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
 import { ExtratoDialog } from '@/features/financeiro/components/extrato-dialog';
@@ -38,11 +39,13 @@ export function Component() {
   const [ajustando, setAjustando] = useState<Cliente | null>(null);
   const [extrato, setExtrato] = useState<Cliente | null>(null);
   const toggleAtivo = useToggleAtivo<Cliente>(useSetClienteAtivo().mutateAsync, 'clientes');
+  // Deactivating asks first (what changes for the customer); reactivating does not.
+  const [desativando, setDesativando] = useState<Cliente | null>(null);
 
   const actions = {
     onEdit: form.openEdit,
     onDelete: setDeleting,
-    onToggleAtivo: (cliente: Cliente) => void toggleAtivo(cliente),
+    onToggleAtivo: (cliente: Cliente) => (cliente.ativo ? setDesativando(cliente) : void toggleAtivo(cliente)),
     onRegenerateLogin: setRegenerating,
     onPagamento: setPagando,
     onAjuste: setAjustando,
@@ -68,13 +71,31 @@ export function Component() {
       renderItem={(cliente) => <ClienteRow cliente={cliente} actions={actions} />}
     >
       {/* Keyed by record: switching between new and edit mounts a fresh dialog instead of reopening one mid-close. */}
-      <ClienteFormDialog key={form.editing?.id ?? 'novo'} open={form.open} onOpenChange={form.setOpen} cliente={form.editing} />
+      <ClienteFormDialog
+        key={form.editing?.id ?? 'novo'}
+        open={form.open}
+        onOpenChange={form.setOpen}
+        cliente={form.editing}
+        // The customer who already exists, found in the list (among the inactive ones if deactivated).
+        onAbrirCliente={(existente) => {
+          form.setOpen(false);
+          list.setTyped(existente.nome);
+          list.setFilter('status', existente.ativo ? null : 'inativos');
+        }}
+      />
       <DeleteClienteDialog
         cliente={deleting}
         onOpenChange={(open) => !open && setDeleting(null)}
         onDeactivateInstead={(cliente) => {
           setDeleting(null);
           void toggleAtivo(cliente);
+        }}
+      />
+      <DesativarClienteDialog
+        cliente={desativando}
+        onOpenChange={(open) => !open && setDesativando(null)}
+        onConfirm={async (cliente) => {
+          if (await toggleAtivo(cliente)) setDesativando(null);
         }}
       />
       <RegenerarLoginDialog cliente={regenerating} onOpenChange={(open) => !open && setRegenerating(null)} />

@@ -19,7 +19,7 @@ import { DevedoresStats } from '@/features/devedores/components/devedores-stats'
 import { LembretesDialog } from '@/features/devedores/components/lembretes-dialog';
 import { RegraVencimentoDialog } from '@/features/devedores/components/regra-vencimento-dialog';
 import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
-import { ExtratoLista } from '@/features/financeiro/components/extrato-dialog';
+import { ExtratoCompartilhar, ExtratoLista } from '@/features/financeiro/components/extrato-dialog';
 import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
 import type { ClienteSaldo } from '@/features/financeiro/components/types';
 import { useListParams } from '@/lib/use-list-params';
@@ -105,7 +105,14 @@ export function Component() {
         clienteId={detalhes}
         onOpenChange={(open) => !open && setDetalhes(null)}
         config={cobranca.data}
-        historico={(clienteId) => <ExtratoLista clienteId={clienteId} />}
+        historico={(clienteId) => (
+          <div className="grid gap-2">
+            <ExtratoLista clienteId={clienteId} />
+            <div>
+              <ExtratoCompartilhar clienteId={clienteId} />
+            </div>
+          </div>
+        )}
         onPagamento={setPagando}
         onAdicionarSaldo={setAdicionando}
       />

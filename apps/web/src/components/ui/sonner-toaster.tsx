@@ -1,11 +1,26 @@
-import { type CSSProperties, useEffect } from 'react';
+import { type CSSProperties, useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Toaster as Sonner, type ToasterProps } from 'sonner';
 import { useTheme } from '@/lib/theme';
 import { toasterMounted } from '@/lib/toast';
 
-/** sonner's toaster in the app's theme and language; loaded with the first toast (ui/sonner.tsx). */
+/** Wider than sonner's phone layout (600 px), where toasts take the whole width. */
+const DESKTOP = '(min-width: 640px)';
+const subscribeDesktop = (listener: () => void) => {
+  const query = window.matchMedia(DESKTOP);
+  query.addEventListener('change', listener);
+  return () => query.removeEventListener('change', listener);
+};
+const isDesktop = () => window.matchMedia(DESKTOP).matches;
+
+/**
+ * sonner's toaster in the app's theme and language; loaded with the first toast (ui/sonner.tsx).
+ * On a desktop the toasts stack at the bottom right, away from the header and each page's own
+ * actions at the top ("Configurar Vencimento" could not be clicked under a stack of them); on a
+ * phone they stay at the top, clear of the sale's bar and the dialogs' buttons at the bottom.
+ */
 export function SonnerToaster(props: ToasterProps) {
+  const desktop = useSyncExternalStore(subscribeDesktop, isDesktop, () => true);
   const [theme] = useTheme();
   const { t } = useTranslation();
   // After sonner's own effect has subscribed to its store: the waiting toasts can be shown.
@@ -13,6 +28,7 @@ export function SonnerToaster(props: ToasterProps) {
   return (
     <Sonner
       theme={theme}
+      position={desktop ? 'bottom-right' : 'top-center'}
       className="toaster group"
       richColors
       closeButton

@@ -1,6 +1,6 @@
 import type { Cliente, ClientesPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, missingReferences, renderApp, SELLER, signedIn } from '@/test/utils';
 
 function cliente(overrides: Partial<Cliente> = {}): Cliente {
@@ -151,6 +151,7 @@ describe('customer form', () => {
     const api = mockApi({
       ...signedIn(),
       'GET /api/clientes': () => jsonResponse(200, page([])),
+      'GET /api/clientes/semelhantes': () => jsonResponse(200, { items: [] }),
       'POST /api/clientes': (request) =>
         jsonResponse(201, cliente({ ...(request.body as object), login: 'maria12345', saldoAtual: 0, saldoPendente: 0 })),
     });
@@ -223,7 +224,7 @@ describe('customer form', () => {
 
   it('keeps every field, the limit steppers and every way out off while the customer is being saved', async () => {
     const answer = deferred<Response>();
-    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([])), 'POST /api/clientes': () => answer.promise });
+    mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([])), 'GET /api/clientes/semelhantes': () => jsonResponse(200, { items: [] }), 'POST /api/clientes': () => answer.promise });
     const { user } = renderApp('/clientes');
     await user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
     const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
@@ -248,6 +249,7 @@ describe('customer form', () => {
     const api = mockApi({
       ...signedIn(),
       'GET /api/clientes': () => jsonResponse(200, page([])),
+      'GET /api/clientes/semelhantes': () => jsonResponse(200, { items: [] }),
       'POST /api/clientes': (request) => {
         // The first answer never arrives (the server may have saved it).
         if (++tentativas === 1) throw new TypeError('Failed to fetch');
@@ -276,6 +278,74 @@ describe('customer form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
     await waitFor(() => expect(api.calls('POST', '/api/clientes')).toHaveLength(3));
     expect((api.calls('POST', '/api/clientes')[2]?.body as { id: string }).id).not.toBe(first);
+  });
+
+  describe('a customer who may already exist', () => {
+    const MARIA = cliente({ id: '33333333-3333-4333-8333-333333333333', nome: 'Maria José da Silva', telefone: '11987654321', login: 'maria48213', saldoAtual: -4430, saldoPendente: 4430 });
+    async function typeMaria() {
+      const api = mockApi({
+        ...signedIn(),
+        'GET /api/clientes': () => jsonResponse(200, page([MARIA])),
+        'GET /api/clientes/semelhantes': () => jsonResponse(200, { items: [{ ...MARIA, motivos: ['telefone', 'nome'] }] }),
+        'POST /api/clientes': (request) => jsonResponse(201, cliente({ ...(request.body as object), login: 'maria70512', saldoAtual: 0, saldoPendente: 0 })),
+      });
+      const app = renderApp('/clientes');
+      await app.user.click(await screen.findByRole('button', { name: 'Novo Cliente' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Novo Cliente' });
+      await app.user.type(within(dialog).getByLabelText(/^Nome/), 'maria jose silva');
+      await app.user.type(within(dialog).getByLabelText(/^Telefone/), '(11) 98765-4321');
+      await app.user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+      const aviso = await within(dialog).findByRole('alert', { name: 'Já existe um cliente parecido' });
+      return { ...app, api, dialog, aviso };
+    }
+
+    it('warns with the existing customer found by the server, and registers nothing until the seller decides', async () => {
+      const { api, aviso } = await typeMaria();
+      expect(api.calls('GET', '/api/clientes/semelhantes')[0]?.query.toString()).toBe('nome=maria+jose+silva&telefone=11987654321');
+      expect(aviso).toHaveTextContent('outro cadastro ganha outro login, e o fiado pode ir para a pessoa errada');
+      expect(within(aviso).getByText('Maria José da Silva')).toBeInTheDocument();
+      expect(within(aviso).getByText('(11) 98765-4321 · @maria48213')).toBeInTheDocument();
+      expect(within(aviso).getByText('Mesmo telefone · Nome quase igual · Deve R$ 44,30')).toBeInTheDocument();
+      expect(api.calls('POST', '/api/clientes')).toHaveLength(0);
+      expect(screen.queryByText('Cliente cadastrado com sucesso!')).not.toBeInTheDocument();
+    });
+
+    it('"Criar mesmo assim" registers the new customer once', async () => {
+      const { user, api, aviso } = await typeMaria();
+      await user.click(within(aviso).getByRole('button', { name: 'Criar mesmo assim' }));
+      expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeInTheDocument();
+      expect(api.calls('POST', '/api/clientes')).toHaveLength(1);
+      expect(api.calls('POST', '/api/clientes')[0]?.body).toMatchObject({ nome: 'maria jose silva', telefone: '11987654321' });
+    });
+
+    it('asks again when the name or phone changes, and "Abrir cliente" shows the existing customer instead', async () => {
+      // Chromium's scrollIntoView answers a promise now: the warning's scroll must not take it for a cleanup.
+      const original = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollIntoView');
+      Object.defineProperty(Element.prototype, 'scrollIntoView', { value: () => Promise.resolve(), configurable: true, writable: true });
+      onTestFinished(() => {
+        if (original) Object.defineProperty(Element.prototype, 'scrollIntoView', original);
+        else delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+      });
+      const { user, api, dialog, aviso, router } = await typeMaria();
+      // Another phone typed: the warning was about someone else, so it goes, and the next save asks the server again.
+      const telefone = within(dialog).getByLabelText(/^Telefone/);
+      await user.clear(telefone);
+      await user.type(telefone, '(11) 98765-4320');
+      expect(within(dialog).queryByRole('alert', { name: 'Já existe um cliente parecido' })).not.toBeInTheDocument();
+      await user.clear(telefone);
+      await user.type(telefone, '(11) 98765-4321');
+      await user.click(within(dialog).getByRole('button', { name: 'Cadastrar Cliente' }));
+      const again = await within(dialog).findByRole('alert', { name: 'Já existe um cliente parecido' });
+      expect(api.calls('GET', '/api/clientes/semelhantes')).toHaveLength(2);
+      expect(aviso).not.toBeInTheDocument();
+
+      await user.click(within(again).getByRole('button', { name: 'Abrir o cliente Maria José da Silva' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo Cliente' })).not.toBeInTheDocument());
+      expect(screen.getByLabelText('Buscar clientes')).toHaveValue('Maria José da Silva');
+      await waitFor(() => expect(router.state.location.search).toContain('busca=Maria'));
+      expect(await screen.findByRole('listitem', { name: 'Maria José da Silva' })).toBeInTheDocument();
+      expect(api.calls('POST', '/api/clientes')).toHaveLength(0);
+    });
   });
 
   it('gives the focus back to "Novo Cliente" when the dialog is closed with Escape', async () => {
@@ -324,6 +394,7 @@ describe('a session that ends with "Novo Cliente" open', () => {
       ...signedIn(),
       'GET /api/me': () => (session ? jsonResponse(200, session) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' })),
       'GET /api/clientes': () => (session ? jsonResponse(200, page([])) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' })),
+      'GET /api/clientes/semelhantes': () => (session ? jsonResponse(200, { items: [] }) : jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'x' })),
       'POST /api/clientes': (request) =>
         session
           ? jsonResponse(201, cliente({ ...(request.body as object), login: 'rosa12345', saldoAtual: 0, saldoPendente: 0 }))
@@ -369,10 +440,10 @@ describe('a session that ends with "Novo Cliente" open', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Cadastrar Cliente' }));
     expect(await screen.findByText('Cliente cadastrado com sucesso!')).toBeInTheDocument();
-    const posts = api.calls('POST', '/api/clientes');
-    expect(posts).toHaveLength(2);
-    // The refused try and the saved one are the same customer to the server (one id).
-    expect((posts[1]?.body as { id: string }).id).toBe((posts[0]?.body as { id: string }).id);
+    // The refused try stopped at the check for a customer alike (which brought the sign-in dialog);
+    // the customer is created once, after signing in.
+    expect(api.calls('GET', '/api/clientes/semelhantes')).toHaveLength(2);
+    expect(api.calls('POST', '/api/clientes')).toHaveLength(1);
   });
 
   /** The list loaded; then the session ends and the list loads again behind the sign-in dialog. */
@@ -535,6 +606,58 @@ describe('deleting a customer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Desativar Cliente' }));
     expect(await screen.findByText('Cliente desativado')).toBeInTheDocument();
     expect(api.calls('POST', `/api/clientes/${ID}/desativar`)).toHaveLength(1);
+  });
+});
+
+describe('deactivating a customer', () => {
+  const ID = '11111111-1111-4111-8111-111111111111';
+  it('asks first, saying what changes and what is kept; "Cancelar" changes nothing', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])) });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Desativar cliente' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Desativar José da Silva?' });
+    expect(dialog).toHaveTextContent('não pode mais comprar fiado, e o link da página do cliente deixa de abrir');
+    expect(dialog).toHaveTextContent('As vendas e o saldo ficam guardados');
+    expect(within(dialog).getByText('Ainda deve R$ 125,50: a dívida continua na conta.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', `/api/clientes/${ID}/desativar`)).toHaveLength(0);
+  });
+
+  it('deactivates on "Desativar cliente", and "Desfazer" in the toast brings the customer back', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente()])),
+      [`POST /api/clientes/${ID}/desativar`]: () => jsonResponse(200, cliente({ ativo: false })),
+      [`POST /api/clientes/${ID}/reativar`]: () => jsonResponse(200, cliente()),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Desativar cliente' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Desativar José da Silva?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Desativar cliente' }));
+    expect(await screen.findByText('Cliente desativado')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/desativar`)).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Desfazer' }));
+    expect(await screen.findByText('Cliente reativado')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/reativar`)).toHaveLength(1);
+  });
+
+  it('reactivates an inactive customer at once (nothing to lose)', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente({ ativo: false })])),
+      [`POST /api/clientes/${ID}/reativar`]: () => jsonResponse(200, cliente()),
+    });
+    const { user } = renderApp('/clientes?status=inativos');
+    await user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Reativar cliente' }));
+    expect(await screen.findByText('Cliente reativado')).toBeInTheDocument();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(api.calls('POST', `/api/clientes/${ID}/reativar`)).toHaveLength(1);
   });
 });
 

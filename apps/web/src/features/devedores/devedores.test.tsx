@@ -127,9 +127,42 @@ describe('/devedores', { timeout: 30_000 }, () => {
 
     link.addEventListener('click', (event) => event.preventDefault());
     await user.click(link);
-    await user.click(await screen.findByRole('button', { name: 'Marcar como enviado' }));
+    // The card itself asks, for as long as it takes (no toast to catch before it goes).
+    const pergunta = within(ana).getByRole('group', { name: 'WhatsApp aberto para Ana Souza.' });
+    expect(pergunta).toHaveTextContent('Enviou a mensagem? Marque para registrar o lembrete.');
+    expect(document.querySelector('[data-sonner-toast]')).toBeNull();
+    await user.click(within(pergunta).getByRole('button', { name: 'Marcar o lembrete para Ana Souza como enviado' }));
     expect(await screen.findByText('Lembrete registrado')).toBeInTheDocument();
     expect(api.calls('POST', `/api/devedores/${ANA}/lembretes`)).toHaveLength(1);
+    await waitFor(() => expect(within(ana).queryByRole('group', { name: 'WhatsApp aberto para Ana Souza.' })).not.toBeInTheDocument());
+  });
+
+  it('marks a reminder sent from the card at any time, and forgets the question when the seller did not send it', async () => {
+    let lembrete: Devedor['ultimoLembrete'] = null;
+    const { user, api } = openDevedores({
+      'GET /api/devedores': () => jsonResponse(200, page([ITENS[0]!, devedor({ ...ITENS[2]!, ultimoLembrete: lembrete })])),
+      [`POST /api/devedores/${CAIO}/lembretes`]: () => {
+        lembrete = { data: '2026-03-11T13:05:00.000Z', faixa: 'a_vencer' };
+        return jsonResponse(201, {} as Lembrete);
+      },
+    });
+    const caio = await screen.findByRole('listitem', { name: 'Caio Reis' }, { timeout: 15_000 });
+    expect(within(caio).getByText('Nenhum')).toBeInTheDocument();
+    // Sent some other way, or WhatsApp was opened long ago: the card records it all the same.
+    await user.click(within(caio).getByRole('button', { name: 'Marcar o lembrete para Caio Reis como enviado' }));
+    expect(await screen.findByText('Lembrete registrado')).toBeInTheDocument();
+    expect(await within(caio).findByText('11/03/2026, 10:05 · Lembrete amigável')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/devedores/${CAIO}/lembretes`)).toHaveLength(1);
+
+    // Opened and not sent: "Não enviei" drops the question and records nothing.
+    const ana = card('Ana Souza');
+    const link = within(ana).getByRole('link', { name: /WhatsApp/ });
+    link.addEventListener('click', (event) => event.preventDefault());
+    await user.click(link);
+    await user.click(within(ana).getByRole('button', { name: 'Não enviei' }));
+    expect(within(ana).queryByRole('group', { name: 'WhatsApp aberto para Ana Souza.' })).not.toBeInTheDocument();
+    expect(within(ana).getByRole('button', { name: 'Marcar o lembrete para Ana Souza como enviado' })).toBeInTheDocument();
+    expect(api.calls('POST', `/api/devedores/${ANA}/lembretes`)).toHaveLength(0);
   });
 
   it('disables WhatsApp with a hint when the phone is missing, and uses the friendly message before the due date', async () => {
@@ -282,6 +315,97 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
     expect(await screen.findByText('Informações atualizadas')).toBeInTheDocument();
     expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)[0]?.body).toEqual({ observacoes: 'Paga dia 20', dataVencimento: '2026-03-20' });
+  });
+
+  it('sends nothing while the agreed date is invalid or before the oldest purchase, and says "Informações atualizadas" only once the server saved', async () => {
+    const answer = deferred<Response>();
+    const { user, api } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe({ dataVencimentoPropria: '2026-02-10', vencimentoProprio: true, pendenteDesde: '2026-01-10' })),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`PUT /api/devedores/${ANA}/cobranca`]: () => answer.promise,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
+    const data = within(dialog).getByLabelText('Data de vencimento combinada');
+    expect(data).toHaveValue('10/02/2026');
+    expect(data).toHaveAccessibleDescription(/Não pode ser antes da compra mais antiga em aberto, de 10\/01\/2026\./);
+
+    // 31/02 is no date: said at once under the field, and "Salvar informações" sends nothing (not the old 10/02 either).
+    await user.clear(data);
+    await user.type(data, '31022026');
+    expect(await within(dialog).findByText('Informe uma data válida.')).toBeInTheDocument();
+    expect(data).toHaveAttribute('aria-invalid', 'true');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
+    // Half a date is no date either.
+    await user.clear(data);
+    await user.type(data, '2002');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
+    expect(await within(dialog).findByText('Informe uma data válida.')).toBeInTheDocument();
+
+    // Before the purchase of 10/01: the debt would be late before it existed.
+    await user.clear(data);
+    await user.type(data, '09012026');
+    expect(await within(dialog).findByText('A data combinada não pode ser antes da compra mais antiga em aberto.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
+    expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)).toHaveLength(0);
+    expect(screen.queryByText('Informações atualizadas')).not.toBeInTheDocument();
+
+    await user.clear(data);
+    await user.type(data, '10012026');
+    await waitFor(() => expect(within(dialog).queryByText(/não pode ser antes/)).not.toBeInTheDocument());
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
+    await waitFor(() => expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)).toHaveLength(1));
+    expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)[0]?.body).toEqual({ observacoes: null, dataVencimento: '2026-01-10' });
+    // Not a word of success while the server has not answered.
+    expect(screen.queryByText('Informações atualizadas')).not.toBeInTheDocument();
+    answer.resolve(jsonResponse(200, detalhe({ dataVencimentoPropria: '2026-01-10', vencimentoProprio: true })));
+    expect(await screen.findByText('Informações atualizadas')).toBeInTheDocument();
+  });
+
+  it('shows the server refusing a date before the oldest purchase on the field, with no success toast', async () => {
+    const { user } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      // A purchase made a moment ago elsewhere: the server's rows know it, this page did not yet.
+      [`PUT /api/devedores/${ANA}/cobranca`]: () =>
+        jsonResponse(400, { code: 'VALIDATION', message: 'x', issues: [{ path: 'dataVencimento', message: 'vencimentoAntesDaCompra' }] }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
+    await user.type(within(dialog).getByLabelText('Data de vencimento combinada'), '20022026');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
+    expect(await within(dialog).findByText('A data combinada não pode ser antes da compra mais antiga em aberto.')).toBeInTheDocument();
+    expect(screen.queryByText('Informações atualizadas')).not.toBeInTheDocument();
+    expect(screen.queryByText('Erro ao atualizar')).not.toBeInTheDocument();
+  });
+
+  it('shows a broken promise as what happened, with no error until the owner types a date', async () => {
+    const { user, api } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe({ promessa: { data: '2026-03-05', quebrada: true } })),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`PUT /api/devedores/${ANA}/promessa`]: ({ body }) => jsonResponse(200, detalhe({ promessa: { data: (body as { data: string }).data, quebrada: false } })),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
+    expect(within(dialog).getByRole('note')).toHaveTextContent('A promessa de pagar até 05/03/2026 não foi cumprida.');
+    const promessa = within(dialog).getByLabelText('Data prometida');
+    expect(promessa).toHaveValue('');
+    expect(promessa).not.toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).queryByText(/não pode ser antes|Informe uma data|A promessa deve ser/)).not.toBeInTheDocument();
+
+    // What the owner types is judged: yesterday is refused, a day ahead is recorded.
+    await user.type(promessa, '10032026');
+    expect(await within(dialog).findByText('A promessa deve ser de hoje até um ano à frente.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar promessa' }));
+    expect(api.calls('PUT', `/api/devedores/${ANA}/promessa`)).toHaveLength(0);
+    await user.clear(promessa);
+    await user.type(promessa, '15032026');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar promessa' }));
+    expect(await screen.findByText('Promessa registrada')).toBeInTheDocument();
+    expect(api.calls('PUT', `/api/devedores/${ANA}/promessa`)[0]?.body).toEqual({ data: '2026-03-15' });
   });
 
   it('while "Gerenciar dívida" saves, its fields and buttons wait and the dialog cannot be closed; a refused date is then said in it', async () => {

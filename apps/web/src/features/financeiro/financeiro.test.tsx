@@ -1,6 +1,6 @@
 import { NOTAS_MERCADO_PAGO, type Cliente, type ClientesPage, type Extrato, type LancamentoResultado, type Recibo } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
 import { changeLanguage } from '@/lib/i18n';
 
@@ -265,7 +265,7 @@ describe('adjustment while it is being sent', () => {
 describe('statement (extrato)', () => {
   it('lists each entry with date, description, amount and running balance, with a receipt link for payments', async () => {
     const extrato: Extrato = {
-      cliente: { clienteId: ID, nome: 'José da Silva', saldoAtual: -12550, saldoPendente: 12550 },
+      cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -12550, saldoPendente: 12550 },
       items: [
         { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550 },
         { id: 'e2', tipo: 'ajuste', valor: -7550, metodo: null, descricao: 'Caderno antigo', vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: -17550 },
@@ -286,11 +286,52 @@ describe('statement (extrato)', () => {
     ]);
     expect(within(rows[0]!).getByRole('link', { name: 'Recibo do pagamento de 11/03/2025, 10:00' })).toHaveAttribute('href', `/recibos/${PAGAMENTO}`);
     expect(within(dialog).getByText('Deve R$ 125,50')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Imprimir ou compartilhar' })).toHaveAttribute('href', `/extratos/${ID}`);
+  });
+
+  it('prints and shares the statement as a page of its own, as the receipt does: the balance, the entries, WhatsApp text and a copy', async () => {
+    const extrato: Extrato = {
+      cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -12550, saldoPendente: 12550 },
+      items: [
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550 },
+        { id: 'e1', tipo: 'venda', valor: -17550, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -17550 },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 100,
+    };
+    const api = mockApi({ ...signedIn(), [`GET /api/clientes/${ID}/extrato`]: () => jsonResponse(200, extrato) });
+    // happy-dom has no print dialog.
+    const print = vi.fn();
+    Object.defineProperty(window, 'print', { value: print, configurable: true });
+    const { user } = renderApp(`/extratos/${ID}`);
+    // After user-event's setup, which puts a clipboard of its own in place.
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    const article = await screen.findByRole('article', { name: 'Extrato de José da Silva' });
+    expect(api.calls('GET', `/api/clientes/${ID}/extrato`)[0]?.query.get('pageSize')).toBe('100');
+    expect(within(article).getByText('Mercadinho da Maria')).toBeInTheDocument();
+    expect(within(article).getByText('Deve R$ 125,50')).toBeInTheDocument();
+    const linhas = within(within(article).getByRole('list', { name: 'Lançamentos' })).getAllByRole('listitem');
+    expect(linhas.map((l) => l.textContent)).toEqual([
+      'Pagamento — PIX — Metade+R$ 50,0011/03/2025, 10:00saldo −R$ 125,50',
+      'Venda fiado V1741600000000−R$ 175,5009/03/2025, 10:00saldo −R$ 175,50',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Imprimir' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    const whatsapp = new URL(screen.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href')!);
+    expect(whatsapp.origin + whatsapp.pathname).toBe('https://wa.me/5511987654321');
+    const texto = whatsapp.searchParams.get('text')!;
+    expect(texto).toMatch(/^\*Mercadinho da Maria\*\nExtrato de José da Silva — \d\d\/\d\d\/\d{4}, \d\d:\d\d\n\*Deve R\$ 125,50\*\n\nLançamentos:\n/);
+    expect(texto.endsWith('11/03/2025, 10:00 · Pagamento — PIX — Metade · +R$ 50,00\n09/03/2025, 10:00 · Venda fiado V1741600000000 · −R$ 175,50')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Copiar texto' }));
+    expect(writeText).toHaveBeenCalledWith(texto);
+    expect(await screen.findByText('Texto do extrato copiado!')).toBeInTheDocument();
   });
 
   it("names an online payment's reversal (no sale to name) and translates Mercado Pago's notes", async () => {
     const extrato: Extrato = {
-      cliente: { clienteId: ID, nome: 'José da Silva', saldoAtual: -5000, saldoPendente: 5000 },
+      cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -5000, saldoPendente: 5000 },
       items: [
         { id: 'e2', tipo: 'estorno', valor: -5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.reembolso, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000 },
         { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.cartao, vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: 0 },

@@ -58,16 +58,6 @@ describe('the customer page', () => {
     expect(await screen.findByText('Cliente encontrado!')).toBeInTheDocument();
   });
 
-  it('says when the balance falls due, and how late it is once overdue, as the shop counts it', async () => {
-    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente()) });
-    const { unmount } = renderApp('/cliente/joana48213');
-    expect(await screen.findByText('Vence em 01/04/2025')).toBeInTheDocument();
-    unmount();
-    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ vencimento: { data: '2025-04-01', vencido: true, diasEmAtraso: 31 } })) });
-    renderApp('/cliente/joana48213');
-    expect(await screen.findByText('Venceu em 01/04/2025 · 31 dias de atraso')).toHaveClass('text-destructive');
-  });
-
   it('says nothing of a due date when nothing is owed', async () => {
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ saldoAtual: 500, saldoPendente: 0, vencimento: null, pendentes: [], pendentesTotal: 0 })) });
     renderApp('/cliente/joana48213');
@@ -173,12 +163,57 @@ describe('the customer page', () => {
     expect(screen.getByRole('button', { name: 'Pagar R$ 10.500.000,00' })).toBeInTheDocument();
   });
 
-  it('shows in reais what Mercado Pago charges, whatever currency the shop shows its figures in', async () => {
-    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ moeda: 'USD' })) });
-    const { user } = renderApp('/cliente/joana48213');
-    await user.click(await screen.findByRole('button', { name: 'Pagar Saldo Pendente' }));
-    expect(screen.getByRole('button', { name: 'Pagar R$ 100,01' })).toBeInTheDocument();
-    expect(screen.getByText('Total a pagar').nextSibling).toHaveTextContent('R$ 100,01');
+  it('says what the customer owes as they think of it: "Você deve", when it is due, and what was bought', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente()) });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('heading', { level: 2, name: /^Você deve R\$\s100,01$/ })).toBeInTheDocument();
+    expect(screen.getByText('Vence em 01/04/2025.')).toBeInTheDocument();
+    const compras = (screen.getByRole('heading', { name: 'Compras que faltam pagar' }).closest('[data-slot="card"]') as HTMLElement);
+    expect(within(compras).getByText('Compra de 10/03/2025')).toBeInTheDocument();
+    expect(within(compras).getByRole('list', { name: 'Itens da compra V1' })).toHaveTextContent('2× Arroz 5kg');
+    // No signed balance beside a second figure.
+    expect(screen.queryByText(/Saldo Atual/)).not.toBeInTheDocument();
+    expect(document.body.textContent).not.toMatch(/[−-]\s?R\$/);
+  });
+
+  it('says since when a debt is late, what part of a purchase was paid, a credit as a credit, and nothing owed as such', async () => {
+    const parcial = { numeroVenda: 'V2', data: '2025-03-01T15:00:00.000Z', valorTotal: 5_000, valorPago: 2_000, itens: [{ nome: 'Café 500g', quantidade: 1, subtotal: 5_000 }] };
+    let pagina = cliente({ vencimento: { data: '2025-03-20', vencido: true, diasEmAtraso: 12 }, pendentes: [parcial], saldoAtual: -3_000, saldoPendente: 3_000 });
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, pagina) });
+    const first = renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('heading', { level: 2, name: /^Você deve R\$\s30,00$/ })).toBeInTheDocument();
+    expect(screen.getByText('Venceu em 20/03/2025: 12 dias de atraso.')).toBeInTheDocument();
+    expect(screen.getByText('Total R$ 50,00, já pago R$ 20,00')).toBeInTheDocument();
+    first.unmount();
+
+    pagina = cliente({ saldoAtual: 1_200, saldoPendente: 0, vencimento: null, pendentes: [], pendentesTotal: 0, pagamentoOnline: { disponivel: false, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 } });
+    const second = renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('heading', { level: 2, name: /^Você tem R\$\s12,00 de crédito na loja$/ })).toBeInTheDocument();
+    expect(screen.getByText('O crédito é descontado das suas próximas compras fiado.')).toBeInTheDocument();
+    expect(screen.queryByText(/Você deve|Vence/)).not.toBeInTheDocument();
+    second.unmount();
+
+    pagina = cliente({ saldoAtual: 0, saldoPendente: 0, vencimento: null, pendentes: [], pendentesTotal: 0 });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Você não deve nada na loja.' })).toBeInTheDocument();
+    expect(screen.getByText('Nenhuma compra pendente. Tudo em dia!')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
+  });
+
+  it('in a shop that keeps its books in dollars, every amount on the page is in dollars and no payment in reais is offered (ADR 026)', async () => {
+    // The server offers neither PIX nor Mercado Pago to such a shop.
+    const pagamentos = [{ data: '2025-03-11T15:00:00.000Z', valor: 500, metodo: 'dinheiro' as const, estornado: false }];
+    mockApi({
+      'GET /api/portal/joana48213': () =>
+        jsonResponse(200, cliente({ moeda: 'USD', pagamentos, pix: null, pagamentoOnline: { disponivel: false, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 } })),
+    });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Você deve $100.01' })).toBeInTheDocument();
+    expect(screen.getAllByText('$100.01').length).toBeGreaterThan(0);
+    expect(screen.getByText('$5.00')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain('R$');
+    expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copiar código PIX' })).not.toBeInTheDocument();
   });
 
   it("dates purchases by the shop's calendar: 23:30 in Manaus is still the 9th there", async () => {
@@ -209,6 +244,27 @@ describe('the customer page', () => {
     expect(await screen.findByRole('heading', { name: 'Pagamento Confirmado' })).toBeInTheDocument();
     expect(screen.getByText('Recebemos seu pagamento de R$ 45,90. Obrigado!')).toBeInTheDocument();
     expect(api.calls('POST', `/api/portal/joana48213/pagamentos/${ID}/verificar`)).toHaveLength(2);
+  });
+
+  it.each(['pagamento-sucesso', 'pagamento-erro', 'pagamento-pendente'])(
+    '/cliente/…/%s without its payment says where to check the payment, not "page not found"',
+    async (pagina) => {
+      const api = mockApi({});
+      renderApp(`/cliente/joana48213/${pagina}`);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Confira seu pagamento' })).toBeInTheDocument();
+      expect(screen.getByText(/Se você pagou, o pagamento aparece na sua conta assim que a loja receber a confirmação/)).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Voltar para minha conta' })).toHaveAttribute('href', '/cliente/joana48213');
+      expect(screen.queryByText(/Página não encontrada/)).not.toBeInTheDocument();
+      // Nothing to ask the server about, and no result claimed.
+      expect(api.requests).toHaveLength(0);
+      expect(screen.queryByText(/Pagamento Confirmado|Pagamento não concluído/)).not.toBeInTheDocument();
+    },
+  );
+
+  it('a page of another name under a customer is still "page not found"', async () => {
+    mockApi({});
+    renderApp(`/cliente/joana48213/outra-coisa?pagamento=${ID}`);
+    expect(await screen.findByRole('heading', { name: 'Ops! Página não encontrada.' })).toBeInTheDocument();
   });
 
   it('a card payment confirmed says what was charged with the fee beside what was credited', async () => {

@@ -182,6 +182,27 @@ describe('product form', () => {
     });
   });
 
+  it('warns when the cost is above the price, and saves such a product only when the seller confirms', async () => {
+    const { user, dialog, api } = await openNew();
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Sabão em pó');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '10');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '16');
+    expect(within(dialog).getByText('Margem: -60% — cada unidade vendida dá R$ 6,00 de prejuízo')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    let pergunta = await screen.findByRole('alertdialog', { name: 'Preço de venda abaixo do custo' });
+    expect(pergunta).toHaveTextContent('Vendendo Sabão em pó por R$ 10,00 com custo de R$ 16,00, cada unidade vendida dá R$ 6,00 de prejuízo (margem -60%).');
+    await user.click(within(pergunta).getByRole('button', { name: 'Corrigir preços' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Novo Produto' })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    pergunta = await screen.findByRole('alertdialog', { name: 'Preço de venda abaixo do custo' });
+    await user.click(within(pergunta).getByRole('button', { name: 'Salvar mesmo assim' }));
+    expect(await screen.findByText('Produto criado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/produtos')[0]?.body).toMatchObject({ precoVenda: 1000, precoCusto: 1600 });
+  });
+
   it('edits a product with its values filled in', async () => {
     const api = mockApi({
       ...signedIn(),

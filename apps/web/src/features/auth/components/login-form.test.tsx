@@ -76,6 +76,31 @@ describe('login form', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
+  it('leaves no "Erro no login" behind once a second attempt signs in: the dashboard opens without it', async () => {
+    let tentativas = 0;
+    let signedIn = false;
+    mockApi({
+      'GET /api/me': () => (signedIn ? jsonResponse(200, SELLER) : jsonResponse(401, { code: 'UNAUTHENTICATED' })),
+      'GET /api/notificacoes/resumo': () => jsonResponse(200, { naoLidas: 0, recentes: [] }),
+      'GET /api/dashboard': () => new Promise<Response>(() => {}),
+      'POST /api/auth/sign-in/email': () => {
+        if (++tentativas === 1) return jsonResponse(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' });
+        signedIn = true;
+        return jsonResponse(200, { user: { id: 'u1' } });
+      },
+    });
+    const { user, router } = renderApp('/auth');
+    const form = await fillLogin(user);
+    await user.click(within(form).getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText('Erro no login')).toBeInTheDocument();
+
+    await user.click(within(form).getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText('Login realizado com sucesso!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Erro no login')).not.toBeInTheDocument());
+    expect(screen.queryByText('Credenciais inválidas')).not.toBeInTheDocument();
+  });
+
   it('says the server cannot be reached when no answer arrives', async () => {
     mockApi({ 'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED' }) });
     const { user } = renderApp('/auth');

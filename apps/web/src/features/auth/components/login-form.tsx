@@ -15,6 +15,9 @@ import { useSignIn } from '../api/sign-in';
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
 
 type Field = 'email' | 'senha';
+
+/** One "Erro no login" at a time, gone as soon as the seller tries again (and so never left over the dashboard). */
+const ERRO_LOGIN = 'erro-no-login';
 type Errors = Partial<Record<Field, FieldErrorLike>>;
 
 /**
@@ -73,6 +76,7 @@ export function LoginForm({ prefillEmail, onSignedIn }: LoginFormProps) {
   async function onSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (busy) return;
+    toast.dismiss(ERRO_LOGIN);
     setSubmitted(true);
     setBusy(true);
     try {
@@ -95,7 +99,7 @@ export function LoginForm({ prefillEmail, onSignedIn }: LoginFormProps) {
         }
         // Always said, even under the "Sua sessão expirou" dialog: this is the sign-in's own refusal.
         if (!(error instanceof ApiError)) console.error(error);
-        toast.error(t('signIn.errorTitle'), { description: errorMessage(error) });
+        toast.error(t('signIn.errorTitle'), { id: ERRO_LOGIN, description: errorMessage(error) });
         return;
       }
       if (onSignedIn) {

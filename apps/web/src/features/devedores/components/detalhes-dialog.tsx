@@ -16,6 +16,7 @@ import { useDevedor } from '../api/get-devedor';
 import { GERENCIAR_MUTATION_KEY } from '../api/salvar-cobranca-cliente';
 import { AtrasoBadge, NivelBadge } from './badges';
 import { GerenciarDivida } from './gerenciar-divida';
+import { LembreteAberto, MarcarEnviado } from './lembrete-envio';
 import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
 
 interface DetalhesDialogProps {
@@ -167,6 +168,7 @@ function Resumo({
 
       <section className="grid gap-2">
         <h3 className="text-sm font-semibold">{t('detalhes.acoesRapidas')}</h3>
+        {devendo && <LembreteAberto devedor={devedor} />}
         <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
           {whatsapp.url && devendo ? (
             <Button variant="outline" className={ACAO} asChild>
@@ -193,6 +195,7 @@ function Resumo({
             <SettingsIcon aria-hidden="true" />
             {t('detalhes.gerenciar')}
           </Button>
+          {devendo && <MarcarEnviado devedor={devedor} className={`${ACAO} col-span-2 sm:col-span-1`} />}
         </div>
       </section>
 

@@ -9,8 +9,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
-import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
 import { AtrasoBadge, NivelBadge } from './badges';
+import { LembreteAberto, MarcarEnviado } from './lembrete-envio';
+import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
 
 export interface DevedorCardActions {
   onPagamento: (devedor: Devedor) => void;
@@ -82,6 +83,8 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
         )}
       </dl>
 
+      <LembreteAberto devedor={devedor} />
+
       <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap">
         {whatsapp.url ? (
           <Button variant="outline" asChild>
@@ -108,6 +111,7 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
           <EyeIcon aria-hidden="true" />
           {t('card.detalhes')}
         </Button>
+        <MarcarEnviado devedor={devedor} className="col-span-2 sm:col-span-1" />
       </div>
       {config && !whatsapp.url && (
         <p id={hintId} className="text-xs text-muted-foreground">

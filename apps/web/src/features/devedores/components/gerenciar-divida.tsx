@@ -1,18 +1,26 @@
-import { addDays, PROMESSA_MAX_DIAS, type DevedorDetalhe } from '@caderneta/shared';
+import {
+  cobrancaClienteFormSchema,
+  promessaFormSchema,
+  type CobrancaClienteFormValues,
+  type DevedorDetalhe,
+  type PromessaFormValues,
+} from '@caderneta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import HandCoinsIcon from 'lucide-react/icons/hand-coins';
 import PlusIcon from 'lucide-react/icons/plus';
-import { useId, useState } from 'react';
+import { useId, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
-import { DateField } from '@/components/date-field';
+import { DateInputField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
+import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { useConfirmDiscard, useReportDirty } from '@/components/unsaved-changes';
-import { ApiError, errorMessage, sessionEnded, toastError } from '@/lib/api-client';
-import { translateDynamic } from '@/lib/i18n';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useFormatters } from '@/lib/format';
+import { submitForm } from '@/lib/submit-form';
 import { useSalvarCobrancaCliente, useSalvarPromessa } from '../api/salvar-cobranca-cliente';
 
 interface GerenciarDividaProps {
@@ -25,66 +33,64 @@ interface GerenciarDividaProps {
 
 const OBSERVACOES_MAX = 500;
 
+const infoValues = (devedor: DevedorDetalhe): CobrancaClienteFormValues => ({
+  observacoes: devedor.observacoes ?? '',
+  dataVencimento: devedor.dataVencimentoPropria ?? '',
+});
+// A promise that has passed is shown as what happened (above the field), not typed into it.
+const promessaValues = (devedor: DevedorDetalhe): PromessaFormValues => ({
+  data: devedor.promessa && !devedor.promessa.quebrada ? devedor.promessa.data : '',
+});
+
 /**
  * Manage debt (spec §4): every change to the balance is a ledger entry made in the ledger's own
- * dialogs; here, the notes, the customer's own due date and a promise to pay.
+ * dialogs; here, the notes, the customer's own due date and a promise to pay — two forms, each
+ * validated by its shared schema before anything is sent, and said saved only once the server has.
  */
 export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVoltar }: GerenciarDividaProps) {
   const { t } = useTranslation('devedores');
+  const fmt = useFormatters();
   const salvar = useSalvarCobrancaCliente();
   const promessa = useSalvarPromessa();
-  const [observacoes, setObservacoes] = useState(devedor.observacoes ?? '');
-  const [vencimento, setVencimento] = useState<string | null>(devedor.dataVencimentoPropria);
-  const [dataPromessa, setDataPromessa] = useState<string | null>(devedor.promessa?.data ?? null);
-  const [erroVencimento, setErroVencimento] = useState<string | null>(null);
-  const [erroPromessa, setErroPromessa] = useState<string | null>(null);
-  const ids = { obs: useId(), venc: useId(), prom: useId(), erroVenc: useId(), erroProm: useId() };
   const devendo = devedor.saldoPendente > 0;
+  const promessaTituloId = useId();
+
+  const infoResolver = useMemo(() => zodResolver(cobrancaClienteFormSchema(devedor.pendenteDesde)), [devedor.pendenteDesde]);
+  const info = useForm({ resolver: infoResolver, defaultValues: infoValues(devedor) });
+  const promessaResolver = useMemo(() => zodResolver(promessaFormSchema(devedor.hoje)), [devedor.hoje]);
+  const prom = useForm({ resolver: promessaResolver, defaultValues: promessaValues(devedor) });
+
   const ocupado = salvar.isPending || promessa.isPending;
-  // Typed and not saved yet: closing the dialog or going back to the details asks first. A saved
-  // value comes back in `devedor` (the details are loaded again), so it no longer counts.
-  const alterado =
-    observacoes !== (devedor.observacoes ?? '') || (devendo && vencimento !== devedor.dataVencimentoPropria) || (devendo && dataPromessa !== (devedor.promessa?.data ?? null));
-  useReportDirty(alterado);
+  // Typed and not saved yet: closing the dialog or going back to the details asks first. A save
+  // resets its form to what the server answered, so it no longer counts.
+  useReportDirty(info.formState.isDirty || prom.formState.isDirty);
   const confirmDiscard = useConfirmDiscard();
 
-  function fieldError(error: unknown, path: string): string | null {
-    if (!(error instanceof ApiError)) return null;
-    const issue = error.issues.find((i) => i.path === path);
-    return issue ? translateDynamic(`validation:${issue.message}`, issue.message) : null;
-  }
-
-  async function salvarInformacoes() {
-    setErroVencimento(null);
-    try {
-      await salvar.mutateAsync({ id: devedor.id, input: { observacoes, dataVencimento: vencimento } });
-      toast.success(t('toast.atualizado'));
-    } catch (error) {
-      const campo = fieldError(error, 'dataVencimento');
-      if (campo) {
-        setErroVencimento(campo);
-        return;
-      }
-      if (sessionEnded(error)) return;
+  const salvarInformacoes = info.handleSubmit((input) =>
+    submitForm(info.setError, () => salvar.mutateAsync({ id: devedor.id, input: devendo ? input : { ...input, dataVencimento: null } }), {
+      fields: ['observacoes', 'dataVencimento'],
+      // A refused date is said under its field.
+      toastFieldIssues: false,
+      errorTitle: 'devedores:toast.atualizarErro',
       // "Erro ao atualizar" with what the server said, or "Não foi possível atualizar as informações."
-      const known = error instanceof ApiError && !['INTERNAL', 'NETWORK'].includes(error.code);
-      toast.error(t('toast.atualizarErro'), { description: known ? errorMessage(error) : t('toast.atualizarErroDescription') });
-    }
-  }
+      errorDescription: (error) =>
+        error instanceof ApiError && !['INTERNAL', 'NETWORK'].includes(error.code) ? errorMessage(error) : t('toast.atualizarErroDescription'),
+      success: () => t('toast.atualizado'),
+      onSuccess: (salvo) => info.reset(infoValues(salvo)),
+    }),
+  );
 
-  async function salvarPromessa(data: string | null) {
-    setErroPromessa(null);
-    try {
-      await promessa.mutateAsync({ id: devedor.id, input: { data } });
-      toast.success(data ? t('toast.promessaSalva') : t('toast.promessaRemovida'));
-      if (!data) setDataPromessa(null);
-    } catch (error) {
-      const campo = fieldError(error, 'data');
-      if (campo) setErroPromessa(campo);
-      else toastError(error, 'devedores:toast.atualizarErro');
-    }
-  }
+  const salvarPromessa = (data: string | null) =>
+    submitForm(prom.setError, () => promessa.mutateAsync({ id: devedor.id, input: { data } }), {
+      fields: ['data'],
+      toastFieldIssues: false,
+      errorTitle: 'devedores:toast.atualizarErro',
+      success: () => (data ? t('toast.promessaSalva') : t('toast.promessaRemovida')),
+      onSuccess: (salvo) => prom.reset(promessaValues(salvo)),
+    });
+  const registrarPromessa = prom.handleSubmit(({ data }) => salvarPromessa(data));
 
+  const compraMaisAntiga = devedor.pendenteDesde;
   return (
     <div className="grid gap-5">
       <BusyFieldset busy={ocupado}>
@@ -103,67 +109,67 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
           </div>
         </section>
 
-        <section className="grid gap-3">
-          <div className="grid gap-2">
-            <Label htmlFor={ids.obs}>{t('gerenciar.observacoes')}</Label>
-            <Textarea
-              id={ids.obs}
-              maxLength={OBSERVACOES_MAX}
-              placeholder={t('gerenciar.observacoesPlaceholder')}
-              value={observacoes}
-              onChange={(event) => setObservacoes(event.target.value)}
-            />
-          </div>
-          {devendo && (
-            <div className="grid gap-2">
-              <Label htmlFor={ids.venc}>{t('gerenciar.vencimento')}</Label>
-              <DateField id={ids.venc} value={vencimento ?? undefined} onChange={setVencimento} className="max-w-48" />
-              <p className="text-sm text-muted-foreground">{t('gerenciar.vencimentoHint')}</p>
-              {erroVencimento && (
-                <p id={ids.erroVenc} className="text-sm text-destructive">
-                  {erroVencimento}
-                </p>
+        <Form {...info}>
+          <form onSubmit={(event) => void salvarInformacoes(event)} noValidate className="grid gap-3">
+            <FormField
+              control={info.control}
+              name="observacoes"
+              render={({ field }) => (
+                <FormItem>
+                  <FormLabel>{t('gerenciar.observacoes')}</FormLabel>
+                  <FormControl>
+                    <Textarea maxLength={OBSERVACOES_MAX} placeholder={t('gerenciar.observacoesPlaceholder')} {...field} value={field.value ?? ''} />
+                  </FormControl>
+                  <FormMessage />
+                </FormItem>
               )}
+            />
+            {devendo && (
+              <DateInputField
+                control={info.control}
+                name="dataVencimento"
+                label={t('gerenciar.vencimento')}
+                description={
+                  compraMaisAntiga
+                    ? `${t('gerenciar.vencimentoHint')} ${t('gerenciar.vencimentoMinimo', { data: fmt.date(compraMaisAntiga) })}`
+                    : t('gerenciar.vencimentoHint')
+                }
+              />
+            )}
+            <div>
+              <Button type="submit" disabled={salvar.isPending}>
+                {salvar.isPending ? t('gerenciar.salvando') : t('gerenciar.salvar')}
+              </Button>
             </div>
-          )}
-          <div>
-            <Button onClick={() => void salvarInformacoes()} disabled={salvar.isPending}>
-              {salvar.isPending ? t('gerenciar.salvando') : t('gerenciar.salvar')}
-            </Button>
-          </div>
-        </section>
+          </form>
+        </Form>
 
         {devendo && (
-          <section className="grid gap-2">
-            <h3 className="text-sm font-semibold">{t('gerenciar.promessa')}</h3>
-            <p className="text-sm text-muted-foreground">{t('gerenciar.promessaHint')}</p>
-            <Label htmlFor={ids.prom} className="sr-only">
-              {t('gerenciar.promessa')}
-            </Label>
-            <DateField
-              id={ids.prom}
-              value={dataPromessa ?? undefined}
-              onChange={setDataPromessa}
-              min={devedor.hoje}
-              max={addDays(devedor.hoje, PROMESSA_MAX_DIAS)}
-              className="max-w-48"
-            />
-            {erroPromessa && (
-              <p id={ids.erroProm} className="text-sm text-destructive">
-                {erroPromessa}
-              </p>
-            )}
-            <div className="flex flex-wrap gap-2">
-              <Button variant="outline" onClick={() => void salvarPromessa(dataPromessa)} disabled={promessa.isPending || !dataPromessa}>
-                {promessa.isPending && promessa.variables.input.data ? t('gerenciar.salvando') : t('gerenciar.registrarPromessa')}
-              </Button>
-              {devedor.promessa && (
-                <Button variant="ghost" onClick={() => void salvarPromessa(null)} disabled={promessa.isPending}>
-                  {promessa.isPending && !promessa.variables.input.data ? t('gerenciar.salvando') : t('gerenciar.removerPromessa')}
-                </Button>
+          <Form {...prom}>
+            <form onSubmit={(event) => void registrarPromessa(event)} noValidate aria-labelledby={promessaTituloId} className="grid gap-2">
+              <h3 id={promessaTituloId} className="text-sm font-semibold">
+                {t('gerenciar.promessa')}
+              </h3>
+              <p className="text-sm text-muted-foreground">{t('gerenciar.promessaHint')}</p>
+              {devedor.promessa?.quebrada && (
+                // What happened, not a mistake in the field: the owner types a new date, or removes it.
+                <p role="note" className="rounded-md border border-amber-500/60 bg-amber-500/10 px-3 py-2 text-sm">
+                  {t('gerenciar.promessaQuebrada', { data: fmt.date(devedor.promessa.data) })}
+                </p>
               )}
-            </div>
-          </section>
+              <DateInputField control={prom.control} name="data" label={t('gerenciar.promessaData')} />
+              <div className="flex flex-wrap gap-2">
+                <Button type="submit" variant="outline" disabled={promessa.isPending}>
+                  {promessa.isPending && promessa.variables.input.data ? t('gerenciar.salvando') : t('gerenciar.registrarPromessa')}
+                </Button>
+                {devedor.promessa && (
+                  <Button type="button" variant="ghost" onClick={() => void salvarPromessa(null)} disabled={promessa.isPending}>
+                    {promessa.isPending && !promessa.variables.input.data ? t('gerenciar.salvando') : t('gerenciar.removerPromessa')}
+                  </Button>
+                )}
+              </div>
+            </form>
+          </Form>
         )}
 
         <div>

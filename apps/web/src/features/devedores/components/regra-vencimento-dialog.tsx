@@ -11,11 +11,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '@/components/date-field';
 import { ListLoading } from '@/components/empty-state';
 import { FormDialog } from '@/components/form-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { RadioCardsField } from '@/components/form-fields';
+import { DateInputField, RadioCardsField } from '@/components/form-fields';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -139,22 +138,7 @@ export function RegraVencimentoDialog({ open, onOpenChange, config }: RegraVenci
           )}
         />
       )}
-      {tipo === 'data_fixa' && (
-        <FormField
-          control={form.control}
-          name="dataFixa"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('regra.dataFixa')}</FormLabel>
-              <FormControl>
-                <DateField value={field.value || undefined} onChange={(value) => field.onChange(value ?? '')} className="max-w-48" />
-              </FormControl>
-              <FormDescription>{t('regra.dataFixaHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
-      )}
+      {tipo === 'data_fixa' && <DateInputField control={form.control} name="dataFixa" label={t('regra.dataFixa')} description={t('regra.dataFixaHint')} />}
       {exemplo && (
         <p className="rounded-md bg-muted px-3 py-2 text-sm" aria-live="polite">
           {t('regra.exemplo', { hoje: fmt.date(config.hoje), vencimento: fmt.date(exemplo) })}

@@ -1,37 +1,19 @@
 import type { CobrancaConfig, Devedor } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { toastError } from '@/lib/api-client';
-import { useRegistrarLembrete } from '../api/registrar-lembrete';
 import { linkDoCliente, mensagemDoDevedor, whatsappDoDevedor } from '../mensagem';
+import { whatsappAberto } from './lembrete-envio';
 
 type DevedorAcoes = Pick<Devedor, 'id' | 'nome' | 'telefone' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix'>;
 
 /**
  * The card's WhatsApp: the message of the debtor's tier, filled in. Opening it cannot tell whether
- * the seller sent it, so a toast offers to record the reminder.
+ * the seller sent it, so the card then asks until the seller answers (lembrete-envio.tsx).
  */
 export function useWhatsappDoDevedor(devedor: DevedorAcoes, config: CobrancaConfig | undefined) {
-  const { t } = useTranslation('devedores');
-  const registrar = useRegistrarLembrete();
   const texto = config ? mensagemDoDevedor(devedor, config, window.location.origin) : null;
   const url = texto ? whatsappDoDevedor(devedor.telefone, texto) : null;
-
-  function onOpen() {
-    toast(t('toast.whatsappAberto', { nome: devedor.nome }), {
-      description: t('toast.whatsappAbertoDescription'),
-      action: {
-        label: t('toast.marcarEnviado'),
-        onClick: () => {
-          registrar.mutate(devedor.id, {
-            onSuccess: () => toast.success(t('toast.lembreteRegistrado')),
-            onError: (error) => toastError(error, 'devedores:toast.lembreteErro'),
-          });
-        },
-      },
-    });
-  }
-  return { texto, url, onOpen };
+  return { texto, url, onOpen: () => whatsappAberto(devedor.id) };
 }
 
 /** "Link": copies {origin}/cliente/{login}, or says the customer has no login yet. */

@@ -1,4 +1,5 @@
 import type { ExtratoItem } from '@caderneta/shared';
+import PrinterIcon from 'lucide-react/icons/printer';
 import ReceiptTextIcon from 'lucide-react/icons/receipt-text';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,7 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
         )}
         {cliente && <ExtratoLista clienteId={cliente.id} />}
         <DialogFooter>
+          {cliente && <ExtratoCompartilhar clienteId={cliente.id} />}
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('extrato.close')}
           </Button>
@@ -53,17 +55,10 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
   );
 }
 
-/** The statement's entries, paged, with loading, error ("Tentar novamente") and empty states; any screen may show it. */
-export function ExtratoLista({ clienteId }: { clienteId: string }) {
+/** What a ledger entry was, as the statement says it: "Pagamento — PIX — Metade", "Venda fiado V123". */
+export function useDescricaoLancamento() {
   const { t } = useTranslation('financeiro');
-  const fmt = useFormatters();
-  const [page, setPage] = useState(1);
-  const query = useExtrato(clienteId, page);
-  const data = query.data;
-  useEffect(() => setPage(1), [clienteId]);
-
-  const signed = (c: number) => (c < 0 ? `−${fmt.money(-c)}` : `+${fmt.money(c)}`);
-  const descricao = (item: ExtratoItem) => {
+  return (item: ExtratoItem) => {
     const base =
       item.tipo === 'venda'
         ? t('extrato.tipos.venda', { numero: item.numeroVenda ?? '' })
@@ -78,6 +73,38 @@ export function ExtratoLista({ clienteId }: { clienteId: string }) {
     const nota = notaTexto(t, item.descricao);
     return nota ? `${base} — ${nota}` : base;
   };
+}
+
+/** An entry's amount with its sign: "+R$ 50,00", "−R$ 75,50". */
+export function useValorAssinado() {
+  const fmt = useFormatters();
+  return (cents: number) => (cents < 0 ? `−${fmt.money(-cents)}` : `+${fmt.money(cents)}`);
+}
+
+/** "Imprimir ou compartilhar": the statement as a page of its own (printable, WhatsApp, copy). */
+export function ExtratoCompartilhar({ clienteId }: { clienteId: string }) {
+  const { t } = useTranslation('financeiro');
+  return (
+    <Button variant="outline" asChild>
+      <Link to={`/extratos/${clienteId}`}>
+        <PrinterIcon aria-hidden="true" />
+        {t('extrato.compartilhar')}
+      </Link>
+    </Button>
+  );
+}
+
+/** The statement's entries, paged, with loading, error ("Tentar novamente") and empty states; any screen may show it. */
+export function ExtratoLista({ clienteId }: { clienteId: string }) {
+  const { t } = useTranslation('financeiro');
+  const fmt = useFormatters();
+  const [page, setPage] = useState(1);
+  const query = useExtrato(clienteId, page);
+  const data = query.data;
+  useEffect(() => setPage(1), [clienteId]);
+
+  const signed = useValorAssinado();
+  const descricao = useDescricaoLancamento();
 
   return query.isPending ? (
     <ListLoading text={t('extrato.loading')} className="py-8" />

@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { useMercadopagoConfig, useSalvarMercadopago, useTestarMercadopago } from '../api/configuracoes';
+import { SoEmReais } from './so-em-reais';
 
 /** The "Mercado Pago" settings tab. */
 export function MercadopagoSettings() {
@@ -136,6 +137,7 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
         <CardDescription>{t('config.mp.description')}</CardDescription>
       </CardHeader>
       <CardContent>
+        <SoEmReais />
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <BusyFieldset busy={salvar.isPending || testar.isPending}>
             <div className="flex flex-col gap-2">

@@ -13,6 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { usePixConfig, useSalvarPix } from '../api/configuracoes';
+import { SoEmReais } from './so-em-reais';
 
 /** The shop's PIX key (part of the "Loja" settings): the customer page's copia-e-cola code. */
 export function PixSettings() {
@@ -82,6 +83,7 @@ function PixForm({ config }: { config: PixConfig }) {
         <CardDescription>{t('config.pix.description')}</CardDescription>
       </CardHeader>
       <CardContent>
+        <SoEmReais />
         <form onSubmit={submit} noValidate className="flex flex-col gap-4">
           <BusyFieldset busy={salvar.isPending}>
             {FIELDS.map((campo) => (

@@ -41,30 +41,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         </Button>
       </header>
 
-      {/* Two figures a row on a phone: three left "R$ 750,7" / "2" on two lines. */}
-      <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-        {[
-          // "R$" and the number on one line (a no-break space); only a huge amount wraps, inside the number.
-          [t('painel.saldoAtual'), f.money(data.saldoAtual).replace(/ /g, '\u00a0'), data.saldoAtual < 0 ? 'text-destructive' : ''],
-          [t('painel.pendente'), f.money(data.saldoPendente).replace(/ /g, '\u00a0'), ''],
-          [t('painel.compras'), String(data.compras), ''],
-        ].map(([label, value, tone]) => (
-          <div key={label} className="rounded-lg border bg-card p-3 last:col-span-2 sm:last:col-span-1">
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className={`text-base font-semibold break-words ${tone}`}>{value}</dd>
-          </div>
-        ))}
-      </dl>
-
-      {/* When the shop counts the balance as due, and whether it is late: what Devedores says of this customer. */}
-      {data.vencimento ? (
-        // On the card's background, as the figures above: the page's own is too grey for red text (WCAG AA).
-        <p className={`rounded-lg border bg-card p-3 text-sm ${data.vencimento.vencido ? 'font-medium text-destructive' : 'text-muted-foreground'}`}>
-          {data.vencimento.vencido
-            ? t('painel.venceu', { data: f.date(data.vencimento.data), count: data.vencimento.diasEmAtraso })
-            : t('painel.vence', { data: f.date(data.vencimento.data) })}
-        </p>
-      ) : null}
+      <Saldo data={data} />
 
       {data.pagamentoEmAndamento ? (
         // A PIX generated and not paid yet (or a card under review): said before a second payment is started.
@@ -93,7 +70,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         )
       ) : null}
 
-      {/* A PIX code is always in reais, whatever currency the shop shows its figures in. */}
+      {/* A payment's amount is in reais: only a shop in reais offers PIX (docs/decisions/026). */}
       {data.pix ? <PixCopiaCola codigo={data.pix.codigo} qrCode={data.pix.qrCode} valor={formatMoney(data.saldoPendente, 'BRL')} /> : null}
 
       <Card>
@@ -113,10 +90,12 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
               {data.pendentes.map((venda) => (
                 <li key={venda.numeroVenda} className="py-3">
                   <div className="flex flex-wrap items-baseline justify-between gap-x-3">
-                    <span className="font-medium">{f.date(venda.data)}</span>
+                    <span className="font-medium">{t('painel.compraDe', { data: f.date(venda.data) })}</span>
                     <span className="font-semibold">{f.money(venda.valorTotal - venda.valorPago)}</span>
                   </div>
-                  {venda.valorPago > 0 ? <p className="text-xs text-muted-foreground">{t('painel.pago', { valor: f.money(venda.valorPago) })}</p> : null}
+                  {venda.valorPago > 0 ? (
+                    <p className="text-xs text-muted-foreground">{t('painel.pagoParte', { total: f.money(venda.valorTotal), valor: f.money(venda.valorPago) })}</p>
+                  ) : null}
                   <ul aria-label={t('painel.itens', { numero: venda.numeroVenda })} className="mt-1 text-sm text-muted-foreground">
                     {venda.itens.map((item, i) => (
                       <li key={i} className="flex justify-between gap-3">
@@ -175,5 +154,45 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * Where the customer stands, as a customer says it: "Você deve R$ 44,30" and when it is due (or
+ * since when it is late), a credit as a credit, or nothing owed — never a signed balance beside a
+ * second figure.
+ */
+function Saldo({ data }: { data: PortalCliente }) {
+  const { t } = useTranslation('portal');
+  const f = usePortalFormat(data.moeda, data.fusoHorario);
+  // "R$" and the number on one line (a no-break space); only a huge amount wraps, inside the number.
+  const valor = (cents: number) => f.money(cents).replace(/ /g, '\u00a0');
+  const v = data.vencimento;
+  return (
+    <section aria-labelledby="saldo-titulo" className="rounded-lg border bg-card p-4">
+      {data.saldoPendente > 0 ? (
+        <>
+          <h2 id="saldo-titulo" className="text-2xl font-bold break-words">
+            {t('painel.voceDeve', { valor: valor(data.saldoPendente) })}
+          </h2>
+          {v ? (
+            <p className={v.vencido ? 'mt-1 font-medium text-amber-800 dark:text-amber-300' : 'mt-1 text-muted-foreground'}>
+              {v.vencido ? t('painel.vencido', { data: f.date(v.data), count: v.diasEmAtraso }) : t('painel.venceEm', { data: f.date(v.data) })}
+            </p>
+          ) : null}
+        </>
+      ) : data.saldoAtual > 0 ? (
+        <>
+          <h2 id="saldo-titulo" className="text-2xl font-bold break-words text-emerald-700 dark:text-emerald-400">
+            {t('painel.credito', { valor: valor(data.saldoAtual) })}
+          </h2>
+          <p className="mt-1 text-muted-foreground">{t('painel.creditoHint')}</p>
+        </>
+      ) : (
+        <h2 id="saldo-titulo" className="text-2xl font-bold">
+          {t('painel.emDia')}
+        </h2>
+      )}
+    </section>
   );
 }

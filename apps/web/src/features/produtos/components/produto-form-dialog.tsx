@@ -64,11 +64,24 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
 
   /** A save waiting for the seller to confirm a name another product already has. */
   const [duplicado, setDuplicado] = useState<ProdutoInput | null>(null);
+  /** A save waiting for the seller to confirm a price below the cost (every unit sold loses money). */
+  const [prejuizo, setPrejuizo] = useState<ProdutoInput | null>(null);
   useEffect(() => {
-    if (!open) setDuplicado(null);
+    if (!open) {
+      setDuplicado(null);
+      setPrejuizo(null);
+    }
   }, [open]);
 
-  async function onSubmit(input: ProdutoInput) {
+  function onSubmit(input: ProdutoInput) {
+    if (input.precoCusto > input.precoVenda) {
+      setPrejuizo(input);
+      return;
+    }
+    return conferirNome(input);
+  }
+
+  async function conferirNome(input: ProdutoInput) {
     const nomeMudou = !produto || normalizeForSearch(produto.nome) !== normalizeForSearch(input.nome);
     if (nomeMudou) {
       try {
@@ -168,8 +181,9 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
           {number('precoCusto', true)}
         </div>
         {margem !== null && (
-          <p className={cn('-mt-2 text-sm', margem < 0 ? 'text-destructive' : 'text-muted-foreground')} aria-live="polite">
+          <p className={cn('-mt-2 text-sm', margem < 0 ? 'font-medium text-destructive' : 'text-muted-foreground')} aria-live="polite">
             {t('form.margemPreview', { value: fmt.percent(margem) })}
+            {margem < 0 && venda !== null && custo !== null && ` — ${t('form.prejuizoPreview', { valor: fmt.money(custo - venda) })}`}
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -177,6 +191,31 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
           {number('estoqueMinimo', false, t('form.estoqueMinimoHint'))}
         </div>
       </FormDialog>
+      <ConfirmDialog
+        open={!!prejuizo}
+        onOpenChange={(next) => !next && setPrejuizo(null)}
+        title={t('prejuizo.title')}
+        description={
+          prejuizo
+            ? t('prejuizo.description', {
+                nome: prejuizo.nome,
+                venda: fmt.money(prejuizo.precoVenda),
+                custo: fmt.money(prejuizo.precoCusto),
+                prejuizo: fmt.money(prejuizo.precoCusto - prejuizo.precoVenda),
+                margem: fmt.percent(margemPercent(prejuizo.precoVenda, prejuizo.precoCusto)),
+              })
+            : ''
+        }
+        cancelLabel={t('prejuizo.cancel')}
+        confirmLabel={t('prejuizo.confirm')}
+        busyLabel={t('form.saving')}
+        destructive
+        // On to the name check (which may ask its own question) and the save, busy until they answer.
+        onConfirm={async () => {
+          if (prejuizo) await conferirNome(prejuizo);
+          setPrejuizo(null);
+        }}
+      />
       <ConfirmDialog
         open={!!duplicado}
         onOpenChange={(next) => !next && setDuplicado(null)}
