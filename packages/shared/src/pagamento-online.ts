@@ -14,6 +14,6 @@ export const valorPagavelOnline = (saldoPendente: number): number => Math.min(Ma
 
 /**
  * PIX and Mercado Pago charge in reais only. A shop that keeps its books in another currency
- * (the currency setting, docs/decisions/026) offers neither: no PIX code, no online payment.
+ * (the currency setting, docs/decisions/028) offers neither: no PIX code, no online payment.
  */
 export const pagamentoEmReais = (moeda: string): boolean => moeda === 'BRL';

@@ -94,7 +94,7 @@ function regraDaLinha(row: LinhaRegra | undefined): RegraVencimento {
   return row?.tipo ? { tipo: row.tipo, diaVencimento: row.diaVencimento!, diasPrazo: row.diasPrazo!, dataFixa: row.dataFixa ?? null } : REGRA_VENCIMENTO_PADRAO;
 }
 
-/** The shop's PIX copia e cola for `valor` centavos owed ({pix}); null without a key or a debt, or in a currency other than reais (ADR 026). */
+/** The shop's PIX copia e cola for `valor` centavos owed ({pix}); null without a key or a debt, or in a currency other than reais (ADR 028). */
 export const pixDaLoja = (config: ConfigLoja, valor: number): string | null =>
   config.pix && valor > 0 && pagamentoEmReais(config.moeda) ? codigoPix(config.pix, valor) : null;
 

@@ -80,7 +80,7 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     const conta = await loadConta(tx, ownerId, deps.cipher);
     if (!conta?.ativo || !conta.accessToken) throw indisponivel();
     const [perfil] = await tx.select({ nomeLoja: perfis.nomeLoja, moeda: perfis.moeda }).from(perfis).where(eq(perfis.ownerId, ownerId));
-    // Mercado Pago charges in reais: a shop keeping its books in another currency offers no payment (ADR 026).
+    // Mercado Pago charges in reais: a shop keeping its books in another currency offers no payment (ADR 028).
     if (!pagamentoEmReais(perfil?.moeda ?? 'BRL')) throw indisponivel();
     const pendente = valorPagavelOnline(-cliente.saldoAtual);
     if (pendente === 0) throw new AppError('SEM_SALDO_PENDENTE', 409, { message: 'Não há saldo pendente para pagar.' });

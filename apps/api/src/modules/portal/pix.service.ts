@@ -41,7 +41,7 @@ export async function pixCodigo(tx: Executor, ownerId: string, valor: number, de
     .from(chavesPix)
     .leftJoin(perfis, eq(perfis.ownerId, chavesPix.ownerId))
     .where(eq(chavesPix.ownerId, ownerId));
-  // A BR Code is an amount in reais: a shop keeping its books in another currency has none (ADR 026).
+  // A BR Code is an amount in reais: a shop keeping its books in another currency has none (ADR 028).
   if (!row || !pagamentoEmReais(row.moeda ?? 'BRL')) return null;
   return codigoPix(row, valor, descricao);
 }

@@ -125,7 +125,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       : null,
     pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.estornadoEm !== null })),
     pagamentoOnline: {
-      // Mercado Pago charges in reais: a page in another currency offers no payment (ADR 026).
+      // Mercado Pago charges in reais: a page in another currency offers no payment (ADR 028).
       disponivel: Boolean(online?.ativo) && saldoPendente > 0 && pagamentoEmReais(moeda),
       taxaCartaoPercentual: TAXA_CARTAO_PERCENTUAL,
       parcelasMaxCartao: PARCELAS_MAX_CARTAO,

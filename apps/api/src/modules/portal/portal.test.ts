@@ -826,7 +826,7 @@ describe('PIX copia e cola', () => {
   });
 });
 
-describe('a shop keeping its books in another currency (ADR 026)', () => {
+describe('a shop keeping its books in another currency (ADR 028)', () => {
   it('shows the page in that currency and offers no PIX and no Mercado Pago, which charge in reais; back in reais, both return', async () => {
     const eva = await createSeller(t);
     await configurar(eva, TOKEN_EVA);

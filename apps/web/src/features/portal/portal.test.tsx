@@ -200,7 +200,7 @@ describe('the customer page', () => {
     expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
   });
 
-  it('in a shop that keeps its books in dollars, every amount on the page is in dollars and no payment in reais is offered (ADR 026)', async () => {
+  it('in a shop that keeps its books in dollars, every amount on the page is in dollars and no payment in reais is offered (ADR 028)', async () => {
     // The server offers neither PIX nor Mercado Pago to such a shop.
     const pagamentos = [{ data: '2025-03-11T15:00:00.000Z', valor: 500, metodo: 'dinheiro' as const, estornado: false }];
     mockApi({

@@ -70,7 +70,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         )
       ) : null}
 
-      {/* A payment's amount is in reais: only a shop in reais offers PIX (docs/decisions/026). */}
+      {/* A payment's amount is in reais: only a shop in reais offers PIX (docs/decisions/028). */}
       {data.pix ? <PixCopiaCola codigo={data.pix.codigo} qrCode={data.pix.qrCode} valor={formatMoney(data.saldoPendente, 'BRL')} /> : null}
 
       <Card>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
 /**
- * PIX and Mercado Pago charge in reais (ADR 026): in a shop whose currency is another, their
+ * PIX and Mercado Pago charge in reais (ADR 028): in a shop whose currency is another, their
  * settings say that the customer page offers no online payment, and how to change it.
  */
 export function SoEmReais() {
