@@ -363,7 +363,7 @@ describe('invalid input', () => {
     expect(antes.statusCode).toBe(400);
     expect(antes.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path: 'dataVencimento', message: 'vencimentoAntesDaCompra' }] });
     const detalhe = (await seller.request({ method: 'GET', url: `/api/devedores/${maria.id}` })).json() as DevedorDetalhe;
-    expect(detalhe).toMatchObject({ dataVencimentoPropria: null, observacoes: null, dataVendaMaisAntiga: '2026-02-27', diasEmAtraso: 9 });
+    expect(detalhe).toMatchObject({ dataVencimentoPropria: null, observacoes: null, pendenteDesde: '2026-02-27', diasEmAtraso: 9 });
     // The day of the purchase itself is allowed (and so is any later day, past or not).
     expect((await proprio(seller, maria.id, '2026-02-27')).json()).toMatchObject({ dataVencimentoPropria: '2026-02-27' });
     expect((await proprio(seller, maria.id, '2026-03-02')).json()).toMatchObject({ dataVencimentoPropria: '2026-03-02', diasEmAtraso: 8 });
