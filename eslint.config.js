@@ -61,6 +61,36 @@ const apiZones = [
   { target: 'apps/api', from: ['apps/web', 'e2e'], message: 'The API does not import the web app.' },
 ];
 
+/**
+ * The API's folders in layers, lowest first (docs/decisions/029-one-door-to-the-ledger.md): a folder
+ * imports only folders in the layers below its own, so no two folders import each other, directly
+ * or around a loop; db/ is below lib/, and no module reaches into cli/. Tests may cross (a test of
+ * the reports pays online to see it counted).
+ */
+const apiLayers = [
+  ['db'],
+  ['lib'],
+  ['mail', 'integrations', 'security'],
+  ['jobs', 'auth'],
+  ['modules/notificacoes', 'modules/clientes', 'modules/codigos', 'modules/pix', 'modules/mercadopago', 'modules/configuracoes'],
+  ['modules/razao', 'modules/produtos', 'modules/conta'],
+  ['modules/financeiro', 'modules/vendas', 'modules/devedores', 'modules/backup'],
+  ['modules/relatorios', 'modules/dashboard', 'modules/portal'],
+  ['modules/admin'],
+  ['cli'],
+];
+const layerZones = apiLayers.flatMap((layer, i) =>
+  layer.map((folder) => ({
+    target: `${api}/${folder}/**/!(*.test).ts`,
+    from: apiLayers
+      .slice(i)
+      .flat()
+      .filter((other) => other !== folder)
+      .map((other) => `${api}/${other}`),
+    message: `${folder}/ imports only the API's lower layers (eslint.config.js apiLayers): a folder never imports one that imports it back, db/ is below lib/, and modules never import cli/.`,
+  })),
+).filter((zone) => zone.from.length > 0);
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '.tmp/**', 'data/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'apps/api/drizzle/**'],
@@ -86,7 +116,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/no-duplicates': 'error',
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...webZones, ...apiZones] }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...webZones, ...apiZones, ...layerZones] }],
       // TypeScript checks these better; `_` marks a parameter kept for its position.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },

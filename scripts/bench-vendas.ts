@@ -15,7 +15,7 @@ import { REGRA_VENCIMENTO_PADRAO } from '@caderneta/shared';
 import { migrateDatabase, openDatabase, withSeller, type DbHandle } from '../apps/api/src/db/client';
 import { clientes } from '../apps/api/src/db/schema';
 import { dashboardSql, getDashboard } from '../apps/api/src/modules/dashboard/dashboard.service';
-import { seedDemoShop } from '../apps/api/src/cli/demo-shop';
+import { seedDemoShop } from '../apps/api/src/modules/admin/demo-shop';
 import { getExtrato } from '../apps/api/src/modules/financeiro/financeiro.service';
 import { listVendas } from '../apps/api/src/modules/vendas/vendas.service';
 import { startTempPostgres, type TempPostgres } from '../apps/api/test/pg-server';

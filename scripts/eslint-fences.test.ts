@@ -27,6 +27,10 @@ const refused: [string, string, string, RegExp][] = [
   ['db imports no service', 'apps/api/src/db/x.ts', "import { listVendas } from '../modules/vendas/vendas.service';\nexport const x = listVendas;", /no-restricted-paths.*bottom layer/],
   ['a route imports no other route', 'apps/api/src/modules/conta/x.routes.ts', "import { authRoutes } from '../../auth/auth.routes';\nexport const x = authRoutes;", /no-restricted-paths.*route file/],
   ['a route imports no table', 'apps/api/src/modules/vendas/x.routes.ts', "import { vendas } from '../../db/schema';\nexport const x = vendas;", /no-restricted-paths.*tables/],
+  ['a module imports no module of a higher layer', 'apps/api/src/modules/razao/x.ts', "import { createVenda } from '../vendas/vendas.service';\nexport const x = createVenda;", /no-restricted-paths.*lower layers/],
+  ['modules of one layer do not import each other', 'apps/api/src/modules/financeiro/x.ts', "import { listDevedores } from '../devedores/devedores.service';\nexport const x = listDevedores;", /no-restricted-paths.*lower layers/],
+  ['db/ is below lib/', 'apps/api/src/db/x.ts', "import { AppError } from '../lib/errors';\nexport const x = AppError;", /no-restricted-paths.*db\/ is below lib\//],
+  ['no module imports cli/', 'apps/api/src/modules/admin/x.ts', "import { comBanco } from '../../cli/banco';\nexport const x = comBanco;", /no-restricted-paths.*never import cli\//],
   ['shared imports nothing but zod', 'packages/shared/src/x.ts', "import { useState } from 'react';\nexport const x = useState;", /no-restricted-imports.*nothing but zod/],
   ['the web imports nothing of the API', 'apps/web/src/lib/x.ts', "import { AppError } from '../../../api/src/lib/errors';\nexport const x = AppError;", /no-restricted-paths.*HTTP only/],
   ['one import per module', 'apps/web/src/lib/x.ts', "import { api } from './api-client';\nimport { isApiError } from './api-client';\nexport const x = [api, isApiError];", /import-x\/no-duplicates/],
@@ -39,7 +43,9 @@ const allowed: [string, string, string][] = [
   ['a feature uses its own files, components and lib', 'apps/web/src/features/clientes/x.ts', "import { useClientes } from './api/get-clientes';\nimport { Button } from '@/components/ui/button';\nimport { useSession } from '@/lib/session';\nexport const x = [useClientes, Button, useSession];"],
   ['components use lib', 'apps/web/src/components/x.ts', "import { useSession } from '@/lib/session';\nexport const x = useSession;"],
   ['a route uses its service', 'apps/api/src/modules/vendas/x.routes.ts', "import type { FastifyInstance } from 'fastify';\nimport { listVendas } from './vendas.service';\nexport const x: [typeof listVendas, FastifyInstance | null] = [listVendas, null];"],
-  ['a service uses db and other services', 'apps/api/src/modules/vendas/x.service.ts', "import { vendas } from '../../db/schema';\nimport { postLancamento } from '../financeiro/ledger.service';\nexport const x = [vendas, postLancamento];"],
+  ['a service uses db and other services', 'apps/api/src/modules/vendas/x.service.ts', "import { vendas } from '../../db/schema';\nimport { lancar } from '../razao/razao.service';\nexport const x = [vendas, lancar];"],
+  ['a module uses the layers below it', 'apps/api/src/modules/portal/x.ts', "import { lancar } from '../razao/razao.service';\nimport { codigoPix } from '../pix/pix.service';\nimport { AppError } from '../../lib/errors';\nexport const x = [lancar, codigoPix, AppError];"],
+  ['cli uses the modules', 'apps/api/src/cli/x.ts', "import { seedDemoShop } from '../modules/admin/demo-shop';\nexport const x = seedDemoShop;"],
   ['shared uses zod', 'packages/shared/src/x.ts', "import { z } from 'zod';\nimport { parseMoney } from './money';\nexport const x = [z, parseMoney];"],
 ];
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { createListener, listen } from './http-listener';
-import { DataDirBusyError, updateLock } from './lib/data-dir-lock';
+import { DataDirBusyError, updateLock } from './db/data-dir-lock';
 
 async function main() {
   const config = loadConfig();

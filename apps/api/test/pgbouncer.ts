@@ -7,7 +7,7 @@ import { freePort } from './pg-server';
 
 /*
  * pgbouncer in transaction mode in front of a test PostgreSQL server: the pooling a hosted
- * installation runs (README, "Running many shops"). Each transaction may land on any server
+ * installation runs (docs/many-shops.md). Each transaction may land on any server
  * connection, so the app must keep nothing on a connection between transactions.
  */
 

@@ -7,8 +7,7 @@
  * server (PGlite must never be opened by two processes).
  */
 import { loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/open';
-import { DataDirBusyError, readLiveLock } from '../lib/data-dir-lock';
+import { comBanco, fail } from './banco';
 import {
   createAccessCodes,
   disableAccessCode,
@@ -23,11 +22,6 @@ interface Operations {
 }
 
 const USAGE = `usage: npm run -s access-code -- create [N] | list | disable CODE`;
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 function viaServer(url: string, token: string): Operations {
   async function call(method: string, path: string, body?: unknown) {
@@ -103,24 +97,11 @@ async function run(ops: Operations, args: string[]) {
 async function main() {
   const args = process.argv.slice(2);
   if (!['create', 'list', 'disable'].includes(args[0] ?? '')) fail(USAGE);
-  const config = loadConfig();
-  if (!config.databaseUrl) {
-    const holder = readLiveLock(config.dataDir);
-    if (holder?.kind === 'server' && holder.url && holder.token) return run(viaServer(holder.url, holder.token), args);
-    if (holder) fail(new DataDirBusyError(config.dataDir, holder).message);
-  }
-  let database;
-  try {
-    database = await openConfiguredDatabase(config, 'cli');
-  } catch (error) {
-    if (error instanceof DataDirBusyError) fail(error.message);
-    throw error;
-  }
-  try {
-    await run({ create: (n) => createAccessCodes(database.db, n), list: () => listAccessCodes(database.db), disable: (c) => disableAccessCode(database.db, c) }, args);
-  } finally {
-    await database.close();
-  }
+  await comBanco(
+    loadConfig(),
+    (url, token) => run(viaServer(url, token), args),
+    (db) => run({ create: (n) => createAccessCodes(db, n), list: () => listAccessCodes(db), disable: (c) => disableAccessCode(db, c) }, args),
+  );
 }
 
 main().catch((error) => {

@@ -7,16 +7,10 @@
  * running on the same DATA_DIR the demo is written through that server (like access-code).
  */
 import { loadConfig } from '../config';
-import { openConfiguredDatabase } from '../db/open';
-import { DataDirBusyError, readLiveLock } from '../lib/data-dir-lock';
-import { seedDemoShop, type DemoOptions, type DemoResult } from './demo-shop';
+import { comBanco, fail } from './banco';
+import { seedDemoShop, type DemoOptions, type DemoResult } from '../modules/admin/demo-shop';
 
 const USAGE = 'usage: npm run -s demo -- [--sales N] [--days N] [--seed N]';
-
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
 
 function parseArgs(args: string[]) {
   const options: { sales?: number; days?: number; seed?: number } = {};
@@ -61,26 +55,12 @@ function report(result: DemoResult, publicUrl: string) {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   const config = loadConfig();
-  if (!config.databaseUrl) {
-    const holder = readLiveLock(config.dataDir);
-    if (holder?.kind === 'server' && holder.url && holder.token) {
-      // The address to sign in at is the running server's, unless PUBLIC_URL says otherwise.
-      return report(await viaServer(holder.url, holder.token, options), process.env.PUBLIC_URL ? config.publicUrl : holder.url);
-    }
-    if (holder) fail(new DataDirBusyError(config.dataDir, holder).message);
-  }
-  let database;
-  try {
-    database = await openConfiguredDatabase(config, 'cli');
-  } catch (error) {
-    if (error instanceof DataDirBusyError) fail(error.message);
-    throw error;
-  }
-  try {
-    report(await seedDemoShop(database.db, { ...options, log: (line) => console.error(line) }), config.publicUrl);
-  } finally {
-    await database.close();
-  }
+  await comBanco(
+    config,
+    // The address to sign in at is the running server's, unless PUBLIC_URL says otherwise.
+    async (url, token) => report(await viaServer(url, token, options), process.env.PUBLIC_URL ? config.publicUrl : url),
+    async (db) => report(await seedDemoShop(db, { ...options, log: (line) => console.error(line) }), config.publicUrl),
+  );
 }
 
 main().catch((error) => {

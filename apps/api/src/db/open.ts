@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config';
-import { acquireLock, releaseLock, type LockInfo } from '../lib/data-dir-lock';
+import { acquireLock, releaseLock, type LockInfo } from './data-dir-lock';
 import { migrateDatabase, openDatabase, type DbHandle } from './client';
 import { copyTemplateTo } from './template';
 

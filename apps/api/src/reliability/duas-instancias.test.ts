@@ -8,7 +8,7 @@ import { createAccessCodes } from '../modules/codigos/codigos.service';
 
 /*
  * Two API instances as separate processes on one PostgreSQL, both through pgbouncer in
- * transaction mode (the hosted topology: README, "Running many shops"). The same seller's requests
+ * transaction mode (the hosted topology: docs/many-shops.md). The same seller's requests
  * land on either instance at once; afterwards the database must satisfy every invariant
  * (test/invariants.ts). Then one instance is killed (SIGKILL) in the middle of a burst of sales and
  * payments: every answer the client saw as a success must be in the database, and the invariants

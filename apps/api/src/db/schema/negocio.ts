@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -17,9 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { ownerId, ownerPolicy } from './tenancy';
+import { cents } from './colunas';
 
-// Money columns are bigint centavos, read as JS numbers (safe far beyond any shop's totals).
-const cents = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   index,
@@ -16,8 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 import { ownerId, ownerPolicy } from './tenancy';
-
-const cents = (name: string) => bigint(name, { mode: 'number' });
+import { cents } from './colunas';
 
 /**
  * The role the public customer page and the background re-check switch to for the few

@@ -1,6 +1,7 @@
 import { bigint, date, foreignKey, index, integer, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
 import { clientes, produtos } from './negocio';
 import { ownerId, ownerPolicy } from './tenancy';
+import { cents } from './colunas';
 
 /**
  * Per-product and per-customer sales by UTC calendar day, for the reports' rankings over any period
@@ -9,8 +10,6 @@ import { ownerId, ownerPolicy } from './tenancy';
  * read by modules/relatorios/relatorios.service.ts, which adds the partial UTC days at a period's
  * two ends from the sales themselves, so any time zone gets exact local days.
  */
-const cents = (name: string) => bigint(name, { mode: 'number' });
-
 export const produtosPorDia = pgTable(
   'produtos_por_dia',
   {

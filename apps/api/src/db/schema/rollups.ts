@@ -1,5 +1,6 @@
 import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { ownerId, ownerPolicy } from './tenancy';
+import { cents } from './colunas';
 
 /**
  * Counters and hourly rollups of sales and payments, so no request adds up a seller's whole
@@ -7,7 +8,6 @@ import { ownerId, ownerPolicy } from './tenancy';
  * 0004 (deferred to commit, in the same transaction as the sale, payment, adjustment or
  * cancellation that moved them) and read by modules/vendas/rollups.service.ts.
  */
-const cents = (name: string) => bigint(name, { mode: 'number' });
 const measures = () => ({
   /** Number of sales in the bucket. */
   quantidade: integer('quantidade').notNull().default(0),

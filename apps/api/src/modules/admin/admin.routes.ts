@@ -3,8 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/errors';
-import { seedDemoShop } from '../../cli/demo-shop';
-import { createAccessCodes, disableAccessCode, listAccessCodes } from './codigos.service';
+import { seedDemoShop } from './demo-shop';
+import { createAccessCodes, disableAccessCode, listAccessCodes } from '../codigos/codigos.service';
 
 /**
  * Operator endpoints the access-code and demo CLIs use while a server holds the PGlite directory. The

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../test/app';
-import { clientes, lancamentos, produtos, vendas } from '../db/schema';
+import { buildTestApp, TEST_ORIGIN, type TestApp } from '../../../test/app';
+import { clientes, lancamentos, produtos, vendas } from '../../db/schema';
 import type { DevedoresPage } from '@caderneta/shared';
 import { DEMO_COBRANCA, seedDemoShop, type DemoResult } from './demo-shop';
 

@@ -1,18 +1,18 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { clienteInputSchema, produtoInputSchema, verificarLimite, type MetodoPagamento } from '@caderneta/shared';
-import { withSeller, type Database } from '../db/client';
-import { seededRandom } from '../lib/seeded-random';
-import { clientes, produtos } from '../db/schema';
-import { registrarCodigosExemplo } from '../modules/portal/portal.service';
-import { createCliente } from '../modules/clientes/clientes.service';
-import { createProduto } from '../modules/produtos/produtos.service';
-import { createAccessCodes } from '../modules/codigos/codigos.service';
-import { signUp } from '../modules/conta/conta.service';
-import { registrarAjuste, registrarPagamento } from '../modules/financeiro/financeiro.service';
-import { cancelVenda, createVenda } from '../modules/vendas/vendas.service';
-import { salvarRegra } from '../modules/devedores/cobranca-config.service';
-import { registrarLembrete, salvarPromessa } from '../modules/devedores/devedores.service';
+import { withSeller, type Database } from '../../db/client';
+import { seededRandom } from '../../lib/seeded-random';
+import { clientes, produtos } from '../../db/schema';
+import { registrarCodigosExemplo } from '../portal/portal.service';
+import { createCliente } from '../clientes/clientes.service';
+import { createProduto } from '../produtos/produtos.service';
+import { createAccessCodes } from '../codigos/codigos.service';
+import { signUp } from '../conta/conta.service';
+import { registrarAjuste, registrarPagamento } from '../financeiro/financeiro.service';
+import { cancelVenda, createVenda } from '../vendas/vendas.service';
+import { salvarRegra } from '../devedores/cobranca-config.service';
+import { registrarLembrete, salvarPromessa } from '../devedores/devedores.service';
 
 /**
  * A demo shop with history: a seller, the spec's 5 sample customers (limits R$ 300–1.000), ~35

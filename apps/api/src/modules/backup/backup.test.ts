@@ -8,7 +8,7 @@ import { insertCliente, restauracaoRetida } from '../../../test/fixtures';
 import { withSeller, type Tx } from '../../db/client';
 import { clientes, cobrancaConfig, notificacoes, pagamentosOnline, perfis, vendas, lancamentos } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
-import { seedDemoShop } from '../../cli/demo-shop';
+import { seedDemoShop } from '../admin/demo-shop';
 import { checksumDe, validarArquivo } from './arquivo';
 import { restaurarBackup } from './restaurar';
 import { rowsOf } from '../../../test/db';

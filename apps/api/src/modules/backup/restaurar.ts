@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { sqlState } from '../../lib/pg-errors';
 import { queryRows } from '../../lib/sql';
 import { loginSuffixSource } from '../clientes/login';
+import { recalcularDividas } from '../razao/razao.service';
 import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
 import { TABELAS_BACKUP, type TabelaBackup } from './tabelas';
 
@@ -138,27 +139,11 @@ async function restaurar(
     }
     restaurados[tabela.key] = feitos;
   }
-  await recalcularPendencias(tx, ownerId);
+  // The debtor fields follow from the restored ledgers, by the ledger's own rule.
+  await recalcularDividas(tx, ownerId);
   await tx.execute(sql`select reconstruir_rollups(${ownerId}), set_config('caderneta.reconstruindo', 'off', true)`);
   return { restaurados, removidos, loginsAlterados, segundos: (now() - inicio) / 1000 };
 }
-/**
- * `clientes.pendente_desde` (the debtors' due dates start there) follows from the restored ledger
- * — the oldest debt still open, a pending fiado sale or a debit posted by hand — whatever the file
- * said (version 1 files say nothing), by the same function the ledger's allocation keeps it with
- * (`divida_pendente_desde`, modules/devedores/pendencia.service.ts). One statement over the seller's
- * customers; only those who owe read their sales.
- */
-async function recalcularPendencias(tx: Tx, ownerId: string) {
-  await tx.execute(sql`
-    update ${clientes} c set pendente_desde = p.desde
-    from (
-      select c2.id, divida_pendente_desde(c2.owner_id, c2.id, c2.saldo_atual) as desde
-      from ${clientes} c2 where c2.owner_id = ${ownerId} and (c2.saldo_atual < 0 or c2.pendente_desde is not null)
-    ) p
-    where c.owner_id = ${ownerId} and c.id = p.id and c.pendente_desde is distinct from p.desde`);
-}
-
 function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key: string, id: unknown) => unknown): Linha {
   const out: Linha = { ...row, ownerId, id: mapa(tabela.key, row.id) };
   for (const [campo, alvo] of Object.entries(tabela.refs ?? {})) {

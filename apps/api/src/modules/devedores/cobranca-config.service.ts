@@ -18,7 +18,7 @@ import {
 } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { chavesPix, cobrancaConfig, perfis } from '../../db/schema';
-import { codigoPix, type ChavePixLoja } from '../portal/pix.service';
+import { codigoPix, type ChavePixLoja } from '../pix/pix.service';
 
 /** The seller's collection settings with every default filled in, and the shop's "today". */
 export interface ConfigLoja {

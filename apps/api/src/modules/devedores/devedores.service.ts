@@ -21,7 +21,7 @@ import type { Executor } from '../../db/client';
 import { clientes, lembretes } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
-import { lockCliente } from '../financeiro/ledger.service';
+import { travarCliente } from '../razao/razao.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, vencidoSql, type Contexto } from './devedores.sql';
 
@@ -234,7 +234,7 @@ export async function getDevedor(tx: Executor, ownerId: string, clienteId: strin
  * Under the customer's lock, so a payment that clears the debt at the same moment is seen.
  */
 export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: string, input: CobrancaClienteData, now: Date): Promise<DevedorDetalhe> {
-  const cliente = await lockCliente(tx, ownerId, clienteId);
+  const cliente = await travarCliente(tx, ownerId, clienteId);
   if (input.dataVencimento && cliente.saldoAtual >= 0) throw semDivida();
   if (input.dataVencimento) {
     // The oldest purchase still owed, on the shop's calendar (kept on the row with the ledger, under this lock).
@@ -260,7 +260,7 @@ export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: s
 
 /** "Promessa de pagamento": a day from today up to a year ahead; null removes it. */
 export async function salvarPromessa(tx: Executor, ownerId: string, clienteId: string, data: string | null, now: Date): Promise<DevedorDetalhe> {
-  const cliente = await lockCliente(tx, ownerId, clienteId);
+  const cliente = await travarCliente(tx, ownerId, clienteId);
   if (data !== null) {
     if (cliente.saldoAtual >= 0) throw semDivida();
     const { hoje } = await lerConfigHoje(tx, ownerId, now);
@@ -285,7 +285,7 @@ export async function registrarLembrete(
   clienteId: string,
   options: { now: Date; criadoPor?: string | null },
 ): Promise<Lembrete> {
-  await lockCliente(tx, ownerId, clienteId);
+  await travarCliente(tx, ownerId, clienteId);
   const config = await lerConfigHoje(tx, ownerId, options.now);
   const devedor = await lerDevedor(tx, ownerId, config, clienteId);
   if (!devedor) throw notFound('Cliente');

@@ -3,8 +3,8 @@ import { addDays, diasEmAtraso, notificationEnabled } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { notificacoes, perfis } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
-import { clientesQueVenceram } from '../devedores/devedores.service';
-import { notifyAll, type NovaNotificacao } from './notificacoes.service';
+import { notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
+import { clientesQueVenceram } from './devedores.service';
 
 /**
  * The daily "customer became overdue" notifications of one seller (job `clientes-vencidos`,

@@ -22,7 +22,7 @@ import type { RelatorioFinanceiro, RelatorioResumo } from '@caderneta/shared/sch
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
 import { withSeller } from '../../db/client';
-import { notificarClientesVencidos } from '../notificacoes/vencidos.service';
+import { notificarClientesVencidos } from './vencidos.service';
 import { clientesQueVenceram } from './devedores.service';
 
 /*

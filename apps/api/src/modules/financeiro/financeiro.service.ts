@@ -21,17 +21,14 @@ import { clientes, lancamentos, perfis, vendas } from '../../db/schema';
 import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
-import { estornoOnlineEmSql, lockCliente, postLancamento, rebalanceAllocation } from './ledger.service';
-import { notify } from '../notificacoes/notificacoes.service';
+import { estornoOnlineEmSql, lancar, travarCliente } from '../razao/razao.service';
 
 export interface PagamentoRegistro {
   valor: number;
   metodo: MetodoPagamento;
   observacao?: string;
-  /** The form's idempotency key (manual payments). */
+  /** The form's idempotency key: the same payment sent twice is posted once. */
   chave?: string;
-  /** The provider's payment id (online payments): the same payment is credited once. */
-  referenciaExterna?: string;
 }
 
 interface Options {
@@ -77,35 +74,22 @@ export async function registrarPagamento(
   input: PagamentoRegistro,
   options: Options = {},
 ): Promise<LancamentoResultado> {
-  const cliente = await lockCliente(tx, ownerId, clienteId);
-  const referencia = input.referenciaExterna ?? (input.chave ? `manual:${input.chave}` : null);
-  const posted = await postLancamento(tx, ownerId, clienteId, {
-    tipo: 'pagamento',
-    valor: input.valor,
-    metodo: input.metodo,
-    descricao: input.observacao ?? null,
-    referenciaExterna: referencia,
-    criadoPor: options.criadoPor,
-    at: options.at,
-  });
-  if (!posted) {
+  const cliente = await travarCliente(tx, ownerId, clienteId);
+  const referencia = input.chave ? `manual:${input.chave}` : null;
+  const movimento = await lancar(
+    tx,
+    ownerId,
+    cliente,
+    { tipo: 'pagamento', valor: input.valor, metodo: input.metodo, descricao: input.observacao ?? null, referenciaExterna: referencia, criadoPor: options.criadoPor, at: options.at },
+    { notificar: options.notificar },
+  );
+  if (!movimento) {
     // The same payment sent twice (a retried request): answer what the first answered, change nothing.
     const first = await existingByReference(tx, ownerId, clienteId, referencia!);
     return resultado(cliente, first, await saldoApos(tx, ownerId, first), first.vendasQuitadas ?? []);
   }
-  const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted.saldoAtual);
-  if (referencia) await guardarQuitadas(tx, ownerId, posted.lancamento.id, quitadas);
-  if (options.notificar ?? true) {
-    // Manual and online payments alike (an online payment arrives here with metodo 'online').
-    await notify(tx, ownerId, 'pagamento', {
-      lancamentoId: posted.lancamento.id,
-      clienteId,
-      cliente: cliente.nome,
-      valor: input.valor,
-      metodo: input.metodo,
-    });
-  }
-  return resultado(cliente, posted.lancamento, posted.saldoAtual, quitadas);
+  if (referencia) await guardarQuitadas(tx, ownerId, movimento.lancamento.id, movimento.quitadas);
+  return resultado(cliente, movimento.lancamento, movimento.saldoAtual, movimento.quitadas);
 }
 
 /** Keeps the sales a keyed entry paid off with it, for a retry's answer (the allocation will have moved on by then). */
@@ -134,28 +118,29 @@ async function saldoApos(tx: Executor, ownerId: string, entry: Lancamento): Prom
 
 /** "Ajuste": a manual credit or debit with its reason, e.g. an old debt from the paper notebook. */
 export async function registrarAjuste(tx: Executor, ownerId: string, clienteId: string, input: AjusteData, options: Options = {}) {
-  const cliente = await lockCliente(tx, ownerId, clienteId);
+  const cliente = await travarCliente(tx, ownerId, clienteId);
   const referencia = input.chave ? `ajuste:${input.chave}` : null;
-  const posted = await postLancamento(tx, ownerId, clienteId, {
-    tipo: 'ajuste',
-    valor: input.tipo === 'credito' ? input.valor : -input.valor,
-    descricao: input.motivo,
-    referenciaExterna: referencia,
-    criadoPor: options.criadoPor,
-    at: options.at,
-  });
-  if (!posted) {
+  const movimento = await lancar(
+    tx,
+    ownerId,
+    cliente,
+    {
+      tipo: 'ajuste',
+      valor: input.tipo === 'credito' ? input.valor : -input.valor,
+      descricao: input.motivo,
+      referenciaExterna: referencia,
+      criadoPor: options.criadoPor,
+      at: options.at,
+    },
+    { notificar: options.notificar },
+  );
+  if (!movimento) {
     // The same adjustment sent twice (a retried request): answer what the first answered, change nothing.
     const first = await existingByReference(tx, ownerId, clienteId, referencia!);
     return resultado(cliente, first, await saldoApos(tx, ownerId, first), first.vendasQuitadas ?? []);
   }
-  const quitadas = await rebalanceAllocation(tx, ownerId, clienteId, posted.saldoAtual);
-  if (referencia) await guardarQuitadas(tx, ownerId, posted.lancamento.id, quitadas);
-  // A debit that puts a customer in debt, like a fiado sale does ("Cliente em débito").
-  if ((options.notificar ?? true) && cliente.saldoAtual >= 0 && posted.saldoAtual < 0) {
-    await notify(tx, ownerId, 'devedor', { clienteId, nome: cliente.nome, valor: -posted.saldoAtual });
-  }
-  return resultado(cliente, posted.lancamento, posted.saldoAtual, quitadas);
+  if (referencia) await guardarQuitadas(tx, ownerId, movimento.lancamento.id, movimento.quitadas);
+  return resultado(cliente, movimento.lancamento, movimento.saldoAtual, movimento.quitadas);
 }
 
 function resultado(cliente: { id: string; nome: string }, row: Lancamento, saldoAtual: number, quitadas: string[]): LancamentoResultado {

@@ -1,6 +1,5 @@
 import type { JobDefinition } from '../../jobs/runner';
 import { limparNotificacoesAntigas } from './notificacoes.service';
-import { notificarClientesVencidos } from './vencidos.service';
 
 /** Every day, each seller's notifications older than 90 days go (the list and its count stay small). */
 export const limparNotificacoes: JobDefinition = {
@@ -8,19 +7,4 @@ export const limparNotificacoes: JobDefinition = {
   scope: 'seller',
   schedule: { kind: 'daily', fromHour: 3 },
   run: (ctx) => ctx.transaction((tx) => limparNotificacoesAntigas(tx, ctx.ownerId!, ctx.now)),
-};
-
-/**
- * Every shop-day, each seller is told of the customers whose due date passed since the last run
- * ("Clientes devedores" preference, off by default): see vencidos.service.ts.
- */
-export const clientesVencidos: JobDefinition = {
-  name: 'clientes-vencidos',
-  scope: 'seller',
-  schedule: { kind: 'daily' },
-  run: (ctx) =>
-    ctx.transaction(async (tx) => {
-      const n = await notificarClientesVencidos(tx, ctx.ownerId!, ctx.periodo, ctx.ultimoPeriodo);
-      if (n > 0) ctx.log.info({ job: ctx.job, ownerId: ctx.ownerId, periodo: ctx.periodo, notificacoes: n }, 'overdue customers notified');
-    }),
 };

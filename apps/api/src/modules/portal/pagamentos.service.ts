@@ -7,10 +7,10 @@ import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type Preferen
 import { checkSignature } from '../../integrations/mercadopago/signature';
 import { AppError, notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
-import { lockCliente, postLancamento, rebalanceAllocation, referenciaCreditoMp, referenciaEstornoMp } from '../financeiro/ledger.service';
+import { lancar, referenciaCreditoMp, referenciaEstornoMp, travarCliente } from '../razao/razao.service';
 import { notify } from '../notificacoes/notificacoes.service';
-import type { PaymentDeps } from './deps';
-import { loadConta, mpIndisponivel, webhookUrl } from './mercadopago.service';
+import type { PaymentDeps } from '../mercadopago/deps';
+import { loadConta, mpIndisponivel, webhookUrl } from '../mercadopago/mercadopago.service';
 import { clienteNaoEncontrado, withPortalCliente } from './lookup';
 
 export const primeiroNome = (nome: string) => nome.trim().split(/\s+/)[0] ?? '';
@@ -248,37 +248,25 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
       });
     }
   } else if (status === 'aprovado') {
-    await lockCliente(tx, ownerId, record.clienteId);
-    const posted = await postLancamento(tx, ownerId, record.clienteId, {
+    // Through the ledger's one door, as a payment at the counter: "Pagamento recebido" with it.
+    const movimento = await lancar(tx, ownerId, await travarCliente(tx, ownerId, record.clienteId), {
       tipo: 'pagamento',
       valor: record.valorBase,
       metodo: 'online',
       descricao: NOTAS_MERCADO_PAGO[record.metodo === 'pix' ? 'pix' : 'cartao'],
       referenciaExterna: referenciaCreditoMp(mpId),
     });
-    if (posted) {
-      lancamentoId = posted.lancamento.id;
-      await rebalanceAllocation(tx, ownerId, record.clienteId, posted.saldoAtual);
-      await notify(tx, ownerId, 'pagamento', {
-        clienteId: record.clienteId,
-        cliente: await nomeDoCliente(tx, ownerId, record.clienteId),
-        valor: record.valorBase,
-        metodo: 'online',
-        lancamentoId: posted.lancamento.id,
-      });
-    }
+    if (movimento) lancamentoId = movimento.lancamento.id;
   } else if (status === 'estornado') {
     const credito = await lancamentoPorReferencia(tx, ownerId, referenciaCreditoMp(mpId));
     if (credito) {
-      await lockCliente(tx, ownerId, record.clienteId);
-      const posted = await postLancamento(tx, ownerId, record.clienteId, {
+      await lancar(tx, ownerId, await travarCliente(tx, ownerId, record.clienteId), {
         tipo: 'estorno',
         valor: -record.valorBase,
         metodo: 'online',
         descricao: NOTAS_MERCADO_PAGO[payment.status === 'charged_back' ? 'contestacao' : 'reembolso'],
         referenciaExterna: referenciaEstornoMp(mpId),
       });
-      if (posted) await rebalanceAllocation(tx, ownerId, record.clienteId, posted.saldoAtual);
     }
   }
 

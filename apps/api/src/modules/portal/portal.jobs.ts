@@ -1,5 +1,5 @@
 import type { JobDefinition } from '../../jobs/runner';
-import type { PaymentDeps } from './deps';
+import type { PaymentDeps } from '../mercadopago/deps';
 import { recheckPendentes } from './pagamentos.service';
 
 /**

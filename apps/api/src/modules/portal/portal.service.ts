@@ -13,10 +13,10 @@ import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoCont
 import { countAll, queryRows } from '../../lib/sql';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
-import { estornoOnlineEmSql } from '../financeiro/ledger.service';
+import { estornoOnlineEmSql } from '../razao/razao.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { EM_ANDAMENTO_MS, primeiroNome } from './pagamentos.service';
-import { pixCodigo, qrCodeDataUrl } from './pix.service';
+import { pixCodigo, qrCodeDataUrl } from '../pix/pix.service';
 
 /** How much of the history the customer page shows (it says when there are more pending purchases). */
 export const MAX_PENDENTES = 50;

@@ -11,7 +11,7 @@ import { chavesPix, lancamentos, notificacoes, pagamentosOnline, perfis } from '
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../../integrations/mercadopago/signature';
 import { validarArquivo } from '../backup/arquivo';
-import { saveMercadopagoConfig } from './mercadopago.service';
+import { saveMercadopagoConfig } from '../mercadopago/mercadopago.service';
 import { aplicarPagamentoMp, recheckPendentes } from './pagamentos.service';
 import { MAX_PENDENTES, registrarCodigosExemplo } from './portal.service';
 
@@ -259,15 +259,17 @@ describe('when the debt on the customer page is due', () => {
     const hoje = diaSP(0);
     const [y, m] = hoje.split('-').map(Number) as [number, number];
     const diaUmSeguinte = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-    expect(((await portal(cliente.login)).json() as PortalCliente).vencimento).toEqual({ data: diaUmSeguinte, estaVencido: false, diasEmAtraso: 0 });
+    expect(((await portal(cliente.login)).json() as PortalCliente).vencimento).toEqual({ data: diaUmSeguinte, vencido: false, diasEmAtraso: 0 });
 
-    // An old notebook's debt with a date agreed for yesterday: one day late.
+    // An old notebook's debt entered today falls due by the same rule as a purchase of today
+    // (docs/decisions/027); a date agreed before it is refused, a later one is the due date.
     const caderno = await seller.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Caderno Antigo', telefone: '11955553333' } });
     const antigo = caderno.json() as { id: string; login: string };
     expect((await seller.request({ method: 'POST', url: `/api/clientes/${antigo.id}/ajustes`, payload: { tipo: 'debito', valor: 1_000, motivo: 'Caderno antigo' } })).statusCode).toBe(201);
-    expect(((await portal(antigo.login)).json() as PortalCliente).vencimento).toEqual({ data: hoje, estaVencido: false, diasEmAtraso: 0 });
-    expect((await seller.request({ method: 'PUT', url: `/api/devedores/${antigo.id}/cobranca`, payload: { dataVencimento: diaSP(-1), observacoes: null } })).statusCode).toBe(200);
-    expect(((await portal(antigo.login)).json() as PortalCliente).vencimento).toEqual({ data: diaSP(-1), estaVencido: true, diasEmAtraso: 1 });
+    expect(((await portal(antigo.login)).json() as PortalCliente).vencimento).toEqual({ data: diaUmSeguinte, vencido: false, diasEmAtraso: 0 });
+    expect((await seller.request({ method: 'PUT', url: `/api/devedores/${antigo.id}/cobranca`, payload: { dataVencimento: diaSP(-1), observacoes: null } })).statusCode).toBe(400);
+    expect((await seller.request({ method: 'PUT', url: `/api/devedores/${antigo.id}/cobranca`, payload: { dataVencimento: diaSP(3), observacoes: null } })).statusCode).toBe(200);
+    expect(((await portal(antigo.login)).json() as PortalCliente).vencimento).toEqual({ data: diaSP(3), vencido: false, diasEmAtraso: 0 });
 
     // Nothing owed (paid up, or credit): no due date.
     expect((await seller.request({ method: 'POST', url: `/api/clientes/${antigo.id}/pagamentos`, payload: { valor: 1_500 } })).statusCode).toBe(201);

@@ -3,16 +3,22 @@ import type { MetodoPagamento, TipoLancamento } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, lancamentos, vendas } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { syncPendencia } from '../devedores/pendencia.service';
+import { notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
+import { syncPendencia } from './pendencia';
 
 /**
- * The customer ledger. Every change to what a customer owes is an entry in `lancamentos`, posted
- * together with the `clientes.saldo_atual` cache in the caller's transaction, with the customer's
- * row locked so concurrent sales and payments on one customer are serialised.
+ * The customer ledger, and its one door. Every change to what a customer owes — a fiado sale, its
+ * cancellation, a payment at the counter or online, its reversal, an adjustment — is an entry in
+ * `lancamentos` posted by `lancar`, which moves the `clientes.saldo_atual` cache with it, brings the
+ * allocation and the debtor fields back to their rules, and raises the notification the movement
+ * calls for, all in the caller's transaction. `lancar` takes the customer's row as `travarCliente`
+ * locked it, so concurrent sales and payments on one customer are serialised and nothing posts
+ * without the lock. A restore writes whole ledgers at once and brings the debtor fields back with
+ * `recalcularDividas`, by the same rule.
  *
  * Allocation ("which sales are paid"): the customer's non-sale credits (payments and adjustments,
  * net) cover their active fiado sales oldest first; see `allocateOldestFirst` in the shared
- * package. `rebalanceAllocation` keeps `vendas.valor_pago`/`status_pagamento` equal to that rule
+ * package. `lancar` keeps `vendas.valor_pago`/`status_pagamento` equal to that rule
  * after every entry, touching only the sales at the boundary.
  */
 
@@ -25,8 +31,11 @@ export interface ClienteTravado {
   saldoAtual: number;
 }
 
-/** Reads and locks (FOR UPDATE) one of the seller's customers; 404 when it is not theirs. */
-export async function lockCliente(tx: Executor, ownerId: string, clienteId: string): Promise<ClienteTravado> {
+/**
+ * Reads and locks (FOR UPDATE) one of the seller's customers; 404 when it is not theirs. The first
+ * lock a balance change takes (a sale then locks its products, in id order).
+ */
+export async function travarCliente(tx: Executor, ownerId: string, clienteId: string): Promise<ClienteTravado> {
   const [cliente] = await tx
     .select({
       id: clientes.id,
@@ -77,11 +86,10 @@ export const estornoOnlineEmSql = (credito: string): SQL => {
 };
 
 /**
- * Appends an entry and moves the cached balance by the same amount. The caller holds the
- * customer's lock (`lockCliente`). Returns null when `referenciaExterna` was already posted
- * (idempotent retry): nothing changes then.
+ * Appends an entry and moves the cached balance by the same amount. Returns null when
+ * `referenciaExterna` was already posted (idempotent retry): nothing changes then.
  */
-export async function postLancamento(tx: Executor, ownerId: string, clienteId: string, entry: NovoLancamento) {
+async function postLancamento(tx: Executor, ownerId: string, clienteId: string, entry: NovoLancamento) {
   const [row] = await tx
     .insert(lancamentos)
     .values({
@@ -167,12 +175,79 @@ async function allocate(tx: Executor, ownerId: string, clienteId: string, saldoA
   return quitadas;
 }
 
+export interface Movimento {
+  lancamento: NonNullable<Awaited<ReturnType<typeof postLancamento>>>['lancamento'];
+  saldoAntes: number;
+  saldoAtual: number;
+  /** Fiado sales this entry paid off, by number. */
+  quitadas: string[];
+}
+
+export interface OpcoesLancamento {
+  /** Raise the notification the movement calls for (default true; the demo data and imports say no). */
+  notificar?: boolean;
+}
+
 /**
- * After every ledger entry: the allocation above, then the debtor fields that follow from it
- * (oldest pending sale; a paid-off debt's own due date and promise), in the same transaction.
+ * The one door to the ledger. Posts the entry on the customer `travarCliente` locked (its row is
+ * kept current, so one lock may post several entries), then:
+ *  - allocation: the customer's credits cover their pending fiado sales oldest first. A fiado sale
+ *    posted while the customer had no credit (balance ≤ 0) leaves every sale as it was, so only the
+ *    debtor fields follow (one statement, not two);
+ *  - the debtor fields: when the oldest open debt started (`pendente_desde`), and a paid-off debt
+ *    drops its agreed due date and promise (pendencia.ts);
+ *  - notifications: a payment, at the counter or online, says "Pagamento recebido"; a sale or an
+ *    adjustment that puts a customer in debt says "Cliente em débito". Reversals say nothing here
+ *    (a refunded online payment is said by the payment's own record).
+ * Returns null when the entry's `referenciaExterna` was already posted: nothing changed.
  */
-export async function rebalanceAllocation(tx: Executor, ownerId: string, clienteId: string, saldoAtual: number): Promise<string[]> {
-  const quitadas = await allocate(tx, ownerId, clienteId, saldoAtual);
-  await syncPendencia(tx, ownerId, clienteId);
-  return quitadas;
+export async function lancar(
+  tx: Executor,
+  ownerId: string,
+  cliente: ClienteTravado,
+  entry: NovoLancamento,
+  opcoes: OpcoesLancamento = {},
+): Promise<Movimento | null> {
+  const posted = await postLancamento(tx, ownerId, cliente.id, entry);
+  if (!posted) return null;
+  const saldoAntes = cliente.saldoAtual;
+  const saldoAtual = posted.saldoAtual;
+  cliente.saldoAtual = saldoAtual;
+
+  let quitadas: string[] = [];
+  if (entry.tipo === 'venda' && saldoAntes <= 0) await syncPendencia(tx, ownerId, cliente.id);
+  else {
+    quitadas = await allocate(tx, ownerId, cliente.id, saldoAtual);
+    await syncPendencia(tx, ownerId, cliente.id);
+  }
+
+  if (opcoes.notificar ?? true) {
+    const avisos: NovaNotificacao[] = [];
+    if (entry.tipo === 'pagamento') {
+      avisos.push({
+        tipo: 'pagamento',
+        params: { lancamentoId: posted.lancamento.id, clienteId: cliente.id, cliente: cliente.nome, valor: entry.valor, metodo: entry.metodo ?? 'dinheiro' },
+      });
+    } else if ((entry.tipo === 'venda' || entry.tipo === 'ajuste') && saldoAntes >= 0 && saldoAtual < 0) {
+      avisos.push({ tipo: 'devedor', params: { clienteId: cliente.id, nome: cliente.nome, valor: -saldoAtual } });
+    }
+    await notifyAll(tx, ownerId, avisos);
+  }
+  return { lancamento: posted.lancamento, saldoAntes, saldoAtual, quitadas };
+}
+
+/**
+ * After a restore wrote the seller's ledgers at once: `clientes.pendente_desde` follows from them —
+ * the oldest debt still open, a pending fiado sale or a debit posted by hand — whatever the file
+ * said, by the same SQL function `lancar` keeps it with (`divida_pendente_desde`). One statement over
+ * the seller's customers; only those who owe read their sales.
+ */
+export async function recalcularDividas(tx: Executor, ownerId: string): Promise<void> {
+  await tx.execute(sql`
+    update ${clientes} c set pendente_desde = p.desde
+    from (
+      select c2.id, divida_pendente_desde(c2.owner_id, c2.id, c2.saldo_atual) as desde
+      from ${clientes} c2 where c2.owner_id = ${ownerId} and (c2.saldo_atual < 0 or c2.pendente_desde is not null)
+    ) p
+    where c.owner_id = ${ownerId} and c.id = p.id and c.pendente_desde is distinct from p.desde`);
 }

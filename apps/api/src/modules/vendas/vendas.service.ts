@@ -18,9 +18,8 @@ import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
 import { period, shopTimeZone, today, withinPeriod, type Zone } from '../../lib/shop-day';
 import { resumoDasVendas } from './rollups.service';
-import { lockCliente, postLancamento, rebalanceAllocation, type ClienteTravado } from '../financeiro/ledger.service';
+import { lancar, travarCliente, type ClienteTravado } from '../razao/razao.service';
 import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
-import { syncPendencia } from '../devedores/pendencia.service';
 import { clientesQueContem } from '../clientes/clientes-busca';
 
 export interface VendaOptions {
@@ -65,7 +64,7 @@ interface Linha {
  */
 export async function createVenda(tx: Executor, ownerId: string, input: NovaVendaData, options: VendaOptions = {}): Promise<VendaDetalhe> {
   const notificar = options.notificar ?? true;
-  const cliente = input.clienteId ? await lockCliente(tx, ownerId, input.clienteId) : null;
+  const cliente = input.clienteId ? await travarCliente(tx, ownerId, input.clienteId) : null;
   const quantidades = mergeItens(input.itens);
   const travados = await lockProdutos(tx, ownerId, [...quantidades.keys()]);
 
@@ -95,22 +94,16 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
   }
   const estoque = await moveStock(tx, ownerId, linhas);
 
-  let saldo: { antes: number; depois: number } | null = null;
-  if (fiado) {
-    const posted = await postLancamento(tx, ownerId, fiado.cliente.id, {
-      tipo: 'venda',
-      valor: -valorTotal,
-      vendaId: venda.id,
-      criadoPor: options.criadoPor,
-      at: options.at,
-    });
-    saldo = { antes: fiado.cliente.saldoAtual, depois: posted!.saldoAtual };
-    // Credit the customer already had in the shop pays this sale at once, fully or in part. Without
-    // credit (balance ≤ 0 before the sale) there is no free credit to allocate — the allocation rule
-    // leaves every sale as it was — so only the debtor fields follow (one statement, not two).
-    if (saldo.antes > 0) await rebalanceAllocation(tx, ownerId, fiado.cliente.id, saldo.depois);
-    else await syncPendencia(tx, ownerId, fiado.cliente.id);
-  }
+  // Through the ledger's one door: it also says "Cliente em débito" when this sale puts the customer in debt.
+  const movimento = fiado
+    ? await lancar(
+        tx,
+        ownerId,
+        fiado.cliente,
+        { tipo: 'venda', valor: -valorTotal, vendaId: venda.id, criadoPor: options.criadoPor, at: options.at },
+        { notificar },
+      )
+    : null;
 
   if (notificar) {
     const novas: NovaNotificacao[] = [];
@@ -123,14 +116,11 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
       tipo: 'venda',
       params: { vendaId: venda.id, numero: venda.numeroVenda, valor: valorTotal, forma: input.formaPagamento, ...(cliente ? { cliente: cliente.nome } : {}) },
     });
-    if (fiado && saldo && saldo.antes >= 0 && saldo.depois < 0) {
-      novas.push({ tipo: 'devedor', params: { clienteId: fiado.cliente.id, nome: fiado.cliente.nome, valor: -saldo.depois } });
-    }
     await notifyAll(tx, ownerId, novas);
   }
 
   // A fiado sale may have been paid (in part) by credit the customer had: read back only then.
-  if (fiado && saldo && saldo.antes > 0) return getVenda(tx, ownerId, venda.id);
+  if (movimento && movimento.saldoAntes > 0) return getVenda(tx, ownerId, venda.id);
   return venda.detalhe;
 }
 
@@ -356,7 +346,7 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
     .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, vendaId)));
   if (!found) throw notFound('Venda');
   // Same lock order as a new sale and a payment: customer, then the sale and its products.
-  if (found.clienteId) await lockCliente(tx, ownerId, found.clienteId);
+  const cliente = found.clienteId ? await travarCliente(tx, ownerId, found.clienteId) : null;
   const [venda] = await tx
     .select()
     .from(vendas)
@@ -402,16 +392,8 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
     .set({ statusPagamento: 'cancelado', valorPago: 0, canceladaEm: options.at ?? sql`now()` })
     .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, vendaId)));
 
-  if (venda.formaPagamento === 'fiado' && venda.clienteId) {
-    const posted = await postLancamento(tx, ownerId, venda.clienteId, {
-      tipo: 'estorno',
-      valor: venda.valorTotal,
-      vendaId,
-      descricao: null,
-      criadoPor: options.criadoPor,
-      at: options.at,
-    });
-    await rebalanceAllocation(tx, ownerId, venda.clienteId, posted!.saldoAtual);
+  if (venda.formaPagamento === 'fiado' && cliente) {
+    await lancar(tx, ownerId, cliente, { tipo: 'estorno', valor: venda.valorTotal, vendaId, descricao: null, criadoPor: options.criadoPor, at: options.at });
   }
   return getVenda(tx, ownerId, vendaId);
 }
