@@ -237,7 +237,7 @@ export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: s
   const cliente = await travarCliente(tx, ownerId, clienteId);
   if (input.dataVencimento && cliente.saldoAtual >= 0) throw semDivida();
   if (input.dataVencimento) {
-    // The oldest purchase still owed, on the shop's calendar (kept on the row with the ledger, under this lock).
+    // When the oldest open debt began — a purchase or an opening balance (ADR 027) —, on the shop's calendar (kept on the row with the ledger, under this lock).
     const { fuso } = await lerConfigLoja(tx, ownerId);
     const [row] = await queryRows<{ compra: string | null }>(
       tx,
@@ -246,7 +246,7 @@ export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: s
     const compra = row?.compra ?? null;
     if (vencimentoAntesDaCompra(input.dataVencimento, compra)) {
       throw new AppError('VALIDATION', 400, {
-        message: `A data combinada não pode ser antes da compra mais antiga em aberto (${compra})`,
+        message: `A data combinada não pode ser antes do início da dívida mais antiga em aberto (${compra})`,
         issues: [{ path: 'dataVencimento', message: 'vencimentoAntesDaCompra' }],
       });
     }

@@ -499,7 +499,9 @@ describe('paying online', () => {
       body: response.body,
       headers: Object.fromEntries(Object.entries(response.headers).filter(([name]) => !changing.has(name))),
       // The same statements for all three (their values aside): nothing a stopwatch could tell apart.
-      statements,
+      // The rate-limit store's housekeeping (one request in a hundred, whoever sends it) is not the
+      // webhook's work.
+      statements: statements.filter((s) => !s.startsWith(`delete from "limites_taxa" where expira_em < now()`)),
     });
     let first: ReturnType<typeof visible> | undefined;
     for (let i = 0; i < 3; i++) {

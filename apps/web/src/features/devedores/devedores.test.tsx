@@ -329,7 +329,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
     const data = within(dialog).getByLabelText('Data de vencimento combinada');
     expect(data).toHaveValue('10/02/2026');
-    expect(data).toHaveAccessibleDescription(/Não pode ser antes da compra mais antiga em aberto, de 10\/01\/2026\./);
+    expect(data).toHaveAccessibleDescription(/Não pode ser antes de 10\/01\/2026, quando começou a dívida mais antiga em aberto\./);
 
     // 31/02 is no date: said at once under the field, and "Salvar informações" sends nothing (not the old 10/02 either).
     await user.clear(data);
@@ -346,7 +346,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     // Before the purchase of 10/01: the debt would be late before it existed.
     await user.clear(data);
     await user.type(data, '09012026');
-    expect(await within(dialog).findByText('A data combinada não pode ser antes da compra mais antiga em aberto.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A data combinada não pode ser antes do início da dívida mais antiga em aberto.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
     expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)).toHaveLength(0);
     expect(screen.queryByText('Informações atualizadas')).not.toBeInTheDocument();
@@ -376,7 +376,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
     await user.type(within(dialog).getByLabelText('Data de vencimento combinada'), '20022026');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
-    expect(await within(dialog).findByText('A data combinada não pode ser antes da compra mais antiga em aberto.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A data combinada não pode ser antes do início da dívida mais antiga em aberto.')).toBeInTheDocument();
     expect(screen.queryByText('Informações atualizadas')).not.toBeInTheDocument();
     expect(screen.queryByText('Erro ao atualizar')).not.toBeInTheDocument();
   });
