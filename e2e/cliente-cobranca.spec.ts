@@ -65,7 +65,7 @@ test('a seller registers a customer once, agrees a due date that makes sense, an
   const data = detalhes.getByLabel('Data de vencimento combinada');
   const salvar = detalhes.getByRole('button', { name: 'Salvar informações' });
   const hoje = diaSP(0);
-  await expect(data).toHaveAccessibleDescription(new RegExp(`Não pode ser antes de ${hoje.br.replaceAll('/', '\\/')}, quando começou a dívida mais antiga em aberto`));
+  await expect(data).toHaveAccessibleDescription(new RegExp(`Não pode ser antes da compra mais antiga em aberto, de ${hoje.br.replaceAll('/', '\\/')}`));
 
   // Item 2: 31/02 is no date: said under the field, and nothing is saved or said saved.
   await data.fill('31022027');
@@ -76,7 +76,7 @@ test('a seller registers a customer once, agrees a due date that makes sense, an
   // Item 3: the day before the purchase would make her late before she bought: refused on the field…
   const ontem = diaSP(-1);
   await data.fill(ontem.digits);
-  await expect(detalhes.getByText('A data combinada não pode ser antes do início da dívida mais antiga em aberto.')).toBeVisible();
+  await expect(detalhes.getByText('A data combinada não pode ser antes da compra mais antiga em aberto.')).toBeVisible();
   await salvar.click();
   await noSideways();
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Informações atualizadas' })).toHaveCount(0);

@@ -74,9 +74,8 @@ export function vencimentoDevedor(input: {
 }
 
 /**
- * An agreed due date before the oldest debt still open began — a purchase or an opening balance
- * (ADR 027) — would make the debt late before it existed (a good customer shown "38 dias de
- * atraso — CRÍTICO" and sent the formal message).
+ * An agreed due date before the oldest purchase still owed would make the debt late before it
+ * existed (a good customer shown "38 dias de atraso — CRÍTICO" and sent the formal message).
  */
 export const vencimentoAntesDaCompra = (vencimento: IsoDate, compraMaisAntiga: IsoDate | null): boolean =>
   compraMaisAntiga !== null && vencimento < compraMaisAntiga;

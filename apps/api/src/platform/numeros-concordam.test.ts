@@ -361,10 +361,10 @@ async function vencimento(ator: Ator, hoje: string) {
   const devedores = loja.clientes.filter((c) => c.ativo && loja.pendente(c.id) > 0);
   if (!devedores.length) return;
   const c = r.pick(devedores);
-  // Never before the oldest debt still open — a pending purchase or an opening balance — (the
-  // server refuses it): from that day as the debtor's detail says it, or 40 days ago.
-  const { pendenteDesde } = await ok<{ pendenteDesde: string | null }>(ator.seller.request({ method: 'GET', url: `/api/devedores/${c.id}` }));
-  const desde = pendenteDesde ? Math.max(-40, daysBetween(hoje, pendenteDesde)) : -40;
+  // Never before the oldest purchase still pending (the server refuses it): from that day as the
+  // debtor's detail says it, or 40 days ago.
+  const { compraMaisAntiga } = await ok<DevedorDetalhe>(ator.seller.request({ method: 'GET', url: `/api/devedores/${c.id}` }));
+  const desde = compraMaisAntiga ? Math.max(-40, daysBetween(hoje, compraMaisAntiga)) : -40;
   const data = r.next() < 0.2 ? null : addDays(hoje, r.int(desde, Math.max(desde, 20)));
   await ok(ator.seller.request({ method: 'PUT', url: `/api/devedores/${c.id}/cobranca`, payload: { observacoes: 'Combinado no balcão', dataVencimento: data } }));
   c.vencimentoProprio = data;

@@ -200,6 +200,12 @@ export const devedorDetalheSchema = devedorSchema.extend({
   ativo: z.boolean(),
   /** The customer's own due date, if the seller set one. */
   dataVencimentoPropria: z.string().nullable(),
+  /**
+   * Shop day of the oldest fiado purchase still pending: an agreed due date cannot be before it. A
+   * debt entered by hand (an opening balance) sets no such bound: it may be older than the day it
+   * was typed.
+   */
+  compraMaisAntiga: z.string().nullable(),
   hoje: z.string(),
 });
 export type DevedorDetalhe = z.infer<typeof devedorDetalheSchema>;

@@ -18,7 +18,7 @@ import {
 } from '@caderneta/shared';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { clientes, lembretes } from '../../db/schema';
+import { clientes, lembretes, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { travarCliente } from '../razao/razao.service';
@@ -225,8 +225,22 @@ export async function getDevedor(tx: Executor, ownerId: string, clienteId: strin
     disponivel: Math.max(0, extra!.limiteCredito + devedor.saldoAtual),
     ativo: extra!.ativo,
     dataVencimentoPropria: extra!.dataVencimento,
+    compraMaisAntiga: await compraMaisAntiga(tx, ownerId, clienteId, config.fuso),
     hoje: ctx.hoje,
   };
+}
+
+/**
+ * The shop day of the customer's oldest fiado purchase still pending (one probe of
+ * vendas_cliente_idx): an agreed due date cannot be before it. An opening balance sets no bound.
+ */
+async function compraMaisAntiga(tx: Executor, ownerId: string, clienteId: string, fuso: string): Promise<string | null> {
+  const [row] = await queryRows<{ compra: string | null }>(
+    tx,
+    sql`select to_char((min(data_venda) at time zone ${fuso})::date, 'YYYY-MM-DD') as compra from ${vendas}
+        where owner_id = ${ownerId} and cliente_id = ${clienteId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente'`,
+  );
+  return row?.compra ?? null;
 }
 
 /**
@@ -237,16 +251,10 @@ export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: s
   const cliente = await travarCliente(tx, ownerId, clienteId);
   if (input.dataVencimento && cliente.saldoAtual >= 0) throw semDivida();
   if (input.dataVencimento) {
-    // When the oldest open debt began — a purchase or an opening balance (ADR 027) —, on the shop's calendar (kept on the row with the ledger, under this lock).
-    const { fuso } = await lerConfigLoja(tx, ownerId);
-    const [row] = await queryRows<{ compra: string | null }>(
-      tx,
-      sql`select to_char((pendente_desde at time zone ${fuso})::date, 'YYYY-MM-DD') as compra from ${clientes} where owner_id = ${ownerId} and id = ${clienteId}`,
-    );
-    const compra = row?.compra ?? null;
+    const compra = await compraMaisAntiga(tx, ownerId, clienteId, (await lerConfigLoja(tx, ownerId)).fuso);
     if (vencimentoAntesDaCompra(input.dataVencimento, compra)) {
       throw new AppError('VALIDATION', 400, {
-        message: `A data combinada não pode ser antes do início da dívida mais antiga em aberto (${compra})`,
+        message: `A data combinada não pode ser antes da compra mais antiga em aberto (${compra})`,
         issues: [{ path: 'dataVencimento', message: 'vencimentoAntesDaCompra' }],
       });
     }

@@ -9,6 +9,7 @@ import {
   situacaoDivida,
   type Dashboard,
   type Devedor,
+  type DevedorDetalhe,
   type DevedoresPage,
   type EntradaDivida,
   type Lembrete,
@@ -187,7 +188,10 @@ async function montar(loja: Loja, agora: Date, hoje: string) {
     if (dividaDoRazao(c.entradas).saldoAtual >= 0) continue;
     if (escolha.acordo !== null) {
       clock.set(agora);
-      c.acordo = addDays(hoje, escolha.acordo);
+      // Never before the oldest purchase still pending: the server refuses that (issue 33, item 3).
+      const { compraMaisAntiga } = await ok<DevedorDetalhe>(seller, 'GET', `/api/devedores/${c.id}`);
+      const escolhido = addDays(hoje, escolha.acordo);
+      c.acordo = compraMaisAntiga && compraMaisAntiga > escolhido ? compraMaisAntiga : escolhido;
       await ok(seller, 'PUT', `/api/devedores/${c.id}/cobranca`, { observacoes: null, dataVencimento: c.acordo });
     }
     if (escolha.promessa) {

@@ -63,7 +63,7 @@ const config = (overrides: Partial<CobrancaConfig> = {}): CobrancaConfig => ({
 const CODIGO_PIX = '00020126360014br.gov.bcb.pix0114+5511987654321520400005303986540515.005802BR6304ABCD';
 
 function detalhe(overrides: Partial<DevedorDetalhe> = {}): DevedorDetalhe {
-  return { ...devedor(), email: 'ana@example.com', endereco: 'Rua A, 1', observacoes: null, limiteCredito: 100_000, disponivel: 85_000, ativo: true, dataVencimentoPropria: null, hoje: '2026-03-11', ...overrides };
+  return { ...devedor(), email: 'ana@example.com', endereco: 'Rua A, 1', observacoes: null, limiteCredito: 100_000, disponivel: 85_000, ativo: true, dataVencimentoPropria: null, compraMaisAntiga: null, hoje: '2026-03-11', ...overrides };
 }
 
 function openDevedores(handlers: Parameters<typeof mockApi>[0] = {}) {
@@ -320,7 +320,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
   it('sends nothing while the agreed date is invalid or before the oldest purchase, and says "Informações atualizadas" only once the server saved', async () => {
     const answer = deferred<Response>();
     const { user, api } = openDevedores({
-      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe({ dataVencimentoPropria: '2026-02-10', vencimentoProprio: true, pendenteDesde: '2026-01-10' })),
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe({ dataVencimentoPropria: '2026-02-10', vencimentoProprio: true, compraMaisAntiga: '2026-01-10' })),
       [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
       [`PUT /api/devedores/${ANA}/cobranca`]: () => answer.promise,
     });
@@ -329,7 +329,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
     const data = within(dialog).getByLabelText('Data de vencimento combinada');
     expect(data).toHaveValue('10/02/2026');
-    expect(data).toHaveAccessibleDescription(/Não pode ser antes de 10\/01\/2026, quando começou a dívida mais antiga em aberto\./);
+    expect(data).toHaveAccessibleDescription(/Não pode ser antes da compra mais antiga em aberto, de 10\/01\/2026\./);
 
     // 31/02 is no date: said at once under the field, and "Salvar informações" sends nothing (not the old 10/02 either).
     await user.clear(data);
@@ -346,7 +346,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     // Before the purchase of 10/01: the debt would be late before it existed.
     await user.clear(data);
     await user.type(data, '09012026');
-    expect(await within(dialog).findByText('A data combinada não pode ser antes do início da dívida mais antiga em aberto.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A data combinada não pode ser antes da compra mais antiga em aberto.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
     expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)).toHaveLength(0);
     expect(screen.queryByText('Informações atualizadas')).not.toBeInTheDocument();
@@ -376,7 +376,7 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
     await user.type(within(dialog).getByLabelText('Data de vencimento combinada'), '20022026');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
-    expect(await within(dialog).findByText('A data combinada não pode ser antes do início da dívida mais antiga em aberto.')).toBeInTheDocument();
+    expect(await within(dialog).findByText('A data combinada não pode ser antes da compra mais antiga em aberto.')).toBeInTheDocument();
     expect(screen.queryByText('Informações atualizadas')).not.toBeInTheDocument();
     expect(screen.queryByText('Erro ao atualizar')).not.toBeInTheDocument();
   });

@@ -55,7 +55,7 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
   const devendo = devedor.saldoPendente > 0;
   const promessaTituloId = useId();
 
-  const infoResolver = useMemo(() => zodResolver(cobrancaClienteFormSchema(devedor.pendenteDesde)), [devedor.pendenteDesde]);
+  const infoResolver = useMemo(() => zodResolver(cobrancaClienteFormSchema(devedor.compraMaisAntiga)), [devedor.compraMaisAntiga]);
   const info = useForm({ resolver: infoResolver, defaultValues: infoValues(devedor) });
   const promessaResolver = useMemo(() => zodResolver(promessaFormSchema(devedor.hoje)), [devedor.hoje]);
   const prom = useForm({ resolver: promessaResolver, defaultValues: promessaValues(devedor) });
@@ -90,7 +90,7 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
     });
   const registrarPromessa = prom.handleSubmit(({ data }) => salvarPromessa(data));
 
-  const compraMaisAntiga = devedor.pendenteDesde;
+  const compraMaisAntiga = devedor.compraMaisAntiga;
   return (
     <div className="grid gap-5">
       <BusyFieldset busy={ocupado}>
