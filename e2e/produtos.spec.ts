@@ -75,6 +75,10 @@ test('a seller manages products, and lowering the stock shows the low-stock card
   await expectToast(page, 'Produto desativado');
   await expect(list.getByRole('listitem')).toHaveCount(1);
 
+  // The toasts stack at the bottom right, over the last row's buttons, and stay while the pointer
+  // rests on them: as a person would, move the pointer off and let them go before the next click.
+  await page.mouse.move(0, 0);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await cafe.getByRole('button', { name: 'Deletar Café Pilão 500g' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Deletar Produto' });
   await confirm.getByLabel('Digite o nome do produto para confirmar').fill('cafe');
