@@ -2,10 +2,30 @@
  * A small typed client for the parts of Mercado Pago's REST API the app uses, over fetch, with a
  * configurable base URL (the official SDK hard-codes its own): Checkout Pro preferences, payments,
  * and the credentials check. Every call carries the seller's access token and a timeout.
+ *
+ * Mercado Pago speaks reais (decimal numbers); the app keeps integer centavos (ADR 002). The
+ * conversion happens here and nowhere else: the app hands this client centavos and gets centavos
+ * back (`valorUnitario`, `valor`); the wire types (`Mp…Body`) are what travels, and what the fake
+ * server reads and writes.
  */
 
+/** Reais as Mercado Pago writes them (105.01) from centavos (10501): exact for any safe integer of centavos. */
+const emReais = (centavos: number) => centavos / 100;
+/** Centavos from an amount in reais as Mercado Pago sends it (a number, or its text). */
+const emCentavos = (reais: number | string) => Math.round(Number(reais) * 100);
+
+export interface PreferenceItem {
+  id: string;
+  title: string;
+  description?: string;
+  quantity: number;
+  /** Centavos (sent as `unit_price` in reais). */
+  valorUnitario: number;
+  currency_id: string;
+}
+
 export interface PreferenceRequest {
-  items: { id: string; title: string; description?: string; quantity: number; unit_price: number; currency_id: string }[];
+  items: PreferenceItem[];
   payer?: { name?: string };
   payment_methods: {
     excluded_payment_types: { id: string }[];
@@ -22,17 +42,38 @@ export interface PreferenceRequest {
   metadata?: Record<string, string | number>;
 }
 
+/** The preference as it travels: items priced in reais. */
+export type MpPreferenceBody = Omit<PreferenceRequest, 'items'> & {
+  items: (Omit<PreferenceItem, 'valorUnitario'> & { unit_price: number })[];
+};
+
 export interface Preference {
   id: string;
   init_point: string;
   sandbox_init_point?: string;
 }
 
-export interface MpPayment {
+/** A payment as Mercado Pago sends it (`transaction_amount` in reais). */
+export interface MpPaymentBody {
   id: number | string;
   status: string;
   status_detail?: string;
   transaction_amount: number;
+  currency_id: string;
+  external_reference: string | null;
+  payment_method_id?: string;
+  payment_type_id?: string;
+  installments?: number;
+  date_approved?: string | null;
+}
+
+/** A payment as the app reads it: what Mercado Pago sent, its amount in centavos. */
+export interface MpPayment {
+  id: number | string;
+  status: string;
+  status_detail?: string;
+  /** Centavos (Mercado Pago's `transaction_amount`, in reais). */
+  valor: number;
   currency_id: string;
   external_reference: string | null;
   payment_method_id?: string;
@@ -71,6 +112,11 @@ export interface MercadoPagoClient {
   getPayment(token: string, id: string): Promise<MpPayment | null>;
   searchPayments(token: string, externalReference: string): Promise<MpPayment[]>;
   getMe(token: string): Promise<MpUser>;
+}
+
+/** The app's reading of a payment Mercado Pago sent. */
+export function emCentavosDoPagamento({ transaction_amount, ...payment }: MpPaymentBody): MpPayment {
+  return { ...payment, valor: emCentavos(transaction_amount) };
 }
 
 const TIMEOUT_MS = 8_000;
@@ -120,16 +166,20 @@ export function createMercadoPagoClient(baseUrl: string, fetchImpl: typeof fetch
   }
 
   return {
-    async createPreference(token, body, idempotencyKey) {
+    async createPreference(token, request, idempotencyKey) {
+      const body: MpPreferenceBody = { ...request, items: request.items.map(({ valorUnitario, ...item }) => ({ ...item, unit_price: emReais(valorUnitario) })) };
       const preference = await call<Preference>(token, '/checkout/preferences', { method: 'POST', body, headers: { 'x-idempotency-key': idempotencyKey } });
       if (!preference?.id || !preference.init_point) throw new MercadoPagoUnavailable(new Error('preference without id or init_point'));
       return preference;
     },
-    getPayment: (token, id) => call<MpPayment>(token, `/v1/payments/${encodeURIComponent(id)}`),
+    async getPayment(token, id) {
+      const payment = await call<MpPaymentBody>(token, `/v1/payments/${encodeURIComponent(id)}`);
+      return payment && emCentavosDoPagamento(payment);
+    },
     async searchPayments(token, externalReference) {
       const query = new URLSearchParams({ external_reference: externalReference, sort: 'date_created', criteria: 'desc' });
-      const result = await call<{ results?: MpPayment[] }>(token, `/v1/payments/search?${query}`);
-      return result?.results ?? [];
+      const result = await call<{ results?: MpPaymentBody[] }>(token, `/v1/payments/search?${query}`);
+      return (result?.results ?? []).map(emCentavosDoPagamento);
     },
     async getMe(token) {
       const user = await call<MpUser>(token, '/users/me');

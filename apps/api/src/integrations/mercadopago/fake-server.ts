@@ -11,7 +11,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MpPayment, PreferenceRequest } from './client';
+import type { MpPaymentBody, MpPreferenceBody } from './client';
 import { signatureHeader } from './signature';
 
 export interface FakeAccount {
@@ -23,13 +23,13 @@ export interface FakeAccount {
   sendsWebhooks: boolean;
 }
 
-interface StoredPreference extends PreferenceRequest {
+interface StoredPreference extends MpPreferenceBody {
   id: string;
   token: string;
   init_point: string;
 }
 
-interface StoredPayment extends MpPayment {
+interface StoredPayment extends MpPaymentBody {
   id: number;
   token: string;
   preferenceId: string;
@@ -131,7 +131,7 @@ export async function startFakeMercadoPago(options: { port?: number; host?: stri
     return account(token);
   }
 
-  function publicPayment(p: StoredPayment): MpPayment & { date_created: string } {
+  function publicPayment(p: StoredPayment): MpPaymentBody & { date_created: string } {
     const { token: _token, preferenceId: _pref, notificationUrl: _url, ...rest } = p;
     return rest;
   }
@@ -316,9 +316,9 @@ ${button(can.pix ? 'pix' : 'card', 'reject', 'Recusar pagamento')}`,
       const key = req.headers['x-idempotency-key'];
       const known = typeof key === 'string' ? idempotency.get(`${acc.token}:${key}`) : undefined;
       if (known) return send(res, 201, preferences.get(known));
-      let body: PreferenceRequest;
+      let body: MpPreferenceBody;
       try {
-        body = JSON.parse(await readBody(req)) as PreferenceRequest;
+        body = JSON.parse(await readBody(req)) as MpPreferenceBody;
       } catch {
         return send(res, 400, { message: 'invalid json', status: 400 });
       }

@@ -121,7 +121,7 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
         id: record.id,
         title: `${prep.nomeLoja} — saldo de ${prep.nome}`.slice(0, 250),
         quantity: 1,
-        unit_price: record.valorTotal / 100,
+        valorUnitario: record.valorTotal,
         currency_id: 'BRL',
       },
     ],
@@ -225,7 +225,7 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
 
   const mpId = String(payment.id);
   const status = statusDe(payment.status);
-  const recebido = Math.round(Number(payment.transaction_amount) * 100);
+  const recebido = payment.valor;
   const divergencia =
     payment.currency_id !== 'BRL'
       ? `moeda ${String(payment.currency_id).slice(0, 8)}`

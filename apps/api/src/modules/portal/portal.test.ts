@@ -379,7 +379,7 @@ describe('paying online', () => {
     await configurar(ana, TOKEN_ANA);
     const cliente = await devedor(ana, 3000, 'Nara Leao');
     const { pagamento } = await iniciar(cliente.login, 'cartao');
-    const mp = (status: string) => ({ id: 987_654_321, status, transaction_amount: pagamento.valorTotal / 100, currency_id: 'BRL', external_reference: pagamento.id });
+    const mp = (status: string) => ({ id: 987_654_321, status, valor: pagamento.valorTotal, currency_id: 'BRL', external_reference: pagamento.id });
     const log = { warn: () => undefined } as never;
     const authorized = await withSeller(t.db, ana.id, (tx) => aplicarPagamentoMp(tx, ana.id, mp('authorized'), { log }));
     expect(authorized?.status).toBe('pendente');

@@ -383,7 +383,7 @@ describe('payments from the customer page', () => {
       const online = async (mpId: number, metodo: 'pix' | 'cartao', base: number, status: string) =>
         run(async (tx) => {
           const [registro] = await tx.insert(pagamentosOnline).values({ ownerId: owner, clienteId: eva.id, metodo, ...valoresPagamentoOnline(base, metodo), ambiente: 'sandbox' }).returning();
-          return { registro: registro!, aplicado: await aplicarPagamentoMp(tx, owner, { id: mpId, status, transaction_amount: registro!.valorTotal / 100, currency_id: 'BRL', external_reference: registro!.id }, { log: t.app.log }) };
+          return { registro: registro!, aplicado: await aplicarPagamentoMp(tx, owner, { id: mpId, status, valor: registro!.valorTotal, currency_id: 'BRL', external_reference: registro!.id }, { log: t.app.log }) };
         });
       const pix = await online(1001, 'pix', 1000, 'approved');
       expect(pix.aplicado?.status).toBe('aprovado');
@@ -400,7 +400,7 @@ describe('payments from the customer page', () => {
 
       // The card payment is refunded: the money went back, so it was not received.
       const estorno = await run((tx) =>
-        aplicarPagamentoMp(tx, owner, { id: 1002, status: 'refunded', transaction_amount: cartao.registro.valorTotal / 100, currency_id: 'BRL', external_reference: cartao.registro.id }, { log: t.app.log }),
+        aplicarPagamentoMp(tx, owner, { id: 1002, status: 'refunded', valor: cartao.registro.valorTotal, currency_id: 'BRL', external_reference: cartao.registro.id }, { log: t.app.log }),
       );
       expect(estorno?.status).toBe('estornado');
       for (const aba of ['financeiro', 'resumo']) {
