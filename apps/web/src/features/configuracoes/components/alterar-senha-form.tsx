@@ -8,8 +8,8 @@ import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
+import { InputField } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
 import { isApiError, toastError } from '@/lib/api-client';
 import { useAlterarSenha } from '../api/alterar-senha';
 
@@ -47,20 +47,7 @@ export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
 
   const busy = form.formState.isSubmitting;
   const campo = (name: keyof AlterarSenhaInput, label: string, autoComplete: string, hint?: string) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input type="password" autoComplete={autoComplete} required {...field} />
-          </FormControl>
-          {hint && <FormDescription>{hint}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <InputField control={form.control} name={name} label={label} description={hint} type="password" autoComplete={autoComplete} required />
   );
   return (
     <Card>

@@ -9,9 +9,9 @@ import { toast } from '@/lib/toast';
 import { UserAvatar } from '@/components/layout/user-avatar';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { PhoneField } from '@/components/form-fields';
+import { InputField, PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSalvarAba } from '../api/salvar';
@@ -102,19 +102,7 @@ function PerfilForm({ config }: { config: Configuracoes }) {
               {form.formState.errors.avatar && <FormMessageFor message={form.formState.errors.avatar.message} />}
             </div>
           </div>
-          <FormField
-            control={form.control}
-            name="nome"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t('perfil.nome')}</FormLabel>
-                <FormControl>
-                  <Input autoComplete="name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <InputField control={form.control} name="nome" label={t('perfil.nome')} autoComplete="name" />
           <div className="grid gap-2">
             <Label htmlFor="perfil-email">{t('perfil.email')}</Label>
             <Input id="perfil-email" type="email" value={config.perfil.email} readOnly aria-describedby="perfil-email-hint" className="bg-muted" />
