@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 /**
  * Every TanStack Query key of the app. The first element names the area; invalidating an area's
  * root (`queryKeys.clientes.all`) refreshes every query under it, so a mutation names what it
- * moved with `invalidateAreas`, without importing the features that own those screens.
+ * moved in `REFRESHES` (below), without importing the features that own those screens.
  */
 export const queryKeys = {
   /** The signed-in seller (`Me | null`); see lib/get-me.ts. */
@@ -87,8 +87,75 @@ export type QueryArea =
   | 'cobranca';
 
 /** Refreshes every query of the named areas (after a write that moved them). */
-export function invalidateAreas(queryClient: QueryClient, areas: readonly QueryArea[]) {
+export function invalidateAreas(queryClient: QueryClient, areas: readonly (QueryArea | 'me')[]) {
   return Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] })));
+}
+
+/** A sale or its cancellation: sales, customers' balances, products' stock, the dashboard, statements, notifications, the reports. */
+const VENDA = ['vendas', 'clientes', 'produtos', 'dashboard', 'financeiro', 'notificacoes', 'relatorios'] as const;
+/** A ledger entry: balances, debtors, sales' paid status, statements, the dashboard, notifications, the reports. */
+const LANCAMENTO = ['financeiro', 'clientes', 'devedores', 'vendas', 'dashboard', 'notificacoes', 'relatorios'] as const;
+/** Every area and the session: what a restored backup replaced. */
+const EVERYTHING = ['me', 'dashboard', 'clientes', 'produtos', 'vendas', 'financeiro', 'notificacoes', 'relatorios', 'portal', 'configuracoes', 'backup', 'devedores', 'cobranca'] as const;
+/** A product changed: its lists, notifications (a save may raise "Estoque Baixo") and the reports (stock). */
+const PRODUTO = ['produtos', 'notificacoes', 'relatorios'] as const;
+
+/**
+ * Every write of the web app and the areas it refreshes once it succeeded: the one place that says
+ * what a write moves. A mutation's `onSuccess` calls `refreshAfter(queryClient, '<its name>')`;
+ * writes that move nothing cached, or only put their own answer in the cache, have `[]`.
+ */
+export const REFRESHES = {
+  createCliente: ['clientes'],
+  updateCliente: ['clientes'],
+  deleteCliente: ['clientes'],
+  setClienteAtivo: ['clientes'],
+  regenerarLogin: ['clientes'],
+  createProduto: PRODUTO,
+  updateProduto: PRODUTO,
+  deleteProduto: PRODUTO,
+  setProdutoAtivo: PRODUTO,
+  createVenda: VENDA,
+  cancelVenda: VENDA,
+  registrarPagamento: LANCAMENTO,
+  registrarAjuste: LANCAMENTO,
+  marcarLida: ['notificacoes'],
+  marcarTodasLidas: ['notificacoes'],
+  /** The rule moves every due date on Devedores and the reports' overdue figures. */
+  salvarRegra: ['devedores', 'relatorios'],
+  /** The "A vencer" window may have changed. */
+  salvarMensagens: ['devedores'],
+  salvarCobrancaCliente: ['devedores'],
+  salvarPromessa: ['devedores'],
+  registrarLembrete: ['devedores'],
+  /** Each settings tab reloads the session (name, photo, shop, time zone, currency, language)… */
+  'salvarAba.perfil': ['me'],
+  'salvarAba.loja': ['me'],
+  'salvarAba.notificacoes': ['me'],
+  /** …and Sistema the automatic-backup list, which says whether the switch is on. */
+  'salvarAba.sistema': ['me', 'backup'],
+  /** The debtors' messages carry the PIX code ({pix}): they follow the new key at once. */
+  salvarPix: ['devedores', 'cobranca'],
+  /** Everything the app shows came from the shop that was just replaced. */
+  restaurarBackup: EVERYTHING,
+  salvarMercadopago: [],
+  testarMercadopago: [],
+  alterarSenha: [],
+  updatePreferences: [],
+  signIn: [],
+  signUp: [],
+  signOut: [],
+  requestPasswordReset: [],
+  resetPassword: [],
+  iniciarPagamento: [],
+  verificarPagamento: [],
+} as const satisfies Record<string, readonly (QueryArea | 'me')[]>;
+
+export type MutationName = keyof typeof REFRESHES;
+
+/** Refreshes what `mutation` moved (see `REFRESHES`). */
+export function refreshAfter(queryClient: QueryClient, mutation: MutationName) {
+  return invalidateAreas(queryClient, REFRESHES[mutation]);
 }
 
 type ParamValue = string | number | boolean | null | undefined;

@@ -10,6 +10,7 @@ import { Progress } from '@/components/ui/progress';
 import { errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
+import { refreshAfter } from '@/lib/query-keys';
 import { pareceBackup, prepararEnvio, restaurarBackup, validarBackup, type Envio } from '../api/importar';
 import { tamanhoLegivel } from '../tamanho';
 
@@ -83,8 +84,7 @@ export function ImportarDados() {
         },
         (fraction) => setEstado((atual) => (atual.fase === 'restaurando' && atual.tabela === null ? { ...atual, envio: fraction < 1 ? fraction : null } : atual)),
       );
-      // Everything the app shows came from the shop that was just replaced.
-      await queryClient.invalidateQueries();
+      await refreshAfter(queryClient, 'restaurarBackup');
       setEstado({ fase: 'concluido', relatorio });
       toast.success(t('importar.doneTitle'), { description: t('importar.doneDescription') });
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { Cliente } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** A new public login for the customer page; the old link stops working at once. */
 export function regenerarLogin(id: string): Promise<Cliente> {
@@ -12,6 +12,6 @@ export function useRegenerarLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: regenerarLogin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clientes.all }),
+    onSuccess: () => refreshAfter(queryClient, 'regenerarLogin'),
   });
 }

@@ -1,7 +1,7 @@
 import type { Configuracoes, LojaInput, PerfilInput, PreferenciasNotificacao, SistemaInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAreas, queryKeys } from '@/lib/query-keys';
+import { queryKeys, refreshAfter } from '@/lib/query-keys';
 
 interface Tabs {
   perfil: PerfilInput;
@@ -25,11 +25,7 @@ export function useSalvarAba<K extends keyof Tabs>(aba: K) {
     mutationFn: (input: Tabs[K]) => salvarAba(aba, input),
     onSuccess: async (config) => {
       queryClient.setQueryData(queryKeys.configuracoes.abas, config);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-        // The automatic-backup list says whether the switch is on.
-        aba === 'sistema' ? invalidateAreas(queryClient, ['backup']) : undefined,
-      ]);
+      await refreshAfter(queryClient, `salvarAba.${aba}`);
     },
   });
 }

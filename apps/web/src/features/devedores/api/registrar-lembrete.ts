@@ -1,7 +1,7 @@
 import type { Lembrete } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** "Enviado": the server stores the reminder with the debtor's tier of the day. */
 export function registrarLembrete(clienteId: string): Promise<Lembrete> {
@@ -10,5 +10,5 @@ export function registrarLembrete(clienteId: string): Promise<Lembrete> {
 
 export function useRegistrarLembrete() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: registrarLembrete, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
+  return useMutation({ mutationFn: registrarLembrete, onSuccess: () => refreshAfter(queryClient, 'registrarLembrete') });
 }

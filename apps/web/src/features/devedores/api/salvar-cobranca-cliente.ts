@@ -1,7 +1,7 @@
 import type { CobrancaClienteInput, DevedorDetalhe, PromessaInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 export function salvarCobrancaCliente({ id, input }: { id: string; input: CobrancaClienteInput }): Promise<DevedorDetalhe> {
   return api<DevedorDetalhe>(`/api/devedores/${id}/cobranca`, { method: 'PUT', body: input });
@@ -17,11 +17,11 @@ export const GERENCIAR_MUTATION_KEY = ['devedores', 'gerenciar'] as const;
 /** Notes and the customer's own due date (manage debt). */
 export function useSalvarCobrancaCliente() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationKey: GERENCIAR_MUTATION_KEY, mutationFn: salvarCobrancaCliente, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
+  return useMutation({ mutationKey: GERENCIAR_MUTATION_KEY, mutationFn: salvarCobrancaCliente, onSuccess: () => refreshAfter(queryClient, 'salvarCobrancaCliente') });
 }
 
 /** "Promessa de pagamento": record or remove. */
 export function useSalvarPromessa() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationKey: GERENCIAR_MUTATION_KEY, mutationFn: salvarPromessa, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all }) });
+  return useMutation({ mutationKey: GERENCIAR_MUTATION_KEY, mutationFn: salvarPromessa, onSuccess: () => refreshAfter(queryClient, 'salvarPromessa') });
 }

@@ -1,7 +1,7 @@
 import type { CobrancaConfig, MensagensInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { queryKeys, refreshAfter } from '@/lib/query-keys';
 
 export function salvarMensagens(input: MensagensInput): Promise<CobrancaConfig> {
   return api<CobrancaConfig>('/api/cobranca/mensagens', { method: 'PUT', body: input });
@@ -13,8 +13,7 @@ export function useSalvarMensagens() {
     mutationFn: salvarMensagens,
     onSuccess: async (config) => {
       queryClient.setQueryData(queryKeys.cobranca, config);
-      // The "A vencer" window may have changed.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all });
+      await refreshAfter(queryClient, 'salvarMensagens');
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { CobrancaConfig, RegraVencimentoInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAreas, queryKeys } from '@/lib/query-keys';
+import { queryKeys, refreshAfter } from '@/lib/query-keys';
 
 export function salvarRegra(input: RegraVencimentoInput): Promise<CobrancaConfig> {
   return api<CobrancaConfig>('/api/cobranca/regra', { method: 'PUT', body: input });
@@ -14,7 +14,7 @@ export function useSalvarRegra() {
     mutationFn: salvarRegra,
     onSuccess: async (config) => {
       queryClient.setQueryData(queryKeys.cobranca, config);
-      await invalidateAreas(queryClient, ['devedores', 'relatorios']);
+      await refreshAfter(queryClient, 'salvarRegra');
     },
   });
 }

@@ -1,7 +1,7 @@
 import type { AjusteInput, LancamentoResultado } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { refreshesOfLancamento } from './invalidate';
+import { api, isApiError } from '@/lib/api-client';
+import { refreshAfter } from '@/lib/query-keys';
 
 export function registrarAjuste({ clienteId, input }: { clienteId: string; input: AjusteInput }) {
   return api<LancamentoResultado>(`/api/clientes/${clienteId}/ajustes`, { method: 'POST', body: input });
@@ -9,5 +9,13 @@ export function registrarAjuste({ clienteId, input }: { clienteId: string; input
 
 export function useRegistrarAjuste() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: registrarAjuste, ...refreshesOfLancamento(queryClient) });
+  return useMutation({
+    mutationFn: registrarAjuste,
+    onSuccess: () => refreshAfter(queryClient, 'registrarAjuste'),
+    // No answer: the entry may be saved all the same, so the balances behind the dialog tell the
+    // truth before anyone types it again in a new dialog (which has a new key).
+    onError: (error) => {
+      if (isApiError(error, 'NETWORK')) void refreshAfter(queryClient, 'registrarAjuste');
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import type { LancamentoResultado, PagamentoInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
-import { refreshesOfLancamento } from './invalidate';
+import { api, isApiError } from '@/lib/api-client';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** The amount travels as typed ("12,90"); the server parses it with the same shared rule. */
 export function registrarPagamento({ clienteId, input }: { clienteId: string; input: PagamentoInput }) {
@@ -10,5 +10,13 @@ export function registrarPagamento({ clienteId, input }: { clienteId: string; in
 
 export function useRegistrarPagamento() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: registrarPagamento, ...refreshesOfLancamento(queryClient) });
+  return useMutation({
+    mutationFn: registrarPagamento,
+    onSuccess: () => refreshAfter(queryClient, 'registrarPagamento'),
+    // No answer: the entry may be saved all the same, so the balances behind the dialog tell the
+    // truth before anyone types it again in a new dialog (which has a new key).
+    onError: (error) => {
+      if (isApiError(error, 'NETWORK')) void refreshAfter(queryClient, 'registrarPagamento');
+    },
+  });
 }

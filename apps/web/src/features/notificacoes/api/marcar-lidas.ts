@@ -1,7 +1,7 @@
 import type { Notificacao } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAreas } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** "Marcar como lida". */
 export function marcarLida(id: string): Promise<Notificacao> {
@@ -17,7 +17,7 @@ export function useMarcarLida() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: marcarLida,
-    onSuccess: () => invalidateAreas(queryClient, ['notificacoes']),
+    onSuccess: () => refreshAfter(queryClient, 'marcarLida'),
   });
 }
 
@@ -25,6 +25,6 @@ export function useMarcarTodasLidas() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: marcarTodasLidas,
-    onSuccess: () => invalidateAreas(queryClient, ['notificacoes']),
+    onSuccess: () => refreshAfter(queryClient, 'marcarTodasLidas'),
   });
 }

@@ -1,7 +1,7 @@
 import type { MercadopagoConfig, MercadopagoConfigInput, PixConfig, PixConfigInput } from '@caderneta/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAreas, queryKeys } from '@/lib/query-keys';
+import { queryKeys, refreshAfter } from '@/lib/query-keys';
 
 const MP_KEY = queryKeys.configuracoes.mercadopago;
 const PIX_KEY = queryKeys.configuracoes.pix;
@@ -31,8 +31,7 @@ export function useSalvarPix() {
     mutationFn: (input: PixConfigInput) => api<PixConfig>('/api/configuracoes/pix', { method: 'PUT', body: input }),
     onSuccess: (data) => {
       queryClient.setQueryData(PIX_KEY, data);
-      // The debtors' messages carry the code ({pix}): they follow the new key at once.
-      invalidateAreas(queryClient, ['devedores', 'cobranca']);
+      void refreshAfter(queryClient, 'salvarPix');
     },
   });
 }
