@@ -135,11 +135,11 @@ export const REFRESHES = {
   /** …and Sistema the automatic-backup list, which says whether the switch is on. */
   'salvarAba.sistema': ['me', 'backup'],
   /** The debtors' messages carry the PIX code ({pix}): they follow the new key at once. */
-  salvarPix: ['devedores', 'cobranca'],
+  updatePixConfig: ['devedores', 'cobranca'],
   /** Everything the app shows came from the shop that was just replaced. */
   restaurarBackup: EVERYTHING,
-  salvarMercadopago: [],
-  testarMercadopago: [],
+  updateMercadopagoConfig: [],
+  testMercadopago: [],
   alterarSenha: [],
   updatePreferences: [],
   signIn: [],
@@ -147,8 +147,7 @@ export const REFRESHES = {
   signOut: [],
   requestPasswordReset: [],
   resetPassword: [],
-  iniciarPagamento: [],
-  verificarPagamento: [],
+  createPagamentoOnline: [],
 } as const satisfies Record<string, readonly (QueryArea | 'me')[]>;
 
 export type MutationName = keyof typeof REFRESHES;

@@ -15,7 +15,9 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
-import { useMercadopagoConfig, useSalvarMercadopago, useTestarMercadopago } from '../api/configuracoes';
+import { useMercadopagoConfig } from '../api/get-mercadopago-config';
+import { useTestMercadopago } from '../api/test-mercadopago';
+import { useUpdateMercadopagoConfig } from '../api/update-mercadopago-config';
 import { SoEmReais } from './so-em-reais';
 
 /** The "Mercado Pago" settings tab. */
@@ -38,8 +40,8 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
   const [ativo, setAtivo] = useState(config.ativo);
   const [erros, setErros] = useState<Record<string, string>>({});
   const [teste, setTeste] = useState<Teste>({ estado: 'idle' });
-  const salvar = useSalvarMercadopago();
-  const testar = useTestarMercadopago();
+  const salvar = useUpdateMercadopagoConfig();
+  const testar = useTestMercadopago();
   // A token or secret typed is never shown back; the rest is compared with what is saved (`config`, set from the answer).
   useReportDirty(accessToken !== '' || webhookSecret !== '' || publicKey !== (config.publicKey ?? '') || ambiente !== config.ambiente || ativo !== config.ativo);
 

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
-import { useIniciarPagamento } from '../api/portal';
+import { useCreatePagamentoOnline } from '../api/create-pagamento-online';
 import { usePortalFormat } from './use-portal-format';
 
 /** PIX or card, the amount and the fee, then off to Mercado Pago's checkout. */
@@ -20,7 +20,7 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
   // charged is shown as charged.
   const cobrado = usePortalFormat('BRL');
   const [metodo, setMetodo] = useState<MetodoOnline>('pix');
-  const iniciar = useIniciarPagamento(login);
+  const iniciar = useCreatePagamentoOnline(login);
   const queryClient = useQueryClient();
   const { taxaCartaoPercentual: taxaPct, parcelasMaxCartao } = data.pagamentoOnline;
   // One payment pays up to R$ 10 milhões of the balance (the server charges the same).

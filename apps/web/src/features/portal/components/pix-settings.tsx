@@ -12,7 +12,8 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
-import { usePixConfig, useSalvarPix } from '../api/configuracoes';
+import { usePixConfig } from '../api/get-pix-config';
+import { useUpdatePixConfig } from '../api/update-pix-config';
 import { SoEmReais } from './so-em-reais';
 
 /** The shop's PIX key (part of the "Loja" settings): the customer page's copia-e-cola code. */
@@ -32,7 +33,7 @@ function PixForm({ config }: { config: PixConfig }) {
   // The type the seller chose for a key that reads as two (11 digits: a CPF and a mobile number).
   const [tipo, setTipo] = useState<TipoChavePix | ''>(config.tipo ?? '');
   const [erros, setErros] = useState<Record<string, string>>({});
-  const salvar = useSalvarPix();
+  const salvar = useUpdatePixConfig();
   const leituras = leiturasChavePix(values.chave);
   const ambigua = leituras.length > 1;
   // What is saved comes back as `config` (the query's data is set from the answer).
