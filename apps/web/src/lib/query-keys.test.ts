@@ -30,6 +30,6 @@ describe('invalidateAreas', () => {
 
 describe('REFRESHES', () => {
   it('refreshes every area of the app, and the session, after a restored backup', () => {
-    expect([...REFRESHES.restaurarBackup].sort()).toEqual(Object.keys(queryKeys).sort());
+    expect([...REFRESHES.restoreBackup].sort()).toEqual(Object.keys(queryKeys).sort());
   });
 });

@@ -32,7 +32,7 @@ import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCreateCliente } from '../api/create-cliente';
-import { useBuscarSemelhantes } from '../api/get-semelhantes';
+import { useGetSemelhantes } from '../api/get-semelhantes';
 import { useUpdateCliente } from '../api/update-cliente';
 
 const FIELDS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const;
@@ -59,7 +59,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
   const fmt = useFormatters();
   const createCliente = useCreateCliente();
   const updateCliente = useUpdateCliente();
-  const buscarSemelhantes = useBuscarSemelhantes();
+  const buscarSemelhantes = useGetSemelhantes();
   const editing = !!cliente;
   const texts = useRecordFormTexts('clientes', editing);
   const form = useDialogForm({ schema: clienteFormSchema, open, record: cliente ?? null, values: formValues });

@@ -11,7 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { InputField } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { isApiError, toastError } from '@/lib/api-client';
-import { useAlterarSenha } from '../api/alterar-senha';
+import { useChangePassword } from '../api/change-password';
 
 const EMPTY: AlterarSenhaInput = { senhaAtual: '', novaSenha: '', confirmarSenha: '' };
 
@@ -21,7 +21,7 @@ const EMPTY: AlterarSenhaInput = { senhaAtual: '', novaSenha: '', confirmarSenha
  */
 export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
   const { t } = useTranslation('configuracoes');
-  const alterar = useAlterarSenha();
+  const alterar = useChangePassword();
   const form = useForm<AlterarSenhaInput>({ resolver: zodResolver(alterarSenhaInputSchema), defaultValues: EMPTY });
   useReportDirty(form.formState.isDirty);
 

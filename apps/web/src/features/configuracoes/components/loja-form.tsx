@@ -16,7 +16,7 @@ import { useReportDirty } from '@/components/unsaved-changes';
 import { InputField, PhoneField, SelectField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { useSalvarAba } from '../api/salvar';
+import { useUpdateConfiguracoes } from '../api/update-configuracoes';
 import { salvarSecao, Secao } from './secao';
 
 const FIELDS = ['nomeLoja', 'telefoneLoja', 'enderecoLoja', 'documento', 'fusoHorario'] as const;
@@ -41,7 +41,7 @@ export function LojaSecao() {
 
 function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
   const { t } = useTranslation('configuracoes');
-  const salvar = useSalvarAba('loja');
+  const salvar = useUpdateConfiguracoes('loja');
   const form = useForm<LojaFormValues, unknown, LojaInput>({ resolver: zodResolver(lojaInputSchema), defaultValues: toForm(loja) });
   useReportDirty(form.formState.isDirty);
   const now = new Date();

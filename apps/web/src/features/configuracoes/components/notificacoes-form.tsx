@@ -6,7 +6,7 @@ import { SwitchField } from '@/components/form-fields';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
-import { useSalvarAba } from '../api/salvar';
+import { useUpdateConfiguracoes } from '../api/update-configuracoes';
 import { salvarSecao, Secao } from './secao';
 
 /** Notificações: the four switches (spec §9 defaults: vendas, pagamentos, estoque on; devedores off). */
@@ -21,7 +21,7 @@ export function NotificacoesSecao() {
 
 function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] }) {
   const { t } = useTranslation('configuracoes');
-  const salvar = useSalvarAba('notificacoes');
+  const salvar = useUpdateConfiguracoes('notificacoes');
   const form = useForm<PreferenciasNotificacao>({ defaultValues: inicial });
   useReportDirty(form.formState.isDirty);
 

@@ -14,7 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useSalvarAba } from '../api/salvar';
+import { useUpdateConfiguracoes } from '../api/update-configuracoes';
 import { reduzirFoto } from '../foto';
 import { salvarSecao, Secao } from './secao';
 
@@ -37,7 +37,7 @@ const toForm = (perfil: Configuracoes['perfil']): PerfilFormValues => ({
 
 function PerfilForm({ config }: { config: Configuracoes }) {
   const { t } = useTranslation('configuracoes');
-  const salvar = useSalvarAba('perfil');
+  const salvar = useUpdateConfiguracoes('perfil');
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<PerfilFormValues, unknown, PerfilInput>({
     resolver: zodResolver(perfilInputSchema),

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField, SwitchField } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@/lib/i18n';
-import { useSalvarAba } from '../api/salvar';
+import { useUpdateConfiguracoes } from '../api/update-configuracoes';
 import { salvarSecao, Secao } from './secao';
 
 /** Sistema › Preferências: currency (formatting only), language and the automatic backup switch. */
@@ -23,7 +23,7 @@ export function SistemaSecao() {
 
 function SistemaForm({ sistema }: { sistema: Configuracoes['sistema'] }) {
   const { t } = useTranslation('configuracoes');
-  const salvar = useSalvarAba('sistema');
+  const salvar = useUpdateConfiguracoes('sistema');
   const form = useForm<SistemaInput>({ resolver: zodResolver(sistemaInputSchema), defaultValues: sistema });
   useReportDirty(form.formState.isDirty);
 

@@ -28,7 +28,7 @@ import { ApiError, errorMessage, sessionEnded } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
 import { useCobranca } from '../api/get-cobranca';
-import { useSalvarMensagens } from '../api/salvar-mensagens';
+import { useUpdateMensagens } from '../api/update-mensagens';
 import { preencher } from '../mensagem';
 
 type Textos = Record<TipoMensagem, string>;
@@ -51,7 +51,7 @@ export function MensagensConfig() {
 
 function Formulario({ config }: { config: CobrancaConfig }) {
   const { t } = useTranslation('devedores');
-  const salvar = useSalvarMensagens();
+  const salvar = useUpdateMensagens();
   const [textos, setTextos] = useState<Textos>(config.mensagens);
   const [antecipado, setAntecipado] = useState(config.lembreteAntecipado);
   const [dias, setDias] = useState(String(config.diasAntecedencia));

@@ -17,7 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DateInputField, InputField, RadioCardsField, SelectField } from '@/components/form-fields';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
-import { useSalvarRegra } from '../api/salvar-regra';
+import { useUpdateRegra } from '../api/update-regra';
 
 interface RegraVencimentoDialogProps {
   open: boolean;
@@ -38,7 +38,7 @@ const DIAS = Array.from({ length: DIA_VENCIMENTO_MAX }, (_, i) => String(i + 1))
 export function RegraVencimentoDialog({ open, onOpenChange, config }: RegraVencimentoDialogProps) {
   const { t } = useTranslation('devedores');
   const fmt = useFormatters();
-  const salvar = useSalvarRegra();
+  const salvar = useUpdateRegra();
   const resolver = useMemo(() => zodResolver(regraVencimentoFormSchema(fmt.locale)), [fmt.locale]);
   const form = useForm<RegraVencimentoFormValues, unknown, RegraVencimentoData>({
     resolver,

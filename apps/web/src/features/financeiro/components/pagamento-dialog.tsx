@@ -22,7 +22,7 @@ import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
-import { useRegistrarPagamento } from '../api/registrar-pagamento';
+import { useCreatePagamento } from '../api/create-pagamento';
 import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
@@ -45,7 +45,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   const { t } = useTranslation('financeiro');
   const fmt = useFormatters();
   const navigate = useNavigate();
-  const registrar = useRegistrarPagamento();
+  const registrar = useCreatePagamento();
   const chave = useChavePorAbertura(cliente);
   const shownCliente = useLastPresent(cliente);
   const form = useDialogForm({ schema: pagamentoFormSchema, open: !!cliente, record: cliente, values: empty });

@@ -11,7 +11,7 @@ interface Tabs {
 }
 
 /** PUT /api/configuracoes/<tab>: saves one tab; the answer is every tab as saved. */
-export function salvarAba<K extends keyof Tabs>(aba: K, input: Tabs[K]): Promise<Configuracoes> {
+export function updateConfiguracoes<K extends keyof Tabs>(aba: K, input: Tabs[K]): Promise<Configuracoes> {
   return api<Configuracoes>(`/api/configuracoes/${aba}`, { method: 'PUT', body: input });
 }
 
@@ -19,13 +19,13 @@ export function salvarAba<K extends keyof Tabs>(aba: K, input: Tabs[K]): Promise
  * Saving a tab updates the settings in place and reloads the session, whose name, photo, shop
  * name, time zone, currency and language the whole app shows.
  */
-export function useSalvarAba<K extends keyof Tabs>(aba: K) {
+export function useUpdateConfiguracoes<K extends keyof Tabs>(aba: K) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Tabs[K]) => salvarAba(aba, input),
+    mutationFn: (input: Tabs[K]) => updateConfiguracoes(aba, input),
     onSuccess: async (config) => {
       queryClient.setQueryData(queryKeys.configuracoes.abas, config);
-      await refreshAfter(queryClient, `salvarAba.${aba}`);
+      await refreshAfter(queryClient, `updateConfiguracoes.${aba}`);
     },
   });
 }

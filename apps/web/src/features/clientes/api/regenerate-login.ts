@@ -4,14 +4,14 @@ import { api } from '@/lib/api-client';
 import { refreshAfter } from '@/lib/query-keys';
 
 /** A new public login for the customer page; the old link stops working at once. */
-export function regenerarLogin(id: string): Promise<Cliente> {
+export function regenerateLogin(id: string): Promise<Cliente> {
   return api<Cliente>(`/api/clientes/${id}/regenerar-login`, { method: 'POST' });
 }
 
-export function useRegenerarLogin() {
+export function useRegenerateLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: regenerarLogin,
-    onSuccess: () => refreshAfter(queryClient, 'regenerarLogin'),
+    mutationFn: regenerateLogin,
+    onSuccess: () => refreshAfter(queryClient, 'regenerateLogin'),
   });
 }

@@ -5,10 +5,10 @@ import { api } from '@/lib/api-client';
  * Changes the password after checking the current one. The server signs every other session of
  * the seller out and gives this browser a new one.
  */
-export async function alterarSenha({ senhaAtual, novaSenha }: { senhaAtual: string; novaSenha: string }): Promise<void> {
+export async function changePassword({ senhaAtual, novaSenha }: { senhaAtual: string; novaSenha: string }): Promise<void> {
   await api<unknown>('/api/auth/change-password', { method: 'POST', body: { currentPassword: senhaAtual, newPassword: novaSenha } });
 }
 
-export function useAlterarSenha() {
-  return useMutation({ mutationFn: alterarSenha });
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
 }

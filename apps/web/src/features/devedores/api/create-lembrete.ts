@@ -4,11 +4,11 @@ import { api } from '@/lib/api-client';
 import { refreshAfter } from '@/lib/query-keys';
 
 /** "Enviado": the server stores the reminder with the debtor's tier of the day. */
-export function registrarLembrete(clienteId: string): Promise<Lembrete> {
+export function createLembrete(clienteId: string): Promise<Lembrete> {
   return api<Lembrete>(`/api/devedores/${clienteId}/lembretes`, { method: 'POST' });
 }
 
-export function useRegistrarLembrete() {
+export function useCreateLembrete() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: registrarLembrete, onSuccess: () => refreshAfter(queryClient, 'registrarLembrete') });
+  return useMutation({ mutationFn: createLembrete, onSuccess: () => refreshAfter(queryClient, 'createLembrete') });
 }
