@@ -5,7 +5,6 @@ import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { UserAvatar } from '@/components/layout/user-avatar';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
@@ -15,6 +14,7 @@ import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
+import { toastRefused } from '@/lib/submit-form';
 import { reduzirFoto } from '../foto';
 import { salvarSecao, Secao } from './secao';
 
@@ -55,7 +55,7 @@ function PerfilForm({ config }: { config: Configuracoes }) {
       form.setValue('avatar', dataUrl, { shouldDirty: true });
     } catch (error) {
       console.error(error);
-      toast.error(t('perfil.fotoInvalidaTitle'), { description: t('perfil.fotoInvalida') });
+      toastRefused({ title: t('perfil.fotoInvalidaTitle'), description: t('perfil.fotoInvalida') });
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }

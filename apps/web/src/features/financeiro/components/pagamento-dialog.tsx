@@ -9,7 +9,6 @@ import {
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
 import { Field, InputField } from '@/components/form-fields';
@@ -19,7 +18,7 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
-import { submitForm } from '@/lib/submit-form';
+import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useCreatePagamento } from '../api/create-pagamento';
@@ -53,7 +52,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
 
 
   function valorInvalido() {
-    toast.error(t('toast.valorInvalido'), { description: t('toast.valorInvalidoDescription') });
+    toastRefused({ title: t('toast.valorInvalido'), description: t('toast.valorInvalidoDescription') });
   }
 
   function onSubmit(data: PagamentoData) {

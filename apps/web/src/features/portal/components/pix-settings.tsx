@@ -1,7 +1,6 @@
 import { leiturasChavePix, pixConfigInputSchema, type PixConfig, type TipoChavePix } from '@caderneta/shared';
 import { Fragment, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { LoadError } from '@/components/load-error';
@@ -10,8 +9,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, sessionEnded } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
+import { submitForm } from '@/lib/submit-form';
 import { usePixConfig } from '../api/get-pix-config';
 import { useUpdatePixConfig } from '../api/update-pix-config';
 import { SoEmReais } from './so-em-reais';
@@ -52,16 +52,17 @@ function PixForm({ config }: { config: PixConfig }) {
       return;
     }
     setErros({});
-    salvar.mutate(parsed.data, {
+    // Not a react-hook-form form: the server's issues go to `erros`.
+    void submitForm(() => undefined, () => salvar.mutateAsync(parsed.data), {
+      errorTitle: 'portal:config.toast.erroSalvar',
+      errorDescription: () => t('config.toast.erroSalvarDescricao'),
+      onError: (error) => {
+        if (error instanceof ApiError) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+      },
+      success: () => t('config.toast.salvo'),
       onSuccess: (saved) => {
         setValues({ chave: saved.chave ?? '', nomeRecebedor: saved.nomeRecebedor ?? '', cidade: saved.cidade ?? '' });
         setTipo(saved.tipo ?? '');
-        toast.success(t('config.toast.salvo'));
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
-        if (sessionEnded(error)) return;
-        toast.error(t('config.toast.erroSalvar'), { description: t('config.toast.erroSalvarDescricao') });
       },
     });
   };
