@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { EmptyState, ListLoading } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
-import { LoadError } from '@/components/load-error';
+import { LoadError, useLoadErrorToast } from '@/components/load-error';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -31,9 +31,7 @@ export function Component() {
   const marcarLida = useMarkNotificacaoLida();
   const marcarTodas = useMarkNotificacoesLidas();
 
-  useEffect(() => {
-    if (query.isError) toastError(query.error, 'notificacoes:toast.loadError');
-  }, [query.isError, query.error]);
+  useLoadErrorToast(query, t('toast.loadError'));
 
   const pageEmpty = !!data && data.items.length === 0 && list.page > 1;
   const { setPage } = list;
