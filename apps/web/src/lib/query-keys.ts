@@ -102,8 +102,9 @@ const PRODUTO = ['produtos', 'notificacoes', 'relatorios'] as const;
 
 /**
  * Every write of the web app and the areas it refreshes once it succeeded: the one place that says
- * what a write moves. A mutation's `onSuccess` calls `refreshAfter(queryClient, '<its name>')`;
- * writes that move nothing cached, or only put their own answer in the cache, have `[]`.
+ * what a write moves. Every mutation's `onSuccess` calls `refreshAfter(queryClient, '<its name>')`;
+ * writes that move nothing cached, or only put their own answer in the cache, have `[]` (so what
+ * one of them refreshes one day is said here, not in its hook).
  */
 export const REFRESHES = {
   createCliente: ['clientes'],

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshAfter } from '@/lib/query-keys';
 
 /**
  * Changes the password after checking the current one. The server signs every other session of
@@ -10,5 +11,6 @@ export async function changePassword({ senhaAtual, novaSenha }: { senhaAtual: st
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: changePassword, onSuccess: () => refreshAfter(queryClient, 'changePassword') });
 }

@@ -1,6 +1,7 @@
 import type { IniciarPagamentoInput, PagamentoOnline } from '@caderneta/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshAfter } from '@/lib/query-keys';
 import { portalPath } from './get-portal';
 
 /** Starts an online payment (PIX or card): the answer carries Mercado Pago's checkout address. */
@@ -9,5 +10,6 @@ export function createPagamentoOnline(login: string, input: IniciarPagamentoInpu
 }
 
 export function useCreatePagamentoOnline(login: string) {
-  return useMutation({ mutationFn: (input: IniciarPagamentoInput) => createPagamentoOnline(login, input) });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (input: IniciarPagamentoInput) => createPagamentoOnline(login, input), onSuccess: () => refreshAfter(queryClient, 'createPagamentoOnline') });
 }
