@@ -5,9 +5,8 @@ import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { InputField } from '@/components/form-fields';
+import { InputField, SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { isApiError } from '@/lib/api-client';
 import { submitForm, toastRefused } from '@/lib/submit-form';
@@ -63,9 +62,7 @@ export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
               {campo('novaSenha', t('senha.nova'), 'new-password', t('senha.hint'))}
               {campo('confirmarSenha', t('senha.confirmar'), 'new-password')}
               <div className="flex flex-wrap items-center gap-4">
-                <Button type="submit" disabled={busy}>
-                  {busy ? t('senha.submitting') : t('senha.submit')}
-                </Button>
+                <SubmitButton busy={busy} label={t('senha.submit')} busyLabel={t('senha.submitting')} />
                 {esqueci}
               </div>
             </BusyFieldset>

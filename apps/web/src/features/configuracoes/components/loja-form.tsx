@@ -14,10 +14,9 @@ import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { InputField, PhoneField, SelectField } from '@/components/form-fields';
-import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
-import { salvarSecao, Secao } from './secao';
+import { salvarSecao, SaveButton, Secao } from './secao';
 
 const FIELDS = ['nomeLoja', 'telefoneLoja', 'enderecoLoja', 'documento', 'fusoHorario'] as const;
 
@@ -67,11 +66,7 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
               </option>
             ))}
           </SelectField>
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('saving') : t('save')}
-            </Button>
-          </div>
+          <SaveButton busy={busy} />
         </BusyFieldset>
       </form>
     </Form>

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { SwitchField } from '@/components/form-fields';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { Button } from '@/components/ui/button';
 import { Form } from '@/components/ui/form';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
-import { salvarSecao, Secao } from './secao';
+import { salvarSecao, SaveButton, Secao } from './secao';
 
 /** Notificações: the four switches (spec §9 defaults: vendas, pagamentos, estoque on; devedores off). */
 export function NotificacoesSecao() {
@@ -48,11 +47,7 @@ function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] 
               </li>
             ))}
           </ul>
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('saving') : t('save')}
-            </Button>
-          </div>
+          <SaveButton busy={busy} />
         </BusyFieldset>
       </form>
     </Form>

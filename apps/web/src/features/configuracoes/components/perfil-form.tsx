@@ -16,7 +16,7 @@ import { Label } from '@/components/ui/label';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
 import { toastRefused } from '@/lib/submit-form';
 import { reduzirFoto } from '../foto';
-import { salvarSecao, Secao } from './secao';
+import { salvarSecao, SaveButton, Secao } from './secao';
 
 /** Perfil › Dados pessoais: name, e-mail (read-only), the seller's own phone and photo. */
 export function PerfilSecao() {
@@ -118,11 +118,7 @@ function PerfilForm({ config }: { config: Configuracoes }) {
             placeholder={t('perfil.telefonePlaceholder')}
             description={t('perfil.telefoneHint')}
           />
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('saving') : t('save')}
-            </Button>
-          </div>
+          <SaveButton busy={busy} />
         </BusyFieldset>
       </form>
     </Form>

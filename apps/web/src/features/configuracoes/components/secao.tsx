@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ListLoading } from '@/components/empty-state';
+import { SubmitButton } from '@/components/form-fields';
 import { LoadError, useLoadErrorToast } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -59,6 +60,16 @@ export function Secao({ title, description, children }: SecaoProps) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A settings card's "Salvar" ("Salvando..." while the form is being sent). */
+export function SaveButton({ busy }: { busy: boolean }) {
+  const { t } = useTranslation('configuracoes');
+  return (
+    <div>
+      <SubmitButton busy={busy} label={t('save')} busyLabel={t('saving')} />
+    </div>
   );
 }
 

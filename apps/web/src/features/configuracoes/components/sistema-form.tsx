@@ -4,12 +4,11 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { Button } from '@/components/ui/button';
 import { SelectField, SwitchField } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@/lib/i18n';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
-import { salvarSecao, Secao } from './secao';
+import { salvarSecao, SaveButton, Secao } from './secao';
 
 /** Sistema › Preferências: currency (formatting only), language and the automatic backup switch. */
 export function SistemaSecao() {
@@ -51,11 +50,7 @@ function SistemaForm({ sistema }: { sistema: Configuracoes['sistema'] }) {
             ))}
           </SelectField>
           <SwitchField control={form.control} name="backupAutomatico" label={t('sistema.backupAutomatico')} description={t('sistema.backupAutomaticoHint')} />
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('saving') : t('save')}
-            </Button>
-          </div>
+          <SaveButton busy={busy} />
         </BusyFieldset>
       </form>
     </Form>
