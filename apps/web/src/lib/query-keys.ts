@@ -1,5 +1,6 @@
 import type { ClientesQuery, DevedoresQuery, NotificacoesQuery, ProdutosQuery, VendasQuery } from '@caderneta/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
 
 /**
  * Every TanStack Query key of the app. The first element names the area; invalidating an area's
@@ -156,6 +157,15 @@ export type MutationName = keyof typeof REFRESHES;
 /** Refreshes what `mutation` moved (see `REFRESHES`). */
 export function refreshAfter(queryClient: QueryClient, mutation: MutationName) {
   return invalidateAreas(queryClient, REFRESHES[mutation]);
+}
+
+/**
+ * For a write that got no answer (a ledger entry): it may be saved all the same, so what it would
+ * have moved is refreshed too, and the balances behind the dialog tell the truth before anyone
+ * types it again in a new dialog (which has a new key).
+ */
+export function refreshAfterNoAnswer(queryClient: QueryClient, mutation: MutationName, error: unknown) {
+  if (isApiError(error, 'NETWORK')) void refreshAfter(queryClient, mutation);
 }
 
 type ParamValue = string | number | boolean | null | undefined;

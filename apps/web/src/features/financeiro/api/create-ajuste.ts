@@ -1,7 +1,7 @@
 import type { AjusteInput, LancamentoResultado } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
-import { refreshAfter } from '@/lib/query-keys';
+import { api } from '@/lib/api-client';
+import { refreshAfter, refreshAfterNoAnswer } from '@/lib/query-keys';
 
 export function createAjuste({ clienteId, input }: { clienteId: string; input: AjusteInput }) {
   return api<LancamentoResultado>(`/api/clientes/${clienteId}/ajustes`, { method: 'POST', body: input });
@@ -12,10 +12,6 @@ export function useCreateAjuste() {
   return useMutation({
     mutationFn: createAjuste,
     onSuccess: () => refreshAfter(queryClient, 'createAjuste'),
-    // No answer: the entry may be saved all the same, so the balances behind the dialog tell the
-    // truth before anyone types it again in a new dialog (which has a new key).
-    onError: (error) => {
-      if (isApiError(error, 'NETWORK')) void refreshAfter(queryClient, 'createAjuste');
-    },
+    onError: (error) => refreshAfterNoAnswer(queryClient, 'createAjuste', error),
   });
 }

@@ -1,7 +1,7 @@
 import type { LancamentoResultado, PagamentoInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api-client';
-import { refreshAfter } from '@/lib/query-keys';
+import { api } from '@/lib/api-client';
+import { refreshAfter, refreshAfterNoAnswer } from '@/lib/query-keys';
 
 /** The amount travels as typed ("12,90"); the server parses it with the same shared rule. */
 export function createPagamento({ clienteId, input }: { clienteId: string; input: PagamentoInput }) {
@@ -13,10 +13,6 @@ export function useCreatePagamento() {
   return useMutation({
     mutationFn: createPagamento,
     onSuccess: () => refreshAfter(queryClient, 'createPagamento'),
-    // No answer: the entry may be saved all the same, so the balances behind the dialog tell the
-    // truth before anyone types it again in a new dialog (which has a new key).
-    onError: (error) => {
-      if (isApiError(error, 'NETWORK')) void refreshAfter(queryClient, 'createPagamento');
-    },
+    onError: (error) => refreshAfterNoAnswer(queryClient, 'createPagamento', error),
   });
 }
