@@ -17,3 +17,12 @@ export const valorPagavelOnline = (saldoPendente: number): number => Math.min(Ma
  * (the currency setting, docs/decisions/028) offers neither: no PIX code, no online payment.
  */
 export const pagamentoEmReais = (moeda: string): boolean => moeda === 'BRL';
+
+/** Spec §9: the card adds a 5% fee to the debt; PIX has none. */
+export const TAXA_CARTAO_PERCENTUAL = 5;
+
+/**
+ * The card fee in centavos, rounded half up: R$ 10,01 → R$ 0,50. The customer page passes the
+ * percentage the server sent; the server charges the same.
+ */
+export const taxaCartao = (base: number, percentual: number = TAXA_CARTAO_PERCENTUAL): number => Math.floor((base * percentual + 50) / 100);

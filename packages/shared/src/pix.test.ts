@@ -90,6 +90,8 @@ describe('online payment amounts', () => {
     expect(taxaCartao(1_001)).toBe(50);
     expect(taxaCartao(1_010)).toBe(51);
     expect(taxaCartao(1)).toBe(0);
+    // The customer page passes the percentage the server sent.
+    expect(taxaCartao(1_001, 10)).toBe(100);
     expect(valoresPagamentoOnline(4_590, 'cartao')).toEqual({ valorBase: 4_590, taxa: 230, valorTotal: 4_820, parcelasMax: 12 });
     expect(valoresPagamentoOnline(4_590, 'pix')).toEqual({ valorBase: 4_590, taxa: 0, valorTotal: 4_590, parcelasMax: 1 });
   });

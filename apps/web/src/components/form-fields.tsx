@@ -6,6 +6,8 @@ import { MoneyPreview } from '@/components/money-preview';
 import { Button } from '@/components/ui/button';
 import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Switch } from '@/components/ui/switch';
 
 /** A label with the red asterisk of a required field; the asterisk is for the eye only (the input carries `required`). */
 export function RequiredLabel({ children }: { children: ReactNode }) {
@@ -144,6 +146,65 @@ export function DateInputField<V extends FieldValues, T = V>({
         </FormControl>
       )}
     </Field>
+  );
+}
+
+/** A `Field` with a native `<select>`; `children` are its `<option>`s. */
+export function SelectField<V extends FieldValues, T = V>({
+  control,
+  name,
+  label,
+  asterisk,
+  description,
+  className,
+  children,
+}: FieldProps<V, T> & { className?: string; children: ReactNode }) {
+  return (
+    <Field control={control} name={name} label={label} asterisk={asterisk} description={description}>
+      {(field) => (
+        <FormControl>
+          <NativeSelect className={className} {...field}>
+            {children}
+          </NativeSelect>
+        </FormControl>
+      )}
+    </Field>
+  );
+}
+
+/**
+ * An on/off setting: the label and its hint on the left, the switch on the right (the switch is
+ * named by the label and described by the hint).
+ */
+export function SwitchField<V extends FieldValues, T = V, N extends FieldPath<V> = FieldPath<V>>({
+  control,
+  name,
+  label,
+  description,
+  className = 'flex items-center justify-between gap-4',
+  textClassName = 'flex min-w-0 flex-col gap-1',
+}: Omit<FieldProps<V, T, N>, 'asterisk' | 'labelAside'> & {
+  /** The row's classes. */
+  className?: string;
+  /** The classes of the column that holds the label and the hint. */
+  textClassName?: string;
+}) {
+  return (
+    <FormField
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormItem className={className}>
+          <div className={textClassName}>
+            <FormLabel>{label}</FormLabel>
+            {description && <FormDescription>{description}</FormDescription>}
+          </div>
+          <FormControl>
+            <Switch checked={field.value} onCheckedChange={field.onChange} onBlur={field.onBlur} name={field.name} ref={field.ref} />
+          </FormControl>
+        </FormItem>
+      )}
+    />
   );
 }
 

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ListLoading } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { ListSearch } from '@/components/list-search';
-import { LoadError } from '@/components/load-error';
+import { LoadError, useLoadErrorToast } from '@/components/load-error';
 import { Pagination } from '@/components/pagination';
 import { Card } from '@/components/ui/card';
-import { toastApiError } from '@/lib/api-client';
 import type { AppResources } from '@/lib/i18n';
 import { cn } from '@/lib/utils';
 
@@ -132,12 +131,10 @@ export function ListPage<T extends { id: string }>({
   children,
 }: ListPageProps<T>) {
   const { t } = useTranslation(ns);
-  const { data, isError, error } = query;
+  const { data, error } = query;
   const loadError = t('toast.loadError');
 
-  useEffect(() => {
-    if (isError) toastApiError(error, loadError);
-  }, [isError, error, loadError]);
+  useLoadErrorToast(query, loadError);
 
   // A page past the end (e.g. after deleting the last row of the last page): back to the first.
   const pageEmpty = !!data && data.items.length === 0 && list.page > 1;

@@ -1,6 +1,8 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { errorMessage } from '@/lib/api-client';
+import { errorMessage, sessionEnded, toastApiError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 
 interface LoadErrorProps {
@@ -23,4 +25,22 @@ export function LoadError({ title, error, onRetry, className }: LoadErrorProps) 
       </Button>
     </div>
   );
+}
+
+/**
+ * The other half of a failed load: says it once in a toast, titled `title`, with why (the error's
+ * text, or `description`), while the page shows a `LoadError` in place of the data. Every screen
+ * whose data failed to load says it this way (`ListPage`, the dashboard, Notificações, the settings
+ * tabs). `id` makes several cards that share one query say it once.
+ */
+export function useLoadErrorToast(
+  { isError, error }: { isError: boolean; error: unknown },
+  title: string,
+  { id, description }: { id?: string; description?: string } = {},
+) {
+  useEffect(() => {
+    if (!isError) return;
+    if (description === undefined) toastApiError(error, title);
+    else if (!sessionEnded(error)) toast.error(title, { id, description });
+  }, [isError, error, title, id, description]);
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { invalidateAreas, queryKeys, toSearchParams } from './query-keys';
+import { invalidateAreas, queryKeys, REFRESHES, toSearchParams } from './query-keys';
 
 describe('toSearchParams', () => {
   it('keeps the given order, trims text and leaves out empty values and defaults', () => {
@@ -25,5 +25,11 @@ describe('invalidateAreas', () => {
     expect(stale(queryKeys.clientes.list({ page: 2 }))).toBe(true);
     expect(stale(queryKeys.vendas.detail('v1'))).toBe(true);
     expect(stale(queryKeys.produtos.paraVenda(''))).toBe(false);
+  });
+});
+
+describe('REFRESHES', () => {
+  it('refreshes every area of the app, and the session, after a restored backup', () => {
+    expect([...REFRESHES.restoreBackup].sort()).toEqual(Object.keys(queryKeys).sort());
   });
 });

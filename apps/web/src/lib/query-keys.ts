@@ -1,10 +1,11 @@
 import type { ClientesQuery, DevedoresQuery, NotificacoesQuery, ProdutosQuery, VendasQuery } from '@caderneta/shared';
 import type { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
 
 /**
  * Every TanStack Query key of the app. The first element names the area; invalidating an area's
  * root (`queryKeys.clientes.all`) refreshes every query under it, so a mutation names what it
- * moved with `invalidateAreas`, without importing the features that own those screens.
+ * moved in `REFRESHES` (below), without importing the features that own those screens.
  */
 export const queryKeys = {
   /** The signed-in seller (`Me | null`); see lib/get-me.ts. */
@@ -87,8 +88,84 @@ export type QueryArea =
   | 'cobranca';
 
 /** Refreshes every query of the named areas (after a write that moved them). */
-export function invalidateAreas(queryClient: QueryClient, areas: readonly QueryArea[]) {
+export function invalidateAreas(queryClient: QueryClient, areas: readonly (QueryArea | 'me')[]) {
   return Promise.all(areas.map((area) => queryClient.invalidateQueries({ queryKey: [area] })));
+}
+
+/** A sale or its cancellation: sales, customers' balances, products' stock, the dashboard, statements, notifications, the reports. */
+const VENDA = ['vendas', 'clientes', 'produtos', 'dashboard', 'financeiro', 'notificacoes', 'relatorios'] as const;
+/** A ledger entry: balances, debtors, sales' paid status, statements, the dashboard, notifications, the reports. */
+const LANCAMENTO = ['financeiro', 'clientes', 'devedores', 'vendas', 'dashboard', 'notificacoes', 'relatorios'] as const;
+/** Every area and the session: what a restored backup replaced. */
+const EVERYTHING = ['me', 'dashboard', 'clientes', 'produtos', 'vendas', 'financeiro', 'notificacoes', 'relatorios', 'portal', 'configuracoes', 'backup', 'devedores', 'cobranca'] as const;
+/** A product changed: its lists, notifications (a save may raise "Estoque Baixo") and the reports (stock). */
+const PRODUTO = ['produtos', 'notificacoes', 'relatorios'] as const;
+
+/**
+ * Every write of the web app and the areas it refreshes once it succeeded: the one place that says
+ * what a write moves. Every mutation's `onSuccess` calls `refreshAfter(queryClient, '<its name>')`;
+ * writes that move nothing cached, or only put their own answer in the cache, have `[]` (so what
+ * one of them refreshes one day is said here, not in its hook).
+ */
+export const REFRESHES = {
+  createCliente: ['clientes'],
+  updateCliente: ['clientes'],
+  deleteCliente: ['clientes'],
+  setClienteAtivo: ['clientes'],
+  regenerateLogin: ['clientes'],
+  createProduto: PRODUTO,
+  updateProduto: PRODUTO,
+  deleteProduto: PRODUTO,
+  setProdutoAtivo: PRODUTO,
+  createVenda: VENDA,
+  cancelVenda: VENDA,
+  createPagamento: LANCAMENTO,
+  createAjuste: LANCAMENTO,
+  markNotificacaoLida: ['notificacoes'],
+  markNotificacoesLidas: ['notificacoes'],
+  /** The rule moves every due date on Devedores and the reports' overdue figures. */
+  updateRegra: ['devedores', 'relatorios'],
+  /** The "A vencer" window may have changed. */
+  updateMensagens: ['devedores'],
+  updateCobrancaCliente: ['devedores'],
+  updatePromessa: ['devedores'],
+  createLembrete: ['devedores'],
+  /** Each settings tab reloads the session (name, photo, shop, time zone, currency, language)… */
+  'updateConfiguracoes.perfil': ['me'],
+  'updateConfiguracoes.loja': ['me'],
+  'updateConfiguracoes.notificacoes': ['me'],
+  /** …and Sistema the automatic-backup list, which says whether the switch is on. */
+  'updateConfiguracoes.sistema': ['me', 'backup'],
+  /** The debtors' messages carry the PIX code ({pix}): they follow the new key at once. */
+  updatePixConfig: ['devedores', 'cobranca'],
+  /** Everything the app shows came from the shop that was just replaced. */
+  restoreBackup: EVERYTHING,
+  updateMercadopagoConfig: [],
+  testMercadopago: [],
+  changePassword: [],
+  updatePreferences: [],
+  signIn: [],
+  signUp: [],
+  signOut: [],
+  requestPasswordReset: [],
+  resetPassword: [],
+  createPagamentoOnline: [],
+} as const satisfies Record<string, readonly (QueryArea | 'me')[]>;
+
+export type MutationName = keyof typeof REFRESHES;
+
+/** Refreshes what `mutation` moved (see `REFRESHES`). */
+export function refreshAfter(queryClient: QueryClient, mutation: MutationName) {
+  return invalidateAreas(queryClient, REFRESHES[mutation]);
+}
+
+/**
+ * For a write that got no answer (a ledger entry): it may be saved all the same, so what it would
+ * have moved is refreshed too, and the balances behind the dialog tell the truth before anyone
+ * types it again in a new dialog (which has a new key).
+ */
+export function refreshAfterNoAnswer(queryClient: QueryClient, mutation: MutationName, error: unknown) {
+  if (isApiError(error, 'NETWORK')) void refreshAfter(queryClient, mutation);
 }
 
 type ParamValue = string | number | boolean | null | undefined;

@@ -1,8 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { leaveApp } from '@/lib/leave-app';
 import { toast } from '@/lib/toast';
 import { api, isApiError } from '@/lib/api-client';
+import { refreshAfter } from '@/lib/query-keys';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 
 /** Ends every session of this seller on the server (all devices) and clears the cookie. */
@@ -29,9 +30,11 @@ export function clearBrowserStorage(): void {
 
 export function useSignOut() {
   const { t } = useTranslation('layout');
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
     onSuccess: () => {
+      void refreshAfter(queryClient, 'signOut');
       clearBrowserStorage();
       // A full page load drops every cached query and in-memory state of the signed-in app. Any
       // unsaved change was already let go ("Descartar"): no browser "leave site?" question.

@@ -4,6 +4,12 @@ import { toast } from '@/lib/toast';
 import { applyIssuesToForm, sessionEnded, toastError } from './api-client';
 import { translateDynamic } from './i18n';
 
+/** An error toast a form shows: a title and what to do. */
+export interface FormToast {
+  title: string;
+  description?: string;
+}
+
 export interface SubmitFormOptions<V extends FieldValues, R> {
   /** The fields that receive the server's `issues` (by path). */
   fields?: readonly FieldPath<V>[];
@@ -13,8 +19,11 @@ export interface SubmitFormOptions<V extends FieldValues, R> {
   errorDescription?: (error: unknown) => string;
   /** false: no error toast when the server's issues landed on fields (they say it there). */
   toastFieldIssues?: boolean;
-  /** Sees every error first (issues already on the fields); returns true when it handled it. */
-  onError?: (error: unknown, onFields: boolean) => boolean | void;
+  /**
+   * Sees every error first (issues already on the fields): returns true when it handled it, or the
+   * toast to show for it instead of the default one.
+   */
+  onError?: (error: unknown, onFields: boolean) => boolean | FormToast | void;
   /** The success toast: a title, or a title with sonner's options (description, action); undefined: none for this result. */
   success?: (result: R) => string | ({ title: string } & ExternalToast) | undefined;
   /** After the success toast: close the dialog, navigate, reset. */
@@ -41,9 +50,12 @@ export async function submitForm<V extends FieldValues, R>(
     result = await send();
   } catch (error) {
     const onFields = applyIssuesToForm(error, setError, fields);
-    if (onError?.(error, onFields)) return;
-    if (onFields && !toastFieldIssues) return;
+    const handled = onError?.(error, onFields);
+    if (handled === true) return;
     // The session ended: the sign-in dialog over the page says so (the form stays as typed).
+    if (handled && !sessionEnded(error)) toastRefused(handled);
+    if (handled) return;
+    if (onFields && !toastFieldIssues) return;
     if (sessionEnded(error)) return;
     if (errorDescription) toast.error(translateDynamic(errorTitle, errorTitle), { description: errorDescription(error) });
     else toastError(error, errorTitle);
@@ -56,4 +68,12 @@ export async function submitForm<V extends FieldValues, R>(
     toast.success(title, options);
   }
   onSuccess?.(result);
+}
+
+/**
+ * The one way a form says it refused what was asked before anything was sent (a required field
+ * left empty, a cart with no items, more than the stock): an error toast, the title and what to do.
+ */
+export function toastRefused({ title, description }: FormToast): void {
+  toast.error(title, description === undefined ? undefined : { description });
 }

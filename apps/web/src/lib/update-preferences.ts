@@ -2,6 +2,7 @@ import type { Me, PreferenciasInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { meQueryOptions } from './get-me';
+import { refreshAfter } from './query-keys';
 
 /** Saves the seller's language/currency on the server (they follow the seller to any device). */
 export function updatePreferences(input: PreferenciasInput): Promise<Me> {
@@ -19,6 +20,9 @@ export function useUpdatePreferences() {
         me ? { ...me, perfil: { ...me.perfil, ...input } } : me,
       );
     },
-    onSuccess: (me) => queryClient.setQueryData(queryKey, me),
+    onSuccess: (me) => {
+      queryClient.setQueryData(queryKey, me);
+      return refreshAfter(queryClient, 'updatePreferences');
+    },
   });
 }

@@ -2,17 +2,13 @@ import { z } from 'zod';
 import { METODOS_PAGAMENTO } from '../financeiro';
 import { caracteresForaDoPix, leiturasChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
 import { CURRENCIES } from '../money';
+import { taxaCartao } from '../pagamento-online';
 import { safeString } from './campos';
 
-/** Spec §9: the card adds a 5% fee to the debt; PIX has none. */
-export const TAXA_CARTAO_PERCENTUAL = 5;
 /** Spec §9: card up to 12 installments; PIX 1. */
 export const PARCELAS_MAX_CARTAO = 12;
 
-/** The card fee in centavos, rounded half up: R$ 10,01 → R$ 0,50. */
-export const taxaCartao = (base: number): number => Math.floor((base * TAXA_CARTAO_PERCENTUAL + 50) / 100);
-
-export { MAX_PAGAMENTO_ONLINE, pagamentoEmReais, valorPagavelOnline } from '../pagamento-online';
+export { MAX_PAGAMENTO_ONLINE, pagamentoEmReais, TAXA_CARTAO_PERCENTUAL, taxaCartao, valorPagavelOnline } from '../pagamento-online';
 
 export const METODOS_ONLINE = ['pix', 'cartao'] as const;
 export type MetodoOnline = (typeof METODOS_ONLINE)[number];

@@ -1,7 +1,6 @@
 import CheckCircleIcon from 'lucide-react/icons/circle-check';
 import ClockIcon from 'lucide-react/icons/clock';
 import XCircleIcon from 'lucide-react/icons/circle-x';
-import type { PagamentoOnline } from '@caderneta/shared';
 import { formatMoney } from '@caderneta/shared/money';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,8 +8,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { pagamentoOnlineQueryOptions } from '@/features/portal/api/verify-pagamento-online';
 import { PortalShell } from '@/features/portal/components/portal-shell';
 import { Component as NotFound } from './not-found';
 
@@ -57,12 +55,7 @@ function ConfiraPagamento({ login }: { login: string }) {
 function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (typeof PAGES)[number] }) {
   const { t } = useTranslation('portal');
   // "Verificar Status" asks the server to fetch the payment from Mercado Pago again.
-  const status = useQuery({
-    queryKey: queryKeys.portal.pagamento(login, id),
-    queryFn: () => api<PagamentoOnline>(`/api/portal/${encodeURIComponent(login)}/pagamentos/${encodeURIComponent(id)}/verificar`, { method: 'POST' }),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const status = useQuery(pagamentoOnlineQueryOptions(login, id));
   const voltar = `/cliente/${login}`;
 
   if (status.isPending) {

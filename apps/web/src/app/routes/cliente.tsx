@@ -6,7 +6,7 @@ import { LoadError } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { isApiError } from '@/lib/api-client';
-import { usePortal } from '@/features/portal/api/portal';
+import { usePortal } from '@/features/portal/api/get-portal';
 import { AcessoForm } from '@/features/portal/components/acesso-form';
 import { PagamentoScreen } from '@/features/portal/components/pagamento-screen';
 import { PortalDashboard } from '@/features/portal/components/portal-dashboard';

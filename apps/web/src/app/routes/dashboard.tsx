@@ -3,11 +3,10 @@ import CirclePlusIcon from 'lucide-react/icons/circle-plus';
 import PackageIcon from 'lucide-react/icons/package';
 import ShoppingCartIcon from 'lucide-react/icons/shopping-cart';
 import UsersIcon from 'lucide-react/icons/users';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
-import { LoadError } from '@/components/load-error';
+import { LoadError, useLoadErrorToast } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useSession } from '@/lib/session';
@@ -15,7 +14,6 @@ import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { AtividadeRecente } from '@/features/dashboard/components/atividade-recente';
 import { DashboardStats } from '@/features/dashboard/components/dashboard-stats';
 import { DevedoresCard } from '@/features/dashboard/components/devedores-card';
-import { toastError } from '@/lib/api-client';
 import { displayName } from '@/lib/user-identity';
 
 const SHORTCUTS = [
@@ -30,9 +28,7 @@ export function Component() {
   const name = displayName(user, t('layout:user.fallbackName'));
   const dashboard = useDashboard();
 
-  useEffect(() => {
-    if (dashboard.isError) toastError(dashboard.error, 'dashboard:loadError');
-  }, [dashboard.isError, dashboard.error]);
+  useLoadErrorToast(dashboard, t('loadError'));
 
   return (
     <>

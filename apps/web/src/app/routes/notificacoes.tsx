@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { EmptyState, ListLoading } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
-import { LoadError } from '@/components/load-error';
+import { LoadError, useLoadErrorToast } from '@/components/load-error';
 import { Pagination } from '@/components/pagination';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { useNotificacoes } from '@/features/notificacoes/api/get-notificacoes';
-import { useMarcarLida, useMarcarTodasLidas } from '@/features/notificacoes/api/marcar-lidas';
+import { useMarkNotificacaoLida } from '@/features/notificacoes/api/mark-notificacao-lida';
+import { useMarkNotificacoesLidas } from '@/features/notificacoes/api/mark-notificacoes-lidas';
 import { NotificacaoRow } from '@/features/notificacoes/components/notificacao-row';
 import { toastError } from '@/lib/api-client';
 import { useListParams } from '@/lib/use-list-params';
@@ -27,12 +28,10 @@ export function Component() {
   const filtro: NotificacoesFiltro = list.params.get('filtro') === 'nao_lidas' ? 'nao_lidas' : 'todas';
   const query = useNotificacoes({ filtro, page: list.page, pageSize: PAGE_SIZE });
   const data = query.data;
-  const marcarLida = useMarcarLida();
-  const marcarTodas = useMarcarTodasLidas();
+  const marcarLida = useMarkNotificacaoLida();
+  const marcarTodas = useMarkNotificacoesLidas();
 
-  useEffect(() => {
-    if (query.isError) toastError(query.error, 'notificacoes:toast.loadError');
-  }, [query.isError, query.error]);
+  useLoadErrorToast(query, t('toast.loadError'));
 
   const pageEmpty = !!data && data.items.length === 0 && list.page > 1;
   const { setPage } = list;

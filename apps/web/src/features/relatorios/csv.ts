@@ -1,4 +1,4 @@
-import { numberMarksOf } from '@caderneta/shared';
+import { centsToInput, numberMarksOf } from '@caderneta/shared';
 
 /**
  * CSV files that a spreadsheet opens right in the seller's language: UTF-8 with a byte-order mark
@@ -15,13 +15,6 @@ export function separadorCsv(locale: string): ';' | ',' {
   return numberMarksOf(locale).decimal === ',' ? ';' : ',';
 }
 
-/** Centavos as a plain decimal number, exactly ("-1234,56" in pt-BR): no floating point. */
-export function decimalDeCentavos(centavos: number, decimal: string): string {
-  const sinal = centavos < 0 ? '-' : '';
-  const abs = Math.abs(centavos);
-  return `${sinal}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, '0')}`;
-}
-
 // Text a spreadsheet would run as a formula (CSV injection): a customer named "=HYPERLINK(…)".
 const FORMULA = /^[=+\-@\t\r]/;
 
@@ -30,7 +23,8 @@ function celula(c: Celula, locale: string): string {
   if (c === null) return '';
   if (typeof c === 'number') return String(c);
   if (typeof c === 'string') return FORMULA.test(c) ? `'${c}` : c;
-  if ('centavos' in c) return decimalDeCentavos(c.centavos, decimal);
+  // Centavos as a plain decimal number, exactly ("-1234,56" in pt-BR): no floating point.
+  if ('centavos' in c) return centsToInput(c.centavos, decimal);
   if ('percentual' in c) return c.percentual === null ? '' : c.percentual.toFixed(1).replace('.', decimal);
   return dataCsv(c.data, locale);
 }

@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** Asks for a reset e-mail. The API answers the same whether or not the e-mail exists. */
 export async function requestPasswordReset(email: string): Promise<void> {
@@ -10,5 +11,6 @@ export async function requestPasswordReset(email: string): Promise<void> {
 }
 
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: requestPasswordReset });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: requestPasswordReset, onSuccess: () => refreshAfter(queryClient, 'requestPasswordReset') });
 }

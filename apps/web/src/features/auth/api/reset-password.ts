@@ -1,5 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshAfter } from '@/lib/query-keys';
 
 export interface ResetPasswordRequest {
   token: string;
@@ -12,5 +13,6 @@ export async function resetPassword({ token, newPassword }: ResetPasswordRequest
 }
 
 export function useResetPassword() {
-  return useMutation({ mutationFn: resetPassword });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resetPassword, onSuccess: () => refreshAfter(queryClient, 'resetPassword') });
 }

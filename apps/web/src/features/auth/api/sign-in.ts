@@ -2,6 +2,7 @@ import type { SignInInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@/lib/api-client';
 import { getMe, meQueryOptions } from '@/lib/get-me';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** better-auth's e-mail sign-in; the server sets the httpOnly session cookie. */
 export async function signIn(input: SignInInput): Promise<void> {
@@ -23,5 +24,6 @@ export function useSignIn() {
       queryClient.setQueryData(meQueryOptions().queryKey, me);
       return me;
     },
+    onSuccess: () => refreshAfter(queryClient, 'signIn'),
   });
 }

@@ -1,6 +1,7 @@
 import type { SignUpInput } from '@caderneta/shared';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** Creates the seller with a paid access code. Does not sign in (the seller logs in next). */
 export function signUp(input: SignUpInput): Promise<{ ok: true }> {
@@ -8,5 +9,6 @@ export function signUp(input: SignUpInput): Promise<{ ok: true }> {
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: signUp });
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: signUp, onSuccess: () => refreshAfter(queryClient, 'signUp') });
 }

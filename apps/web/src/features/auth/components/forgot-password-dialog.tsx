@@ -3,9 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { FormDialog } from '@/components/form-dialog';
-import { submitForm } from '@/lib/submit-form';
+import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { EmailField } from './auth-fields';
 
@@ -46,9 +45,7 @@ export function ForgotPasswordDialog({ open, onOpenChange, initialEmail = '' }: 
 
   function onInvalid(errors: FieldErrors<ForgotPasswordValues>) {
     if (errors.email?.message === 'required') {
-      toast.error(t('forgotPassword.emailRequiredTitle'), {
-        description: t('forgotPassword.emailRequiredDescription'),
-      });
+      toastRefused({ title: t('forgotPassword.emailRequiredTitle'), description: t('forgotPassword.emailRequiredDescription') });
     }
   }
 

@@ -2,11 +2,10 @@ import { type SignUpInput, signUpInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { InputField, SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
 import { errorMessage, isApiError } from '@/lib/api-client';
-import { submitForm } from '@/lib/submit-form';
+import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useSignUp } from '../api/sign-up';
 import { EmailField, NewPasswordFields } from './auth-fields';
 
@@ -51,8 +50,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       onError: (error) => {
         if (isApiError(error, 'INVALID_ACCESS_CODE')) {
           form.setError('codigoAcesso', { type: 'server', message: 'invalidAccessCode' });
-          toast.error(t('signUp.invalidCodeTitle'), { description: errorMessage(error) });
-          return true;
+          return { title: t('signUp.invalidCodeTitle'), description: errorMessage(error) };
         }
         if (isApiError(error, 'EMAIL_IN_USE')) form.setError('email', { type: 'server', message: 'emailInUse' });
       },
@@ -69,9 +67,7 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
       (message): message is string => !!message && TOASTED_PASSWORD_ERRORS.includes(message),
     );
     if (passwordError) {
-      toast.error(t('signUp.errorTitle'), {
-        description: t(`validation:${passwordError}` as 'validation:passwordsDoNotMatch'),
-      });
+      toastRefused({ title: t('signUp.errorTitle'), description: t(`validation:${passwordError}` as 'validation:passwordsDoNotMatch') });
     }
   }
 

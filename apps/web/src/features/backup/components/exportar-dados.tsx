@@ -5,7 +5,7 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Progress } from '@/components/ui/progress';
 import { toastError } from '@/lib/api-client';
-import { exportarDados, salvarArquivo } from '../api/exportar';
+import { exportBackup, salvarArquivo } from '../api/export-backup';
 import { tamanhoLegivel } from '../tamanho';
 
 /** "Exportar Dados": the download with its progress, then "Backup exportado". */
@@ -17,7 +17,7 @@ export function ExportarDados() {
   async function exportar() {
     setProgresso(null);
     try {
-      const arquivo = await exportarDados(setProgresso);
+      const arquivo = await exportBackup(setProgresso);
       salvarArquivo(arquivo);
       toast.success(t('exportar.successTitle'), {
         description: t('exportar.successDescription', { arquivo: arquivo.nome, tamanho: tamanhoLegivel(arquivo.blob.size, i18n.resolvedLanguage ?? 'pt-BR') }),

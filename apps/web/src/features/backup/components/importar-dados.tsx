@@ -10,7 +10,8 @@ import { Progress } from '@/components/ui/progress';
 import { errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
-import { pareceBackup, prepararEnvio, restaurarBackup, validarBackup, type Envio } from '../api/importar';
+import { refreshAfter } from '@/lib/query-keys';
+import { pareceBackup, prepararEnvio, restoreBackup, validateBackup, type Envio } from '../api/import-backup';
 import { tamanhoLegivel } from '../tamanho';
 
 type Estado =
@@ -66,7 +67,7 @@ export function ImportarDados() {
     setEstado({ fase: 'conferindo', envio: 0 });
     try {
       const envio = await prepararEnvio(file);
-      const resumo = await validarBackup(envio, (fraction) => setEstado({ fase: 'conferindo', envio: fraction < 1 ? fraction : null }));
+      const resumo = await validateBackup(envio, (fraction) => setEstado({ fase: 'conferindo', envio: fraction < 1 ? fraction : null }));
       setEstado({ fase: 'confirmar', resumo, envio, nome: file.name });
     } catch (error) {
       recusado(error);
@@ -76,15 +77,14 @@ export function ImportarDados() {
   async function restaurar(envio: Envio) {
     setEstado({ fase: 'restaurando', tabela: null, feitos: 0, total: 0, envio: 0 });
     try {
-      const relatorio = await restaurarBackup(
+      const relatorio = await restoreBackup(
         envio,
         (evento) => {
           if (evento.tipo === 'progresso') setEstado({ fase: 'restaurando', tabela: evento.tabela, feitos: evento.feitos, total: evento.total, envio: null });
         },
         (fraction) => setEstado((atual) => (atual.fase === 'restaurando' && atual.tabela === null ? { ...atual, envio: fraction < 1 ? fraction : null } : atual)),
       );
-      // Everything the app shows came from the shop that was just replaced.
-      await queryClient.invalidateQueries();
+      await refreshAfter(queryClient, 'restoreBackup');
       setEstado({ fase: 'concluido', relatorio });
       toast.success(t('importar.doneTitle'), { description: t('importar.doneDescription') });
     } catch (error) {

@@ -1,7 +1,7 @@
 import type { Cliente, ClienteCriacao } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 export function createCliente(input: ClienteCriacao): Promise<Cliente> {
   return api<Cliente>('/api/clientes', { method: 'POST', body: input });
@@ -11,6 +11,6 @@ export function useCreateCliente() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCliente,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clientes.all }),
+    onSuccess: () => refreshAfter(queryClient, 'createCliente'),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** Permanent; the server refuses (409 CLIENTE_TEM_VENDAS) once any sale refers to the customer. */
 export function deleteCliente(id: string): Promise<void> {
@@ -11,6 +11,6 @@ export function useDeleteCliente() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCliente,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clientes.all }),
+    onSuccess: () => refreshAfter(queryClient, 'deleteCliente'),
   });
 }

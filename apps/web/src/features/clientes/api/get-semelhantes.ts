@@ -12,7 +12,7 @@ export function getSemelhantes(query: { nome: string; telefone: string }, signal
  * Asks the server afresh each time (through the query cache, so a session that ended brings the
  * sign-in dialog over the form, as any load does).
  */
-export function useBuscarSemelhantes() {
+export function useGetSemelhantes() {
   const queryClient = useQueryClient();
   return (query: { nome: string; telefone: string }) =>
     queryClient.fetchQuery({ queryKey: queryKeys.clientes.semelhantes(query), queryFn: ({ signal }) => getSemelhantes(query, signal), staleTime: 0, retry: false });

@@ -1,7 +1,7 @@
 import type { Cliente } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** Deactivated customers leave the default list but keep their sales and ledger. */
 export function setClienteAtivo({ id, ativo }: { id: string; ativo: boolean }): Promise<Cliente> {
@@ -12,6 +12,6 @@ export function useSetClienteAtivo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setClienteAtivo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clientes.all }),
+    onSuccess: () => refreshAfter(queryClient, 'setClienteAtivo'),
   });
 }

@@ -1,7 +1,7 @@
 import type { Cliente, ClienteInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 export function updateCliente({ id, input }: { id: string; input: ClienteInput }): Promise<Cliente> {
   return api<Cliente>(`/api/clientes/${id}`, { method: 'PUT', body: input });
@@ -11,6 +11,6 @@ export function useUpdateCliente() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCliente,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clientes.all }),
+    onSuccess: () => refreshAfter(queryClient, 'updateCliente'),
   });
 }

@@ -20,7 +20,6 @@ import UserSearchIcon from 'lucide-react/icons/user-search';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
 import { Field, InputField, PhoneField } from '@/components/form-fields';
@@ -29,10 +28,10 @@ import { FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { useFormatters } from '@/lib/format';
 import { useChavePorAbertura } from '@/lib/idempotency-key';
-import { submitForm } from '@/lib/submit-form';
+import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCreateCliente } from '../api/create-cliente';
-import { useBuscarSemelhantes } from '../api/get-semelhantes';
+import { useGetSemelhantes } from '../api/get-semelhantes';
 import { useUpdateCliente } from '../api/update-cliente';
 
 const FIELDS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const;
@@ -59,7 +58,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
   const fmt = useFormatters();
   const createCliente = useCreateCliente();
   const updateCliente = useUpdateCliente();
-  const buscarSemelhantes = useBuscarSemelhantes();
+  const buscarSemelhantes = useGetSemelhantes();
   const editing = !!cliente;
   const texts = useRecordFormTexts('clientes', editing);
   const form = useDialogForm({ schema: clienteFormSchema, open, record: cliente ?? null, values: formValues });
@@ -114,7 +113,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
 
   function onInvalid(errors: FieldErrors<ClienteFormValues>) {
     if (errors.nome?.message === 'required' || errors.telefone?.message === 'required') {
-      toast.error(t('toast.requiredTitle'), { description: t('toast.requiredDescription') });
+      toastRefused({ title: t('toast.requiredTitle'), description: t('toast.requiredDescription') });
     }
   }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { toastError } from '@/lib/api-client';
-import { useRegenerarLogin } from '../api/regenerar-login';
+import { useRegenerateLogin } from '../api/regenerate-login';
 
 interface RegenerarLoginDialogProps {
   cliente: Cliente | null;
@@ -13,7 +13,7 @@ interface RegenerarLoginDialogProps {
 /** Confirms a new login: the link the customer already has stops working. */
 export function RegenerarLoginDialog({ cliente, onOpenChange }: RegenerarLoginDialogProps) {
   const { t } = useTranslation('clientes');
-  const regenerar = useRegenerarLogin();
+  const regenerar = useRegenerateLogin();
 
   async function confirm() {
     if (!cliente) return;

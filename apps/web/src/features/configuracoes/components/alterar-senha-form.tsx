@@ -3,15 +3,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { isApiError, toastError } from '@/lib/api-client';
-import { useAlterarSenha } from '../api/alterar-senha';
+import { InputField, SubmitButton } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
+import { isApiError } from '@/lib/api-client';
+import { submitForm, toastRefused } from '@/lib/submit-form';
+import { useChangePassword } from '../api/change-password';
 
 const EMPTY: AlterarSenhaInput = { senhaAtual: '', novaSenha: '', confirmarSenha: '' };
 
@@ -21,46 +20,31 @@ const EMPTY: AlterarSenhaInput = { senhaAtual: '', novaSenha: '', confirmarSenha
  */
 export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
   const { t } = useTranslation('configuracoes');
-  const alterar = useAlterarSenha();
+  const alterar = useChangePassword();
   const form = useForm<AlterarSenhaInput>({ resolver: zodResolver(alterarSenhaInputSchema), defaultValues: EMPTY });
   useReportDirty(form.formState.isDirty);
 
-  async function onSubmit(input: AlterarSenhaInput) {
-    try {
-      await alterar.mutateAsync(input);
-    } catch (error) {
-      if (isApiError(error, 'SENHA_ATUAL_INCORRETA')) form.setError('senhaAtual', { type: 'server', message: 'senhaAtualIncorreta' });
-      toastError(error, 'configuracoes:senha.errorTitle');
-      return;
-    }
-    form.reset(EMPTY);
-    toast.success(t('senha.successTitle'), { description: t('senha.successDescription') });
-  }
+  const onSubmit = (input: AlterarSenhaInput) =>
+    submitForm(form.setError, () => alterar.mutateAsync(input), {
+      errorTitle: 'configuracoes:senha.errorTitle',
+      onError: (error) => {
+        if (isApiError(error, 'SENHA_ATUAL_INCORRETA')) form.setError('senhaAtual', { type: 'server', message: 'senhaAtualIncorreta' });
+      },
+      success: () => ({ title: t('senha.successTitle'), description: t('senha.successDescription') }),
+      onSuccess: () => form.reset(EMPTY),
+    });
 
   // The spec's toasts for each rule, on top of the messages under the fields.
   function onInvalid(errors: FieldErrors<AlterarSenhaInput>) {
     const messages = Object.values(errors).map((e) => e?.message);
-    if (messages.includes('senhaCamposObrigatorios')) toast.error(t('senha.camposObrigatoriosTitle'), { description: t('senha.camposObrigatorios') });
-    else if (messages.includes('senhaMuitoCurta')) toast.error(t('senha.curtaTitle'), { description: t('senha.curta') });
-    else if (messages.includes('senhasNaoConferem')) toast.error(t('senha.naoConferemTitle'), { description: t('senha.naoConferem') });
+    if (messages.includes('senhaCamposObrigatorios')) toastRefused({ title: t('senha.camposObrigatoriosTitle'), description: t('senha.camposObrigatorios') });
+    else if (messages.includes('senhaMuitoCurta')) toastRefused({ title: t('senha.curtaTitle'), description: t('senha.curta') });
+    else if (messages.includes('senhasNaoConferem')) toastRefused({ title: t('senha.naoConferemTitle'), description: t('senha.naoConferem') });
   }
 
   const busy = form.formState.isSubmitting;
   const campo = (name: keyof AlterarSenhaInput, label: string, autoComplete: string, hint?: string) => (
-    <FormField
-      control={form.control}
-      name={name}
-      render={({ field }) => (
-        <FormItem>
-          <FormLabel>{label}</FormLabel>
-          <FormControl>
-            <Input type="password" autoComplete={autoComplete} required {...field} />
-          </FormControl>
-          {hint && <FormDescription>{hint}</FormDescription>}
-          <FormMessage />
-        </FormItem>
-      )}
-    />
+    <InputField control={form.control} name={name} label={label} description={hint} type="password" autoComplete={autoComplete} required />
   );
   return (
     <Card>
@@ -78,9 +62,7 @@ export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
               {campo('novaSenha', t('senha.nova'), 'new-password', t('senha.hint'))}
               {campo('confirmarSenha', t('senha.confirmar'), 'new-password')}
               <div className="flex flex-wrap items-center gap-4">
-                <Button type="submit" disabled={busy}>
-                  {busy ? t('senha.submitting') : t('senha.submit')}
-                </Button>
+                <SubmitButton busy={busy} label={t('senha.submit')} busyLabel={t('senha.submitting')} />
                 {esqueci}
               </div>
             </BusyFieldset>

@@ -13,13 +13,10 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { PhoneField } from '@/components/form-fields';
-import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
-import { useSalvarAba } from '../api/salvar';
-import { salvarSecao, Secao } from './secao';
+import { InputField, PhoneField, SelectField } from '@/components/form-fields';
+import { Form } from '@/components/ui/form';
+import { useUpdateConfiguracoes } from '../api/update-configuracoes';
+import { salvarSecao, SaveButton, Secao } from './secao';
 
 const FIELDS = ['nomeLoja', 'telefoneLoja', 'enderecoLoja', 'documento', 'fusoHorario'] as const;
 
@@ -43,7 +40,7 @@ export function LojaSecao() {
 
 function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
   const { t } = useTranslation('configuracoes');
-  const salvar = useSalvarAba('loja');
+  const salvar = useUpdateConfiguracoes('loja');
   const form = useForm<LojaFormValues, unknown, LojaInput>({ resolver: zodResolver(lojaInputSchema), defaultValues: toForm(loja) });
   useReportDirty(form.formState.isDirty);
   const now = new Date();
@@ -58,72 +55,18 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
     <Form {...form}>
       <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
         <BusyFieldset busy={busy}>
-          <FormField
-            control={form.control}
-            name="nomeLoja"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t('loja.nomeLoja')}</FormLabel>
-                <FormControl>
-                  <Input autoComplete="organization" required {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <InputField control={form.control} name="nomeLoja" label={t('loja.nomeLoja')} autoComplete="organization" required />
           <PhoneField control={form.control} name="telefoneLoja" label={t('loja.telefoneLoja')} autoComplete="tel" placeholder={t('loja.telefoneLojaPlaceholder')} />
-          <FormField
-            control={form.control}
-            name="enderecoLoja"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t('loja.enderecoLoja')}</FormLabel>
-                <FormControl>
-                  <Input autoComplete="street-address" {...field} value={field.value ?? ''} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="documento"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t('loja.documento')}</FormLabel>
-                <FormControl>
-                  <Input inputMode="numeric" {...field} value={field.value ?? ''} />
-                </FormControl>
-                <FormDescription>{t('loja.documentoHint')}</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <FormField
-            control={form.control}
-            name="fusoHorario"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t('loja.fusoHorario')}</FormLabel>
-                <FormControl>
-                  <NativeSelect {...field}>
-                    {FUSOS_HORARIOS.map((fuso) => (
-                      <option key={fuso.id} value={fuso.id}>
-                        {`${cidadeDoFuso(fuso)} (${utcOffsetLabel(fuso.id, now)})`}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </FormControl>
-                <FormDescription>{t('loja.fusoHint')}</FormDescription>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('saving') : t('save')}
-            </Button>
-          </div>
+          <InputField control={form.control} name="enderecoLoja" label={t('loja.enderecoLoja')} autoComplete="street-address" />
+          <InputField control={form.control} name="documento" label={t('loja.documento')} description={t('loja.documentoHint')} inputMode="numeric" />
+          <SelectField control={form.control} name="fusoHorario" label={t('loja.fusoHorario')} description={t('loja.fusoHint')}>
+            {FUSOS_HORARIOS.map((fuso) => (
+              <option key={fuso.id} value={fuso.id}>
+                {`${cidadeDoFuso(fuso)} (${utcOffsetLabel(fuso.id, now)})`}
+              </option>
+            ))}
+          </SelectField>
+          <SaveButton busy={busy} />
         </BusyFieldset>
       </form>
     </Form>

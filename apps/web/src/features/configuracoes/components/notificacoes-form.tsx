@@ -1,13 +1,12 @@
 import { NOTIFICATION_PREFERENCE_KINDS, type Configuracoes, type PreferenciasNotificacao } from '@caderneta/shared';
-import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
+import { SwitchField } from '@/components/form-fields';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { Button } from '@/components/ui/button';
-import { Label } from '@/components/ui/label';
-import { Switch } from '@/components/ui/switch';
-import { useSalvarAba } from '../api/salvar';
-import { salvarSecao, Secao } from './secao';
+import { Form } from '@/components/ui/form';
+import { useUpdateConfiguracoes } from '../api/update-configuracoes';
+import { salvarSecao, SaveButton, Secao } from './secao';
 
 /** Notificações: the four switches (spec §9 defaults: vendas, pagamentos, estoque on; devedores off). */
 export function NotificacoesSecao() {
@@ -21,48 +20,36 @@ export function NotificacoesSecao() {
 
 function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] }) {
   const { t } = useTranslation('configuracoes');
-  const salvar = useSalvarAba('notificacoes');
-  const [prefs, setPrefs] = useState<PreferenciasNotificacao>(inicial);
-  const [salvas, setSalvas] = useState<PreferenciasNotificacao>(inicial);
-  useReportDirty(NOTIFICATION_PREFERENCE_KINDS.some((kind) => prefs[kind] !== salvas[kind]));
+  const salvar = useUpdateConfiguracoes('notificacoes');
+  const form = useForm<PreferenciasNotificacao>({ defaultValues: inicial });
+  useReportDirty(form.formState.isDirty);
 
-  function onSubmit(event: React.FormEvent) {
-    event.preventDefault();
-    // Switches only: no field takes a server issue.
-    return salvarSecao(() => undefined, () => salvar.mutateAsync(prefs), { success: t('toast.saved'), onSaved: (saved) => {
-        setPrefs(saved.notificacoes);
-        setSalvas(saved.notificacoes);
-      },
-    });
-  }
+  // Switches only: no field takes a server issue.
+  const onSubmit = (prefs: PreferenciasNotificacao) =>
+    salvarSecao(form.setError, () => salvar.mutateAsync(prefs), { success: t('toast.saved'), onSaved: (saved) => form.reset(saved.notificacoes) });
 
+  const busy = form.formState.isSubmitting;
   return (
-    <form onSubmit={(event) => void onSubmit(event)} className="grid gap-2">
-      <BusyFieldset busy={salvar.isPending}>
-        <ul className="divide-y">
-          {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
-            <li key={kind} className="flex items-center justify-between gap-4 py-2">
-              <div className="flex min-w-0 flex-col">
-                <Label htmlFor={`notif-${kind}`}>{t(`notificacoes.${kind}`)}</Label>
-                <p id={`notif-${kind}-hint`} className="text-sm text-muted-foreground">
-                  {t(`notificacoes.${kind}Hint`)}
-                </p>
-              </div>
-              <Switch
-                id={`notif-${kind}`}
-                aria-describedby={`notif-${kind}-hint`}
-                checked={prefs[kind]}
-                onCheckedChange={(checked) => setPrefs((current) => ({ ...current, [kind]: checked }))}
-              />
-            </li>
-          ))}
-        </ul>
-        <div>
-          <Button type="submit" disabled={salvar.isPending}>
-            {salvar.isPending ? t('saving') : t('save')}
-          </Button>
-        </div>
-      </BusyFieldset>
-    </form>
+    <Form {...form}>
+      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="grid gap-2">
+        <BusyFieldset busy={busy}>
+          <ul className="divide-y">
+            {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
+              <li key={kind}>
+                <SwitchField
+                  control={form.control}
+                  name={kind}
+                  label={t(`notificacoes.${kind}`)}
+                  description={t(`notificacoes.${kind}Hint`)}
+                  className="flex items-center justify-between gap-4 py-2"
+                  textClassName="flex min-w-0 flex-col"
+                />
+              </li>
+            ))}
+          </ul>
+          <SaveButton busy={busy} />
+        </BusyFieldset>
+      </form>
+    </Form>
   );
 }

@@ -5,18 +5,18 @@ import Trash2Icon from 'lucide-react/icons/trash-2';
 import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { UserAvatar } from '@/components/layout/user-avatar';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { PhoneField } from '@/components/form-fields';
+import { InputField, PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Form, FormControl, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useSalvarAba } from '../api/salvar';
+import { useUpdateConfiguracoes } from '../api/update-configuracoes';
+import { toastRefused } from '@/lib/submit-form';
 import { reduzirFoto } from '../foto';
-import { salvarSecao, Secao } from './secao';
+import { salvarSecao, SaveButton, Secao } from './secao';
 
 /** Perfil › Dados pessoais: name, e-mail (read-only), the seller's own phone and photo. */
 export function PerfilSecao() {
@@ -37,7 +37,7 @@ const toForm = (perfil: Configuracoes['perfil']): PerfilFormValues => ({
 
 function PerfilForm({ config }: { config: Configuracoes }) {
   const { t } = useTranslation('configuracoes');
-  const salvar = useSalvarAba('perfil');
+  const salvar = useUpdateConfiguracoes('perfil');
   const fileInput = useRef<HTMLInputElement>(null);
   const form = useForm<PerfilFormValues, unknown, PerfilInput>({
     resolver: zodResolver(perfilInputSchema),
@@ -55,7 +55,7 @@ function PerfilForm({ config }: { config: Configuracoes }) {
       form.setValue('avatar', dataUrl, { shouldDirty: true });
     } catch (error) {
       console.error(error);
-      toast.error(t('perfil.fotoInvalidaTitle'), { description: t('perfil.fotoInvalida') });
+      toastRefused({ title: t('perfil.fotoInvalidaTitle'), description: t('perfil.fotoInvalida') });
     } finally {
       if (fileInput.current) fileInput.current.value = '';
     }
@@ -102,19 +102,7 @@ function PerfilForm({ config }: { config: Configuracoes }) {
               {form.formState.errors.avatar && <FormMessageFor message={form.formState.errors.avatar.message} />}
             </div>
           </div>
-          <FormField
-            control={form.control}
-            name="nome"
-            render={({ field }) => (
-              <FormItem>
-                <FormLabel>{t('perfil.nome')}</FormLabel>
-                <FormControl>
-                  <Input autoComplete="name" {...field} />
-                </FormControl>
-                <FormMessage />
-              </FormItem>
-            )}
-          />
+          <InputField control={form.control} name="nome" label={t('perfil.nome')} autoComplete="name" />
           <div className="grid gap-2">
             <Label htmlFor="perfil-email">{t('perfil.email')}</Label>
             <Input id="perfil-email" type="email" value={config.perfil.email} readOnly aria-describedby="perfil-email-hint" className="bg-muted" />
@@ -130,11 +118,7 @@ function PerfilForm({ config }: { config: Configuracoes }) {
             placeholder={t('perfil.telefonePlaceholder')}
             description={t('perfil.telefoneHint')}
           />
-          <div>
-            <Button type="submit" disabled={busy}>
-              {busy ? t('saving') : t('save')}
-            </Button>
-          </div>
+          <SaveButton busy={busy} />
         </BusyFieldset>
       </form>
     </Form>

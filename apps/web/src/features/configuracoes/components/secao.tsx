@@ -1,12 +1,12 @@
 import type { Configuracoes } from '@caderneta/shared';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { ListLoading } from '@/components/empty-state';
-import { LoadError } from '@/components/load-error';
+import { SubmitButton } from '@/components/form-fields';
+import { LoadError, useLoadErrorToast } from '@/components/load-error';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm } from '@/lib/submit-form';
 import { useConfiguracoes } from '../api/get-configuracoes';
@@ -40,10 +40,8 @@ export function AbaDeSecoes({ children }: { children: ReactNode }) {
 export function Secao({ title, description, children }: SecaoProps) {
   const { t } = useTranslation('configuracoes');
   const query = useConfiguracoes();
-  useEffect(() => {
-    // "Erro ao carregar" once per failure, however many cards the tab has.
-    if (query.isError && !sessionEnded(query.error)) toast.error(t('toast.loadError'), { id: 'configuracoes-load-error', description: t('toast.loadErrorDescription') });
-  }, [query.isError, query.error, t]);
+  // "Erro ao carregar" once per failure, however many cards the tab has.
+  useLoadErrorToast(query, t('toast.loadError'), { id: 'configuracoes-load-error', description: t('toast.loadErrorDescription') });
   return (
     <Card>
       <CardHeader>
@@ -62,6 +60,16 @@ export function Secao({ title, description, children }: SecaoProps) {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A settings card's "Salvar" ("Salvando..." while the form is being sent). */
+export function SaveButton({ busy }: { busy: boolean }) {
+  const { t } = useTranslation('configuracoes');
+  return (
+    <div>
+      <SubmitButton busy={busy} label={t('save')} busyLabel={t('saving')} />
+    </div>
   );
 }
 

@@ -13,7 +13,7 @@ import { useFormatters } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useDevedor } from '../api/get-devedor';
-import { GERENCIAR_MUTATION_KEY } from '../api/salvar-cobranca-cliente';
+import { GERENCIAR_MUTATION_KEY } from '../api/update-cobranca-cliente';
 import { AtrasoBadge, NivelBadge } from './badges';
 import { GerenciarDivida } from './gerenciar-divida';
 import { LembreteAberto, MarcarEnviado } from './lembrete-envio';

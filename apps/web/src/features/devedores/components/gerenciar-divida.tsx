@@ -21,7 +21,8 @@ import { useConfirmDiscard, useReportDirty } from '@/components/unsaved-changes'
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
-import { useSalvarCobrancaCliente, useSalvarPromessa } from '../api/salvar-cobranca-cliente';
+import { useUpdateCobrancaCliente } from '../api/update-cobranca-cliente';
+import { useUpdatePromessa } from '../api/update-promessa';
 
 interface GerenciarDividaProps {
   devedor: DevedorDetalhe;
@@ -50,8 +51,8 @@ const promessaValues = (devedor: DevedorDetalhe): PromessaFormValues => ({
 export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVoltar }: GerenciarDividaProps) {
   const { t } = useTranslation('devedores');
   const fmt = useFormatters();
-  const salvar = useSalvarCobrancaCliente();
-  const promessa = useSalvarPromessa();
+  const salvar = useUpdateCobrancaCliente();
+  const promessa = useUpdatePromessa();
   const devendo = devedor.saldoPendente > 0;
   const promessaTituloId = useId();
 

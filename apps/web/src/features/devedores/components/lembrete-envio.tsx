@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
-import { useRegistrarLembrete } from '../api/registrar-lembrete';
+import { useCreateLembrete } from '../api/create-lembrete';
 
 /*
  * Opening WhatsApp cannot tell whether the seller sent the message. The debtors whose WhatsApp was
@@ -46,7 +46,7 @@ type DevedorLembrete = Pick<Devedor, 'id' | 'nome'>;
 
 function useMarcarEnviado(devedor: DevedorLembrete) {
   const { t } = useTranslation('devedores');
-  const registrar = useRegistrarLembrete();
+  const registrar = useCreateLembrete();
   const marcar = () =>
     registrar.mutate(devedor.id, {
       onSuccess: () => {

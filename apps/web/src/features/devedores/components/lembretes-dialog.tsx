@@ -13,7 +13,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { useDevedores } from '../api/get-devedores';
-import { useRegistrarLembrete } from '../api/registrar-lembrete';
+import { useCreateLembrete } from '../api/create-lembrete';
 import { mensagemDoDevedor, whatsappDoDevedor } from '../mensagem';
 import { AtrasoBadge, NivelBadge } from './badges';
 
@@ -42,7 +42,7 @@ export function LembretesDialog({ open, onOpenChange, config }: LembretesDialogP
     { situacao: aba, ordem: 'mais_antigo', page, pageSize: PAGE_SIZE },
     { enabled: open && (aba === 'vencidos' || antecipado) },
   );
-  const registrar = useRegistrarLembrete();
+  const registrar = useCreateLembrete();
 
   useEffect(() => {
     if (open) {

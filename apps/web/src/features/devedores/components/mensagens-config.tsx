@@ -14,7 +14,6 @@ import {
 import RotateCcwIcon from 'lucide-react/icons/rotate-ccw';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { ListLoading } from '@/components/empty-state';
@@ -24,11 +23,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import { ApiError, errorMessage, sessionEnded } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
+import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useCobranca } from '../api/get-cobranca';
-import { useSalvarMensagens } from '../api/salvar-mensagens';
+import { useUpdateMensagens } from '../api/update-mensagens';
 import { preencher } from '../mensagem';
 
 type Textos = Record<TipoMensagem, string>;
@@ -51,7 +51,7 @@ export function MensagensConfig() {
 
 function Formulario({ config }: { config: CobrancaConfig }) {
   const { t } = useTranslation('devedores');
-  const salvar = useSalvarMensagens();
+  const salvar = useUpdateMensagens();
   const [textos, setTextos] = useState<Textos>(config.mensagens);
   const [antecipado, setAntecipado] = useState(config.lembreteAntecipado);
   const [dias, setDias] = useState(String(config.diasAntecedencia));
@@ -81,23 +81,23 @@ function Formulario({ config }: { config: CobrancaConfig }) {
         next[campo] ??= translateDynamic(`validation:${issue.message}`, issue.message);
       }
       setErros(next);
-      toast.error(t('toast.salvarErro'), { description: translateDynamic('errors:VALIDATION', '') });
+      toastRefused({ title: t('toast.salvarErro'), description: translateDynamic('errors:VALIDATION', '') });
       return;
     }
     setErros({});
-    try {
-      await salvar.mutateAsync(input);
-      toast.success(t('mensagens.salvo'));
-    } catch (error) {
-      if (error instanceof ApiError && error.issues.length) {
-        const next: typeof erros = {};
-        for (const issue of error.issues) next[issue.path.replace(/^mensagens\./, '') as keyof typeof erros] = translateDynamic(`validation:${issue.message}`, issue.message);
-        setErros(next);
-      }
-      if (sessionEnded(error)) return;
-      const known = error instanceof ApiError && !['INTERNAL', 'NETWORK'].includes(error.code);
-      toast.error(t('toast.salvarErro'), { description: known ? errorMessage(error) : t('toast.salvarErroDescription') });
-    }
+    // Not a react-hook-form form: the server's issues go to `erros`.
+    await submitForm(() => undefined, () => salvar.mutateAsync(input), {
+      errorTitle: 'devedores:toast.salvarErro',
+      errorDescription: (error) => (error instanceof ApiError && !['INTERNAL', 'NETWORK'].includes(error.code) ? errorMessage(error) : t('toast.salvarErroDescription')),
+      onError: (error) => {
+        if (error instanceof ApiError && error.issues.length) {
+          const next: typeof erros = {};
+          for (const issue of error.issues) next[issue.path.replace(/^mensagens\./, '') as keyof typeof erros] = translateDynamic(`validation:${issue.message}`, issue.message);
+          setErros(next);
+        }
+      },
+      success: () => t('mensagens.salvo'),
+    });
   }
 
   const busy = salvar.isPending;

@@ -14,13 +14,10 @@ import { useTranslation } from 'react-i18next';
 import { ListLoading } from '@/components/empty-state';
 import { FormDialog } from '@/components/form-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { DateInputField, RadioCardsField } from '@/components/form-fields';
-import { FormControl, FormDescription, FormField, FormItem, FormLabel, FormMessage } from '@/components/ui/form';
-import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { DateInputField, InputField, RadioCardsField, SelectField } from '@/components/form-fields';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
-import { useSalvarRegra } from '../api/salvar-regra';
+import { useUpdateRegra } from '../api/update-regra';
 
 interface RegraVencimentoDialogProps {
   open: boolean;
@@ -41,7 +38,7 @@ const DIAS = Array.from({ length: DIA_VENCIMENTO_MAX }, (_, i) => String(i + 1))
 export function RegraVencimentoDialog({ open, onOpenChange, config }: RegraVencimentoDialogProps) {
   const { t } = useTranslation('devedores');
   const fmt = useFormatters();
-  const salvar = useSalvarRegra();
+  const salvar = useUpdateRegra();
   const resolver = useMemo(() => zodResolver(regraVencimentoFormSchema(fmt.locale)), [fmt.locale]);
   const form = useForm<RegraVencimentoFormValues, unknown, RegraVencimentoData>({
     resolver,
@@ -102,40 +99,24 @@ export function RegraVencimentoDialog({ open, onOpenChange, config }: RegraVenci
         options={TIPOS_REGRA_VENCIMENTO.map((option) => ({ value: option, label: t(`regra.${option}`), hint: t(`regra.${option}Hint`) }))}
       />
       {tipo === 'proximo_mes' && (
-        <FormField
-          control={form.control}
-          name="diaVencimento"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('regra.diaVencimento')}</FormLabel>
-              <FormControl>
-                <NativeSelect className="max-w-32" {...field}>
-                  {DIAS.map((dia) => (
-                    <option key={dia} value={dia}>
-                      {dia}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </FormControl>
-              <FormMessage />
-            </FormItem>
-          )}
-        />
+        <SelectField control={form.control} name="diaVencimento" label={t('regra.diaVencimento')} className="max-w-32">
+          {DIAS.map((dia) => (
+            <option key={dia} value={dia}>
+              {dia}
+            </option>
+          ))}
+        </SelectField>
       )}
       {tipo === 'dias_fixos' && (
-        <FormField
+        <InputField
           control={form.control}
           name="diasPrazo"
-          render={({ field }) => (
-            <FormItem>
-              <FormLabel>{t('regra.diasPrazo')}</FormLabel>
-              <FormControl>
-                <Input inputMode="numeric" autoComplete="off" maxLength={3} className="max-w-32 tabular-nums" {...field} />
-              </FormControl>
-              <FormDescription>{t('regra.diasPrazoHint')}</FormDescription>
-              <FormMessage />
-            </FormItem>
-          )}
+          label={t('regra.diasPrazo')}
+          description={t('regra.diasPrazoHint')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          className="max-w-32 tabular-nums"
         />
       )}
       {tipo === 'data_fixa' && <DateInputField control={form.control} name="dataFixa" label={t('regra.dataFixa')} description={t('regra.dataFixaHint')} />}

@@ -8,7 +8,7 @@ import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
-import { useRegistrarAjuste } from '../api/registrar-ajuste';
+import { useCreateAjuste } from '../api/create-ajuste';
 import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
@@ -25,7 +25,7 @@ const empty = (): AjusteFormValues => ({ tipo: 'debito', valor: '', motivo: '' }
 export function AjusteDialog({ cliente, onOpenChange }: AjusteDialogProps) {
   const { t } = useTranslation('financeiro');
   const fmt = useFormatters();
-  const registrar = useRegistrarAjuste();
+  const registrar = useCreateAjuste();
   const shownCliente = useLastPresent(cliente);
   const form = useDialogForm({ schema: ajusteFormSchema, open: !!cliente, record: cliente, values: empty });
   const [tipo, valor] = useWatch({ control: form.control, name: ['tipo', 'valor'] });

@@ -9,7 +9,6 @@ import {
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { FormDialog } from '@/components/form-dialog';
 import { Field, InputField } from '@/components/form-fields';
@@ -19,10 +18,10 @@ import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
-import { submitForm } from '@/lib/submit-form';
+import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
-import { useRegistrarPagamento } from '../api/registrar-pagamento';
+import { useCreatePagamento } from '../api/create-pagamento';
 import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
@@ -45,7 +44,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   const { t } = useTranslation('financeiro');
   const fmt = useFormatters();
   const navigate = useNavigate();
-  const registrar = useRegistrarPagamento();
+  const registrar = useCreatePagamento();
   const chave = useChavePorAbertura(cliente);
   const shownCliente = useLastPresent(cliente);
   const form = useDialogForm({ schema: pagamentoFormSchema, open: !!cliente, record: cliente, values: empty });
@@ -53,7 +52,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
 
 
   function valorInvalido() {
-    toast.error(t('toast.valorInvalido'), { description: t('toast.valorInvalidoDescription') });
+    toastRefused({ title: t('toast.valorInvalido'), description: t('toast.valorInvalidoDescription') });
   }
 
   function onSubmit(data: PagamentoData) {

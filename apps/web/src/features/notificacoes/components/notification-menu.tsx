@@ -12,7 +12,8 @@ import {
 import { toastError } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useNotificacoesResumo } from '../api/get-resumo';
-import { useMarcarLida, useMarcarTodasLidas } from '../api/marcar-lidas';
+import { useMarkNotificacaoLida } from '../api/mark-notificacao-lida';
+import { useMarkNotificacoesLidas } from '../api/mark-notificacoes-lidas';
 import { linkDaNotificacao, tempoRelativo, useTextoNotificacao } from '../texto';
 import { IconeNotificacao } from './icone-notificacao';
 
@@ -21,8 +22,8 @@ export function NotificationMenu({ trigger, defaultOpen }: PopupProps) {
   const { t, i18n } = useTranslation('notificacoes');
   const navigate = useNavigate();
   const resumo = useNotificacoesResumo();
-  const marcarLida = useMarcarLida();
-  const marcarTodas = useMarcarTodasLidas();
+  const marcarLida = useMarkNotificacaoLida();
+  const marcarTodas = useMarkNotificacoesLidas();
   const textoDe = useTextoNotificacao();
   const naoLidas = resumo.data?.naoLidas ?? 0;
 

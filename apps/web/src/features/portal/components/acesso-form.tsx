@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { useExemplos } from '../api/portal';
+import { useExemplos } from '../api/get-exemplos';
 
 /** The same rule as the shared `loginClienteSchema`, without pulling zod into this page. */
 function validar(codigo: string): 'codigoObrigatorio' | 'codigoInvalido' | null {

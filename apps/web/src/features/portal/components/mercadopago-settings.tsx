@@ -15,7 +15,10 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
-import { useMercadopagoConfig, useSalvarMercadopago, useTestarMercadopago } from '../api/configuracoes';
+import { submitForm } from '@/lib/submit-form';
+import { useMercadopagoConfig } from '../api/get-mercadopago-config';
+import { useTestMercadopago } from '../api/test-mercadopago';
+import { useUpdateMercadopagoConfig } from '../api/update-mercadopago-config';
 import { SoEmReais } from './so-em-reais';
 
 /** The "Mercado Pago" settings tab. */
@@ -38,8 +41,8 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
   const [ativo, setAtivo] = useState(config.ativo);
   const [erros, setErros] = useState<Record<string, string>>({});
   const [teste, setTeste] = useState<Teste>({ estado: 'idle' });
-  const salvar = useSalvarMercadopago();
-  const testar = useTestarMercadopago();
+  const salvar = useUpdateMercadopagoConfig();
+  const testar = useTestMercadopago();
   // A token or secret typed is never shown back; the rest is compared with what is saved (`config`, set from the answer).
   useReportDirty(accessToken !== '' || webhookSecret !== '' || publicKey !== (config.publicKey ?? '') || ambiente !== config.ambiente || ativo !== config.ativo);
 
@@ -57,16 +60,17 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
       return;
     }
     setErros({});
-    salvar.mutate(parsed.data, {
+    // Not a react-hook-form form: the server's issues go to `erros`.
+    void submitForm(() => undefined, () => salvar.mutateAsync(parsed.data), {
+      errorTitle: 'portal:config.toast.erroSalvar',
+      errorDescription: () => t('config.toast.erroSalvarDescricao'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.issues.length) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+      },
+      success: () => t('config.toast.salvo'),
       onSuccess: () => {
         setAccessToken('');
         setWebhookSecret('');
-        toast.success(t('config.toast.salvo'));
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.issues.length) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
-        if (sessionEnded(error)) return;
-        toast.error(t('config.toast.erroSalvar'), { description: t('config.toast.erroSalvarDescricao') });
       },
     });
   };

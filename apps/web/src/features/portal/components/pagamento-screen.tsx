@@ -1,6 +1,6 @@
 import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
 import type { MetodoOnline, PortalCliente } from '@caderneta/shared';
-import { valorPagavelOnline } from '@caderneta/shared/pagamento-online';
+import { taxaCartao, valorPagavelOnline } from '@caderneta/shared/pagamento-online';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,11 +9,8 @@ import { Button } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import { cn } from '@/lib/utils';
-import { useIniciarPagamento } from '../api/portal';
+import { useCreatePagamentoOnline } from '../api/create-pagamento-online';
 import { usePortalFormat } from './use-portal-format';
-
-/** The card fee as the server computes it (shown before confirming; the server decides). */
-const taxaDe = (base: number, percentual: number) => Math.floor((base * percentual + 50) / 100);
 
 /** PIX or card, the amount and the fee, then off to Mercado Pago's checkout. */
 export function PagamentoScreen({ login, data, onVoltar }: { login: string; data: PortalCliente; onVoltar: () => void }) {
@@ -23,12 +20,13 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
   // charged is shown as charged.
   const cobrado = usePortalFormat('BRL');
   const [metodo, setMetodo] = useState<MetodoOnline>('pix');
-  const iniciar = useIniciarPagamento(login);
+  const iniciar = useCreatePagamentoOnline(login);
   const queryClient = useQueryClient();
   const { taxaCartaoPercentual: taxaPct, parcelasMaxCartao } = data.pagamentoOnline;
   // One payment pays up to R$ 10 milhões of the balance (the server charges the same).
   const base = valorPagavelOnline(data.saldoPendente);
-  const taxa = metodo === 'cartao' ? taxaDe(base, taxaPct) : 0;
+  // The card fee as the server computes it (shown before confirming; the server decides).
+  const taxa = metodo === 'cartao' ? taxaCartao(base, taxaPct) : 0;
   const total = base + taxa;
   const busy = iniciar.isPending || iniciar.isSuccess;
   // The page's content was swapped: a screen reader starts again at this screen's title.

@@ -1,7 +1,6 @@
 import { leiturasChavePix, pixConfigInputSchema, type PixConfig, type TipoChavePix } from '@caderneta/shared';
 import { Fragment, type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { LoadError } from '@/components/load-error';
@@ -10,9 +9,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError, sessionEnded } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
-import { usePixConfig, useSalvarPix } from '../api/configuracoes';
+import { submitForm } from '@/lib/submit-form';
+import { usePixConfig } from '../api/get-pix-config';
+import { useUpdatePixConfig } from '../api/update-pix-config';
 import { SoEmReais } from './so-em-reais';
 
 /** The shop's PIX key (part of the "Loja" settings): the customer page's copia-e-cola code. */
@@ -32,7 +33,7 @@ function PixForm({ config }: { config: PixConfig }) {
   // The type the seller chose for a key that reads as two (11 digits: a CPF and a mobile number).
   const [tipo, setTipo] = useState<TipoChavePix | ''>(config.tipo ?? '');
   const [erros, setErros] = useState<Record<string, string>>({});
-  const salvar = useSalvarPix();
+  const salvar = useUpdatePixConfig();
   const leituras = leiturasChavePix(values.chave);
   const ambigua = leituras.length > 1;
   // What is saved comes back as `config` (the query's data is set from the answer).
@@ -51,16 +52,17 @@ function PixForm({ config }: { config: PixConfig }) {
       return;
     }
     setErros({});
-    salvar.mutate(parsed.data, {
+    // Not a react-hook-form form: the server's issues go to `erros`.
+    void submitForm(() => undefined, () => salvar.mutateAsync(parsed.data), {
+      errorTitle: 'portal:config.toast.erroSalvar',
+      errorDescription: () => t('config.toast.erroSalvarDescricao'),
+      onError: (error) => {
+        if (error instanceof ApiError) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+      },
+      success: () => t('config.toast.salvo'),
       onSuccess: (saved) => {
         setValues({ chave: saved.chave ?? '', nomeRecebedor: saved.nomeRecebedor ?? '', cidade: saved.cidade ?? '' });
         setTipo(saved.tipo ?? '');
-        toast.success(t('config.toast.salvo'));
-      },
-      onError: (error) => {
-        if (error instanceof ApiError) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
-        if (sessionEnded(error)) return;
-        toast.error(t('config.toast.erroSalvar'), { description: t('config.toast.erroSalvarDescricao') });
       },
     });
   };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateProdutos } from './invalidate';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** Permanent; the server refuses (409 PRODUTO_TEM_VENDAS) once any sale item refers to it. */
 export function deleteProduto(id: string): Promise<void> {
@@ -9,5 +9,5 @@ export function deleteProduto(id: string): Promise<void> {
 
 export function useDeleteProduto() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteProduto, onSuccess: () => invalidateProdutos(queryClient) });
+  return useMutation({ mutationFn: deleteProduto, onSuccess: () => refreshAfter(queryClient, 'deleteProduto') });
 }

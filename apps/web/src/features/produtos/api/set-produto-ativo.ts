@@ -1,7 +1,7 @@
 import type { Produto } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateProdutos } from './invalidate';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** Deactivated products leave the catalogue (and new sales) but keep their sales history. */
 export function setProdutoAtivo({ id, ativo }: { id: string; ativo: boolean }): Promise<Produto> {
@@ -10,5 +10,5 @@ export function setProdutoAtivo({ id, ativo }: { id: string; ativo: boolean }): 
 
 export function useSetProdutoAtivo() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: setProdutoAtivo, onSuccess: () => invalidateProdutos(queryClient) });
+  return useMutation({ mutationFn: setProdutoAtivo, onSuccess: () => refreshAfter(queryClient, 'setProdutoAtivo') });
 }

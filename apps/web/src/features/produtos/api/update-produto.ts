@@ -1,7 +1,7 @@
 import type { Produto, ProdutoUpdate } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateProdutos } from './invalidate';
+import { refreshAfter } from '@/lib/query-keys';
 
 export function updateProduto({ id, input }: { id: string; input: ProdutoUpdate }): Promise<Produto> {
   return api<Produto>(`/api/produtos/${id}`, { method: 'PUT', body: input });
@@ -9,5 +9,5 @@ export function updateProduto({ id, input }: { id: string; input: ProdutoUpdate 
 
 export function useUpdateProduto() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateProduto, onSuccess: () => invalidateProdutos(queryClient) });
+  return useMutation({ mutationFn: updateProduto, onSuccess: () => refreshAfter(queryClient, 'updateProduto') });
 }

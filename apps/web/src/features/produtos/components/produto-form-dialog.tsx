@@ -18,7 +18,7 @@ import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
-import { submitForm } from '@/lib/submit-form';
+import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { cn } from '@/lib/utils';
 import { checkNomeProduto } from '../api/check-nome-produto';
@@ -121,7 +121,7 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
     const field = TOASTED.find((name) => errors[name]);
     if (!field) return;
     const message = String(errors[field]?.message ?? '');
-    toast.error(t(`invalid.${field}`), { description: translateDynamic(`validation:${message}`, '') || undefined });
+    toastRefused({ title: t(`invalid.${field}`), description: translateDynamic(`validation:${message}`, '') || undefined });
   }
 
   const text = (

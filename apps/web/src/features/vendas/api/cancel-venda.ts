@@ -1,7 +1,7 @@
 import type { VendaDetalhe } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterVenda } from './invalidate';
+import { refreshAfter } from '@/lib/query-keys';
 
 export function cancelVenda(id: string): Promise<VendaDetalhe> {
   return api<VendaDetalhe>(`/api/vendas/${id}/cancelar`, { method: 'POST' });
@@ -9,5 +9,5 @@ export function cancelVenda(id: string): Promise<VendaDetalhe> {
 
 export function useCancelVenda() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: cancelVenda, onSuccess: () => invalidateAfterVenda(queryClient) });
+  return useMutation({ mutationFn: cancelVenda, onSuccess: () => refreshAfter(queryClient, 'cancelVenda') });
 }

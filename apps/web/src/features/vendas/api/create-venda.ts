@@ -1,7 +1,7 @@
 import type { NovaVendaInput, VendaDetalhe } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAfterVenda } from './invalidate';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** Only products and quantities travel: the server reads prices and costs itself. */
 export function createVenda(input: NovaVendaInput): Promise<VendaDetalhe> {
@@ -10,5 +10,5 @@ export function createVenda(input: NovaVendaInput): Promise<VendaDetalhe> {
 
 export function useCreateVenda() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createVenda, onSuccess: () => invalidateAfterVenda(queryClient) });
+  return useMutation({ mutationFn: createVenda, onSuccess: () => refreshAfter(queryClient, 'createVenda') });
 }

@@ -10,7 +10,6 @@ import CheckIcon from 'lucide-react/icons/check';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { BusyFieldset } from '@/components/busy-fieldset';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
@@ -20,9 +19,10 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/lib/session';
-import { isApiError, toastError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
+import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useCreateVenda } from '../api/create-venda';
 import {
   adicionarItem,
@@ -81,12 +81,10 @@ export function NovaVendaForm() {
   const busy = createVenda.isPending || concluida;
 
   function semEstoque(disponivel: number) {
-    toast.error(t('nova.toast.estoqueTitle'), { description: t('nova.toast.estoqueDescription', { count: disponivel }) });
+    toastRefused({ title: t('nova.toast.estoqueTitle'), description: t('nova.toast.estoqueDescription', { count: disponivel }) });
   }
 
-  function semFiado(nome: string) {
-    toast.error(t('nova.toast.semFiadoTitle'), { description: translateDynamic('errors:FIADO_NAO_PERMITIDO', '', { cliente: nome }) });
-  }
+  const semFiado = (nome: string) => ({ title: t('nova.toast.semFiadoTitle'), description: translateDynamic('errors:FIADO_NAO_PERMITIDO', '', { cliente: nome }) });
 
   function aplicar(result: ResultadoCarrinho): boolean {
     if (!result.ok) {
@@ -106,16 +104,16 @@ export function NovaVendaForm() {
   async function finalizar(confirmarLimiteExcedido = false) {
     if (busy) return;
     if (itens.length === 0) {
-      toast.error(t('nova.toast.semItensTitle'), { description: t('nova.toast.semItensDescription') });
+      toastRefused({ title: t('nova.toast.semItensTitle'), description: t('nova.toast.semItensDescription') });
       return;
     }
     if (forma === 'fiado' && !cliente) {
-      toast.error(t('nova.toast.clienteTitle'), { description: t('nova.toast.clienteDescription') });
+      toastRefused({ title: t('nova.toast.clienteTitle'), description: t('nova.toast.clienteDescription') });
       setFaltaCliente((n) => n + 1);
       return;
     }
     if (forma === 'fiado' && cliente && fiadoBloqueado({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: resumo.total })) {
-      semFiado(cliente.nome);
+      toastRefused(semFiado(cliente.nome));
       return;
     }
     if (forma === 'fiado' && cliente && !confirmarLimiteExcedido) {
@@ -125,38 +123,39 @@ export function NovaVendaForm() {
         return;
       }
     }
-    try {
-      const venda = await createVenda.mutateAsync({
-        formaPagamento: forma,
-        clienteId: forma === 'fiado' ? cliente!.id : null,
-        itens: itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade })),
-        observacoes: observacoes.trim() || null,
-        confirmarLimiteExcedido,
-        chave,
-      });
-      setConcluida(true);
-      limparRascunho(sellerId);
-      toast.success(t('nova.toast.sucesso'), { description: t('nova.toast.sucessoDescription', { total: fmt.money(venda.valorTotal) }) });
-      timer.current = setTimeout(() => void navigate('/vendas'), REDIRECT_DELAY_MS);
-    } catch (error) {
-      if (isApiError(error, 'ESTOQUE_INSUFICIENTE') && error.details) {
-        const details = error.details;
-        setItens((current) => atualizarEstoque(current, details.produtoId, details.disponivel));
-        toast.error(t('nova.toast.estoqueTitle'), {
-          description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, count: details.disponivel }),
-        });
-      } else if (isApiError(error, 'FIADO_NAO_PERMITIDO') && cliente) {
-        semFiado(cliente.nome);
-      } else if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
-        // The balance moved since this screen loaded it: the server's figures decide.
-        setAviso({ ...error.details, cliente: cliente.nome, valorVenda: resumo.total });
-      } else if (isApiError(error, 'NETWORK')) {
+    const input = {
+      formaPagamento: forma,
+      clienteId: forma === 'fiado' ? cliente!.id : null,
+      itens: itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade })),
+      observacoes: observacoes.trim() || null,
+      confirmarLimiteExcedido,
+      chave,
+    };
+    // Not a react-hook-form form: no field takes a server issue.
+    await submitForm(() => undefined, () => createVenda.mutateAsync(input), {
+      errorTitle: 'vendas:nova.toast.erro',
+      onError: (error) => {
+        if (isApiError(error, 'ESTOQUE_INSUFICIENTE') && error.details) {
+          const details = error.details;
+          setItens((current) => atualizarEstoque(current, details.produtoId, details.disponivel));
+          return { title: t('nova.toast.estoqueTitle'), description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, count: details.disponivel }) };
+        }
+        if (isApiError(error, 'FIADO_NAO_PERMITIDO') && cliente) return semFiado(cliente.nome);
+        if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
+          // The balance moved since this screen loaded it: the server's figures decide.
+          setAviso({ ...error.details, cliente: cliente.nome, valorVenda: resumo.total });
+          return true;
+        }
         // The answer may be lost after the sale was saved: the cart's key makes a retry safe, say so.
-        toast.error(t('nova.toast.erro'), { description: t('nova.toast.semResposta') });
-      } else {
-        toastError(error, 'vendas:nova.toast.erro');
-      }
-    }
+        if (isApiError(error, 'NETWORK')) return { title: t('nova.toast.erro'), description: t('nova.toast.semResposta') };
+      },
+      success: (venda) => ({ title: t('nova.toast.sucesso'), description: t('nova.toast.sucessoDescription', { total: fmt.money(venda.valorTotal) }) }),
+      onSuccess: () => {
+        setConcluida(true);
+        limparRascunho(sellerId);
+        timer.current = setTimeout(() => void navigate('/vendas'), REDIRECT_DELAY_MS);
+      },
+    });
   }
 
   return (

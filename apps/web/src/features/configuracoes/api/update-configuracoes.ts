@@ -1,7 +1,7 @@
 import type { Configuracoes, LojaInput, PerfilInput, PreferenciasNotificacao, SistemaInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAreas, queryKeys } from '@/lib/query-keys';
+import { queryKeys, refreshAfter } from '@/lib/query-keys';
 
 interface Tabs {
   perfil: PerfilInput;
@@ -11,7 +11,7 @@ interface Tabs {
 }
 
 /** PUT /api/configuracoes/<tab>: saves one tab; the answer is every tab as saved. */
-export function salvarAba<K extends keyof Tabs>(aba: K, input: Tabs[K]): Promise<Configuracoes> {
+export function updateConfiguracoes<K extends keyof Tabs>(aba: K, input: Tabs[K]): Promise<Configuracoes> {
   return api<Configuracoes>(`/api/configuracoes/${aba}`, { method: 'PUT', body: input });
 }
 
@@ -19,17 +19,13 @@ export function salvarAba<K extends keyof Tabs>(aba: K, input: Tabs[K]): Promise
  * Saving a tab updates the settings in place and reloads the session, whose name, photo, shop
  * name, time zone, currency and language the whole app shows.
  */
-export function useSalvarAba<K extends keyof Tabs>(aba: K) {
+export function useUpdateConfiguracoes<K extends keyof Tabs>(aba: K) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Tabs[K]) => salvarAba(aba, input),
+    mutationFn: (input: Tabs[K]) => updateConfiguracoes(aba, input),
     onSuccess: async (config) => {
       queryClient.setQueryData(queryKeys.configuracoes.abas, config);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: queryKeys.me }),
-        // The automatic-backup list says whether the switch is on.
-        aba === 'sistema' ? invalidateAreas(queryClient, ['backup']) : undefined,
-      ]);
+      await refreshAfter(queryClient, `updateConfiguracoes.${aba}`);
     },
   });
 }

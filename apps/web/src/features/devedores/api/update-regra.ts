@@ -1,20 +1,20 @@
 import type { CobrancaConfig, RegraVencimentoInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { invalidateAreas, queryKeys } from '@/lib/query-keys';
+import { queryKeys, refreshAfter } from '@/lib/query-keys';
 
-export function salvarRegra(input: RegraVencimentoInput): Promise<CobrancaConfig> {
+export function updateRegra(input: RegraVencimentoInput): Promise<CobrancaConfig> {
   return api<CobrancaConfig>('/api/cobranca/regra', { method: 'PUT', body: input });
 }
 
 /** "Configurar Vencimento": every due date on the page, and the reports' overdue figures, follow the new rule at once. */
-export function useSalvarRegra() {
+export function useUpdateRegra() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: salvarRegra,
+    mutationFn: updateRegra,
     onSuccess: async (config) => {
       queryClient.setQueryData(queryKeys.cobranca, config);
-      await invalidateAreas(queryClient, ['devedores', 'relatorios']);
+      await refreshAfter(queryClient, 'updateRegra');
     },
   });
 }

@@ -1,17 +1,17 @@
 import type { Cliente } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/query-keys';
 
 /** A new public login for the customer page; the old link stops working at once. */
-export function regenerarLogin(id: string): Promise<Cliente> {
+export function regenerateLogin(id: string): Promise<Cliente> {
   return api<Cliente>(`/api/clientes/${id}/regenerar-login`, { method: 'POST' });
 }
 
-export function useRegenerarLogin() {
+export function useRegenerateLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: regenerarLogin,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.clientes.all }),
+    mutationFn: regenerateLogin,
+    onSuccess: () => refreshAfter(queryClient, 'regenerateLogin'),
   });
 }

@@ -1,20 +1,19 @@
 import type { CobrancaConfig, MensagensInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
+import { queryKeys, refreshAfter } from '@/lib/query-keys';
 
-export function salvarMensagens(input: MensagensInput): Promise<CobrancaConfig> {
+export function updateMensagens(input: MensagensInput): Promise<CobrancaConfig> {
   return api<CobrancaConfig>('/api/cobranca/mensagens', { method: 'PUT', body: input });
 }
 
-export function useSalvarMensagens() {
+export function useUpdateMensagens() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: salvarMensagens,
+    mutationFn: updateMensagens,
     onSuccess: async (config) => {
       queryClient.setQueryData(queryKeys.cobranca, config);
-      // The "A vencer" window may have changed.
-      await queryClient.invalidateQueries({ queryKey: queryKeys.devedores.all });
+      await refreshAfter(queryClient, 'updateMensagens');
     },
   });
 }

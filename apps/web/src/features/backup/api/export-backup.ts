@@ -9,7 +9,7 @@ export interface Exportado {
  * "Exportar Dados": downloads the backup file, reporting progress (0–1, or null while the server
  * still prepares it). The server sends it gzip-compressed; `x-backup-bytes` is its real size.
  */
-export async function exportarDados(onProgress: (fraction: number | null) => void, signal?: AbortSignal): Promise<Exportado> {
+export async function exportBackup(onProgress: (fraction: number | null) => void, signal?: AbortSignal): Promise<Exportado> {
   onProgress(null);
   let response: Response;
   try {

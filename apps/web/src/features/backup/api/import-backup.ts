@@ -60,7 +60,7 @@ function erroDe(status: number, text: string): ApiError {
 }
 
 /** "Importar Dados", step 1: the server checks the whole file and says what it holds. */
-export async function validarBackup(envio: Envio, onUpload: (fraction: number) => void): Promise<BackupResumo> {
+export async function validateBackup(envio: Envio, onUpload: (fraction: number) => void): Promise<BackupResumo> {
   const { status, text } = await post('/api/backup/validar', envio, { onUpload });
   if (status !== 200) throw erroDe(status, text);
   return JSON.parse(text) as BackupResumo;
@@ -70,7 +70,7 @@ export async function validarBackup(envio: Envio, onUpload: (fraction: number) =
  * Step 2: the restore, in one transaction. The answer streams one JSON per line: progress, then
  * the report — or the error that undid everything.
  */
-export async function restaurarBackup(envio: Envio, onEvento: (evento: BackupEvento) => void, onUpload: (fraction: number) => void): Promise<BackupRelatorio> {
+export async function restoreBackup(envio: Envio, onEvento: (evento: BackupEvento) => void, onUpload: (fraction: number) => void): Promise<BackupRelatorio> {
   let lidos = 0;
   let ultimo: BackupEvento | null = null;
   const ler = (text: string) => {

@@ -1,14 +1,18 @@
 import type { LancamentoResultado, PagamentoInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { refreshesOfLancamento } from './invalidate';
+import { refreshAfter, refreshAfterNoAnswer } from '@/lib/query-keys';
 
 /** The amount travels as typed ("12,90"); the server parses it with the same shared rule. */
-export function registrarPagamento({ clienteId, input }: { clienteId: string; input: PagamentoInput }) {
+export function createPagamento({ clienteId, input }: { clienteId: string; input: PagamentoInput }) {
   return api<LancamentoResultado>(`/api/clientes/${clienteId}/pagamentos`, { method: 'POST', body: input });
 }
 
-export function useRegistrarPagamento() {
+export function useCreatePagamento() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: registrarPagamento, ...refreshesOfLancamento(queryClient) });
+  return useMutation({
+    mutationFn: createPagamento,
+    onSuccess: () => refreshAfter(queryClient, 'createPagamento'),
+    onError: (error) => refreshAfterNoAnswer(queryClient, 'createPagamento', error),
+  });
 }
