@@ -69,13 +69,18 @@ export async function restaurarBackup(
  * end), and a restore whose server process is gone is cancelled by PostgreSQL itself: it checks
  * every second that the client is still there (client_connection_check_interval) instead of
  * running on for minutes holding the shop's lock. The timeouts bound a restore whose process
- * hangs. They last until the transaction ends.
+ * hangs. Nested loops are off: every statement of a restore reads or writes a whole shop, and the
+ * planner's statistics still describe the tables before the restore wrote them (a shop restored
+ * into a new account is estimated at one row), so a join it would run as a loop over both sides
+ * runs as a hash or merge join, in one pass (migration 0024 does the same for reconstruir_rollups).
+ * They last until the transaction ends.
  */
 export const SESSAO_DE_RESTAURACAO = sql`select
   set_config('caderneta.reconstruindo', 'on', true),
   set_config('client_connection_check_interval', '1s', true),
   set_config('statement_timeout', '10min', true),
-  set_config('idle_in_transaction_session_timeout', '2min', true)`;
+  set_config('idle_in_transaction_session_timeout', '2min', true),
+  set_config('enable_nestloop', 'off', true)`;
 
 async function restaurar(
   tx: Tx,
