@@ -29,6 +29,9 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
   await run('begin');
   // Superuser only: no user triggers (the rollups) and no FK checks while loading; rebuilt below.
   await run('set local session_replication_role = replica');
+  // The statistics know the previous shops, not this one (estimated at a row): whole-shop joins
+  // run as hash joins, as the restore runs them (migration 0024).
+  await run('set local enable_nestloop = off');
   await run(`insert into produtos (owner_id, nome, nome_busca, preco_venda, preco_custo, estoque_atual, estoque_minimo)
     select ${o}, 'Produto ' || i, 'produto ' || i, 150 + (i * 37 % 4850), (150 + (i * 37 % 4850)) * 6 / 10, 1000000000, 5
     from generate_series(1, ${size.produtos}) i`);
@@ -75,6 +78,9 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
   await run(`insert into logins_clientes (login, owner_id, cliente_id) select login, owner_id, id from clientes where owner_id = ${o} and login is not null`);
   await rebuildRollups(client, o);
   await run('commit');
+  // As autovacuum would have by the time a shop this size is in use: statistics that know the shop
+  // (the checks below and every timed statement are planned from them).
+  await run('analyze');
 }
 
 /** The rollups of one seller from their rows: the same function a restore ends with (migration 0022). */
