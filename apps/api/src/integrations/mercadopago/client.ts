@@ -67,20 +67,8 @@ export interface MpPaymentBody {
   date_approved?: string | null;
 }
 
-/** A payment as the app reads it: what Mercado Pago sent, its amount in centavos. */
-export interface MpPayment {
-  id: number | string;
-  status: string;
-  status_detail?: string;
-  /** Centavos (Mercado Pago's `transaction_amount`, in reais). */
-  valor: number;
-  currency_id: string;
-  external_reference: string | null;
-  payment_method_id?: string;
-  payment_type_id?: string;
-  installments?: number;
-  date_approved?: string | null;
-}
+/** A payment as the app reads it: what Mercado Pago sent, its amount in centavos (`valor`). */
+export type MpPayment = Omit<MpPaymentBody, 'transaction_amount'> & { valor: number };
 
 export interface MpUser {
   id: number | string;
