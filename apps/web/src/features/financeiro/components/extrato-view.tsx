@@ -1,17 +1,13 @@
-import { MAX_PAGE_SIZE, whatsappLink, type Extrato } from '@caderneta/shared';
-import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
-import CopyIcon from 'lucide-react/icons/copy';
-import MessageCircleIcon from 'lucide-react/icons/message-circle';
-import PrinterIcon from 'lucide-react/icons/printer';
+import { MAX_PAGE_SIZE, type Extrato } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { toast } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { useExtrato } from '../api/get-extrato';
+import { AcoesDoDocumento } from './acoes-do-documento';
 import { useDescricaoLancamento, useValorAssinado } from './extrato-dialog';
 
 /** How many entries a shared statement's text lists (a WhatsApp message stays readable). */
@@ -62,38 +58,9 @@ export function ExtratoView({ clienteId }: { clienteId: string }) {
     ...(extrato.total > LINHAS_NO_TEXTO ? [t('extratoPagina.textoMais', { count: extrato.total - LINHAS_NO_TEXTO })] : []),
   ].join('\n');
 
-  async function copiar() {
-    try {
-      await navigator.clipboard.writeText(texto);
-      toast.success(t('extratoPagina.copiado'));
-    } catch (error) {
-      console.error(error);
-      toast.error(t('extratoPagina.copiarErro'));
-    }
-  }
-
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 print:gap-0">
-      <div className="flex flex-wrap gap-2 print:hidden">
-        <Button variant="ghost" onClick={() => void navigate(-1)}>
-          <ArrowLeftIcon aria-hidden="true" />
-          {t('recibo.voltar')}
-        </Button>
-        <Button variant="outline" onClick={() => window.print()}>
-          <PrinterIcon aria-hidden="true" />
-          {t('recibo.imprimir')}
-        </Button>
-        <Button asChild>
-          <a href={whatsappLink(extrato.cliente.telefone, texto)} target="_blank" rel="noopener noreferrer">
-            <MessageCircleIcon aria-hidden="true" />
-            {t('recibo.whatsapp')}
-          </a>
-        </Button>
-        <Button variant="outline" onClick={() => void copiar()}>
-          <CopyIcon aria-hidden="true" />
-          {t('recibo.copiar')}
-        </Button>
-      </div>
+      <AcoesDoDocumento texto={texto} telefone={extrato.cliente.telefone} copiado={t('extratoPagina.copiado')} copiarErro={t('extratoPagina.copiarErro')} />
 
       <article aria-labelledby="extrato-title" className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6 print:rounded-none print:border-0 print:p-0 print:text-[10pt] print:shadow-none">
         <header className="border-b pb-4 text-center">

@@ -1,17 +1,13 @@
-import { formatPhone, type Language, reciboTexto, resultadoPagamento, whatsappLink } from '@caderneta/shared';
-import ArrowLeftIcon from 'lucide-react/icons/arrow-left';
-import CopyIcon from 'lucide-react/icons/copy';
-import MessageCircleIcon from 'lucide-react/icons/message-circle';
-import PrinterIcon from 'lucide-react/icons/printer';
+import { formatPhone, type Language, reciboTexto, resultadoPagamento } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { currentLanguage } from '@/lib/i18n';
 import { useSession } from '@/lib/session';
 import { useRecibo } from '../api/get-recibo';
+import { AcoesDoDocumento } from './acoes-do-documento';
 import { notaTexto, resultadoTexto } from './resultado-texto';
 
 /**
@@ -46,42 +42,12 @@ export function ReciboView({ id }: { id: string }) {
   }
 
   const texto = reciboTexto(recibo, currentLanguage() as Language, perfil.moeda, perfil.fusoHorario);
-  const whatsapp = whatsappLink(recibo.cliente.telefone, texto);
-
-  async function copiar() {
-    try {
-      await navigator.clipboard.writeText(texto);
-      toast.success(t('recibo.copiado'));
-    } catch (error) {
-      console.error(error);
-      toast.error(t('toast.reciboErro'));
-    }
-  }
 
   return (
     // Print: the same receipt, black on white (index.css), as wide as the paper allows up to
     // max-w-md — a full line on an 80 mm roll, a slip at the top of an A4 sheet.
     <div className="mx-auto grid w-full max-w-md gap-6 print:gap-0">
-      <div className="flex flex-wrap gap-2 print:hidden">
-        <Button variant="ghost" onClick={() => void navigate(-1)}>
-          <ArrowLeftIcon aria-hidden="true" />
-          {t('recibo.voltar')}
-        </Button>
-        <Button variant="outline" onClick={() => window.print()}>
-          <PrinterIcon aria-hidden="true" />
-          {t('recibo.imprimir')}
-        </Button>
-        <Button asChild>
-          <a href={whatsapp} target="_blank" rel="noopener noreferrer">
-            <MessageCircleIcon aria-hidden="true" />
-            {t('recibo.whatsapp')}
-          </a>
-        </Button>
-        <Button variant="outline" onClick={() => void copiar()}>
-          <CopyIcon aria-hidden="true" />
-          {t('recibo.copiar')}
-        </Button>
-      </div>
+      <AcoesDoDocumento texto={texto} telefone={recibo.cliente.telefone} copiado={t('recibo.copiado')} copiarErro={t('toast.reciboErro')} />
 
       <article aria-labelledby="recibo-title" className="rounded-xl border bg-card p-6 text-card-foreground shadow-sm print:rounded-none print:border-0 print:p-0 print:text-[10pt] print:shadow-none">
         <header className="border-b pb-4 text-center">
