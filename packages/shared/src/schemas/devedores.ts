@@ -201,9 +201,9 @@ export const devedorDetalheSchema = devedorSchema.extend({
   /** The customer's own due date, if the seller set one. */
   dataVencimentoPropria: z.string().nullable(),
   /**
-   * Shop day of the oldest fiado purchase still pending: an agreed due date cannot be before it. A
-   * debt entered by hand (an opening balance) sets no such bound: it may be older than the day it
-   * was typed.
+   * Shop day of the oldest fiado purchase still pending, when the debt began with it: an agreed due
+   * date cannot be before it. A debt that began with a debit entered by hand (an opening balance)
+   * sets no bound (null): it may be older than the day it was typed.
    */
   compraMaisAntiga: z.string().nullable(),
   hoje: z.string(),

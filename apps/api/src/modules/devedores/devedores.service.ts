@@ -231,14 +231,20 @@ export async function getDevedor(tx: Executor, ownerId: string, clienteId: strin
 }
 
 /**
- * The shop day of the customer's oldest fiado purchase still pending (one probe of
- * vendas_cliente_idx): an agreed due date cannot be before it. An opening balance sets no bound.
+ * The first day an agreed due date may be (issue 33): the shop day of the customer's oldest fiado
+ * purchase still pending, when the debt began with it. A debt that began with a debit entered by
+ * hand (an opening balance, older than any pending purchase: `pendente_desde` before it) sets no
+ * bound — a notebook's debt may be older than the day it was typed, and may already be late.
  */
 async function compraMaisAntiga(tx: Executor, ownerId: string, clienteId: string, fuso: string): Promise<string | null> {
   const [row] = await queryRows<{ compra: string | null }>(
     tx,
-    sql`select to_char((min(data_venda) at time zone ${fuso})::date, 'YYYY-MM-DD') as compra from ${vendas}
-        where owner_id = ${ownerId} and cliente_id = ${clienteId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente'`,
+    sql`select case when (c.pendente_desde at time zone ${fuso})::date < (v.desde at time zone ${fuso})::date then null
+                    else to_char((v.desde at time zone ${fuso})::date, 'YYYY-MM-DD') end as compra
+        from ${clientes} c,
+             (select min(data_venda) as desde from ${vendas}
+               where owner_id = ${ownerId} and cliente_id = ${clienteId} and forma_pagamento = 'fiado' and status_pagamento = 'pendente') v
+        where c.owner_id = ${ownerId} and c.id = ${clienteId}`,
   );
   return row?.compra ?? null;
 }

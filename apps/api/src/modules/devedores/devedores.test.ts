@@ -371,6 +371,12 @@ describe('invalid input', () => {
     const caderno = await cliente(seller, 'Caderno antigo');
     expect((await seller.request({ method: 'POST', url: `/api/clientes/${caderno.id}/ajustes`, payload: { tipo: 'debito', valor: 3000, motivo: 'Caderno antigo' } })).statusCode).toBe(201);
     expect((await proprio(seller, caderno.id, '2026-01-02')).statusCode).toBe(200);
+    // Nor does a purchase made after it: the debt began with the notebook's balance (entries are
+    // stamped by the database's clock; the sale by the shop's, here far ahead).
+    await fiado(seller, caderno.id, 1500, '2099-01-10T10:00:00-03:00');
+    const detalheCaderno = (await seller.request({ method: 'GET', url: `/api/devedores/${caderno.id}` })).json() as DevedorDetalhe;
+    expect(detalheCaderno.compraMaisAntiga).toBeNull();
+    expect((await proprio(seller, caderno.id, '2026-01-03')).statusCode).toBe(200);
   });
 
   it('refuses a due date or promise for a customer who owes nothing (409) but saves their notes', async () => {
