@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -245,8 +245,10 @@ async function ok(response: LightMyRequestResponse, what: string) {
 /** Every kind of record a seller has, made through the API (and the fake Mercado Pago). */
 async function populate(seller: SellerSession, token: string, backupAutomatico: boolean): Promise<Ids> {
   const tag = `zq${randomUUID().slice(0, 6)}`;
+  // The shop's own mobile number for its customer: searching another shop's finds nothing.
+  const telefone = `119${randomInt(10_000_000, 100_000_000)}`;
   const req = (method: string, url: string, payload?: unknown) => seller.request({ method: method as 'POST', url, payload: payload as object });
-  const cliente = await ok(await req('POST', '/api/clientes', { nome: `Cliente ${tag}`, telefone: '11987654321', email: `${tag}@example.com`, limiteCredito: 1_000_000 }), 'cliente');
+  const cliente = await ok(await req('POST', '/api/clientes', { nome: `Cliente ${tag}`, telefone, email: `${tag}@example.com`, limiteCredito: 1_000_000 }), 'cliente');
   const outro = await ok(await req('POST', '/api/clientes', { nome: `Outro ${tag}`, telefone: '11912345678', limiteCredito: 0 }), 'cliente');
   const produto = await ok(
     await req('POST', '/api/produtos', { nome: `Produto ${tag}`, precoVenda: 1_000, precoCusto: 400, estoqueAtual: 100, estoqueMinimo: 1 }),
@@ -296,8 +298,8 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
     chaves: [chave],
     login: cliente.login,
     mpPaymentId: mp.id,
-    markers: [tag, cliente.login, seller.id, ajuste.lancamento.id, ...Object.values(ids).flat()],
-    searchable: [`Cliente ${tag}`, `Produto ${tag}`, `Obs ${tag}`, fiado.numeroVenda, tag],
+    markers: [tag, telefone, cliente.login, seller.id, ajuste.lancamento.id, ...Object.values(ids).flat()],
+    searchable: [`Cliente ${tag}`, `Produto ${tag}`, `Obs ${tag}`, fiado.numeroVenda, tag, telefone],
   };
 }
 
