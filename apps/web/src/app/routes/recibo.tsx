@@ -1,37 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { useMe } from '@/lib/get-me';
-import { RedirectToLogin } from '@/lib/login-redirect';
-import { SessionProvider } from '@/lib/session';
 import { ReciboView } from '@/features/financeiro/components/recibo-view';
-import { errorMessage } from '@/lib/api-client';
-import { PageLoading } from '../page-loading';
+import { DocumentoAvulso } from '../documento-avulso';
 
-/**
- * /recibos/:id — a payment's receipt on a page of its own, without the app's sidebar and header,
- * so it prints as a receipt. Signed-in only.
- */
+/** /recibos/:id — a payment's receipt on a page of its own, so it prints as a receipt. */
 export function Component() {
-  const { t } = useTranslation(['financeiro', 'common']);
+  const { t } = useTranslation('financeiro');
   const { id = '' } = useParams();
-  const me = useMe();
-  if (me.isPending) return <PageLoading />;
-  if (me.isError) {
-    return (
-      <main role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 px-4 text-center">
-        <p className="text-muted-foreground">{errorMessage(me.error)}</p>
-        <Button onClick={() => void me.refetch()}>{t('financeiro:extrato.retry')}</Button>
-      </main>
-    );
-  }
-  if (!me.data) return <RedirectToLogin />;
   return (
-    <SessionProvider me={me.data}>
-      <main className="min-h-svh bg-background px-4 py-6 print:p-0">
-        <title>{`${t('financeiro:recibo.title')} · ${t('common:appName')}`}</title>
-        <ReciboView id={id} />
-      </main>
-    </SessionProvider>
+    <DocumentoAvulso titulo={t('recibo.title')}>
+      <ReciboView id={id} />
+    </DocumentoAvulso>
   );
 }
