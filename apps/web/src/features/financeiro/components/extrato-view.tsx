@@ -50,25 +50,25 @@ export function ExtratoView({ clienteId }: { clienteId: string }) {
   const saldo = saldoTexto(t, extrato, fmt.money);
   const texto = [
     `*${perfil.nomeLoja}*`,
-    t('extratoPagina.textoTitulo', { nome: extrato.cliente.nome, data: emitido }),
+    t('extratoDocumento.textoTitulo', { nome: extrato.cliente.nome, data: emitido }),
     `*${saldo}*`,
     '',
-    t('extratoPagina.textoLancamentos'),
+    t('extratoDocumento.textoLancamentos'),
     ...extrato.items.slice(0, LINHAS_NO_TEXTO).map((item) => `${fmt.dateTime(item.data)} · ${descricao(item)} · ${signed(item.valor)}`),
-    ...(extrato.total > LINHAS_NO_TEXTO ? [t('extratoPagina.textoMais', { count: extrato.total - LINHAS_NO_TEXTO })] : []),
+    ...(extrato.total > LINHAS_NO_TEXTO ? [t('extratoDocumento.textoMais', { count: extrato.total - LINHAS_NO_TEXTO })] : []),
   ].join('\n');
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-6 print:gap-0">
-      <AcoesDoDocumento texto={texto} telefone={extrato.cliente.telefone} copiado={t('extratoPagina.copiado')} copiarErro={t('extratoPagina.copiarErro')} />
+      <AcoesDoDocumento texto={texto} telefone={extrato.cliente.telefone} copiado={t('extratoDocumento.copiado')} copiarErro={t('extratoDocumento.copiarErro')} />
 
       <article aria-labelledby="extrato-title" className="rounded-xl border bg-card p-4 text-card-foreground shadow-sm sm:p-6 print:rounded-none print:border-0 print:p-0 print:text-[10pt] print:shadow-none">
         <header className="border-b pb-4 text-center">
           <p className="text-xl font-bold [overflow-wrap:anywhere] print:text-[13pt]">{perfil.nomeLoja}</p>
           <h1 id="extrato-title" className="mt-2 text-lg font-semibold">
-            {t('extratoPagina.title', { nome: extrato.cliente.nome })}
+            {t('extratoDocumento.title', { nome: extrato.cliente.nome })}
           </h1>
-          <p className="text-sm text-muted-foreground">{t('extratoPagina.emitido', { data: emitido })}</p>
+          <p className="text-sm text-muted-foreground">{t('extratoDocumento.emitido', { data: emitido })}</p>
         </header>
         <p className={cn('py-4 text-center text-lg font-semibold tabular-nums', extrato.cliente.saldoPendente > 0 && 'text-destructive print:text-black')}>{saldo}</p>
         {extrato.items.length === 0 ? (
@@ -84,14 +84,14 @@ export function ExtratoView({ clienteId }: { clienteId: string }) {
                 </span>
                 <span className="text-xs text-muted-foreground tabular-nums">{fmt.dateTime(item.data)}</span>
                 <span className="text-right text-xs whitespace-nowrap text-muted-foreground tabular-nums">
-                  {t('extratoPagina.saldoDepois', { valor: item.saldo < 0 ? `−${fmt.money(-item.saldo)}` : fmt.money(item.saldo) })}
+                  {t('extratoDocumento.saldoDepois', { valor: item.saldo < 0 ? `−${fmt.money(-item.saldo)}` : fmt.money(item.saldo) })}
                 </span>
               </li>
             ))}
           </ol>
         )}
         {extrato.total > extrato.items.length && (
-          <p className="pt-3 text-center text-xs text-muted-foreground">{t('extratoPagina.parcial', { mostrados: extrato.items.length, total: extrato.total })}</p>
+          <p className="pt-3 text-center text-xs text-muted-foreground">{t('extratoDocumento.parcial', { mostrados: extrato.items.length, total: extrato.total })}</p>
         )}
       </article>
     </div>
