@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { sqlState } from '../../lib/pg-errors';
 import { queryRows } from '../../lib/sql';
 import { loginSuffixSource } from '../clientes/login';
-import { recalcularDividas } from '../razao/razao.service';
+import { recalcularDividas } from '../financeiro/razao.service';
 import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
 import { TABELAS_BACKUP, type TabelaBackup } from './tabelas';
 

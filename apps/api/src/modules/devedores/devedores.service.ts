@@ -21,7 +21,7 @@ import type { Executor } from '../../db/client';
 import { clientes, lembretes, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
-import { travarCliente } from '../razao/razao.service';
+import { travarCliente } from '../financeiro/razao.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, vencidoSql, type Contexto } from './devedores.sql';
 

@@ -21,7 +21,7 @@ import { clientes, lancamentos, perfis, vendas } from '../../db/schema';
 import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
-import { estornoOnlineEmSql, lancar, travarCliente } from '../razao/razao.service';
+import { estornoOnlineEmSql, lancar, travarCliente } from './razao.service';
 
 export interface PagamentoRegistro {
   valor: number;

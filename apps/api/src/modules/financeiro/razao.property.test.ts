@@ -8,7 +8,7 @@ import { withSeller } from '../../db/client';
 import { clientes, itensVenda, lancamentos, produtos, vendas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { cancelVenda, createVenda } from '../vendas/vendas.service';
-import { registrarAjuste, registrarPagamento } from '../financeiro/financeiro.service';
+import { registrarAjuste, registrarPagamento } from './financeiro.service';
 
 /**
  * Random sequences of sales (à vista and fiado), payments, adjustments and cancellations, run

@@ -7,7 +7,7 @@ import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type Preferen
 import { checkSignature } from '../../integrations/mercadopago/signature';
 import { AppError, notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
-import { lancar, referenciaCreditoMp, referenciaEstornoMp, travarCliente } from '../razao/razao.service';
+import { lancar, referenciaCreditoMp, referenciaEstornoMp, travarCliente } from '../financeiro/razao.service';
 import { notify } from '../notificacoes/notificacoes.service';
 import type { PaymentDeps } from '../mercadopago/deps';
 import { loadConta, mpIndisponivel, webhookUrl } from '../mercadopago/mercadopago.service';

@@ -13,7 +13,7 @@ import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoCont
 import { countAll, queryRows } from '../../lib/sql';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
-import { estornoOnlineEmSql } from '../razao/razao.service';
+import { estornoOnlineEmSql } from '../financeiro/razao.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { EM_ANDAMENTO_MS, primeiroNome } from './pagamentos.service';
 import { pixCodigo, qrCodeDataUrl } from '../pix/pix.service';

@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
 import { period, shopTimeZone, today, withinPeriod, type Zone } from '../../lib/shop-day';
 import { resumoDasVendas } from './rollups.service';
-import { lancar, travarCliente, type ClienteTravado } from '../razao/razao.service';
+import { lancar, travarCliente, type ClienteTravado } from '../financeiro/razao.service';
 import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
 import { clientesQueContem } from '../clientes/clientes-busca';
 
