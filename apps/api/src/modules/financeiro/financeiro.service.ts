@@ -21,7 +21,7 @@ import { clientes, lancamentos, perfis, vendas } from '../../db/schema';
 import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
-import { estornoOnlineEmSql, lancar, travarCliente } from './razao.service';
+import { estornoOnlineEmSql, lancar, travarCliente, type NovoLancamento } from './razao.service';
 
 export interface PagamentoRegistro {
   valor: number;
@@ -74,17 +74,29 @@ export async function registrarPagamento(
   input: PagamentoRegistro,
   options: Options = {},
 ): Promise<LancamentoResultado> {
+  return lancarComChave(tx, ownerId, clienteId, input.chave ? `manual:${input.chave}` : null, options, {
+    tipo: 'pagamento',
+    valor: input.valor,
+    metodo: input.metodo,
+    descricao: input.observacao ?? null,
+  });
+}
+
+/**
+ * A payment or an adjustment through the ledger's door, keyed by the form's idempotency key: the
+ * same entry sent twice (a retried request) answers what the first answered and changes nothing.
+ */
+async function lancarComChave(
+  tx: Executor,
+  ownerId: string,
+  clienteId: string,
+  referencia: string | null,
+  options: Options,
+  entry: Pick<NovoLancamento, 'tipo' | 'valor' | 'metodo' | 'descricao'>,
+): Promise<LancamentoResultado> {
   const cliente = await travarCliente(tx, ownerId, clienteId);
-  const referencia = input.chave ? `manual:${input.chave}` : null;
-  const movimento = await lancar(
-    tx,
-    ownerId,
-    cliente,
-    { tipo: 'pagamento', valor: input.valor, metodo: input.metodo, descricao: input.observacao ?? null, referenciaExterna: referencia, criadoPor: options.criadoPor, at: options.at },
-    { notificar: options.notificar },
-  );
+  const movimento = await lancar(tx, ownerId, cliente, { ...entry, referenciaExterna: referencia, criadoPor: options.criadoPor, at: options.at }, { notificar: options.notificar });
   if (!movimento) {
-    // The same payment sent twice (a retried request): answer what the first answered, change nothing.
     const first = await existingByReference(tx, ownerId, clienteId, referencia!);
     return resultado(cliente, first, await saldoApos(tx, ownerId, first), first.vendasQuitadas ?? []);
   }
@@ -118,29 +130,11 @@ async function saldoApos(tx: Executor, ownerId: string, entry: Lancamento): Prom
 
 /** "Ajuste": a manual credit or debit with its reason, e.g. an old debt from the paper notebook. */
 export async function registrarAjuste(tx: Executor, ownerId: string, clienteId: string, input: AjusteData, options: Options = {}) {
-  const cliente = await travarCliente(tx, ownerId, clienteId);
-  const referencia = input.chave ? `ajuste:${input.chave}` : null;
-  const movimento = await lancar(
-    tx,
-    ownerId,
-    cliente,
-    {
-      tipo: 'ajuste',
-      valor: input.tipo === 'credito' ? input.valor : -input.valor,
-      descricao: input.motivo,
-      referenciaExterna: referencia,
-      criadoPor: options.criadoPor,
-      at: options.at,
-    },
-    { notificar: options.notificar },
-  );
-  if (!movimento) {
-    // The same adjustment sent twice (a retried request): answer what the first answered, change nothing.
-    const first = await existingByReference(tx, ownerId, clienteId, referencia!);
-    return resultado(cliente, first, await saldoApos(tx, ownerId, first), first.vendasQuitadas ?? []);
-  }
-  if (referencia) await guardarQuitadas(tx, ownerId, movimento.lancamento.id, movimento.quitadas);
-  return resultado(cliente, movimento.lancamento, movimento.saldoAtual, movimento.quitadas);
+  return lancarComChave(tx, ownerId, clienteId, input.chave ? `ajuste:${input.chave}` : null, options, {
+    tipo: 'ajuste',
+    valor: input.tipo === 'credito' ? input.valor : -input.valor,
+    descricao: input.motivo,
+  });
 }
 
 function resultado(cliente: { id: string; nome: string }, row: Lancamento, saldoAtual: number, quitadas: string[]): LancamentoResultado {
