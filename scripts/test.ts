@@ -33,15 +33,49 @@ interface Counts {
   failed: number;
 }
 
-function vitestCounts(file: string): Counts {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numTotalTestSuites: number; success: boolean };
+/** What failed, one line each, repeated just above the closing line: CI keeps only the end of the output. */
+const failures: string[] = [];
+
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  success: boolean;
+  testResults: { name: string; status: string; message?: string; assertionResults: { fullName: string; status: string }[] }[];
+}
+
+function vitestCounts(file: string, suite: string): Counts {
+  if (!existsSync(file)) {
+    failures.push(`${suite}: no report (the run stopped before the end)`);
+    return { passed: 0, failed: 1 };
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8')) as VitestReport;
+  for (const result of report.testResults) {
+    const where = path.relative(root, result.name);
+    const failed = result.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed) failures.push(`${suite}: ${where} › ${test.fullName}`);
+    if (result.status === 'failed' && failed.length === 0) failures.push(`${suite}: ${where}: ${(result.message ?? 'failed').split('\n')[0]}`);
+  }
   return { passed: report.numPassedTests, failed: report.numFailedTests + (report.success || report.numFailedTests ? 0 : 1) };
 }
 
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; ok: boolean; file: string; line: number }[];
+  suites?: PlaywrightSuite[];
+}
+
+function playwrightFailures(suite: PlaywrightSuite) {
+  for (const spec of suite.specs ?? []) if (!spec.ok) failures.push(`playwright: ${spec.file}:${spec.line} › ${spec.title}`);
+  for (const child of suite.suites ?? []) playwrightFailures(child);
+}
+
 function playwrightCounts(file: string): Counts {
-  if (!existsSync(file)) return { passed: 0, failed: 1 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } };
+  if (!existsSync(file)) {
+    failures.push('playwright: no report (the run stopped before the end)');
+    return { passed: 0, failed: 1 };
+  }
+  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number }; suites: PlaywrightSuite[] };
+  for (const suite of report.suites) playwrightFailures(suite);
   return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected };
 }
 
@@ -99,7 +133,7 @@ async function main() {
     if (only !== 'e2e') {
       const vitestJson = path.join(tmp, 'vitest.json');
       const code = await step('npx', ['vitest', 'run'], { TEST_DATABASE_URL: server.url, VITEST_JSON: vitestJson });
-      const counts = vitestCounts(vitestJson);
+      const counts = vitestCounts(vitestJson, 'vitest');
       totals.passed += counts.passed;
       totals.failed += counts.failed;
       if (code !== 0) exitCode = code;
@@ -110,7 +144,7 @@ async function main() {
       const started = Date.now();
       const reliabilityJson = path.join(tmp, 'vitest-reliability.json');
       const code = await step('npx', ['vitest', 'run', '--config', 'vitest.reliability.config.ts'], { TEST_DATABASE_URL: server.url, VITEST_JSON: reliabilityJson });
-      const counts = vitestCounts(reliabilityJson);
+      const counts = vitestCounts(reliabilityJson, 'reliability');
       totals.passed += counts.passed;
       totals.failed += counts.failed;
       if (code !== 0) exitCode = code;
@@ -122,6 +156,7 @@ async function main() {
       const code = await step('npx', ['tsx', 'scripts/bench.ts', '--scale', '0.01', '--out', path.join(tmp, 'bench-smoke.json')], { CHROMIUM_PATH: chromiumPath });
       if (code === 0) totals.passed += 1;
       else {
+        failures.push('bench smoke: scripts/bench.ts --scale 0.01');
         totals.failed += 1;
         exitCode = code;
       }
@@ -147,11 +182,13 @@ async function main() {
     }
   } catch (error) {
     console.error(error);
+    failures.push((error as Error).message);
     exitCode = 1;
   } finally {
     server.stop();
   }
   if (exitCode !== 0 && totals.failed === 0) totals.failed = 1;
+  if (failures.length > 0) console.log(`\nFailed:\n${failures.map((line) => `  ✘ ${line}`).join('\n')}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
   process.exit(exitCode);
 }
