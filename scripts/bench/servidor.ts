@@ -34,9 +34,10 @@ export function startServer(env: Record<string, string>, { script = 'scripts/ser
   const profiling = profileDir ? ['--cpu-prof', '--cpu-prof-dir', path.resolve(profileDir)] : [];
   // TypeScript through tsx; the plain-JavaScript start scripts (serve.mjs, start.mjs) as users run them.
   const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+  // The log level is the default (`info`), as a shop runs it: the request lines are part of the cost.
   return spawn(process.execPath, [...profiling, ...loader, script], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
+    env: { ...process.env, LOG_LEVEL: 'info', RATE_LIMIT_SIGN_IN: '100000', RATE_LIMIT_SIGN_IN_PER_ACCOUNT: '100000', RATE_LIMIT_SIGN_UP: '100000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }

@@ -4,7 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import { registerWebApp } from './spa';
-import { DEFAULT_WEB_DIST, registerSecurityHeaders, withSafeSerializers } from './web-front';
+import { DEFAULT_WEB_DIST, registerSecurityHeaders } from './web-front';
+import { serverLogging } from './security/request-log';
 import type { Database, DbHandle } from './db/client';
 import { createAuth, type Auth } from './auth/auth';
 import { authRoutes } from './auth/auth.routes';
@@ -91,7 +92,7 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: withSafeSerializers(options.logger ?? false),
+    ...serverLogging(options.logger),
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),

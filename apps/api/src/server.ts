@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import pino from 'pino';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { createListener, listen } from './http-listener';
@@ -12,7 +13,9 @@ async function main() {
     (handle) => ({ handle, error: null }),
     (error: unknown) => ({ handle: null, error }),
   );
-  const logger = { level: config.logLevel };
+  // Lines go to stdout without waiting for each write (pino flushes what is left when the process
+  // exits): a synchronous write per line was most of what logging cost a request.
+  const logger = { level: config.logLevel, stream: pino.destination({ dest: 1, sync: false }) };
   // Listening from the start: the web app's pages and files are answered as soon as they can be,
   // /api once the API is built on the open database (http-listener.ts).
   const listener = createListener();

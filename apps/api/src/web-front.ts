@@ -3,17 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import { fastifyTrustProxy, type AppConfig } from './config';
 import { apiPath } from './paths';
-import { logSerializers } from './security/log-redaction';
+import { serverLogging } from './security/request-log';
 import { registerWebApp } from './spa';
 
 export const DEFAULT_WEB_DIST = apiPath('../web/dist');
-
-/** Whatever logger options the caller gives, URLs and errors are logged without secrets. */
-export function withSafeSerializers(logger: FastifyServerOptions['logger']): FastifyServerOptions['logger'] {
-  if (logger === false || logger === undefined) return false;
-  const base = logger === true ? {} : logger;
-  return { ...base, serializers: { ...logSerializers, ...(base.serializers ?? {}) } } as FastifyServerOptions['logger'];
-}
 
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
@@ -90,7 +83,7 @@ export interface WebFrontOptions {
  */
 export async function buildWebFront(options: WebFrontOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: withSafeSerializers(options.logger ?? false),
+    ...serverLogging(options.logger),
     trustProxy: fastifyTrustProxy(options.config.trustProxy),
     ...(options.serverFactory ? { serverFactory: options.serverFactory } : {}),
   });

@@ -128,6 +128,24 @@ describe('the logs of sign-up, sign-in, password reset and failed queries', () =
   });
 });
 
+describe('a served request', () => {
+  it('writes one line when answered, with its method, URL without secrets, status and time', async () => {
+    const before = lines.length;
+    const answered = await t.app.inject({ method: 'GET', url: '/api/portal/ABCD1234?token=segredo' });
+    const written = lines.slice(before).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(written).toHaveLength(1);
+    expect(written[0]).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      method: 'GET',
+      url: '/api/portal/[redacted]?token=[redacted]',
+      statusCode: answered.statusCode,
+    });
+    expect(written[0]!.responseTime).toEqual(expect.any(Number));
+    expect(written[0]!.reqId).toEqual(expect.any(String));
+  });
+});
+
 describe('redaction helpers', () => {
   it('take tokens out of URLs', () => {
     expect(redactUrl('/api/auth/reset-password/AbC123?callbackURL=%2Freset-password')).toBe(
