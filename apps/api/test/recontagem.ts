@@ -2,7 +2,7 @@ import type { Query } from './invariants';
 
 /*
  * What the invariants (invariants.ts) leave out: the reports' rollups by UTC day and month
- * (0007, 0015), clientes.pendente_desde (0009, 0023, kept by the ledger's allocation) and the customer
+ * (0007, 0015), by the shop's day (0025), clientes.pendente_desde (0009, 0023, kept by the ledger's allocation) and the customer
  * page's login registry (0003), each against a recount of the rows they follow. Every check answers
  * how many rows differ, over every seller; read as a user RLS does not bind.
  */
@@ -26,6 +26,24 @@ export const RECONTAGENS: Record<string, string> = {
   clientes_por_mes: diferenca(
     `select owner_id, mes, cliente_id, quantidade::bigint, valor_total from clientes_por_mes where quantidade <> 0`,
     `select owner_id, date_trunc('month', data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total) from vendas where cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`,
+  ),
+  // By the shop's calendar (0025): its profile's time zone, the default without one.
+  vendas_por_dia_da_loja: diferenca(
+    `select owner_id, dia, forma_pagamento, status_pagamento, quantidade::bigint, valor_total, valor_pago, custo_total from vendas_por_dia_da_loja
+      where (quantidade, valor_total, valor_pago, custo_total) <> (0, 0, 0, 0)`,
+    `select owner_id, (data_venda at time zone fuso_da_loja(owner_id))::date, forma_pagamento, status_pagamento, count(*), sum(valor_total), sum(valor_pago), sum(custo_total)
+       from vendas group by 1, 2, 3, 4`,
+  ),
+  vendas_por_hora_do_mes: diferenca(
+    `select owner_id, mes, hora::int, quantidade::bigint, valor_total, custo_total from vendas_por_hora_do_mes where (quantidade, valor_total, custo_total) <> (0, 0, 0)`,
+    `select owner_id, date_trunc('month', data_venda at time zone fuso_da_loja(owner_id))::date, extract(hour from data_venda at time zone fuso_da_loja(owner_id))::int,
+            count(*), sum(valor_total), sum(custo_total)
+       from vendas where status_pagamento <> 'cancelado' group by 1, 2, 3`,
+  ),
+  pagamentos_por_dia_da_loja: diferenca(
+    `select owner_id, dia, metodo, quantidade::bigint, valor from pagamentos_por_dia_da_loja where (quantidade, valor) <> (0, 0)`,
+    `select owner_id, (created_at at time zone fuso_da_loja(owner_id))::date, coalesce(metodo, 'dinheiro'), count(*), sum(valor)
+       from lancamentos where tipo = 'pagamento' group by 1, 2, 3`,
   ),
   // The oldest open debt, sale or hand-posted debit (0023's function, whose pure twin is dividaDoRazao).
   pendente_desde: `select count(*)::int as n from clientes c where c.pendente_desde is distinct from divida_pendente_desde(c.owner_id, c.id, c.saldo_atual)`,

@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { ownerId, ownerPolicy } from './tenancy';
 import { cents } from './colunas';
 
@@ -61,6 +61,57 @@ export const pagamentosPorHora = pgTable(
     valor: cents('valor').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'pagamentos_por_hora_pkey', columns: [t.ownerId, t.hora, t.metodo] }), ownerPolicy('pagamentos_por_hora')],
+).enableRLS();
+
+/*
+ * The same sales and payments by the shop's own calendar (the time zone of its profile), for the
+ * reports' long periods (docs/decisions/030-reports-by-the-shop-day.md): a 365-day period reads 365
+ * days instead of 8,760 hours. Written only by the triggers of migration 0025 on the hourly tables
+ * (each change of an hourly row moves its shop day, in the same statement) and rebuilt from the
+ * hourly rows when the shop changes its time zone or is restored.
+ */
+
+/** Sales by the shop's calendar day, payment form and status. */
+export const vendasPorDiaDaLoja = pgTable(
+  'vendas_por_dia_da_loja',
+  {
+    ownerId: ownerId(),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    formaPagamento: text('forma_pagamento', { enum: ['vista', 'fiado'] }).notNull(),
+    statusPagamento: text('status_pagamento', { enum: ['pago', 'pendente', 'cancelado'] }).notNull(),
+    ...measures(),
+  },
+  (t) => [
+    primaryKey({ name: 'vendas_por_dia_da_loja_pkey', columns: [t.ownerId, t.dia, t.formaPagamento, t.statusPagamento] }),
+    ownerPolicy('vendas_por_dia_da_loja'),
+  ],
+).enableRLS();
+
+/** Sales not cancelled by the shop's calendar month (its first day) and hour of the day (0–23): "Vendas por hora". */
+export const vendasPorHoraDoMes = pgTable(
+  'vendas_por_hora_do_mes',
+  {
+    ownerId: ownerId(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    hora: smallint('hora').notNull(),
+    quantidade: integer('quantidade').notNull().default(0),
+    valorTotal: cents('valor_total').notNull().default(0),
+    custoTotal: cents('custo_total').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'vendas_por_hora_do_mes_pkey', columns: [t.ownerId, t.mes, t.hora] }), ownerPolicy('vendas_por_hora_do_mes')],
+).enableRLS();
+
+/** Payments received by the shop's calendar day and method. */
+export const pagamentosPorDiaDaLoja = pgTable(
+  'pagamentos_por_dia_da_loja',
+  {
+    ownerId: ownerId(),
+    dia: date('dia', { mode: 'string' }).notNull(),
+    metodo: text('metodo', { enum: ['dinheiro', 'pix', 'cartao', 'transferencia', 'online'] }).notNull(),
+    quantidade: integer('quantidade').notNull().default(0),
+    valor: cents('valor').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'pagamentos_por_dia_da_loja_pkey', columns: [t.ownerId, t.dia, t.metodo] }), ownerPolicy('pagamentos_por_dia_da_loja')],
 ).enableRLS();
 
 /** A seller's customers by active flag: the customer list's cards without counting every row. */

@@ -823,7 +823,8 @@ describe('replacing a shop is one statement per table, whatever its size (issue 
       queryRows<{ relname: string; ins: number; upd: number }>(
         tx,
         sql`select relname, n_tup_ins::int as ins, n_tup_upd::int as upd from pg_stat_xact_user_tables
-            where relname in ('vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia', 'produtos_por_mes', 'clientes_por_mes')`,
+            where relname in ('vendas_totais', 'vendas_por_hora', 'pagamentos_por_hora', 'clientes_totais', 'produtos_por_dia', 'clientes_por_dia', 'produtos_por_mes', 'clientes_por_mes',
+              'vendas_por_dia_da_loja', 'vendas_por_hora_do_mes', 'pagamentos_por_dia_da_loja')`,
       );
     const escritas = await withSeller(
       t.db,

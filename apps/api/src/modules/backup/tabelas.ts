@@ -385,8 +385,8 @@ export const tabelasDaVersao = (versao: number) => TABELAS_BACKUP.filter((t) => 
 /**
  * Seller tables that are not rows of `dados` (docs/decisions/014): the profile, the PIX key and
  * the collection settings (in `perfil`), the backups themselves, what the database derives and
- * the restore rebuilds (the login registry, the customer search's version, the sales rollups and the reports' per-product and
- * per-customer daily and monthly rollups, kept by triggers on the restore's deletes and inserts), and the
+ * the restore rebuilds (the login registry, the customer search's version, the sales rollups by hour and by the shop's day, and
+ * the reports' per-product and per-customer daily and monthly rollups), and the
  * Mercado Pago credentials — secrets
  * encrypted with this installation's key, which a downloadable file must not carry and another
  * installation could not read; a restore leaves them as they are.
@@ -407,4 +407,7 @@ export const FORA_DO_BACKUP = [
   'clientes_por_dia',
   'produtos_por_mes',
   'clientes_por_mes',
+  'vendas_por_dia_da_loja',
+  'vendas_por_hora_do_mes',
+  'pagamentos_por_dia_da_loja',
 ];

@@ -3,19 +3,21 @@ import { FORMAS_PAGAMENTO, today as todayIn, type MetodoPagamento, type RegraVen
 import { diasDoPeriodo, margem, mesDisponivel, resolverPeriodo, ticketMedio, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
 import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
-import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, pagamentosPorHora, produtos, produtosPorDia, produtosPorMes, vendas, vendasTotais } from '../../db/schema';
+import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, produtos, produtosPorDia, produtosPorMes, vendas, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { queryRows } from '../../lib/sql';
 import { lerRegraVencimento } from '../devedores/cobranca-config.service';
 import { deve, lerResumoDividas, resumoDividasSql, vencidoSql } from '../devedores/devedores.sql';
-import { resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
+import { pagamentosDoPeriodoSql, resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
 
 /**
  * The reports (/relatorios), tab by tab. Every figure is computed in SQL over the rollups, in the
  * shop's time zone, and no query walks the seller's history (docs/decisions/015-report-rollups.md):
- *  - sales, cost, payments, weekdays and hours: the hourly rollups (vendas_por_hora,
- *    pagamentos_por_hora), at most 24 rows per hour-bucket kind per day of the period;
+ *  - sales, cost, payments, days and weekdays: the rollups by the shop's calendar day, and the hours
+ *    by its calendar month and hour plus the hourly rows of the days around whole months
+ *    (resumoDoPeriodo, docs/decisions/030-reports-by-the-shop-day.md); a previous period only by
+ *    its totals;
  *  - products and customers of a period: their UTC-month rollups for the whole UTC months inside
  *    the period, their UTC-day rollups for the other whole UTC days, plus the sales themselves for
  *    the partial UTC days at its two ends (under one day of sales), which makes any time zone's
@@ -129,8 +131,9 @@ type Pagamentos = ResumoPeriodo['pagamentos'];
 
 /**
  * Online payments refunded or charged back in each period (the customer page's Mercado Pago
- * payments: ledger 'estorno' entries with method 'online', few, read through the
- * (owner_id, tipo, created_at) index). Money given back was not received.
+ * payments: ledger 'estorno' entries with method 'online', few, read through their own partial
+ * index, lancamentos_estornos_online_idx, not among every cancelled sale's reversal). Money given
+ * back was not received.
  */
 async function estornosOnline(tx: Executor, ownerId: string, periodos: Intervalo[], timeZone: string): Promise<number[]> {
   const rows = await queryRows<{ i: number; valor: string | number | null }>(
@@ -177,7 +180,7 @@ async function recebidoComparado(tx: Executor, ownerId: string, periodo: Periodo
 export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioResumo> {
   const { timeZone } = periodo;
   const atual = await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, timeZone);
-  const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, timeZone);
+  const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, timeZone, { detalhes: false });
   const regraVencimento = await lerRegraVencimento(tx, ownerId);
   const dividas = await dividasHoje(tx, ownerId, periodo, regraVencimento);
   const [a, b] = [atual.vendas, anterior.vendas];
@@ -205,7 +208,7 @@ export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Pe
 
 export async function relatorioVendas(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioVendas> {
   const atual = await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, periodo.timeZone);
-  const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, periodo.timeZone);
+  const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, periodo.timeZone, { detalhes: false });
   const porData = new Map(atual.porDia.map((d) => [d.data, d]));
   return {
     periodo,
@@ -361,10 +364,7 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
 
 export async function relatorioFinanceiro(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioFinanceiro> {
   const { timeZone } = periodo;
-  const pagamentos = (p: Intervalo) => sql`
-    select metodo, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor from ${pagamentosPorHora}
-     where owner_id = ${ownerId} and hora >= ${startOfDay(p.de, timeZone)} and hora < ${endOfDay(p.ate, timeZone)} and quantidade <> 0
-     group by metodo`;
+  const pagamentos = (p: Intervalo) => pagamentosDoPeriodoSql(ownerId, p.de, p.ate, timeZone);
   const regraVencimento = await lerRegraVencimento(tx, ownerId);
   const dividas = await dividasHoje(tx, ownerId, periodo, regraVencimento);
   const [row] = await queryRows<Record<string, unknown>>(

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FormaPagamento, IsoDate, MetodoPagamento, StatusPagamento, VendasResumo } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { pagamentosPorHora, vendasPorHora, vendasTotais } from '../../db/schema';
+import { pagamentosPorDiaDaLoja, pagamentosPorHora, vendasPorDiaDaLoja, vendasPorHora, vendasPorHoraDoMes, vendasTotais } from '../../db/schema';
 import { endOfDay, period, startOfDay, today, withinPeriod, type Zone } from '../../lib/shop-day';
 import { queryRows } from '../../lib/sql';
 
@@ -114,46 +114,104 @@ const medidas = (r: { quantidade?: unknown; valor_total?: unknown; custo_total?:
 type JsonRows = Array<Record<string, unknown>>;
 const parseJson = (value: unknown): JsonRows => (typeof value === 'string' ? (JSON.parse(value) as JsonRows) : ((value as JsonRows | null) ?? []));
 
+/** The first day of the month after `date`'s, and the first day of `date`'s month. */
+const inicioDoMes = (date: IsoDate): IsoDate => `${date.slice(0, 8)}01`;
+function mesSeguinte(date: IsoDate): IsoDate {
+  const [ano, mes] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  return mes === 12 ? `${ano + 1}-01-01` : `${ano}-${String(mes + 1).padStart(2, '0')}-01`;
+}
+const diaSeguinte = (date: IsoDate): IsoDate => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The whole calendar months inside [de, ate], as [m1, m2) of first days; empty (m1 = m2) when there
+ * is none.
+ */
+export function mesesInteiros(de: IsoDate, ate: IsoDate): { m1: IsoDate; m2: IsoDate } {
+  const m1 = de.endsWith('-01') ? de : mesSeguinte(de);
+  const m2 = inicioDoMes(diaSeguinte(ate));
+  return m1 < m2 ? { m1, m2 } : { m1: de, m2: de };
+}
+
+/**
+ * Payments (ledger payments) by method over the local dates [de, ate]: the shop-day rollup when
+ * `timeZone` is the shop's (migration 0025), else the hourly one. Rows of `metodo, quantidade, valor`.
+ */
+export function pagamentosDoPeriodoSql(ownerId: string, de: IsoDate, ate: IsoDate, timeZone: string): SQL {
+  return sql`
+    select metodo, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor from (
+      select metodo, quantidade, valor from ${pagamentosPorDiaDaLoja}
+       where owner_id = ${ownerId} and dia >= ${de}::date and dia <= ${ate}::date and quantidade <> 0
+         and (select fuso_da_loja(${ownerId})) = ${timeZone}
+      union all
+      select metodo, quantidade, valor from ${pagamentosPorHora}
+       where owner_id = ${ownerId} and hora >= ${startOfDay(de, timeZone)} and hora < ${endOfDay(ate, timeZone)} and quantidade <> 0
+         and (select fuso_da_loja(${ownerId})) <> ${timeZone}
+    ) p group by metodo`;
+}
+
 /**
  * Everything the reports need about sales and payments in a period of local dates [de, ate], in
  * one round trip: totals by payment form with cost of goods, cancelled sales apart, and sales per
- * local day, weekday and hour; payments by method. For the whole-hour time zones the app offers a
- * local day or hour is a set of whole UTC hours, so the hourly rollup answers exactly. Reads at
- * most (days × 24 × 6) rollup rows, whatever the shop's history.
+ * local day, weekday and hour; payments by method.
+ *
+ * In the shop's own time zone (the reports' case) it reads the shop-day rollups (migration 0025,
+ * docs/decisions/030): one row per day, form and status, and for the hours one row per hour of each
+ * whole month inside the period plus the hourly rows of the days around those months — about 1,500
+ * rows for 365 days at any number of sales, instead of 26,000 hourly ones. In another zone it reads
+ * the hourly rollups: for the whole-hour time zones the app offers a local day or hour is a set of
+ * whole UTC hours, so both answer exactly. `detalhes: false` leaves out the days, weekdays and
+ * hours (a previous period is compared by its totals).
  */
-export async function resumoDoPeriodo(tx: Executor, ownerId: string, de: IsoDate, ate: IsoDate, timeZone: string): Promise<ResumoPeriodo> {
+export async function resumoDoPeriodo(
+  tx: Executor,
+  ownerId: string,
+  de: IsoDate,
+  ate: IsoDate,
+  timeZone: string,
+  { detalhes = true }: { detalhes?: boolean } = {},
+): Promise<ResumoPeriodo> {
   const inicio = startOfDay(de, timeZone);
   const fim = endOfDay(ate, timeZone);
+  const { m1, m2 } = mesesInteiros(de, ate);
+  const porDataEHora = detalhes
+    ? sql`,
+        (select coalesce(json_agg(x order by x.data), '[]') from (
+          select to_char(dia, 'YYYY-MM-DD') as data, sum(quantidade)::bigint as quantidade,
+                 sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
+          from ativas group by 1) x) as por_dia,
+        (select coalesce(json_agg(x order by x.dia_semana), '[]') from (
+          select extract(dow from dia)::int as dia_semana, sum(quantidade)::bigint as quantidade,
+                 sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
+          from ativas group by 1) x) as por_dia_semana,
+        (select coalesce(json_agg(x order by x.hora), '[]') from (
+          select hora, sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
+          from (
+            select hora::int, quantidade, valor_total, custo_total from ${vendasPorHoraDoMes}
+             where owner_id = ${ownerId} and mes >= ${m1}::date and mes < ${m2}::date and (select mesmo from z)
+            union all
+            select extract(hour from hora at time zone ${timeZone})::int, quantidade, valor_total, custo_total from ${vendasPorHora}
+             where owner_id = ${ownerId} and hora >= ${inicio} and hora < ${fim} and quantidade <> 0 and status_pagamento <> 'cancelado'
+               and (not (select mesmo from z) or hora < ${startOfDay(m1, timeZone)} or hora >= ${startOfDay(m2, timeZone)})
+          ) h where quantidade <> 0 group by 1) x) as por_hora`
+    : sql``;
   const [row] = await queryRows<Record<string, unknown>>(
     tx,
     sql`
-      with h as materialized (
-        select hora at time zone ${timeZone} as local, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total
-        from ${vendasPorHora}
-        where owner_id = ${ownerId} and hora >= ${inicio} and hora < ${fim} and quantidade <> 0
-      ), ativas as (select * from h where status_pagamento <> 'cancelado')
+      with z as materialized (select fuso_da_loja(${ownerId}) = ${timeZone} as mesmo),
+      d as materialized (
+        select dia, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total from ${vendasPorDiaDaLoja}
+         where owner_id = ${ownerId} and dia >= ${de}::date and dia <= ${ate}::date and quantidade <> 0 and (select mesmo from z)
+        union all
+        select (hora at time zone ${timeZone})::date, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total from ${vendasPorHora}
+         where owner_id = ${ownerId} and hora >= ${inicio} and hora < ${fim} and quantidade <> 0 and not (select mesmo from z)
+      ), ativas as (select * from d where status_pagamento <> 'cancelado')
       select
         (select coalesce(json_agg(x), '[]') from (
           select forma_pagamento as forma, status_pagamento = 'cancelado' as cancelada,
                  sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
-          from h group by 1, 2) x) as por_forma,
-        (select coalesce(json_agg(x order by x.data), '[]') from (
-          select to_char(local, 'YYYY-MM-DD') as data, sum(quantidade)::bigint as quantidade,
-                 sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
-          from ativas group by 1) x) as por_dia,
-        (select coalesce(json_agg(x order by x.dia_semana), '[]') from (
-          select extract(dow from local)::int as dia_semana, sum(quantidade)::bigint as quantidade,
-                 sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
-          from ativas group by 1) x) as por_dia_semana,
-        (select coalesce(json_agg(x order by x.hora), '[]') from (
-          select extract(hour from local)::int as hora, sum(quantidade)::bigint as quantidade,
-                 sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
-          from ativas group by 1) x) as por_hora,
-        (select coalesce(json_agg(x order by x.metodo), '[]') from (
-          select metodo, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor
-          from ${pagamentosPorHora}
-          where owner_id = ${ownerId} and hora >= ${inicio} and hora < ${fim} and quantidade <> 0
-          group by 1) x) as pagamentos
+          from d group by 1, 2) x) as por_forma,
+        (select coalesce(json_agg(x order by x.metodo), '[]') from (${pagamentosDoPeriodoSql(ownerId, de, ate, timeZone)}) x) as pagamentos
+        ${porDataEHora}
     `,
   );
   const porForma = parseJson(row?.por_forma);
