@@ -123,7 +123,7 @@ async function main() {
       await seed(tx, seller, CLIENTES, DEVEDORES, VENDAS, `${tag}s`);
       await seed(tx, other, Math.ceil(CLIENTES / 10), Math.ceil(DEVEDORES / 10), Math.ceil(VENDAS / 10), `${tag}o`);
     });
-    await db.execute(sql`analyze`);
+    await db.execute(sql`vacuum analyze`);
     const [counts] = await queryRows<Record<string, number>>(db, sql`
       select (select count(*) from clientes where owner_id = ${seller})::int as clientes,
              (select count(*) from clientes where owner_id = ${seller} and saldo_atual < 0)::int as devedores,

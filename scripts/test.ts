@@ -20,10 +20,16 @@ import { ensureChromium } from './chromium';
 const root = path.resolve(import.meta.dirname, '..');
 const tmp = path.join(root, '.tmp');
 
-function step(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+/** Runs a step with its output shown as it comes; `errors` collects what it wrote to stderr (the end of it). */
+function step(command: string, args: string[], env: NodeJS.ProcessEnv = {}, errors?: string[]): Promise<number> {
   console.log(`\n▶ ${command} ${args.join(' ')}`);
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: root, stdio: ['inherit', 'inherit', errors ? 'pipe' : 'inherit'], env: { ...process.env, ...env } });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      errors!.push(chunk.toString());
+      while (errors!.length > 20) errors!.shift();
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -153,10 +159,12 @@ async function main() {
     if (only !== 'e2e') {
       // The benchmark end to end on small shops (issue 11): loading, capture, pgbench, autocannon,
       // bytes, Lighthouse and start-up all still work. Its figures are not asserted here.
-      const code = await step('npx', ['tsx', 'scripts/bench.ts', '--scale', '0.01', '--out', path.join(tmp, 'bench-smoke.json')], { CHROMIUM_PATH: chromiumPath });
+      const errors: string[] = [];
+      const code = await step('npx', ['tsx', 'scripts/bench.ts', '--scale', '0.01', '--out', path.join(tmp, 'bench-smoke.json')], { CHROMIUM_PATH: chromiumPath }, errors);
       if (code === 0) totals.passed += 1;
       else {
-        failures.push('bench smoke: scripts/bench.ts --scale 0.01');
+        const why = errors.join('').split('\n').find((line) => /error/i.test(line)) ?? errors.join('').trim().split('\n').at(-1) ?? '';
+        failures.push(`bench smoke: scripts/bench.ts --scale 0.01: ${why.trim().slice(0, 400)}`);
         totals.failed += 1;
         exitCode = code;
       }

@@ -62,6 +62,12 @@ export const clientes = pgTable(
     unique('clientes_owner_login_key').on(t.ownerId, t.login),
     index('clientes_owner_nome_idx').on(t.ownerId, t.ativo, t.nomeBusca),
     index('clientes_owner_saldo_idx').on(t.ownerId, t.ativo, t.saldoAtual),
+    // The customers who owe, with everything their due date, the debtors' cards and the first page's
+    // order need (devedores.sql.ts): Devedores, the dashboard and the reports read this small index
+    // alone, not one table page per debtor (issue 41).
+    index('clientes_devedores_idx')
+      .on(t.ownerId, t.ativo, t.saldoAtual, t.nomeBusca, t.id, t.pendenteDesde, t.dataVencimento, t.promessaPagamento)
+      .where(sql`${t.saldoAtual} < 0`),
     // New customers of a period (reports).
     index('clientes_owner_created_idx').on(t.ownerId, t.createdAt),
     check('clientes_limite_credito_check', sql`${t.limiteCredito} >= 0`),

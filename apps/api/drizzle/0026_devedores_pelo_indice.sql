@@ -1,0 +1,1 @@
+CREATE INDEX "clientes_devedores_idx" ON "clientes" USING btree ("owner_id","ativo","saldo_atual","nome_busca","id","pendente_desde","data_vencimento","promessa_pagamento") WHERE "clientes"."saldo_atual" < 0;
