@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ATIVIDADES_RECENTES, type Atividade, type Dashboard } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { clientes, lancamentos, produtos, vendas } from '../../db/schema';
+import { clientes, clientesTotais, lancamentos, produtos, vendas } from '../../db/schema';
 import { valorPendenteSql, vendasHojeSql } from '../vendas/rollups.service';
 import { queryRows } from '../../lib/sql';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
@@ -11,10 +11,9 @@ import { ehDevedor, lerResumoDividas, resumoDividasSql, type Contexto } from '..
  * The dashboard in one query (after the shop's settings, read by primary key). No figure grows
  * with the shop's past sales: today's sales and what is pending come from the rollups
  * (vendas_por_hora over today's hours in the shop's time zone, vendas_totais), the debtors card
- * from the debtors' rows through the index (owner_id, ativo, saldo_atual) — who owes, and who is
- * late by the one meaning of overdue (resumoDividasSql, as Devedores' cards) —, the latest sales and
- * payments from backwards index scans with LIMIT. Customer and product counts grow with the
- * catalogue only.
+ * from the debtors' covering index (clientes_devedores_idx) — who owes, and who is late by the one
+ * meaning of overdue (resumoDividasSql, as Devedores' cards) —, the latest sales and payments from backwards index scans with LIMIT, the
+ * customers from their counter (clientes_totais). The product counts grow with the catalogue only.
  */
 export const dashboardSql = (ctx: Contexto, agora: Date = new Date()) => {
   const ownerId = ctx.ownerId;
@@ -40,7 +39,7 @@ export const dashboardSql = (ctx: Contexto, agora: Date = new Date()) => {
         order by quando desc limit ${ATIVIDADES_RECENTES}
       )
       select
-        (select count(*)::int from ${clientes} where owner_id = ${ownerId} and ativo) as total_clientes,
+        (select coalesce(sum(quantidade), 0)::int from ${clientesTotais} where owner_id = ${ownerId} and ativo) as total_clientes,
         (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo) as total_produtos,
         (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo) as estoque_baixo,
         vendas_hoje.n as vendas_hoje,
