@@ -30,6 +30,17 @@ export const cobrancaConfig = pgTable(
   ],
 ).enableRLS();
 
+/** What a shop chose in cobranca_config (its rule, its reminder, its messages), as the settings and a backup read it. */
+export const colunasDaCobranca = {
+  regraTipo: cobrancaConfig.regraTipo,
+  diaVencimento: cobrancaConfig.diaVencimento,
+  diasPrazo: cobrancaConfig.diasPrazo,
+  dataFixa: cobrancaConfig.dataFixa,
+  lembreteAntecipado: cobrancaConfig.lembreteAntecipado,
+  diasAntecedencia: cobrancaConfig.diasAntecedencia,
+  mensagens: cobrancaConfig.mensagens,
+};
+
 /** Collection reminders the seller marked as sent: who, which tier, when, and what was owed then. */
 export const lembretes = pgTable(
   'lembretes',

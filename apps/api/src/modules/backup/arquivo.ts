@@ -5,7 +5,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { BACKUP_FORMATO, BACKUP_VERSAO, MAX_LINHAS_BACKUP, type BackupErro } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { chavesPix, cobrancaConfig, perfis } from '../../db/schema';
+import { chavesPix, cobrancaConfig, colunasDaCobranca, perfis } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { LeituraRecusada, lerEmPartes, type Destino, type LimitesLeitura } from './leitura';
 import { perfilBackupSchema, TABELAS_BACKUP, tabelasDaVersao, type PerfilBackup, type TabelaBackup } from './tabelas';
@@ -135,13 +135,7 @@ async function lerPerfil(tx: Executor, ownerId: string): Promise<PerfilBackup> {
     .where(eq(chavesPix.ownerId, ownerId));
   const [cobranca] = await tx
     .select({
-      regraTipo: cobrancaConfig.regraTipo,
-      diaVencimento: cobrancaConfig.diaVencimento,
-      diasPrazo: cobrancaConfig.diasPrazo,
-      dataFixa: cobrancaConfig.dataFixa,
-      lembreteAntecipado: cobrancaConfig.lembreteAntecipado,
-      diasAntecedencia: cobrancaConfig.diasAntecedencia,
-      mensagens: cobrancaConfig.mensagens,
+      ...colunasDaCobranca,
     })
     .from(cobrancaConfig)
     .where(eq(cobrancaConfig.ownerId, ownerId));

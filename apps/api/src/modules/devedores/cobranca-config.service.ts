@@ -17,7 +17,7 @@ import {
   type TipoMensagem,
 } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { chavesPix, cobrancaConfig, perfis } from '../../db/schema';
+import { chavesPix, cobrancaConfig, colunasDaCobranca, perfis } from '../../db/schema';
 import { codigoPix, type ChavePixLoja } from '../pix/pix.service';
 
 /** The seller's collection settings with every default filled in, and the shop's "today". */
@@ -48,13 +48,7 @@ export async function lerConfigLoja(tx: Executor, ownerId: string): Promise<Conf
       moeda: perfis.moeda,
       nomeLoja: perfis.nomeLoja,
       cnpj: perfis.cnpj,
-      regraTipo: cobrancaConfig.regraTipo,
-      diaVencimento: cobrancaConfig.diaVencimento,
-      diasPrazo: cobrancaConfig.diasPrazo,
-      dataFixa: cobrancaConfig.dataFixa,
-      lembreteAntecipado: cobrancaConfig.lembreteAntecipado,
-      diasAntecedencia: cobrancaConfig.diasAntecedencia,
-      mensagens: cobrancaConfig.mensagens,
+      ...colunasDaCobranca,
       pixChave: chavesPix.chave,
       pixNome: chavesPix.nomeRecebedor,
       pixCidade: chavesPix.cidade,

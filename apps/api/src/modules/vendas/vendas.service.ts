@@ -30,6 +30,16 @@ export interface VendaOptions {
   notificar?: boolean;
 }
 
+/** An item of a sale as its detail shows it (the recorded sale's answer and getVenda). */
+const colunasDoItem = {
+  id: itensVenda.id,
+  produtoId: itensVenda.produtoId,
+  produtoNome: itensVenda.produtoNome,
+  quantidade: itensVenda.quantidade,
+  precoUnitario: itensVenda.precoUnitario,
+  subtotal: itensVenda.subtotal,
+};
+
 /** Adds up repeated products, so each product is locked, checked and decremented once. */
 function mergeItens(itens: NovaVendaData['itens']): Map<string, number> {
   const merged = new Map<string, number>();
@@ -245,14 +255,7 @@ async function writeSale(
         subtotal: l.subtotal,
       })),
     )
-    .returning({
-      id: itensVenda.id,
-      produtoId: itensVenda.produtoId,
-      produtoNome: itensVenda.produtoNome,
-      quantidade: itensVenda.quantidade,
-      precoUnitario: itensVenda.precoUnitario,
-      subtotal: itensVenda.subtotal,
-    });
+    .returning(colunasDoItem);
   // getVenda's order (produto_nome under the database's C collation: code points).
   itens.sort((a, b) => (a.produtoNome < b.produtoNome ? -1 : a.produtoNome > b.produtoNome ? 1 : 0));
   const detalhe: VendaDetalhe = {
@@ -428,14 +431,7 @@ export async function getVenda(tx: Executor, ownerId: string, vendaId: string): 
     .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, vendaId)));
   if (!row) throw notFound('Venda');
   const itens = await tx
-    .select({
-      id: itensVenda.id,
-      produtoId: itensVenda.produtoId,
-      produtoNome: itensVenda.produtoNome,
-      quantidade: itensVenda.quantidade,
-      precoUnitario: itensVenda.precoUnitario,
-      subtotal: itensVenda.subtotal,
-    })
+    .select(colunasDoItem)
     .from(itensVenda)
     .where(and(eq(itensVenda.ownerId, ownerId), eq(itensVenda.vendaId, vendaId)))
     .orderBy(asc(itensVenda.produtoNome));

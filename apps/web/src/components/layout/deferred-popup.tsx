@@ -1,4 +1,5 @@
-import { cloneElement, type ComponentType, type ReactElement, useState } from 'react';
+import { cloneElement, type ComponentType, type ReactElement, type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
 
 /** What a deferred popup module's component receives: the trigger to wrap, and that it was asked open. */
 export interface PopupProps {
@@ -29,4 +30,18 @@ export function DeferredPopup({ load, trigger }: { load: () => Promise<Component
       void load().then((component) => setPopup(() => component));
     },
   });
+}
+
+/** A header icon button (the language, the theme) whose menu is downloaded on first use. */
+export function HeaderMenuButton({ load, label, children }: { load: () => Promise<ComponentType<PopupProps>>; label: string; children: ReactNode }) {
+  return (
+    <DeferredPopup
+      load={load}
+      trigger={
+        <Button variant="ghost" size="icon" aria-label={label} title={label}>
+          {children}
+        </Button>
+      }
+    />
+  );
 }

@@ -1,7 +1,6 @@
 import LanguagesIcon from 'lucide-react/icons/languages';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
-import { DeferredPopup } from './deferred-popup';
+import { HeaderMenuButton } from './deferred-popup';
 
 const loadMenu = () => import('./language-menu-popup').then((m) => m.LanguageMenuPopup);
 
@@ -9,13 +8,8 @@ const loadMenu = () => import('./language-menu-popup').then((m) => m.LanguageMen
 export function LanguageMenu() {
   const { t } = useTranslation();
   return (
-    <DeferredPopup
-      load={loadMenu}
-      trigger={
-        <Button variant="ghost" size="icon" aria-label={t('language.label')} title={t('language.label')}>
-          <LanguagesIcon />
-        </Button>
-      }
-    />
+    <HeaderMenuButton load={loadMenu} label={t('language.label')}>
+      <LanguagesIcon />
+    </HeaderMenuButton>
   );
 }

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '@/components/ui/button';
 import { useTheme } from '@/lib/theme';
-import { DeferredPopup } from './deferred-popup';
+import { HeaderMenuButton } from './deferred-popup';
 import { THEME_ICONS } from './theme-icons';
 
 const loadMenu = () => import('./theme-menu').then((m) => m.ThemeMenu);
@@ -12,13 +11,8 @@ export function ThemeSwitch() {
   const [theme] = useTheme();
   const Current = THEME_ICONS[theme];
   return (
-    <DeferredPopup
-      load={loadMenu}
-      trigger={
-        <Button variant="ghost" size="icon" aria-label={t('theme.label')} title={t('theme.label')}>
-          <Current />
-        </Button>
-      }
-    />
+    <HeaderMenuButton load={loadMenu} label={t('theme.label')}>
+      <Current />
+    </HeaderMenuButton>
   );
 }

@@ -100,15 +100,12 @@ export function ImportarDados() {
         return null;
       case 'conferindo':
         return (
-          <>
-            <DialogHeader>
-              <DialogTitle>{t('importar.action')}</DialogTitle>
-              <DialogDescription>{estado.envio !== null ? t('importar.uploading', { percent: percent(estado.envio) }) : t('importar.checking')}</DialogDescription>
-            </DialogHeader>
-            <div role="status" aria-live="polite">
-              <Progress value={estado.envio !== null ? estado.envio * 100 : undefined} aria-label={t('importar.progressLabel')} />
-            </div>
-          </>
+          <EmCurso
+            titulo={t('importar.action')}
+            descricao={estado.envio !== null ? t('importar.uploading', { percent: percent(estado.envio) }) : t('importar.checking')}
+            valor={estado.envio !== null ? estado.envio * 100 : undefined}
+            rotulo={t('importar.progressLabel')}
+          />
         );
       case 'confirmar': {
         const { resumo } = estado;
@@ -164,21 +161,18 @@ export function ImportarDados() {
       case 'restaurando': {
         const value = estado.tabela ? (estado.total ? (estado.feitos / estado.total) * 100 : 100) : estado.envio !== null ? estado.envio * 100 : undefined;
         return (
-          <>
-            <DialogHeader>
-              <DialogTitle>{t('importar.restoringStart')}</DialogTitle>
-              <DialogDescription>
-                {estado.tabela
-                  ? t('importar.restoring', { tabela: tabela(estado.tabela), feitos: fmt.integer(estado.feitos), total: fmt.integer(estado.total) })
-                  : estado.envio !== null
-                    ? t('importar.uploading', { percent: percent(estado.envio) })
-                    : t('importar.checking')}
-              </DialogDescription>
-            </DialogHeader>
-            <div role="status" aria-live="polite">
-              <Progress value={value} aria-label={t('importar.progressLabel')} />
-            </div>
-          </>
+          <EmCurso
+            titulo={t('importar.restoringStart')}
+            descricao={
+              estado.tabela
+                ? t('importar.restoring', { tabela: tabela(estado.tabela), feitos: fmt.integer(estado.feitos), total: fmt.integer(estado.total) })
+                : estado.envio !== null
+                  ? t('importar.uploading', { percent: percent(estado.envio) })
+                  : t('importar.checking')
+            }
+            valor={value}
+            rotulo={t('importar.progressLabel')}
+          />
         );
       }
       case 'concluido': {
@@ -285,6 +279,21 @@ export function ImportarDados() {
           {conteudo()}
         </DialogContent>
       </Dialog>
+    </>
+  );
+}
+
+/** A step of the import under way (sending, checking, restoring): what is happening and how far it got. */
+function EmCurso({ titulo, descricao, valor, rotulo }: { titulo: string; descricao: string; valor: number | undefined; rotulo: string }) {
+  return (
+    <>
+      <DialogHeader>
+        <DialogTitle>{titulo}</DialogTitle>
+        <DialogDescription>{descricao}</DialogDescription>
+      </DialogHeader>
+      <div role="status" aria-live="polite">
+        <Progress value={valor} aria-label={rotulo} />
+      </div>
     </>
   );
 }

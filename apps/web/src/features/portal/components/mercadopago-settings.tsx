@@ -8,7 +8,6 @@ import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -19,7 +18,7 @@ import { submitForm } from '@/lib/submit-form';
 import { useMercadopagoConfig } from '../api/get-mercadopago-config';
 import { useTestMercadopago } from '../api/test-mercadopago';
 import { useUpdateMercadopagoConfig } from '../api/update-mercadopago-config';
-import { SoEmReais } from './so-em-reais';
+import { CartaoDePagamento, ErroDoCampo } from './cartao-de-pagamento';
 
 /** The "Mercado Pago" settings tab. */
 export function MercadopagoSettings() {
@@ -125,106 +124,92 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
     }
   };
 
-  const erro = (campo: string) =>
-    erros[campo] ? (
-      <p id={`mp-${campo}-erro`} className="text-sm text-destructive">
-        {translateDynamic(`validation:${erros[campo]}`, erros[campo]!)}
-      </p>
-    ) : null;
+  const erro = (campo: string) => <ErroDoCampo id={`mp-${campo}-erro`} codigo={erros[campo]} />;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t('config.mp.title')}</h2>
-        </CardTitle>
-        <CardDescription>{t('config.mp.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <SoEmReais />
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <BusyFieldset busy={salvar.isPending || testar.isPending}>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="mp-accessToken">{t('config.mp.accessToken')}</Label>
-              <Input
-                id="mp-accessToken"
-                type="password"
-                autoComplete="off"
-                value={accessToken}
-                onChange={(e) => setAccessToken(e.target.value)}
-                placeholder={t('config.mp.accessTokenPlaceholder')}
-                aria-invalid={erros.accessToken ? true : undefined}
-                aria-describedby={[config.accessTokenDica ? 'mp-accessToken-dica' : '', erros.accessToken ? 'mp-accessToken-erro' : ''].filter(Boolean).join(' ') || undefined}
-              />
-              {config.accessTokenDica ? (
-                <p id="mp-accessToken-dica" className="text-sm text-muted-foreground">
-                  {t('config.mp.accessTokenAtual', { dica: config.accessTokenDica })}
-                </p>
-              ) : null}
-              {erro('accessToken')}
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="mp-publicKey">{t('config.mp.publicKey')}</Label>
-              <Input id="mp-publicKey" autoComplete="off" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} aria-invalid={erros.publicKey ? true : undefined} />
-              {erro('publicKey')}
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="mp-webhookSecret">{t('config.mp.webhookSecret')}</Label>
-              <Input id="mp-webhookSecret" type="password" autoComplete="off" value={webhookSecret} onChange={(e) => setWebhookSecret(e.target.value)} aria-invalid={erros.webhookSecret ? true : undefined} />
-              {config.webhookSecretDefinido ? <p className="text-sm text-muted-foreground">{t('config.mp.webhookSecretAtual')}</p> : null}
-              {erro('webhookSecret')}
-            </div>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="mp-ambiente">{t('config.mp.ambiente')}</Label>
-              <NativeSelect id="mp-ambiente" value={ambiente} onChange={(e) => setAmbiente(e.target.value as typeof ambiente)}>
-                <option value="sandbox">{t('config.mp.sandbox')}</option>
-                <option value="producao">{t('config.mp.producao')}</option>
-              </NativeSelect>
-            </div>
-            {/* The whole row is the tap target (44 px high), the box inside it. */}
-            <Label htmlFor="mp-ativo" className="flex min-h-11 cursor-pointer items-center gap-3 leading-snug font-normal">
-              <input
-                type="checkbox"
-                id="mp-ativo"
-                className="size-6 shrink-0 cursor-pointer accent-primary"
-                checked={ativo}
-                onChange={(event) => setAtivo(event.target.checked)}
-              />
-              <span>
-                {t('config.mp.ativo')} — {t('config.mp.ativoDescricao')}
+    <CartaoDePagamento titulo={t('config.mp.title')} descricao={t('config.mp.description')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <BusyFieldset busy={salvar.isPending || testar.isPending}>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-accessToken">{t('config.mp.accessToken')}</Label>
+            <Input
+              id="mp-accessToken"
+              type="password"
+              autoComplete="off"
+              value={accessToken}
+              onChange={(e) => setAccessToken(e.target.value)}
+              placeholder={t('config.mp.accessTokenPlaceholder')}
+              aria-invalid={erros.accessToken ? true : undefined}
+              aria-describedby={[config.accessTokenDica ? 'mp-accessToken-dica' : '', erros.accessToken ? 'mp-accessToken-erro' : ''].filter(Boolean).join(' ') || undefined}
+            />
+            {config.accessTokenDica ? (
+              <p id="mp-accessToken-dica" className="text-sm text-muted-foreground">
+                {t('config.mp.accessTokenAtual', { dica: config.accessTokenDica })}
+              </p>
+            ) : null}
+            {erro('accessToken')}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-publicKey">{t('config.mp.publicKey')}</Label>
+            <Input id="mp-publicKey" autoComplete="off" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} aria-invalid={erros.publicKey ? true : undefined} />
+            {erro('publicKey')}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-webhookSecret">{t('config.mp.webhookSecret')}</Label>
+            <Input id="mp-webhookSecret" type="password" autoComplete="off" value={webhookSecret} onChange={(e) => setWebhookSecret(e.target.value)} aria-invalid={erros.webhookSecret ? true : undefined} />
+            {config.webhookSecretDefinido ? <p className="text-sm text-muted-foreground">{t('config.mp.webhookSecretAtual')}</p> : null}
+            {erro('webhookSecret')}
+          </div>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-ambiente">{t('config.mp.ambiente')}</Label>
+            <NativeSelect id="mp-ambiente" value={ambiente} onChange={(e) => setAmbiente(e.target.value as typeof ambiente)}>
+              <option value="sandbox">{t('config.mp.sandbox')}</option>
+              <option value="producao">{t('config.mp.producao')}</option>
+            </NativeSelect>
+          </div>
+          {/* The whole row is the tap target (44 px high), the box inside it. */}
+          <Label htmlFor="mp-ativo" className="flex min-h-11 cursor-pointer items-center gap-3 leading-snug font-normal">
+            <input
+              type="checkbox"
+              id="mp-ativo"
+              className="size-6 shrink-0 cursor-pointer accent-primary"
+              checked={ativo}
+              onChange={(event) => setAtivo(event.target.checked)}
+            />
+            <span>
+              {t('config.mp.ativo')} — {t('config.mp.ativoDescricao')}
+            </span>
+          </Label>
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="mp-webhookUrl">{t('config.mp.webhookUrl')}</Label>
+            <Input id="mp-webhookUrl" readOnly value={config.webhookUrl} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <Button type="button" variant="outline" onClick={() => void copiarUrl()} className="self-start">
+              {t('config.mp.copiarUrl')}
+            </Button>
+          </div>
+          <div role="status" className="min-h-6 text-sm">
+            {teste.estado === 'success' ? (
+              <span className="inline-flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
+                <CheckCircleIcon aria-hidden="true" className="size-4" />
+                {t('config.mp.conectado', { conta: teste.conta })}
               </span>
-            </Label>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="mp-webhookUrl">{t('config.mp.webhookUrl')}</Label>
-              <Input id="mp-webhookUrl" readOnly value={config.webhookUrl} className="font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
-              <Button type="button" variant="outline" onClick={() => void copiarUrl()} className="self-start">
-                {t('config.mp.copiarUrl')}
-              </Button>
-            </div>
-            <div role="status" className="min-h-6 text-sm">
-              {teste.estado === 'success' ? (
-                <span className="inline-flex items-center gap-2 text-emerald-700 dark:text-emerald-400">
-                  <CheckCircleIcon aria-hidden="true" className="size-4" />
-                  {t('config.mp.conectado', { conta: teste.conta })}
-                </span>
-              ) : teste.estado === 'error' ? (
-                <span className="inline-flex items-center gap-2 text-destructive">
-                  <XCircleIcon aria-hidden="true" className="size-4" />
-                  {teste.mensagem}
-                </span>
-              ) : null}
-            </div>
-            <div className="flex flex-col gap-2 sm:flex-row">
-              <Button type="button" variant="outline" size="lg" onClick={runTest} disabled={testar.isPending}>
-                {testar.isPending ? t('config.mp.testando') : t('config.mp.testar')}
-              </Button>
-              <Button type="submit" size="lg" disabled={salvar.isPending}>
-                {salvar.isPending ? t('config.mp.salvando') : t('config.mp.salvar')}
-              </Button>
-            </div>
-          </BusyFieldset>
-        </form>
-      </CardContent>
-    </Card>
+            ) : teste.estado === 'error' ? (
+              <span className="inline-flex items-center gap-2 text-destructive">
+                <XCircleIcon aria-hidden="true" className="size-4" />
+                {teste.mensagem}
+              </span>
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Button type="button" variant="outline" size="lg" onClick={runTest} disabled={testar.isPending}>
+              {testar.isPending ? t('config.mp.testando') : t('config.mp.testar')}
+            </Button>
+            <Button type="submit" size="lg" disabled={salvar.isPending}>
+              {salvar.isPending ? t('config.mp.salvando') : t('config.mp.salvar')}
+            </Button>
+          </div>
+        </BusyFieldset>
+      </form>
+    </CartaoDePagamento>
   );
 }

@@ -5,16 +5,14 @@ import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError } from '@/lib/api-client';
-import { translateDynamic } from '@/lib/i18n';
 import { submitForm } from '@/lib/submit-form';
 import { usePixConfig } from '../api/get-pix-config';
 import { useUpdatePixConfig } from '../api/update-pix-config';
-import { SoEmReais } from './so-em-reais';
+import { CartaoDePagamento, ErroDoCampo } from './cartao-de-pagamento';
 
 /** The shop's PIX key (part of the "Loja" settings): the customer page's copia-e-cola code. */
 export function PixSettings() {
@@ -69,77 +67,63 @@ function PixForm({ config }: { config: PixConfig }) {
 
   const labels = { chave: t('config.pix.chave'), nomeRecebedor: t('config.pix.nome'), cidade: t('config.pix.cidade') };
   const max = { chave: 100, nomeRecebedor: 25, cidade: 15 };
-  const erro = (campo: string) =>
-    erros[campo] ? (
-      <p id={`pix-${campo}-erro`} className="text-sm text-destructive">
-        {translateDynamic(`validation:${erros[campo]}`, erros[campo]!)}
-      </p>
-    ) : null;
+  const erro = (campo: string) => <ErroDoCampo id={`pix-${campo}-erro`} codigo={erros[campo]} />;
   const tipos = new Intl.ListFormat(i18n.language, { type: 'disjunction' }).format(leituras.map((l) => t(`config.pix.tipoNome.${l.tipo}`)));
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t('config.pix.title')}</h2>
-        </CardTitle>
-        <CardDescription>{t('config.pix.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <SoEmReais />
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <BusyFieldset busy={salvar.isPending}>
-            {FIELDS.map((campo) => (
-              <Fragment key={campo}>
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor={`pix-${campo}`}>{labels[campo]}</Label>
-                  <Input
-                    id={`pix-${campo}`}
-                    value={values[campo]}
-                    maxLength={max[campo]}
-                    placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
-                    onChange={(e) => setValues((v) => ({ ...v, [campo]: e.target.value }))}
-                    aria-invalid={erros[campo] ? true : undefined}
-                    aria-describedby={erros[campo] ? `pix-${campo}-erro` : undefined}
-                  />
-                  {erro(campo)}
-                </div>
-                {campo === 'chave' && ambigua ? (
-                  // Never guessed: the seller says which type the key is registered as.
-                  <fieldset className="grid gap-2" aria-describedby={erros.tipo ? 'pix-tipo-ajuda pix-tipo-erro' : 'pix-tipo-ajuda'}>
-                    <legend className="mb-1 text-sm font-medium">{t('config.pix.tipoPergunta')}</legend>
-                    <p id="pix-tipo-ajuda" className="text-sm text-muted-foreground">
-                      {t('config.pix.tipoAmbigua', { tipos })}
-                    </p>
-                    {leituras.map((leitura) => (
-                      <label
-                        key={leitura.tipo}
-                        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
-                      >
-                        <input
-                          type="radio"
-                          name="pix-tipo"
-                          value={leitura.tipo}
-                          checked={tipo === leitura.tipo}
-                          onChange={() => setTipo(leitura.tipo)}
-                          className="accent-primary"
-                        />
-                        <span>
-                          <span className="font-medium">{t(`config.pix.tipoRotulo.${leitura.tipo}`)}</span>{' '}
-                          <span className="text-muted-foreground">{leitura.chave}</span>
-                        </span>
-                      </label>
-                    ))}
-                    {erro('tipo')}
-                  </fieldset>
-                ) : null}
-              </Fragment>
-            ))}
-            <Button type="submit" size="lg" className="self-start" disabled={salvar.isPending}>
-              {salvar.isPending ? t('config.pix.salvando') : t('config.pix.salvar')}
-            </Button>
-          </BusyFieldset>
-        </form>
-      </CardContent>
-    </Card>
+    <CartaoDePagamento titulo={t('config.pix.title')} descricao={t('config.pix.description')}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <BusyFieldset busy={salvar.isPending}>
+          {FIELDS.map((campo) => (
+            <Fragment key={campo}>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor={`pix-${campo}`}>{labels[campo]}</Label>
+                <Input
+                  id={`pix-${campo}`}
+                  value={values[campo]}
+                  maxLength={max[campo]}
+                  placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
+                  onChange={(e) => setValues((v) => ({ ...v, [campo]: e.target.value }))}
+                  aria-invalid={erros[campo] ? true : undefined}
+                  aria-describedby={erros[campo] ? `pix-${campo}-erro` : undefined}
+                />
+                {erro(campo)}
+              </div>
+              {campo === 'chave' && ambigua ? (
+                // Never guessed: the seller says which type the key is registered as.
+                <fieldset className="grid gap-2" aria-describedby={erros.tipo ? 'pix-tipo-ajuda pix-tipo-erro' : 'pix-tipo-ajuda'}>
+                  <legend className="mb-1 text-sm font-medium">{t('config.pix.tipoPergunta')}</legend>
+                  <p id="pix-tipo-ajuda" className="text-sm text-muted-foreground">
+                    {t('config.pix.tipoAmbigua', { tipos })}
+                  </p>
+                  {leituras.map((leitura) => (
+                    <label
+                      key={leitura.tipo}
+                      className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border px-3 py-2 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/5"
+                    >
+                      <input
+                        type="radio"
+                        name="pix-tipo"
+                        value={leitura.tipo}
+                        checked={tipo === leitura.tipo}
+                        onChange={() => setTipo(leitura.tipo)}
+                        className="accent-primary"
+                      />
+                      <span>
+                        <span className="font-medium">{t(`config.pix.tipoRotulo.${leitura.tipo}`)}</span>{' '}
+                        <span className="text-muted-foreground">{leitura.chave}</span>
+                      </span>
+                    </label>
+                  ))}
+                  {erro('tipo')}
+                </fieldset>
+              ) : null}
+            </Fragment>
+          ))}
+          <Button type="submit" size="lg" className="self-start" disabled={salvar.isPending}>
+            {salvar.isPending ? t('config.pix.salvando') : t('config.pix.salvar')}
+          </Button>
+        </BusyFieldset>
+      </form>
+    </CartaoDePagamento>
   );
 }

@@ -5,10 +5,9 @@ import { useRelatorio } from '../api/get-relatorio';
 import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba } from './estado-aba';
-import { Figura, SemDados, Secao } from './figura';
+import { Figura, FiguraComparada, SemDados, Secao } from './figura';
 import { Grafico } from './grafico';
 import { Tabela } from './tabela';
-import { Variacao } from './variacao';
 
 export function ClientesAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
@@ -22,12 +21,8 @@ export function ClientesAba({ escolha }: { escolha: EscolhaPeriodo }) {
         return (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-              <Figura title={t('clientes.novos')} value={fmt.integer(r.novos.atual)} hint={t('clientes.novosHint')}>
-                <Variacao {...r.novos} anteriorTexto={fmt.integer(r.novos.anterior)} />
-              </Figura>
-              <Figura title={t('clientes.compradores')} value={fmt.integer(r.compradores.atual)} hint={t('clientes.compradoresHint')}>
-                <Variacao {...r.compradores} anteriorTexto={fmt.integer(r.compradores.anterior)} />
-              </Figura>
+              <FiguraComparada title={t('clientes.novos')} valores={r.novos} formato={fmt.integer} hint={t('clientes.novosHint')} />
+              <FiguraComparada title={t('clientes.compradores')} valores={r.compradores} formato={fmt.integer} hint={t('clientes.compradoresHint')} />
               <Figura title={t('clientes.devedores')} value={fmt.money(r.devedores.valor)} hint={hoje}>
                 <p className="text-xs">{t('clientes.devedoresValor', { count: r.devedores.quantidade, valor: fmt.money(r.devedores.valor) })}</p>
                 {/* Devedores and the dashboard list active customers only: say what makes this figure larger. */}

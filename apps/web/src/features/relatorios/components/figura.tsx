@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { StatCard } from '@/components/stat-card';
+import { Variacao } from './variacao';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
 
@@ -21,6 +22,26 @@ export function Figura({ title, value, hint, children }: FiguraProps) {
       {children}
       {hint && <CardDescription className="text-xs">{hint}</CardDescription>}
     </StatCard>
+  );
+}
+
+interface FiguraComparadaProps<T extends number | null> {
+  title: string;
+  /** The figure in this period and in the previous one of the same length. */
+  valores: { atual: T; anterior: T };
+  /** How a value of the figure is written (money, an integer, a percentage). */
+  formato: (valor: T) => string;
+  hint?: string;
+  emPontos?: boolean;
+  neutro?: boolean;
+}
+
+/** A figure of the period with its change against the previous period under it. */
+export function FiguraComparada<T extends number | null>({ title, valores, formato, hint, emPontos, neutro }: FiguraComparadaProps<T>) {
+  return (
+    <Figura title={title} value={formato(valores.atual)} hint={hint}>
+      <Variacao {...valores} emPontos={emPontos} neutro={neutro} anteriorTexto={formato(valores.anterior)} />
+    </Figura>
   );
 }
 

@@ -5,9 +5,8 @@ import { dinheiroCompacto } from '../eixo';
 import { textoDaRegra } from '../regra-vencimento';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba } from './estado-aba';
-import { Figura, SemDados, Secao } from './figura';
+import { Figura, FiguraComparada, SemDados, Secao } from './figura';
 import { Grafico } from './grafico';
-import { Variacao } from './variacao';
 
 export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
@@ -22,9 +21,7 @@ export function FinanceiroAba({ escolha }: { escolha: EscolhaPeriodo }) {
         return (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <Figura title={t('financeiro.recebido')} value={fmt.money(r.recebido.valor.atual)}>
-                <Variacao {...r.recebido.valor} anteriorTexto={fmt.money(r.recebido.valor.anterior)} />
-              </Figura>
+              <FiguraComparada title={t('financeiro.recebido')} valores={r.recebido.valor} formato={fmt.money} />
               <Figura title={t('financeiro.aReceber')} value={fmt.money(r.aReceber.saldoClientes)} hint={`${t('financeiro.aReceberHint')} · ${hoje}`}>
                 {/* The dashboard's "Total a receber" counts active customers only: say what makes this figure larger. */}
                 {r.aReceber.saldoDesativados > 0 && (

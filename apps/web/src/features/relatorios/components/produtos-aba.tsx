@@ -6,10 +6,9 @@ import { useRelatorio } from '../api/get-relatorio';
 import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba } from './estado-aba';
-import { Figura, SemDados, Secao } from './figura';
+import { Figura, FiguraComparada, SemDados, Secao } from './figura';
 import { Grafico } from './grafico';
 import { Tabela } from './tabela';
-import { Variacao } from './variacao';
 
 type Margem = RelatorioProdutos['margens'][number];
 
@@ -28,12 +27,8 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
         return (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <Figura title={t('produtos.unidades')} value={fmt.integer(r.unidades.atual)}>
-                <Variacao {...r.unidades} anteriorTexto={fmt.integer(r.unidades.anterior)} />
-              </Figura>
-              <Figura title={t('produtos.receita')} value={fmt.money(r.receita.atual)}>
-                <Variacao {...r.receita} anteriorTexto={fmt.money(r.receita.anterior)} />
-              </Figura>
+              <FiguraComparada title={t('produtos.unidades')} valores={r.unidades} formato={fmt.integer} />
+              <FiguraComparada title={t('produtos.receita')} valores={r.receita} formato={fmt.money} />
               <Figura title={t('produtos.estoque')} value={fmt.integer(r.estoque.baixo)} hint={hoje}>
                 <p className="text-xs">{t('produtos.estoqueResumo', { baixo: fmt.integer(r.estoque.baixo), zerados: fmt.integer(r.estoque.zerados) })}</p>
               </Figura>

@@ -5,10 +5,9 @@ import { dinheiroCompacto } from '../eixo';
 import { textoDaRegra } from '../regra-vencimento';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba, PeriodoVazio } from './estado-aba';
-import { Figura, SemDados, Secao } from './figura';
+import { Figura, FiguraComparada, SemDados, Secao } from './figura';
 import { Grafico } from './grafico';
 import { Tabela } from './tabela';
-import { Variacao } from './variacao';
 
 export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
@@ -24,24 +23,12 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
         ) : (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <Figura title={t('resumo.totalVendas')} value={fmt.money(r.vendas.valor.atual)}>
-                <Variacao {...r.vendas.valor} anteriorTexto={fmt.money(r.vendas.valor.anterior)} />
-              </Figura>
-              <Figura title={t('resumo.numeroVendas')} value={fmt.integer(r.vendas.quantidade.atual)}>
-                <Variacao {...r.vendas.quantidade} anteriorTexto={fmt.integer(r.vendas.quantidade.anterior)} />
-              </Figura>
-              <Figura title={t('resumo.ticketMedio')} value={fmt.money(r.vendas.ticketMedio.atual)}>
-                <Variacao {...r.vendas.ticketMedio} anteriorTexto={fmt.money(r.vendas.ticketMedio.anterior)} />
-              </Figura>
-              <Figura title={t('resumo.recebido')} value={fmt.money(r.recebido.valor.atual)} hint={t('resumo.recebidoHint')}>
-                <Variacao {...r.recebido.valor} anteriorTexto={fmt.money(r.recebido.valor.anterior)} />
-              </Figura>
-              <Figura title={t('resumo.lucro')} value={fmt.money(r.lucro.atual)} hint={t('resumo.lucroHint')}>
-                <Variacao {...r.lucro} anteriorTexto={fmt.money(r.lucro.anterior)} />
-              </Figura>
-              <Figura title={t('resumo.margem')} value={pct(r.margem.atual)}>
-                <Variacao {...r.margem} emPontos anteriorTexto={pct(r.margem.anterior)} />
-              </Figura>
+              <FiguraComparada title={t('resumo.totalVendas')} valores={r.vendas.valor} formato={fmt.money} />
+              <FiguraComparada title={t('resumo.numeroVendas')} valores={r.vendas.quantidade} formato={fmt.integer} />
+              <FiguraComparada title={t('resumo.ticketMedio')} valores={r.vendas.ticketMedio} formato={fmt.money} />
+              <FiguraComparada title={t('resumo.recebido')} valores={r.recebido.valor} formato={fmt.money} hint={t('resumo.recebidoHint')} />
+              <FiguraComparada title={t('resumo.lucro')} valores={r.lucro} formato={fmt.money} hint={t('resumo.lucroHint')} />
+              <FiguraComparada title={t('resumo.margem')} valores={r.margem} formato={pct} emPontos />
               {/* Today, not a figure of the period: of what customers owe, the overdue part (the same verdicts as Devedores). */}
               <Figura
                 title={t('resumo.inadimplencia')}
@@ -58,9 +45,7 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
                   </p>
                 )}
               </Figura>
-              <Figura title={t('tabela.custo')} value={fmt.money(r.custo.atual)}>
-                <Variacao {...r.custo} neutro anteriorTexto={fmt.money(r.custo.anterior)} />
-              </Figura>
+              <FiguraComparada title={t('tabela.custo')} valores={r.custo} formato={fmt.money} neutro />
             </div>
             <p className="text-xs text-muted-foreground">
               {textoDaRegra(t, r.regraVencimento, fmt.date)}

@@ -5,10 +5,9 @@ import { useRelatorio } from '../api/get-relatorio';
 import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
 import { EstadoAba, PeriodoVazio } from './estado-aba';
-import { Figura, Secao } from './figura';
+import { FiguraComparada, Secao } from './figura';
 import { Grafico } from './grafico';
 import { Tabela } from './tabela';
-import { Variacao } from './variacao';
 
 type DiaSemana = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 
@@ -33,12 +32,8 @@ export function VendasAba({ escolha }: { escolha: EscolhaPeriodo }) {
         ) : (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4">
-              <Figura title={t('vendas.total')} value={fmt.money(r.total.valor.atual)}>
-                <Variacao {...r.total.valor} anteriorTexto={fmt.money(r.total.valor.anterior)} />
-              </Figura>
-              <Figura title={t('vendas.quantidade')} value={fmt.integer(r.total.quantidade.atual)}>
-                <Variacao {...r.total.quantidade} anteriorTexto={fmt.integer(r.total.quantidade.anterior)} />
-              </Figura>
+              <FiguraComparada title={t('vendas.total')} valores={r.total.valor} formato={fmt.money} />
+              <FiguraComparada title={t('vendas.quantidade')} valores={r.total.quantidade} formato={fmt.integer} />
             </div>
             <Secao title={t('vendas.porDia')}>
               <Grafico
