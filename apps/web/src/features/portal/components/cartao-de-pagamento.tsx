@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ZodType } from 'zod';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ApiError } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
+import { submitForm } from '@/lib/submit-form';
 import { SoEmReais } from './so-em-reais';
 
 /** The card of a payment setting (PIX, Mercado Pago): its title, what it is for, and the form. */
@@ -29,4 +33,32 @@ export function ErroDoCampo({ id, codigo }: { id: string; codigo: string | undef
       {translateDynamic(`validation:${codigo}`, codigo)}
     </p>
   );
+}
+
+/**
+ * Saving a payment setting (PIX, Mercado Pago): the input checked by its shared schema, then sent;
+ * the schema's issues and the server's go under their fields (`erros`), the toasts say the rest.
+ * Not a react-hook-form form: what is typed stays as typed when anything is refused.
+ */
+export function useSalvarConfiguracao<T, R>(schema: ZodType<T>, salvar: (dados: T) => Promise<R>, onSuccess: (salvo: R) => void) {
+  const { t } = useTranslation('portal');
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const enviar = (input: unknown) => {
+    const parsed = schema.safeParse(input);
+    if (!parsed.success) {
+      setErros(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErros({});
+    void submitForm(() => undefined, () => salvar(parsed.data), {
+      errorTitle: 'portal:config.toast.erroSalvar',
+      errorDescription: () => t('config.toast.erroSalvarDescricao'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.issues.length) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
+      },
+      success: () => t('config.toast.salvo'),
+      onSuccess,
+    });
+  };
+  return { erros, setErros, enviar };
 }

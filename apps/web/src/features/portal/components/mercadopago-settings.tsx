@@ -14,11 +14,10 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ApiError, errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
-import { submitForm } from '@/lib/submit-form';
 import { useMercadopagoConfig } from '../api/get-mercadopago-config';
 import { useTestMercadopago } from '../api/test-mercadopago';
 import { useUpdateMercadopagoConfig } from '../api/update-mercadopago-config';
-import { CartaoDePagamento, ErroDoCampo } from './cartao-de-pagamento';
+import { CartaoDePagamento, ErroDoCampo, useSalvarConfiguracao } from './cartao-de-pagamento';
 
 /** The "Mercado Pago" settings tab. */
 export function MercadopagoSettings() {
@@ -38,40 +37,19 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
   const [webhookSecret, setWebhookSecret] = useState('');
   const [ambiente, setAmbiente] = useState(config.ambiente);
   const [ativo, setAtivo] = useState(config.ativo);
-  const [erros, setErros] = useState<Record<string, string>>({});
   const [teste, setTeste] = useState<Teste>({ estado: 'idle' });
   const salvar = useUpdateMercadopagoConfig();
   const testar = useTestMercadopago();
   // A token or secret typed is never shown back; the rest is compared with what is saved (`config`, set from the answer).
   useReportDirty(accessToken !== '' || webhookSecret !== '' || publicKey !== (config.publicKey ?? '') || ambiente !== config.ambiente || ativo !== config.ativo);
 
+  const { erros, setErros, enviar } = useSalvarConfiguracao(mercadopagoConfigInputSchema, (dados) => salvar.mutateAsync(dados), () => {
+    setAccessToken('');
+    setWebhookSecret('');
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = mercadopagoConfigInputSchema.safeParse({
-      accessToken: accessToken || undefined,
-      publicKey,
-      webhookSecret: webhookSecret || undefined,
-      ambiente,
-      ativo,
-    });
-    if (!parsed.success) {
-      setErros(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErros({});
-    // Not a react-hook-form form: the server's issues go to `erros`.
-    void submitForm(() => undefined, () => salvar.mutateAsync(parsed.data), {
-      errorTitle: 'portal:config.toast.erroSalvar',
-      errorDescription: () => t('config.toast.erroSalvarDescricao'),
-      onError: (error) => {
-        if (error instanceof ApiError && error.issues.length) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
-      },
-      success: () => t('config.toast.salvo'),
-      onSuccess: () => {
-        setAccessToken('');
-        setWebhookSecret('');
-      },
-    });
+    enviar({ accessToken: accessToken || undefined, publicKey, webhookSecret: webhookSecret || undefined, ambiente, ativo });
   };
 
   /** A token refused by the schema (here or by the server): said under the field and in the test's status line. */

@@ -8,11 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
-import { ApiError } from '@/lib/api-client';
-import { submitForm } from '@/lib/submit-form';
 import { usePixConfig } from '../api/get-pix-config';
 import { useUpdatePixConfig } from '../api/update-pix-config';
-import { CartaoDePagamento, ErroDoCampo } from './cartao-de-pagamento';
+import { CartaoDePagamento, ErroDoCampo, useSalvarConfiguracao } from './cartao-de-pagamento';
 
 /** The shop's PIX key (part of the "Loja" settings): the customer page's copia-e-cola code. */
 export function PixSettings() {
@@ -30,7 +28,6 @@ function PixForm({ config }: { config: PixConfig }) {
   const [values, setValues] = useState({ chave: config.chave ?? '', nomeRecebedor: config.nomeRecebedor ?? '', cidade: config.cidade ?? '' });
   // The type the seller chose for a key that reads as two (11 digits: a CPF and a mobile number).
   const [tipo, setTipo] = useState<TipoChavePix | ''>(config.tipo ?? '');
-  const [erros, setErros] = useState<Record<string, string>>({});
   const salvar = useUpdatePixConfig();
   const leituras = leiturasChavePix(values.chave);
   const ambigua = leituras.length > 1;
@@ -42,27 +39,13 @@ function PixForm({ config }: { config: PixConfig }) {
       (ambigua && tipo !== (config.tipo ?? '')),
   );
 
+  const { erros, enviar } = useSalvarConfiguracao(pixConfigInputSchema, (dados) => salvar.mutateAsync(dados), (saved) => {
+    setValues({ chave: saved.chave ?? '', nomeRecebedor: saved.nomeRecebedor ?? '', cidade: saved.cidade ?? '' });
+    setTipo(saved.tipo ?? '');
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = pixConfigInputSchema.safeParse({ ...values, ...(ambigua && tipo ? { tipo } : {}) });
-    if (!parsed.success) {
-      setErros(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErros({});
-    // Not a react-hook-form form: the server's issues go to `erros`.
-    void submitForm(() => undefined, () => salvar.mutateAsync(parsed.data), {
-      errorTitle: 'portal:config.toast.erroSalvar',
-      errorDescription: () => t('config.toast.erroSalvarDescricao'),
-      onError: (error) => {
-        if (error instanceof ApiError) setErros(Object.fromEntries(error.issues.map((i) => [i.path, i.message])));
-      },
-      success: () => t('config.toast.salvo'),
-      onSuccess: (saved) => {
-        setValues({ chave: saved.chave ?? '', nomeRecebedor: saved.nomeRecebedor ?? '', cidade: saved.cidade ?? '' });
-        setTipo(saved.tipo ?? '');
-      },
-    });
+    enviar({ ...values, ...(ambigua && tipo ? { tipo } : {}) });
   };
 
   const labels = { chave: t('config.pix.chave'), nomeRecebedor: t('config.pix.nome'), cidade: t('config.pix.cidade') };

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
+import { useColunasPorForma } from './colunas-por-forma';
 import { useRelatorio } from '../api/get-relatorio';
 import { dinheiroCompacto } from '../eixo';
 import { textoDaRegra } from '../regra-vencimento';
@@ -13,6 +14,7 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
   const fmt = useFormatters();
   const eixo = dinheiroCompacto(fmt.currency);
+  const colunasPorForma = useColunasPorForma();
   const query = useRelatorio('resumo', escolha);
   const pct = (v: number | null) => (v === null ? '—' : fmt.percent(v));
   return (
@@ -66,12 +68,7 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
                     chave={(f) => f.forma}
                     rotulo={(f) => t(`formas.${f.forma}`)}
                     serie={{ nome: t('tabela.valor'), valor: (f) => f.valor.atual, formato: fmt.money, formatoEixo: eixo, cor: 'var(--primary)' }}
-                    colunas={[
-                      { header: t('tabela.forma'), cell: (f) => t(`formas.${f.forma}`) },
-                      { header: t('tabela.vendas'), cell: (f) => fmt.integer(f.quantidade.atual), numero: true },
-                      { header: t('tabela.valor'), cell: (f) => fmt.money(f.valor.atual), numero: true },
-                      { header: t('tabela.anterior'), cell: (f) => fmt.money(f.valor.anterior), numero: true },
-                    ]}
+                    colunas={colunasPorForma}
                   />
                 )}
               </Secao>

@@ -1,6 +1,7 @@
 import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
+import { useColunasPorForma } from './colunas-por-forma';
 import { useRelatorio } from '../api/get-relatorio';
 import { dinheiroCompacto } from '../eixo';
 import type { EscolhaPeriodo } from '../periodo';
@@ -15,6 +16,7 @@ export function VendasAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
   const fmt = useFormatters();
   const eixo = dinheiroCompacto(fmt.currency);
+  const colunasPorForma = useColunasPorForma();
   const query = useRelatorio('vendas', escolha);
   const curto = new Intl.DateTimeFormat(fmt.locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
   const diaCurto = (data: string) => curto.format(new Date(`${data}T12:00:00Z`));
@@ -75,12 +77,7 @@ export function VendasAba({ escolha }: { escolha: EscolhaPeriodo }) {
                 caption={t('vendas.porForma')}
                 linhas={r.porForma}
                 chave={(f) => f.forma}
-                colunas={[
-                  { header: t('tabela.forma'), cell: (f) => t(`formas.${f.forma}`) },
-                  { header: t('tabela.vendas'), cell: (f) => fmt.integer(f.quantidade.atual), numero: true },
-                  { header: t('tabela.valor'), cell: (f) => fmt.money(f.valor.atual), numero: true },
-                  { header: t('tabela.anterior'), cell: (f) => fmt.money(f.valor.anterior), numero: true },
-                ]}
+                colunas={colunasPorForma}
               />
             </Secao>
           </>
