@@ -93,6 +93,8 @@ export function ImportarDados() {
   }
 
   const percent = (fraction: number) => new Intl.NumberFormat(i18n.resolvedLanguage, { style: 'percent' }).format(fraction);
+  /** Sending the file (how much of it went), then the server checking it. */
+  const envioOuConferencia = (envio: number | null) => (envio !== null ? t('importar.uploading', { percent: percent(envio) }) : t('importar.checking'));
 
   function conteudo() {
     switch (estado.fase) {
@@ -102,7 +104,7 @@ export function ImportarDados() {
         return (
           <EmCurso
             titulo={t('importar.action')}
-            descricao={estado.envio !== null ? t('importar.uploading', { percent: percent(estado.envio) }) : t('importar.checking')}
+            descricao={envioOuConferencia(estado.envio)}
             valor={estado.envio !== null ? estado.envio * 100 : undefined}
             rotulo={t('importar.progressLabel')}
           />
@@ -166,9 +168,7 @@ export function ImportarDados() {
             descricao={
               estado.tabela
                 ? t('importar.restoring', { tabela: tabela(estado.tabela), feitos: fmt.integer(estado.feitos), total: fmt.integer(estado.total) })
-                : estado.envio !== null
-                  ? t('importar.uploading', { percent: percent(estado.envio) })
-                  : t('importar.checking')
+                : envioOuConferencia(estado.envio)
             }
             valor={value}
             rotulo={t('importar.progressLabel')}
