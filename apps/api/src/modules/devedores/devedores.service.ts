@@ -143,7 +143,10 @@ export function consultasDevedores(ctx: Contexto, query: z.output<typeof devedor
   const todos = [...filtros, ...porVencimento];
   const filtro = todos.length ? sql.join(todos, sql` and `) : sql`true`;
 
-  const resumo = resumoDividasSql(ctx, ehDevedor, [sql`count(*) filter (where ${filtro})::int as encontrados`]);
+  // Without a search or a filter every debtor is found: the cards alone, by groups.
+  const resumo = todos.length
+    ? resumoDividasSql(ctx, ehDevedor, [sql`count(*) filter (where ${filtro})::int as encontrados`])
+    : resumoDividasSql(ctx, ehDevedor, []);
 
   // The page in two steps: which rows (only what the sort and the filters need is computed for
   // every debtor: nothing of the due date when sorting by amount), then everything the cards
@@ -176,7 +179,7 @@ export async function listDevedores(tx: Executor, ownerId: string, rawQuery: Dev
 
   return {
     items: rows.map((r) => toDevedor(r, config)),
-    total: Number(linha?.encontrados ?? 0),
+    total: linha?.encontrados === undefined ? resumo.devedores : Number(linha.encontrados),
     page: query.page,
     pageSize: query.pageSize,
     hoje: ctx.hoje,
