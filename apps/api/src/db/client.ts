@@ -214,14 +214,22 @@ const FUNCAO_TRAVA: Record<AcessoLoja, string | null> = {
 };
 
 /**
+ * No parallel workers for a request's statements: each reads a few thousand rows at most, and
+ * starting workers cost more than they save — on a 2-core server a report's edge sales took 3 ms
+ * in each of three workers and 122 ms to gather (issue 41), and under 16 connections there are no
+ * spare cores for them anyway.
+ */
+const SEM_PARALELO = `set_config('max_parallel_workers_per_gather', '0', true)`;
+
+/**
  * One round trip that scopes the transaction to a seller: `app.user_id` for the policies and the
- * app_user role (set_config on `role` with is_local = true is what SET LOCAL ROLE does), and the
- * shop's lock for `acesso`.
+ * app_user role (set_config on `role` with is_local = true is what SET LOCAL ROLE does), no parallel
+ * workers, and the shop's lock for `acesso`.
  */
 export function enterSellerScope(sellerId: string, acesso: AcessoLoja = 'escrita'): SQL {
   const fn = FUNCAO_TRAVA[acesso];
   const trava = fn ? sql`, ${sql.raw(fn)}(${sql.raw(String(TRAVA_LOJA))}, hashtext(${sellerId}::text))` : sql``;
-  return sql`select set_config('app.user_id', ${sellerId}, true), set_config('role', 'app_user', true)${trava}`;
+  return sql`select set_config('app.user_id', ${sellerId}, true), set_config('role', 'app_user', true), ${sql.raw(SEM_PARALELO)}${trava}`;
 }
 
 /** What withSellerOnPool borrows from drizzle's database object to build a transaction on one client. */
@@ -255,7 +263,7 @@ async function withSellerOnPool<T>(
     const trava = fn ? `, ${fn}(${TRAVA_LOJA}, hashtext(${seller}))` : '';
     // Nearly every request needs "the shop's day": its time zone comes back with the scope.
     const [, , perfil] = (await client.query(
-      `begin; select set_config('app.user_id', ${seller}, true), set_config('role', 'app_user', true)${trava}; select fuso_horario from perfis where owner_id = ${seller}`,
+      `begin; select set_config('app.user_id', ${seller}, true), set_config('role', 'app_user', true), ${SEM_PARALELO}${trava}; select fuso_horario from perfis where owner_id = ${seller}`,
     )) as unknown as [unknown, unknown, pg.QueryResult<{ fuso_horario: string }>];
     const fuso = perfil.rows[0]?.fuso_horario;
     if (fuso) rememberTimeZone(tx, sellerId, fuso);

@@ -90,8 +90,15 @@ function produtosDoPeriodo(ownerId: string): SQL {
       select produto_id, quantidade, valor_total, custo_total from ${produtosPorDia}
        where owner_id = ${ownerId} and ${diasForaDosMeses(sql`dia`)}
       union all
-      select i.produto_id, i.quantidade, i.subtotal, i.quantidade::bigint * i.custo_unitario
-        from ${vendas} v join ${itensVenda} i on i.owner_id = v.owner_id and i.venda_id = v.id
+      -- Each sale's items by the sale's index entry (offset 0 keeps the join a loop over the few
+      -- sales: estimated from the period's bounds, the planner may otherwise hash all of the
+      -- shop's items).
+      select i.produto_id, i.quantidade, i.subtotal, i.custo
+        from ${vendas} v
+        cross join lateral (
+          select produto_id, quantidade, subtotal, quantidade::bigint * custo_unitario as custo from ${itensVenda}
+           where owner_id = v.owner_id and venda_id = v.id offset 0
+        ) i
        where v.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' and ${nasPontas(sql`v.data_venda`)}
     ) x group by produto_id`;
 }
