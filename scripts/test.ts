@@ -30,8 +30,16 @@ function step(command: string, args: string[], env: NodeJS.ProcessEnv = {}, erro
       errors!.push(chunk.toString());
       while (errors!.length > 20) errors!.shift();
     });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    // 'close', not 'exit': after the last of its output has been read.
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
+}
+
+/** The first line of what a step wrote to stderr that says "error" (else its last line), for the closing lines. */
+function firstError(errors: string[]): string {
+  const lines = errors.join('').split('\n');
+  const why = lines.find((line) => /error/i.test(line)) ?? lines.filter((line) => line.trim()).at(-1) ?? '';
+  return why.trim().slice(0, 400);
 }
 
 interface Counts {
@@ -163,8 +171,7 @@ async function main() {
       const code = await step('npx', ['tsx', 'scripts/bench.ts', '--scale', '0.01', '--out', path.join(tmp, 'bench-smoke.json')], { CHROMIUM_PATH: chromiumPath }, errors);
       if (code === 0) totals.passed += 1;
       else {
-        const why = errors.join('').split('\n').find((line) => /error/i.test(line)) ?? errors.join('').trim().split('\n').at(-1) ?? '';
-        failures.push(`bench smoke: scripts/bench.ts --scale 0.01: ${why.trim().slice(0, 400)}`);
+        failures.push(`bench smoke: scripts/bench.ts --scale 0.01: ${firstError(errors)}`);
         totals.failed += 1;
         exitCode = code;
       }
@@ -178,15 +185,19 @@ async function main() {
       const e2eUrl = new URL(server.url);
       e2eUrl.pathname = '/caderneta_e2e';
       const playwrightJson = path.join(tmp, 'playwright.json');
-      const code = await step('npx', ['playwright', 'test'], {
-        E2E_DATABASE_URL: e2eUrl.toString(),
-        PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
-        CHROMIUM_PATH: chromiumPath,
-      });
+      const errors: string[] = [];
+      const code = await step(
+        'npx',
+        ['playwright', 'test'],
+        { E2E_DATABASE_URL: e2eUrl.toString(), PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson, CHROMIUM_PATH: chromiumPath },
+        errors,
+      );
       const counts = playwrightCounts(playwrightJson);
       totals.passed += counts.passed;
       totals.failed += counts.failed;
       if (code !== 0) exitCode = code;
+      // Playwright can stop before any journey (its web server could not start): say why.
+      if (code !== 0 && counts.failed === 0) failures.push(`playwright: exited with ${code}: ${firstError(errors)}`);
     }
   } catch (error) {
     console.error(error);
