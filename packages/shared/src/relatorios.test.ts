@@ -6,6 +6,7 @@ import {
   margem,
   mesDisponivel,
   mesesDisponiveis,
+  mesesInteiros,
   percentual,
   resolverPeriodo,
   ticketMedio,
@@ -61,6 +62,14 @@ describe('report periods', () => {
     expect(mesDisponivel('2024-04', '2026-03-10')).toBe(true);
     expect(mesDisponivel('2024-03', '2026-03-10')).toBe(false);
     expect(mesDisponivel('2026-04', '2026-03-31')).toBe(false);
+  });
+
+  it('finds the whole months inside a period, across a year and a leap February', () => {
+    expect(mesesInteiros('2025-11-28', '2026-11-27')).toEqual({ m1: '2025-12-01', m2: '2026-11-01' });
+    expect(mesesInteiros('2024-02-01', '2024-02-29')).toEqual({ m1: '2024-02-01', m2: '2024-03-01' });
+    expect(mesesInteiros('2025-12-01', '2025-12-31')).toEqual({ m1: '2025-12-01', m2: '2026-01-01' });
+    expect(mesesInteiros('2026-03-02', '2026-04-30')).toEqual({ m1: '2026-04-01', m2: '2026-05-01' });
+    expect(mesesInteiros('2026-03-02', '2026-04-29')).toEqual({ m1: '2026-03-02', m2: '2026-03-02' });
   });
 
   it('lists every day of a period', () => {

@@ -83,6 +83,16 @@ export function resolverPeriodo(escolha: { periodo?: PeriodoDias; mes?: IsoMonth
   return { de, ate: hoje, mes: null, dias, anterior: { de: addDays(de, -dias), ate: addDays(de, -1) } };
 }
 
+/**
+ * The whole calendar months inside [de, ate], as [m1, m2) of their first days; m1 = m2 = de when
+ * there is none (the report rollups by month read those, and the days around them finer).
+ */
+export function mesesInteiros(de: IsoDate, ate: IsoDate): { m1: IsoDate; m2: IsoDate } {
+  const m1 = de.endsWith('-01') ? de : `${monthOf(monthIndex(de.slice(0, 7)) + 1)}-01`;
+  const m2 = `${addDays(ate, 1).slice(0, 7)}-01`;
+  return m1 < m2 ? { m1, m2 } : { m1: de, m2: de };
+}
+
 /** Every local date of the period, oldest first. */
 export function diasDoPeriodo({ de, ate }: Intervalo): IsoDate[] {
   const n = daysBetween(de, ate) + 1;

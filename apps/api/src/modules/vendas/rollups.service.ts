@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FormaPagamento, IsoDate, MetodoPagamento, StatusPagamento, VendasResumo } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { pagamentosPorDiaDaLoja, pagamentosPorHora, vendasPorDiaDaLoja, vendasPorHora, vendasPorHoraDoMes, vendasTotais } from '../../db/schema';
+import { mesesInteiros } from '@caderneta/shared/relatorios';
 import { endOfDay, period, startOfDay, today, withinPeriod, type Zone } from '../../lib/shop-day';
 import { queryRows } from '../../lib/sql';
 
@@ -114,38 +115,25 @@ const medidas = (r: { quantidade?: unknown; valor_total?: unknown; custo_total?:
 type JsonRows = Array<Record<string, unknown>>;
 const parseJson = (value: unknown): JsonRows => (typeof value === 'string' ? (JSON.parse(value) as JsonRows) : ((value as JsonRows | null) ?? []));
 
-/** The first day of the month after `date`'s, and the first day of `date`'s month. */
-const inicioDoMes = (date: IsoDate): IsoDate => `${date.slice(0, 8)}01`;
-function mesSeguinte(date: IsoDate): IsoDate {
-  const [ano, mes] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  return mes === 12 ? `${ano + 1}-01-01` : `${ano}-${String(mes + 1).padStart(2, '0')}-01`;
-}
-const diaSeguinte = (date: IsoDate): IsoDate => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-
 /**
- * The whole calendar months inside [de, ate], as [m1, m2) of first days; empty (m1 = m2) when there
- * is none.
+ * Whether `timeZone` is the shop's (what its shop-day rollups are kept in, migration 0025): one
+ * lookup, evaluated once per statement. The shop-day rows answer only then; else the hourly ones.
  */
-export function mesesInteiros(de: IsoDate, ate: IsoDate): { m1: IsoDate; m2: IsoDate } {
-  const m1 = de.endsWith('-01') ? de : mesSeguinte(de);
-  const m2 = inicioDoMes(diaSeguinte(ate));
-  return m1 < m2 ? { m1, m2 } : { m1: de, m2: de };
-}
+const naZonaDaLoja = (ownerId: string, timeZone: string): SQL => sql`(select fuso_da_loja(${ownerId}) = ${timeZone})`;
 
 /**
  * Payments (ledger payments) by method over the local dates [de, ate]: the shop-day rollup when
- * `timeZone` is the shop's (migration 0025), else the hourly one. Rows of `metodo, quantidade, valor`.
+ * `timeZone` is the shop's, else the hourly one. Rows of `metodo, quantidade, valor`.
  */
 export function pagamentosDoPeriodoSql(ownerId: string, de: IsoDate, ate: IsoDate, timeZone: string): SQL {
+  const mesmo = naZonaDaLoja(ownerId, timeZone);
   return sql`
     select metodo, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor from (
       select metodo, quantidade, valor from ${pagamentosPorDiaDaLoja}
-       where owner_id = ${ownerId} and dia >= ${de}::date and dia <= ${ate}::date and quantidade <> 0
-         and (select fuso_da_loja(${ownerId})) = ${timeZone}
+       where owner_id = ${ownerId} and dia >= ${de}::date and dia <= ${ate}::date and quantidade <> 0 and ${mesmo}
       union all
       select metodo, quantidade, valor from ${pagamentosPorHora}
-       where owner_id = ${ownerId} and hora >= ${startOfDay(de, timeZone)} and hora < ${endOfDay(ate, timeZone)} and quantidade <> 0
-         and (select fuso_da_loja(${ownerId})) <> ${timeZone}
+       where owner_id = ${ownerId} and hora >= ${startOfDay(de, timeZone)} and hora < ${endOfDay(ate, timeZone)} and quantidade <> 0 and not ${mesmo}
     ) p group by metodo`;
 }
 
@@ -173,6 +161,7 @@ export async function resumoDoPeriodo(
   const inicio = startOfDay(de, timeZone);
   const fim = endOfDay(ate, timeZone);
   const { m1, m2 } = mesesInteiros(de, ate);
+  const mesmo = naZonaDaLoja(ownerId, timeZone);
   const porDataEHora = detalhes
     ? sql`,
         (select coalesce(json_agg(x order by x.data), '[]') from (
@@ -187,23 +176,22 @@ export async function resumoDoPeriodo(
           select hora, sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
           from (
             select hora::int, quantidade, valor_total, custo_total from ${vendasPorHoraDoMes}
-             where owner_id = ${ownerId} and mes >= ${m1}::date and mes < ${m2}::date and (select mesmo from z)
+             where owner_id = ${ownerId} and mes >= ${m1}::date and mes < ${m2}::date and ${mesmo}
             union all
             select extract(hour from hora at time zone ${timeZone})::int, quantidade, valor_total, custo_total from ${vendasPorHora}
              where owner_id = ${ownerId} and hora >= ${inicio} and hora < ${fim} and quantidade <> 0 and status_pagamento <> 'cancelado'
-               and (not (select mesmo from z) or hora < ${startOfDay(m1, timeZone)} or hora >= ${startOfDay(m2, timeZone)})
+               and (not ${mesmo} or hora < ${startOfDay(m1, timeZone)} or hora >= ${startOfDay(m2, timeZone)})
           ) h where quantidade <> 0 group by 1) x) as por_hora`
     : sql``;
   const [row] = await queryRows<Record<string, unknown>>(
     tx,
     sql`
-      with z as materialized (select fuso_da_loja(${ownerId}) = ${timeZone} as mesmo),
-      d as materialized (
+      with d as materialized (
         select dia, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total from ${vendasPorDiaDaLoja}
-         where owner_id = ${ownerId} and dia >= ${de}::date and dia <= ${ate}::date and quantidade <> 0 and (select mesmo from z)
+         where owner_id = ${ownerId} and dia >= ${de}::date and dia <= ${ate}::date and quantidade <> 0 and ${mesmo}
         union all
         select (hora at time zone ${timeZone})::date, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total from ${vendasPorHora}
-         where owner_id = ${ownerId} and hora >= ${inicio} and hora < ${fim} and quantidade <> 0 and not (select mesmo from z)
+         where owner_id = ${ownerId} and hora >= ${inicio} and hora < ${fim} and quantidade <> 0 and not ${mesmo}
       ), ativas as (select * from d where status_pagamento <> 'cancelado')
       select
         (select coalesce(json_agg(x), '[]') from (
