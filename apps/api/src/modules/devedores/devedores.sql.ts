@@ -39,6 +39,9 @@ function vencimentoDeSql(regra: RegraVencimento, hoje: string, combinado: SQL, d
   return sql`coalesce(${combinado}, case when ${dia} is null then ${hoje}::date else ${vencimentoDoDiaSql(regra, dia)} end)`;
 }
 
+/** diasEmAtraso: days past the due date `vencimento` (a date expression) on `hoje`, 0 before it. */
+const diasSql = (hoje: string, vencimento: SQL): SQL => sql`greatest(0, ${hoje}::date - ${vencimento})`;
+
 /** vencimentoDevedor: the date agreed with the customer, else the rule from the oldest open debt, else today. */
 export function vencimentoSql(regra: RegraVencimento, fuso: string, hoje: string): SQL {
   return vencimentoDeSql(regra, hoje, sql`c.data_vencimento`, diaDaDivida(fuso));
@@ -62,7 +65,7 @@ export interface Contexto {
  */
 export function devedoresSql(ctx: Contexto, where: SQL, { calcular = false }: { calcular?: boolean } = {}): SQL {
   return sql`(
-    select x.*, greatest(0, ${ctx.hoje}::date - x.vencimento) as dias,
+    select x.*, ${diasSql(ctx.hoje, sql`x.vencimento`)} as dias,
            coalesce(x.promessa_pagamento < ${ctx.hoje}::date and x.saldo_atual < 0, false) as promessa_quebrada
     from (
       select c.id, c.nome, c.nome_busca, c.telefone, c.login, c.ativo, c.saldo_atual, c.pendente_desde, c.data_vencimento,
@@ -128,13 +131,12 @@ export function resumoDividasSql(ctx: Contexto, where: SQL, extra: SQL[] = []): 
     (faixa, i) => sql`coalesce(sum(${quantos}) filter (where ${faixaAtrasoSql(faixa)}), 0)::int as ${sql.raw(`faixa_${i}_clientes`)},
       coalesce(sum(${pendente}) filter (where ${faixaAtrasoSql(faixa)}), 0)::bigint as ${sql.raw(`faixa_${i}_valor`)}`,
   );
-  const dia = sql`(c.pendente_desde at time zone ${ctx.fuso})::date`;
   const origem = extra.length
     ? devedoresSql(ctx, where, { calcular: true })
     : sql`(
-        select g.n, g.v, greatest(0, ${ctx.hoje}::date - ${vencimentoDeSql(ctx.regra, ctx.hoje, sql`g.combinado`, sql`g.dia`)}) as dias
+        select g.n, g.v, ${diasSql(ctx.hoje, vencimentoDeSql(ctx.regra, ctx.hoje, sql`g.combinado`, sql`g.dia`))} as dias
         from (
-          select c.data_vencimento as combinado, ${dia} as dia, count(*) as n, sum(-c.saldo_atual) as v
+          select c.data_vencimento as combinado, ${diaDaDivida(ctx.fuso)} as dia, count(*) as n, sum(-c.saldo_atual) as v
           from ${clientes} c
           where c.owner_id = ${ctx.ownerId} and ${where}
           group by 1, 2
