@@ -214,17 +214,19 @@ const FUNCAO_TRAVA: Record<AcessoLoja, string | null> = {
 };
 
 /**
- * No parallel workers for a request's statements: each reads a few thousand rows at most, and
- * starting workers cost more than they save — on a 2-core server a report's edge sales took 3 ms
- * in each of three workers and 122 ms to gather (issue 41), and under 16 connections there are no
- * spare cores for them anyway.
+ * No parallel workers and no JIT compilation for a request's statements: each reads a few thousand
+ * rows at most, and both cost more than they save. Starting workers: on a 2-core server a report's
+ * edge sales took 3 ms in each of three workers and 122 ms to gather (issue 41), and under 16
+ * connections there are no spare cores for them anyway. JIT: a report statement whose estimate
+ * passes `jit_above_cost` (the partial days' sales are estimated from the period's bounds) spent
+ * 320–380 ms compiling 124–187 functions to run 20 ms of work (issue 34), on every request.
  */
-const SEM_PARALELO = `set_config('max_parallel_workers_per_gather', '0', true)`;
+const SEM_PARALELO = `set_config('max_parallel_workers_per_gather', '0', true), set_config('jit', 'off', true)`;
 
 /**
  * One round trip that scopes the transaction to a seller: `app.user_id` for the policies and the
  * app_user role (set_config on `role` with is_local = true is what SET LOCAL ROLE does), no parallel
- * workers, and the shop's lock for `acesso`.
+ * workers nor JIT, and the shop's lock for `acesso`.
  */
 export function enterSellerScope(sellerId: string, acesso: AcessoLoja = 'escrita'): SQL {
   const fn = FUNCAO_TRAVA[acesso];

@@ -52,6 +52,14 @@ describe('row-level security', () => {
     expect(forAna).toHaveLength(0);
   });
 
+  it("plans a seller's statements without parallel workers or JIT, and only inside that transaction", async () => {
+    const settings = sql`select current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit`;
+    const before = rowsOf(await t.db.execute(settings));
+    const [inside] = rowsOf(await withSeller(t.db, ana.id, (tx) => tx.execute(settings)));
+    expect(inside).toEqual({ workers: '0', jit: 'off' });
+    expect(rowsOf(await t.db.execute(settings))).toEqual(before);
+  });
+
   it('shows nothing when no seller is set', async () => {
     const rows = await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local role app_user`);

@@ -21,7 +21,8 @@ import { pagamentosDoPeriodoSql, resumoDoPeriodo, type ResumoPeriodo } from '../
  *  - products and customers of a period: their UTC-month rollups for the whole UTC months inside
  *    the period, their UTC-day rollups for the other whole UTC days, plus the sales themselves for
  *    the partial UTC days at its two ends (under one day of sales), which makes any time zone's
- *    local days exact;
+ *    local days exact; a partial month or day at an end is read as its whole row less what lies
+ *    outside the period when that is less to read (`limites`);
  *  - what is owed and overdue today: the counters and the rows of the customers who owe.
  *
  * Overdue, for the reports as everywhere (docs/decisions/027-one-meaning-of-overdue.md): a customer's
@@ -50,71 +51,106 @@ type JsonRows = Array<Record<string, unknown>>;
 const json = (value: unknown): JsonRows => (typeof value === 'string' ? (JSON.parse(value) as JsonRows) : ((value as JsonRows | null) ?? []));
 
 /**
- * A period's instants, the whole UTC days inside it and the whole UTC months inside those: [s, e)
- * is the period, [d1, d2) its whole UTC days (empty when d1 ≥ d2), so [s, d1) and [d2, e) are the
- * partial days at its ends; [m1, m2) (dates, empty when m1 ≥ m2) its whole UTC months, so the
- * days [d1, m1) and [m2, d2) are read by the day.
+ * A period's instants and how its per-product and per-customer sums are read (`l`, one row):
+ *  - [s, e) is the period; [d1, d2) its whole UTC days, so [s, d1) and [d2, e) are the partial
+ *    UTC days at its ends; [m1, m2) (dates, empty when m1 ≥ m2) the whole UTC months inside those.
+ *  - A partial month at either end is read by its days, or, when fewer days lie outside the period
+ *    than inside, as its month row less the days outside (ci, cf): a 365-day period ending today
+ *    reads its last month as one row, not 27. Likewise a partial UTC day at either end is read by
+ *    its sales, or as its day row less the sales outside the period (cs, ce): in Brazil the first
+ *    day's 3 hours before the local midnight, not its 21 after. Only when the period holds a whole
+ *    month boundary (m1 ≤ m2) for the months, and a whole day boundary for the days.
+ * The ranges below are those choices made: [a, b) with a = b when a range is not read, and a null
+ * date for a single day not read.
  */
 function limites(p: Intervalo, timeZone: string): SQL {
-  return sql`(select s, e, d1, d2,
-      case when date_trunc('month', dia1) = dia1 then dia1 else date_trunc('month', dia1) + interval '1 month' end::date as m1,
-      date_trunc('month', dia2)::date as m2
-    from (select s, e, d1, d2, (d1 at time zone 'UTC') as dia1, (d2 at time zone 'UTC') as dia2
-      from (select s, e,
-          case when date_trunc('day', s, 'UTC') = s then s else date_trunc('day', s, 'UTC') + interval '24 hours' end as d1,
-          date_trunc('day', e, 'UTC') as d2
-        from (select ${startOfDay(p.de, timeZone)} as s, ${endOfDay(p.ate, timeZone)} as e) b) c) d)`;
+  return sql`(select s, e, m1, m2,
+      -- Months read whole: [m1, m2), plus the partial first (mi) or last (mf) month, less its days outside.
+      case when ci then m0 end as mi, case when cf then m2 end as mf,
+      -- Day rows added: the partial months' days inside the period, the partial UTC days read whole.
+      dia1 as p1a, case when ci then dia1 else least(m1, dia2) end as p1b,
+      greatest(m2, dia1) as p2a, case when cf then greatest(m2, dia1) else dia2 end as p2b,
+      case when cs then dia1 - 1 end as pds, case when ce then dia2 end as pde,
+      -- Day rows taken off: the partial months' days outside the period.
+      m0 as n1a, case when ci then dia1 else m0 end as n1b,
+      dia2 as n2a, case when cf then (m2 + interval '1 month')::date else dia2 end as n2b,
+      -- Sales added (the partial UTC days read by their sales) and taken off (outside the period).
+      case when cs then s else least(d1, e) end as v1b, case when ce then e else greatest(d2, s) end as v2a,
+      case when cs then d1 - interval '24 hours' else s end as n3a, case when ce then d2 + interval '24 hours' else e end as n4b
+    from (select *,
+        m1 <= m2 and dia1 > m0 and dia1 - m0 < m1 - dia1 as ci,
+        m1 <= m2 and (m2 + interval '1 month')::date - dia2 < dia2 - m2 as cf,
+        s < d1 and d1 <= e and s - (d1 - interval '24 hours') < d1 - s as cs,
+        d2 < e and s <= d2 and d2 + interval '24 hours' - e < e - d2 as ce
+      from (select s, e, d1, d2, dia1, dia2, date_trunc('month', dia1)::date as m0,
+          case when date_trunc('month', dia1) = dia1 then dia1 else (date_trunc('month', dia1) + interval '1 month')::date end as m1,
+          date_trunc('month', dia2)::date as m2
+        from (select s, e, d1, d2, (d1 at time zone 'UTC')::date as dia1, (d2 at time zone 'UTC')::date as dia2
+          from (select s, e,
+              case when date_trunc('day', s, 'UTC') = s then s else date_trunc('day', s, 'UTC') + interval '24 hours' end as d1,
+              date_trunc('day', e, 'UTC') as d2
+            from (select ${startOfDay(p.de, timeZone)} as s, ${endOfDay(p.ate, timeZone)} as e) b) c) d) f) g)`;
 }
 
-/** Sales of the partial UTC days at the period's ends (`l` is the limites row). */
-const nasPontas = (coluna: SQL) =>
-  sql`((${coluna} >= (select s from l) and ${coluna} < least((select d1 from l), (select e from l)))
-     or (${coluna} >= greatest((select d2 from l), (select s from l)) and ${coluna} < (select e from l)))`;
-/** Daily rows of the whole UTC days that are not in a whole UTC month of the period. */
-const diasForaDosMeses = (coluna: SQL) => {
-  const d1 = sql`((select d1 from l) at time zone 'UTC')::date`;
-  const d2 = sql`((select d2 from l) at time zone 'UTC')::date`;
-  // Without a whole month (m1 ≥ m2) the two ranges are both [d1, d2): a row is read once.
-  return sql`((${coluna} >= ${d1} and ${coluna} < least((select m1 from l), ${d2}))
-     or (${coluna} >= greatest((select m2 from l), ${d1}) and ${coluna} < ${d2}))`;
-};
-const mesesInteiros = (coluna: SQL) => sql`${coluna} >= (select m1 from l) and ${coluna} < (select m2 from l)`;
+const de = (coluna: string) => sql.raw(`(select ${coluna} from l)`);
+const entre = (coluna: SQL, a: string, b: string) => sql`(${coluna} >= ${de(a)} and ${coluna} < ${de(b)})`;
+/** Monthly rows read (`l` is the limites row). */
+const mesesSomados = (mes: SQL) => sql`(${entre(mes, 'm1', 'm2')} or ${mes} = ${de('mi')} or ${mes} = ${de('mf')})`;
+/** Daily rows added: the two ranges are both [d1, d2) without a whole month (m1 ≥ m2), and a row is read once. */
+const diasSomados = (dia: SQL) => sql`(${entre(dia, 'p1a', 'p1b')} or ${entre(dia, 'p2a', 'p2b')} or ${dia} = ${de('pds')} or ${dia} = ${de('pde')})`;
+const diasSubtraidos = (dia: SQL) => sql`(${entre(dia, 'n1a', 'n1b')} or ${entre(dia, 'n2a', 'n2b')})`;
+const vendasSomadas = (at: SQL) => sql`(${entre(at, 's', 'v1b')} or ${entre(at, 'v2a', 'e')})`;
+const vendasSubtraidas = (at: SQL) => sql`(${entre(at, 'n3a', 's')} or ${entre(at, 'e', 'n4b')})`;
 
 /** Per-product units, revenue and cost of goods of the sales (not cancelled) in a period. */
 function produtosDoPeriodo(ownerId: string): SQL {
-  return sql`
-    select produto_id, sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor, sum(custo_total)::bigint as custo from (
-      select produto_id, quantidade, valor_total, custo_total from ${produtosPorMes}
-       where owner_id = ${ownerId} and ${mesesInteiros(sql`mes`)}
-      union all
-      select produto_id, quantidade, valor_total, custo_total from ${produtosPorDia}
-       where owner_id = ${ownerId} and ${diasForaDosMeses(sql`dia`)}
-      union all
-      -- Each sale's items by the sale's index entry (offset 0 keeps the join a loop over the few
-      -- sales: estimated from the period's bounds, the planner may otherwise hash all of the
-      -- shop's items).
-      select i.produto_id, i.quantidade, i.subtotal, i.custo
+  const itens = (sinal: '' | '-', onde: (at: SQL) => SQL) => sql`
+      select i.produto_id, ${sql.raw(sinal)}i.quantidade, ${sql.raw(sinal)}i.subtotal, ${sql.raw(sinal)}i.custo
         from ${vendas} v
         cross join lateral (
           select produto_id, quantidade, subtotal, quantidade::bigint * custo_unitario as custo from ${itensVenda}
            where owner_id = v.owner_id and venda_id = v.id offset 0
         ) i
-       where v.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' and ${nasPontas(sql`v.data_venda`)}
+       where v.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' and ${onde(sql`v.data_venda`)}`;
+  return sql`
+    select produto_id, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor, sum(custo)::bigint as custo from (
+      select produto_id, quantidade, valor_total as valor, custo_total as custo from ${produtosPorMes}
+       where owner_id = ${ownerId} and ${mesesSomados(sql`mes`)}
+      union all
+      select produto_id, quantidade, valor_total, custo_total from ${produtosPorDia}
+       where owner_id = ${ownerId} and ${diasSomados(sql`dia`)}
+      union all
+      select produto_id, -quantidade, -valor_total, -custo_total from ${produtosPorDia}
+       where owner_id = ${ownerId} and ${diasSubtraidos(sql`dia`)}
+      union all
+      -- Each sale's items by the sale's index entry (offset 0 keeps the join a loop over the few
+      -- sales: estimated from the period's bounds, the planner may otherwise hash all of the
+      -- shop's items).
+      ${itens('', vendasSomadas)}
+      union all
+      ${itens('-', vendasSubtraidas)}
     ) x group by produto_id`;
 }
 
 /** Per-customer sales (count, value; not cancelled) in a period. */
 function clientesDoPeriodo(ownerId: string): SQL {
+  const compras = (sinal: '' | '-', onde: (at: SQL) => SQL) => sql`
+      select cliente_id, ${sql.raw(sinal)}1, ${sql.raw(sinal)}valor_total from ${vendas} v
+       where v.owner_id = ${ownerId} and v.cliente_id is not null and v.status_pagamento <> 'cancelado' and ${onde(sql`v.data_venda`)}`;
   return sql`
-    select cliente_id, sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor from (
-      select cliente_id, quantidade, valor_total from ${clientesPorMes}
-       where owner_id = ${ownerId} and ${mesesInteiros(sql`mes`)}
+    select cliente_id, sum(quantidade)::bigint as quantidade, sum(valor)::bigint as valor from (
+      select cliente_id, quantidade, valor_total as valor from ${clientesPorMes}
+       where owner_id = ${ownerId} and ${mesesSomados(sql`mes`)}
       union all
       select cliente_id, quantidade, valor_total from ${clientesPorDia}
-       where owner_id = ${ownerId} and ${diasForaDosMeses(sql`dia`)}
+       where owner_id = ${ownerId} and ${diasSomados(sql`dia`)}
       union all
-      select cliente_id, 1, valor_total from ${vendas} v
-       where v.owner_id = ${ownerId} and v.cliente_id is not null and v.status_pagamento <> 'cancelado' and ${nasPontas(sql`v.data_venda`)}
+      select cliente_id, -quantidade, -valor_total from ${clientesPorDia}
+       where owner_id = ${ownerId} and ${diasSubtraidos(sql`dia`)}
+      union all
+      ${compras('', vendasSomadas)}
+      union all
+      ${compras('-', vendasSubtraidas)}
     ) x group by cliente_id`;
 }
 
