@@ -8,7 +8,7 @@ import {
 } from '@caderneta/shared';
 import CheckIcon from 'lucide-react/icons/check';
 import KeyboardIcon from 'lucide-react/icons/keyboard';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BusyFieldset } from '@/components/busy-fieldset';
@@ -37,10 +37,12 @@ import {
 } from '../carrinho';
 import { lerRascunho, limparRascunho, salvarRascunho } from '../rascunho';
 import { ClientePicker } from './cliente-picker';
-import { AtalhosDialog } from './atalhos-dialog';
 import { ItensVenda } from './itens-venda';
 import { LimiteDialog } from './limite-dialog';
 import { ProdutoPicker, type ProdutoPickerHandle } from './produto-picker';
+
+// The shortcuts' help loads when first asked for ("?" or its button): the counter's first load stays small.
+const AtalhosDialog = lazy(() => import('./atalhos-dialog').then((m) => ({ default: m.AtalhosDialog })));
 
 /** Spec §9: after a sale, back to the list after 1.5 s. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -295,7 +297,11 @@ export function NovaVendaForm() {
           onConfirm={sair}
         />
 
-        <AtalhosDialog open={ajuda} onOpenChange={setAjuda} />
+        {ajuda && (
+          <Suspense fallback={null}>
+            <AtalhosDialog open onOpenChange={setAjuda} />
+          </Suspense>
+        )}
 
         <LimiteDialog
           aviso={aviso}
