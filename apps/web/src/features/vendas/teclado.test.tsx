@@ -1,6 +1,6 @@
 import type { Cliente, Produto, ProdutosPage, VendaDetalhe } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, renderApp, signedIn, type FakeRequest } from '@/test/utils';
 
 /** The counter at keyboard speed (issue 35, part 4): search focus, "3*", Enter, F2, F4, Esc, "?" and the camera. */
@@ -93,9 +93,12 @@ const itensDaVenda = () => screen.getByRole('list', { name: 'Itens da venda' });
 const quantidadeDe = (nome: string) => within(itensDaVenda()).getByRole('status', { name: `Quantidade de ${nome}` });
 
 describe('/vendas/nova at the keyboard', () => {
+  // The page's form (its route is lazy) is loaded once before the first test's clock starts: on a
+  // busy 2-core machine loading it took more than that test's budget.
+  beforeAll(() => import('./components/nova-venda-form'));
+
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.restoreAllMocks();
   });
 
   it('starts in the product search, and comes back to it after each item', async () => {
