@@ -275,8 +275,10 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
                 onClose={() => setEscaneando(false)}
                 onCodigo={(codigo) => {
                   setEscaneando(false);
-                  // The code goes the way a typed or scanned one goes, with the "n*" already typed.
-                  const texto = `${lida.ok && lida.multiplicada ? `${busca.slice(0, busca.indexOf('*') + 1)}` : ''}${codigo}`;
+                  // The code goes the way a typed or scanned one goes, after the "n*" already typed (a
+                  // refused one is refused again, never dropped for a silent 1).
+                  const multiplicador = !lida.ok || lida.multiplicada ? busca.slice(0, busca.indexOf('*') + 1) : '';
+                  const texto = `${multiplicador}${codigo}`;
                   setBusca(texto);
                   void buscarAgora(texto);
                 }}
