@@ -203,6 +203,19 @@ test.describe(`axe, WCAG 2.1 A/AA and best practices, at ${VIEWPORTS.map((v) => 
       await expectNoViolations(page, null);
     });
 
+    test('/vendas/nova: the product search, its results open and one active, then the shortcuts help, has no moderate, serious or critical violation', async ({ page }) => {
+      await page.goto('/vendas/nova');
+      await settled(page);
+      const busca = page.getByRole('combobox', { name: 'Buscar produto' });
+      await busca.fill('2*arroz');
+      const resultado = page.getByRole('listbox', { name: 'Produtos encontrados' }).getByRole('option', { name: /Arroz Tipo 1 5kg/ });
+      await expect(resultado).toBeVisible({ timeout: 30_000 });
+      await busca.press('ArrowDown');
+      await expect(resultado).toHaveAttribute('aria-selected', 'true');
+      await expectNoViolations(page, null);
+      await expectNoViolations(page, null, (p) => p.getByRole('button', { name: 'Atalhos do teclado' }).click());
+    });
+
     test('the backup restore confirmation has no moderate, serious or critical violation', async ({ page }, testInfo) => {
       await page.goto('/configuracoes?aba=sistema');
       await settled(page);

@@ -394,8 +394,8 @@ describe('/vendas/nova', () => {
     const { user, api } = setup();
     await user.selectOptions(await screen.findByLabelText('Forma de pagamento'), 'Fiado');
     await addProduct(user, /Leite 1L/);
-    // "Adicionar" is disabled again: the focus is back on the product select, for the next item.
-    expect(screen.getByLabelText('Produto')).toHaveFocus();
+    // The next item starts where the counter starts: in the product search.
+    expect(screen.getByLabelText('Buscar produto')).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
     expect(await screen.findByText('Cliente obrigatório')).toBeInTheDocument();
     // Said on the field too, which takes the focus: a screen reader hears what to fill in.

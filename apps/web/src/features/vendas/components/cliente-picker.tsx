@@ -1,7 +1,7 @@
 import { type Cliente, formatPhone } from '@caderneta/shared';
 import PhoneIcon from 'lucide-react/icons/phone';
 import UserIcon from 'lucide-react/icons/user';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,7 +20,7 @@ interface ClientePickerProps {
   onChange: (cliente: Cliente | null) => void;
   /** Why a customer is needed ("Finalizar Venda" without one): shown under the search. */
   erro?: string | null;
-  /** Changed (a count) to put the focus on the search, with `erro` shown. */
+  /** Changed (a count) to put the focus on the search (with `erro` shown), or on "Trocar cliente" once one is chosen. */
   focar?: number;
 }
 
@@ -35,12 +35,14 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
   const searchId = useId();
   const erroId = useId();
   const busca$ = useRef<HTMLInputElement>(null);
+  const trocar$ = useRef<HTMLButtonElement>(null);
 
   // Asked to finish without a customer: the field that needs filling takes the focus.
   // …and after "Trocar cliente", whose button is gone: the search is where the next choice starts.
+  // Asked from the keyboard (F4) with a customer chosen: their card's "Trocar cliente".
   const [trocou, setTrocou] = useState(0);
   useEffect(() => {
-    if (focar > 0 || trocou > 0) busca$.current?.focus();
+    if (focar > 0 || trocou > 0) (busca$.current ?? trocar$.current)?.focus();
   }, [focar, trocou]);
   const selectId = useId();
   const [busca, setBusca] = useState('');
@@ -79,6 +81,7 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
               setTrocou((n) => n + 1);
             }}
             focar={escolhidoAgora}
+            trocarRef={trocar$}
           />
         ) : (
           <>
@@ -169,13 +172,22 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
   );
 }
 
-function ClienteEscolhido({ cliente, onChange, focar }: { cliente: Cliente; onChange: () => void; focar: boolean }) {
+function ClienteEscolhido({
+  cliente,
+  onChange,
+  focar,
+  trocarRef: trocar$,
+}: {
+  cliente: Cliente;
+  onChange: () => void;
+  focar: boolean;
+  trocarRef: RefObject<HTMLButtonElement | null>;
+}) {
   const { t } = useTranslation('vendas');
-  const trocar$ = useRef<HTMLButtonElement>(null);
   // Just chosen from the search or the list, which are gone now: the focus stays in the card.
   useEffect(() => {
     if (focar) trocar$.current?.focus();
-  }, [focar]);
+  }, [focar, trocar$]);
   const fmt = useFormatters();
   const disponivel = Math.max(0, cliente.limiteCredito + cliente.saldoAtual);
   return (

@@ -7,7 +7,8 @@ import {
   verificarLimite,
 } from '@caderneta/shared';
 import CheckIcon from 'lucide-react/icons/check';
-import { useEffect, useId, useRef, useState } from 'react';
+import KeyboardIcon from 'lucide-react/icons/keyboard';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { BusyFieldset } from '@/components/busy-fieldset';
@@ -24,6 +25,7 @@ import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useCreateVenda } from '../api/create-venda';
+import { TECLAS, useAtalhosDoBalcao } from '../atalhos';
 import {
   adicionarItem,
   atualizarEstoque,
@@ -37,7 +39,10 @@ import { lerRascunho, limparRascunho, salvarRascunho } from '../rascunho';
 import { ClientePicker } from './cliente-picker';
 import { ItensVenda } from './itens-venda';
 import { LimiteDialog } from './limite-dialog';
-import { ProdutoPicker } from './produto-picker';
+import { ProdutoPicker, type ProdutoPickerHandle } from './produto-picker';
+
+// The shortcuts' help loads when first asked for ("?" or its button): the counter's first load stays small.
+const AtalhosDialog = lazy(() => import('./atalhos-dialog').then((m) => ({ default: m.AtalhosDialog })));
 
 /** Spec §9: after a sale, back to the list after 1.5 s. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -66,6 +71,11 @@ export function NovaVendaForm() {
   const [aviso, setAviso] = useState<AvisoLimite | null>(null);
   const [concluida, setConcluida] = useState(false);
   const [descartando, setDescartando] = useState(false);
+  /** F4: how many times the customer was asked for from the keyboard (each one focuses the picker). */
+  const [pedidosCliente, setPedidosCliente] = useState(0);
+  const [ajuda, setAjuda] = useState(false);
+  const form$ = useRef<HTMLFormElement>(null);
+  const produtos$ = useRef<ProdutoPickerHandle>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
@@ -79,6 +89,22 @@ export function NovaVendaForm() {
 
   const resumo = resumoCarrinho(itens);
   const busy = createVenda.isPending || concluida;
+  const podeFinalizar = itens.length > 0 && !busy;
+
+  useAtalhosDoBalcao({
+    // As "Finalizar Venda" itself: nothing while it is disabled (no items, or the sale on its way).
+    finalizar: () => {
+      if (podeFinalizar) form$.current?.requestSubmit();
+    },
+    // The customer is who buys fiado: F4 chooses fiado and goes to the customer's search (or card).
+    cliente: () => {
+      if (busy) return;
+      setForma('fiado');
+      setPedidosCliente((n) => n + 1);
+    },
+    limpar: () => produtos$.current?.limpar(),
+    ajuda: () => setAjuda(true),
+  });
 
   function semEstoque(disponivel: number) {
     toastRefused({ title: t('nova.toast.estoqueTitle'), description: t('nova.toast.estoqueDescription', { count: disponivel }) });
@@ -160,6 +186,7 @@ export function NovaVendaForm() {
 
   return (
     <form
+      ref={form$}
       noValidate
       aria-label={t('nova.title')}
       onSubmit={(event) => {
@@ -187,11 +214,19 @@ export function NovaVendaForm() {
               cliente={cliente}
               onChange={setCliente}
               erro={faltaCliente > 0 && !cliente ? t('nova.toast.clienteDescription') : null}
-              focar={faltaCliente}
+              focar={faltaCliente + pedidosCliente}
             />
           )}
 
-          <ProdutoPicker onAdd={adicionar} />
+          <ProdutoPicker
+            ref={produtos$}
+            onAdd={adicionar}
+            acoes={
+              <Button type="button" variant="outline" size="icon" aria-keyshortcuts={TECLAS.ajuda} aria-label={t('nova.atalhos.abrir')} onClick={() => setAjuda(true)}>
+                <KeyboardIcon aria-hidden="true" />
+              </Button>
+            }
+          />
 
           <ItensVenda
             itens={itens}
@@ -241,7 +276,7 @@ export function NovaVendaForm() {
                   {fmt.money(resumo.total)}
                 </dd>
               </dl>
-              <Button type="submit" size="lg" className="max-lg:px-4" disabled={itens.length === 0 || busy}>
+              <Button type="submit" size="lg" className="max-lg:px-4" disabled={!podeFinalizar} aria-keyshortcuts={TECLAS.finalizar}>
                 <CheckIcon aria-hidden="true" />
                 {busy ? t('nova.finalizando') : t('nova.finalizar')}
               </Button>
@@ -261,6 +296,12 @@ export function NovaVendaForm() {
           confirmLabel={t('nova.descartar.confirm')}
           onConfirm={sair}
         />
+
+        {ajuda && (
+          <Suspense fallback={null}>
+            <AtalhosDialog open onOpenChange={setAjuda} />
+          </Suspense>
+        )}
 
         <LimiteDialog
           aviso={aviso}

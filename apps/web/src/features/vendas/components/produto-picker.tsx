@@ -1,8 +1,9 @@
 import { MAX_QUANTIDADE_ITEM, type Produto } from '@caderneta/shared';
+import CameraIcon from 'lucide-react/icons/camera';
 import PackageIcon from 'lucide-react/icons/package';
 import PlusIcon from 'lucide-react/icons/plus';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { lazy, type ReactNode, type Ref, Suspense, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -13,60 +14,120 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from '@/components/load-error';
 import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { useCombobox } from '@/lib/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { produtosParaVenda, useProdutosParaVenda } from '../api/get-opcoes-venda';
 import { parseQuantidade } from '../carrinho';
+import { lerBuscaDoBalcao } from '../multiplicador';
 
-/** Product select (with its sale price), quantity (1 to 10.000, anything else refused with a message) and "Adicionar". */
-export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade: number) => boolean }) {
+// The camera and its dialog load when "Escanear" is tapped: the counter's first load stays as it was.
+const EscanearDialog = lazy(() => import('./escanear-dialog').then((m) => ({ default: m.EscanearDialog })));
+
+/** How many search results the list under the search shows (the select below holds them all). */
+const RESULTADOS = 8;
+
+/** What the page around the picker may ask of it (Esc outside the search). */
+export interface ProdutoPickerHandle {
+  /** Empties the search and puts the focus in it. */
+  limpar: () => void;
+}
+
+interface ProdutoPickerProps {
+  onAdd: (produto: Produto, quantidade: number) => boolean;
+  /** Shown at the end of the card's title row (the shortcuts' help). */
+  acoes?: ReactNode;
+  ref?: Ref<ProdutoPickerHandle>;
+}
+
+/**
+ * The counter's product entry (issue 35): a search focused when the page opens and after every item
+ * added, whose results are picked with ↓/↑ and Enter; a scanner's code and Enter add the product
+ * with that barcode; "3*" before a code or a name is how many go in; on a browser that reads
+ * barcodes, "Escanear" reads one with the camera. Below it, the product select (with its sale
+ * price), quantity (1 to 10.000, anything else refused with a message) and "Adicionar".
+ */
+export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
   const searchId = useId();
   const selectId = useId();
   const quantidadeId = useId();
   const [busca, setBusca] = useState('');
-  const termo = useDebouncedValue(busca.trim(), 250);
+  const lida = lerBuscaDoBalcao(busca, fmt.locale);
+  const termo = useDebouncedValue(lida.termo, 250);
   const produtos = useProdutosParaVenda(termo);
   const [produtoId, setProdutoId] = useState('');
   const [quantidade, setQuantidade] = useState('1');
   const [escolhido, setEscolhido] = useState<Produto | null>(null);
   const [quantidadeInvalida, setQuantidadeInvalida] = useState(false);
   const erroId = useId();
+  const busca$ = useRef<HTMLInputElement>(null);
   const select$ = useRef<HTMLSelectElement>(null);
   const quantidade$ = useRef<HTMLInputElement>(null);
   const queryClient = useQueryClient();
   const leituraId = useId();
-  /** What Enter in the search did: a scanned product added, or nothing found. */
+  const multiplicadorId = useId();
+  /** What Enter in the search did: a product added, nothing found, or a quantity refused. */
   const [leitura, setLeitura] = useState<{ ok: boolean; texto: string } | null>(null);
   const [lendo, setLendo] = useState(false);
+  const [escaneando, setEscaneando] = useState(false);
+  // Feature-detected once: where the browser cannot read barcodes, there is no "Escanear" at all.
+  const [temLeitorDeCodigo] = useState(() => typeof window !== 'undefined' && 'BarcodeDetector' in window);
+
+  // The counter starts in the search: the first key typed or scanned goes there.
+  useEffect(() => busca$.current?.focus(), []);
+
+  function limpar() {
+    setBusca('');
+    setLeitura(null);
+    busca$.current?.focus();
+  }
+  useImperativeHandle(ref, () => ({ limpar }));
+
+  const quantidadeRecusada = () =>
+    setLeitura({ ok: false, texto: t('nova.produtos.multiplicadorInvalido', { max: fmt.integer(MAX_QUANTIDADE_ITEM) }) });
+
+  /** Puts `quantidade` of the product in the sale; the search is emptied for the next item. */
+  function adicionarDaBusca(produto: Produto, quantidade: number) {
+    if (!onAdd(produto, quantidade)) return;
+    setBusca('');
+    setLeitura({
+      ok: true,
+      texto: quantidade === 1 ? t('nova.produtos.lido', { nome: produto.nome }) : t('nova.produtos.lidoQuantidade', { nome: produto.nome, quantidade: fmt.integer(quantidade) }),
+    });
+    busca$.current?.focus();
+  }
 
   /**
-   * Enter in the search: a barcode scanner types the code and Enter, faster than the search waits
-   * for typing to stop, so the code is looked up at once. The product with exactly that barcode goes
-   * into the sale (one unit; the next scan adds another) and the search is cleared for the next
-   * scan. Otherwise a single product found is selected, ready for its quantity.
+   * Enter in the search with no result highlighted, or a code read by the camera: a barcode scanner
+   * types the code and Enter, faster than the search waits for typing to stop, so the code is looked
+   * up at once. The product with exactly that barcode goes into the sale (one unit, or the "n*"
+   * typed before it; the next scan adds another) and the search is cleared for the next scan.
+   * Otherwise a single product found is selected, ready for its quantity; several stay listed under
+   * the search, to be picked with ↓/↑ and Enter.
    */
-  async function buscarAgora() {
-    const codigo = busca.trim();
+  async function buscarAgora(texto: string) {
+    const lido = lerBuscaDoBalcao(texto, fmt.locale);
+    if (!lido.ok) {
+      quantidadeRecusada();
+      return;
+    }
+    const codigo = lido.termo;
     if (!codigo || lendo) return;
     setLendo(true);
     setLeitura(null);
     try {
       const encontrados = (await queryClient.fetchQuery(produtosParaVenda(codigo))).items;
-      const lido = encontrados.find((p) => p.codigoBarras === codigo);
-      if (lido) {
-        if (onAdd(lido, 1)) {
-          setBusca('');
-          setLeitura({ ok: true, texto: t('nova.produtos.lido', { nome: lido.nome }) });
-        }
+      const comCodigo = encontrados.find((p) => p.codigoBarras === codigo);
+      if (comCodigo) {
+        adicionarDaBusca(comCodigo, lido.quantidade);
       } else if (encontrados.length === 1) {
         escolher(encontrados[0]!);
+        setQuantidade(String(lido.quantidade));
         quantidade$.current?.focus();
       } else if (encontrados.length === 0) {
         setLeitura({ ok: false, texto: t('nova.produtos.naoEncontrado', { termo: codigo }) });
-      } else {
-        select$.current?.focus();
       }
     } catch (error) {
       toastError(error, 'vendas:nova.produtos.erroBusca');
@@ -74,6 +135,15 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
       setLendo(false);
     }
   }
+
+  // The results of exactly what is in the box (not the previous search's, still shown while it loads).
+  const resultados = lida.termo && termo === lida.termo && !produtos.isPlaceholderData ? (produtos.data?.items.slice(0, RESULTADOS) ?? []) : [];
+  const combobox = useCombobox({
+    value: busca,
+    items: resultados,
+    getKey: (p) => p.id,
+    onPick: (produto) => (lida.ok ? adicionarDaBusca(produto, lida.quantidade) : quantidadeRecusada()),
+  });
 
   function escolher(produto: Produto | null) {
     setProdutoId(produto?.id ?? '');
@@ -89,8 +159,8 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
       setProdutoId('');
       setEscolhido(null);
       setQuantidade('1');
-      // "Adicionar" is disabled now: the focus goes back to the product select for the next item.
-      select$.current?.focus();
+      // The next item starts where the counter starts: in the search.
+      busca$.current?.focus();
     }
   }
 
@@ -119,36 +189,106 @@ export function ProdutoPicker({ onAdd }: { onAdd: (produto: Produto, quantidade:
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2 className="flex items-center gap-2 text-base">
-            <PackageIcon className="size-4" aria-hidden="true" />
-            {t('nova.produtos.title')}
-          </h2>
+          <div className="flex items-center justify-between gap-2">
+            <h2 className="flex items-center gap-2 text-base">
+              <PackageIcon className="size-4" aria-hidden="true" />
+              {t('nova.produtos.title')}
+            </h2>
+            {acoes}
+          </div>
         </CardTitle>
       </CardHeader>
       <CardContent className="grid gap-4">
         <div className="grid gap-2">
           <Label htmlFor={searchId}>{t('nova.produtos.search')}</Label>
-          <Input
-            id={searchId}
-            type="search"
-            autoComplete="off"
-            enterKeyHint="search"
-            placeholder={t('nova.produtos.searchPlaceholder')}
-            value={busca}
-            aria-describedby={leitura ? leituraId : undefined}
-            onChange={(event) => {
-              setBusca(event.target.value);
-              setLeitura(null);
-            }}
-            onKeyDown={(event) => {
-              if (event.key !== 'Enter') return;
-              event.preventDefault();
-              void buscarAgora();
-            }}
-          />
+          <div className="flex gap-2">
+            <Input
+              ref={busca$}
+              id={searchId}
+              type="search"
+              autoComplete="off"
+              enterKeyHint="search"
+              placeholder={t('nova.produtos.searchPlaceholder')}
+              value={busca}
+              aria-describedby={[leitura && leituraId, lida.ok && lida.multiplicada && multiplicadorId].filter(Boolean).join(' ') || undefined}
+              aria-keyshortcuts="Escape"
+              onChange={(event) => {
+                setBusca(event.target.value);
+                setLeitura(null);
+              }}
+              {...combobox.inputProps}
+              onKeyDown={(event) => {
+                // Esc empties the search in one press (the list goes with it), ready for the next item.
+                if (event.key === 'Escape') {
+                  event.preventDefault();
+                  limpar();
+                  return;
+                }
+                // Enter with no result highlighted reads what was typed or scanned.
+                if (event.key === 'Enter' && !combobox.inputProps['aria-activedescendant']) {
+                  event.preventDefault();
+                  void buscarAgora(busca);
+                  return;
+                }
+                combobox.inputProps.onKeyDown(event);
+              }}
+            />
+            {temLeitorDeCodigo && (
+              <Button type="button" variant="outline" className="shrink-0" onClick={() => setEscaneando(true)}>
+                <CameraIcon aria-hidden="true" />
+                {t('nova.produtos.escanear')}
+              </Button>
+            )}
+          </div>
+          {lida.ok && lida.multiplicada && (
+            <p id={multiplicadorId} className="text-sm font-medium">
+              {t('nova.produtos.multiplicador', { quantidade: fmt.integer(lida.quantidade) })}
+            </p>
+          )}
           <p id={leituraId} aria-live="polite" className={cn('text-sm empty:hidden', leitura?.ok ? 'text-muted-foreground' : 'text-destructive')}>
             {leitura?.texto}
           </p>
+          {/* How many the search found, to screen readers (the list shows them), with how to choose. */}
+          <div aria-live="polite" className="sr-only">
+            {combobox.expanded && t('nova.produtos.encontrados', { count: resultados.length })}
+          </div>
+          {combobox.expanded && (
+            <ul {...combobox.listboxProps} aria-label={t('nova.produtos.resultados')} className="divide-y rounded-md border">
+              {resultados.map((p) => (
+                <li
+                  key={p.id}
+                  {...combobox.optionProps(p)}
+                  // As the customer search's results: the highlighted one has a strong background and a ring.
+                  className="flex min-h-11 w-full cursor-pointer flex-wrap items-center justify-between gap-x-3 gap-y-1 px-3 py-2 text-left hover:bg-accent aria-selected:bg-primary/10 aria-selected:ring-2 aria-selected:ring-primary aria-selected:ring-inset"
+                >
+                  <span className="min-w-0 truncate font-medium">{p.nome}</span>
+                  <span className="text-sm text-muted-foreground tabular-nums">
+                    {t('nova.produtos.resultado', { preco: fmt.money(p.precoVenda), estoque: fmt.integer(p.estoqueAtual) })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          {escaneando && (
+            <Suspense fallback={null}>
+              <EscanearDialog
+                onClose={() => setEscaneando(false)}
+                onCodigo={(codigo) => {
+                  setEscaneando(false);
+                  // The code goes the way a typed or scanned one goes, after the "n*" already typed (a
+                  // refused one is refused again, never dropped for a silent 1).
+                  const multiplicador = !lida.ok || lida.multiplicada ? busca.slice(0, busca.indexOf('*') + 1) : '';
+                  const texto = `${multiplicador}${codigo}`;
+                  setBusca(texto);
+                  void buscarAgora(texto);
+                }}
+                onCloseAutoFocus={(event) => {
+                  event.preventDefault();
+                  busca$.current?.focus();
+                }}
+              />
+            </Suspense>
+          )}
         </div>
         <div className="grid gap-2">
           <Label htmlFor={selectId}>{t('nova.produtos.select')}</Label>
