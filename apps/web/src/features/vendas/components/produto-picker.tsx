@@ -164,7 +164,10 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
     }
   }
 
-  const itens = produtos.data?.items ?? [];
+  const encontrados = produtos.data?.items ?? [];
+  // The product chosen stays among the options while the search's list catches up (Enter finds one
+  // product before the list of what was typed has arrived): the select shows what is chosen.
+  const itens = escolhido && !encontrados.some((p) => p.id === escolhido.id) ? [escolhido, ...encontrados] : encontrados;
   // Nothing to sell yet: say so and lead to the catalogue instead of an empty select.
   if (!termo && produtos.data && produtos.data.total === 0) {
     return (
