@@ -136,6 +136,38 @@ describe('/vendas/nova at the keyboard', () => {
     await waitFor(() => expect(quantidadeDe('Leite 1L')).toHaveTextContent('3'));
   });
 
+  it('takes the next scan while the last one is still being looked up: each code goes in, in the order read', async () => {
+    // The server is slow to answer the first code; the scanner reads two more meanwhile.
+    const lento = deferred<void>();
+    const pagina = (items: Produto[]): ProdutosPage => ({ items, total: items.length, page: 1, pageSize: 100, resumo: { total: 3, estoqueBaixo: 0, valorTotal: 0, margemMedia: 0 } });
+    const { user, api } = setup({
+      'GET /api/produtos': async ({ query }) => {
+        const busca = query.get('busca') ?? '';
+        if (busca === '7896005800010') await lento.promise;
+        return jsonResponse(200, pagina(catalogo.filter((p) => !busca || p.codigoBarras === busca)));
+      },
+    });
+    const busca = await screen.findByRole('combobox', { name: 'Buscar produto' });
+    await user.type(busca, '7896005800010{Enter}');
+    // The box is free at once for the next scan.
+    expect(busca).toHaveValue('');
+    await user.type(busca, '2*7891000100103{Enter}');
+    await user.type(busca, '7890000000000{Enter}');
+    expect(screen.queryByRole('list', { name: 'Itens da venda' })).not.toBeInTheDocument();
+
+    lento.resolve();
+    await waitFor(() => expect(quantidadeDe('Arroz 5kg')).toHaveTextContent('2'));
+    expect(quantidadeDe('Leite 1L')).toHaveTextContent('1');
+    const [primeiro, segundo] = within(itensDaVenda()).getAllByRole('listitem');
+    expect(primeiro).toHaveAccessibleName('Leite 1L');
+    expect(segundo).toHaveAccessibleName('Arroz 5kg');
+    // The code that finds nothing is said, and comes back to the box to be corrected.
+    expect(await screen.findByText('Nenhum produto ativo com “7890000000000” no nome, na categoria ou no código de barras.')).toBeInTheDocument();
+    expect(busca).toHaveValue('7890000000000');
+    const buscas = api.calls('GET', '/api/produtos').map((r) => r.query.get('busca'));
+    expect(buscas.filter((b) => b && /^\d+$/.test(b))).toEqual(['7896005800010', '7891000100103', '7890000000000']);
+  });
+
   it('lists what a name finds; ↓/↑ highlight a result and Enter adds it, with the "3*" typed before the name', async () => {
     const { user, api } = setup();
     const busca = await screen.findByRole('combobox', { name: 'Buscar produto' });

@@ -66,6 +66,11 @@ export function NovaVendaForm() {
   /** How many times "Finalizar Venda" found no customer for a fiado sale (each one focuses the search). */
   const [faltaCliente, setFaltaCliente] = useState(0);
   const [itens, setItens] = useState<ItemCarrinho[]>(rascunho.itens);
+  /** The items as last set (aplicar) or rendered: what the next addition builds on. */
+  const itensAgora = useRef(itens);
+  useEffect(() => {
+    itensAgora.current = itens;
+  }, [itens]);
   const [observacoes, setObservacoes] = useState(rascunho.observacoes);
   const chave = rascunho.chave;
   const [aviso, setAviso] = useState<AvisoLimite | null>(null);
@@ -117,13 +122,18 @@ export function NovaVendaForm() {
       semEstoque(result.disponivel);
       return false;
     }
+    itensAgora.current = result.itens;
     setItens(result.itens);
     return true;
   }
 
+  /**
+   * Adds to the items as they are now, not as they were when the caller's render ran: a scanner's
+   * reads are looked up one after another and each adds when its answer comes (produto-picker).
+   */
   function adicionar(produto: Produto, quantidade: number) {
     return aplicar(
-      adicionarItem(itens, { produtoId: produto.id, nome: produto.nome, precoVenda: produto.precoVenda, estoque: produto.estoqueAtual }, quantidade),
+      adicionarItem(itensAgora.current, { produtoId: produto.id, nome: produto.nome, precoVenda: produto.precoVenda, estoque: produto.estoqueAtual }, quantidade),
     );
   }
 

@@ -27,6 +27,9 @@ const EscanearDialog = lazy(() => import('./escanear-dialog').then((m) => ({ def
 /** How many search results the list under the search shows (the select below holds them all). */
 const RESULTADOS = 8;
 
+/** What a barcode scanner types: 8 to 14 digits (EAN-8, UPC-A, EAN-13, GTIN-14). */
+const CODIGO_DE_BARRAS = /^\d{8,14}$/;
+
 /** What the page around the picker may ask of it (Esc outside the search). */
 export interface ProdutoPickerHandle {
   /** Empties the search and puts the focus in it. */
@@ -70,7 +73,8 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   const multiplicadorId = useId();
   /** What Enter in the search did: a product added, nothing found, or a quantity refused. */
   const [leitura, setLeitura] = useState<{ ok: boolean; texto: string } | null>(null);
-  const [lendo, setLendo] = useState(false);
+  /** The reads of Enter and the camera, looked up one after another, in the order they came. */
+  const fila = useRef<Promise<void>>(Promise.resolve());
   const [escaneando, setEscaneando] = useState(false);
   // Feature-detected once: where the browser cannot read barcodes, there is no "Escanear" at all.
   const [temLeitorDeCodigo] = useState(() => typeof window !== 'undefined' && 'BarcodeDetector' in window);
@@ -88,10 +92,13 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   const quantidadeRecusada = () =>
     setLeitura({ ok: false, texto: t('nova.produtos.multiplicadorInvalido', { max: fmt.integer(MAX_QUANTIDADE_ITEM) }) });
 
-  /** Puts `quantidade` of the product in the sale; the search is emptied for the next item. */
-  function adicionarDaBusca(produto: Produto, quantidade: number) {
+  /**
+   * Puts `quantidade` of the product in the sale. The search is emptied for the next item, unless
+   * it no longer holds `lido` (what was read): a scanner may already be typing the next code there.
+   */
+  function adicionarDaBusca(produto: Produto, quantidade: number, lido: string) {
     if (!onAdd(produto, quantidade)) return;
-    setBusca('');
+    setBusca((atual) => (atual === lido ? '' : atual));
     setLeitura({
       ok: true,
       texto: quantidade === 1 ? t('nova.produtos.lido', { nome: produto.nome }) : t('nova.produtos.lidoQuantidade', { nome: produto.nome, quantidade: fmt.integer(quantidade) }),
@@ -106,33 +113,42 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
    * typed before it; the next scan adds another) and the search is cleared for the next scan.
    * Otherwise a single product found is selected, ready for its quantity; several stay listed under
    * the search, to be picked with ↓/↑ and Enter.
+   *
+   * A scanner may read the next code before this one's lookup has answered: a code (8 to 14 digits,
+   * as EAN-8, UPC, EAN-13 and GTIN-14 are) leaves the box at once, so the next scan starts in an
+   * empty box, and the reads are looked up one after another, in order. A code that finds nothing
+   * comes back to the box, to be corrected, if nothing else was typed there since.
    */
-  async function buscarAgora(texto: string) {
+  function buscarAgora(texto: string) {
     const lido = lerBuscaDoBalcao(texto, fmt.locale);
     if (!lido.ok) {
       quantidadeRecusada();
       return;
     }
-    const codigo = lido.termo;
-    if (!codigo || lendo) return;
-    setLendo(true);
+    if (!lido.termo) return;
+    const codigo = CODIGO_DE_BARRAS.test(lido.termo);
+    if (codigo) setBusca('');
     setLeitura(null);
+    fila.current = fila.current.then(() => ler(texto, lido.termo, lido.quantidade, codigo));
+  }
+
+  async function ler(texto: string, termo: string, quantidade: number, codigo: boolean) {
     try {
-      const encontrados = (await queryClient.fetchQuery(produtosParaVenda(codigo))).items;
-      const comCodigo = encontrados.find((p) => p.codigoBarras === codigo);
+      const encontrados = (await queryClient.fetchQuery(produtosParaVenda(termo))).items;
+      const comCodigo = encontrados.find((p) => p.codigoBarras === termo);
       if (comCodigo) {
-        adicionarDaBusca(comCodigo, lido.quantidade);
+        adicionarDaBusca(comCodigo, quantidade, texto);
       } else if (encontrados.length === 1) {
         escolher(encontrados[0]!);
-        setQuantidade(String(lido.quantidade));
+        setQuantidade(String(quantidade));
         quantidade$.current?.focus();
       } else if (encontrados.length === 0) {
-        setLeitura({ ok: false, texto: t('nova.produtos.naoEncontrado', { termo: codigo }) });
+        setLeitura({ ok: false, texto: t('nova.produtos.naoEncontrado', { termo }) });
+        if (codigo) setBusca((atual) => atual || texto);
       }
     } catch (error) {
+      if (codigo) setBusca((atual) => atual || texto);
       toastError(error, 'vendas:nova.produtos.erroBusca');
-    } finally {
-      setLendo(false);
     }
   }
 
@@ -142,7 +158,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
     value: busca,
     items: resultados,
     getKey: (p) => p.id,
-    onPick: (produto) => (lida.ok ? adicionarDaBusca(produto, lida.quantidade) : quantidadeRecusada()),
+    onPick: (produto) => (lida.ok ? adicionarDaBusca(produto, lida.quantidade, busca) : quantidadeRecusada()),
   });
 
   function escolher(produto: Produto | null) {
@@ -230,7 +246,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
                 // Enter with no result highlighted reads what was typed or scanned.
                 if (event.key === 'Enter' && !combobox.inputProps['aria-activedescendant']) {
                   event.preventDefault();
-                  void buscarAgora(busca);
+                  buscarAgora(busca);
                   return;
                 }
                 combobox.inputProps.onKeyDown(event);
@@ -283,7 +299,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
                   const multiplicador = !lida.ok || lida.multiplicada ? busca.slice(0, busca.indexOf('*') + 1) : '';
                   const texto = `${multiplicador}${codigo}`;
                   setBusca(texto);
-                  void buscarAgora(texto);
+                  buscarAgora(texto);
                 }}
                 onCloseAutoFocus={(event) => {
                   event.preventDefault();
