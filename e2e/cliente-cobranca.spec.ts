@@ -109,7 +109,7 @@ test('a seller registers a customer once, agrees a due date that makes sense, an
   await expect(cliente.getByText(`Vence em ${combinado.br}.`)).toBeVisible();
   const compras = cliente.getByRole('heading', { name: 'Compras que faltam pagar' }).locator('xpath=ancestor::*[@data-slot="card"][1]');
   await expect(compras.getByText(`Compra de ${hoje.br}`)).toBeVisible();
-  await expect(compras.getByText('2× Arroz Tipo 1 5kg')).toBeVisible();
+  await expect(compras.getByRole('list', { name: /^Itens da compra/ }).getByRole('listitem').filter({ hasText: 'Arroz Tipo 1 5kg' })).toContainText('2 un × R$ 22,15');
   await expect(cliente.getByText('Saldo Atual')).toHaveCount(0);
   await expect(cliente.getByText(/[−-]\s?R\$/)).toHaveCount(0);
   expect(await cliente.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -129,12 +129,12 @@ test("a sale in one tab updates the stock another tab shows, without a reload", 
   const outra = await context.newPage();
   await outra.goto('/produtos');
   const leite = outra.getByRole('listitem', { name: 'Leite Integral' });
-  await expect(leite).toContainText('10 un.');
+  await expect(leite).toContainText('10 un');
 
   await page.goto('/vendas/nova');
   await addSaleItem(page, /^Leite Integral/, '4');
   await page.getByRole('button', { name: 'Finalizar Venda' }).click();
   await expectToast(page, 'Venda registrada com sucesso!');
 
-  await expect(leite).toContainText('6 un.');
+  await expect(leite).toContainText('6 un');
 });

@@ -123,7 +123,8 @@ export async function addSaleItem(page: Page, productName: RegExp, quantity: str
     })
     .toBeDefined();
   await select.selectOption({ label: label! });
-  await page.getByLabel('Quantidade', { exact: true }).fill(quantity);
+  // "Quantidade", or "Quantidade (kg)" for what is sold by weight.
+  await page.getByLabel(/^Quantidade(?: \(\w+\))?$/).fill(quantity);
   await page.getByRole('button', { name: 'Adicionar' }).click();
 }
 

@@ -8,6 +8,7 @@ interface NewProduct {
   estoqueAtual: number;
   estoqueMinimo?: number;
   codigoBarras?: string;
+  unidade?: 'un' | 'kg' | 'g' | 'l' | 'ml' | 'cx' | 'pct';
 }
 
 /** Catalogue set-up through the API with the seller's own session (the screens are covered elsewhere). */
@@ -23,6 +24,28 @@ async function stockOf(page: Page, id: string): Promise<number> {
 }
 
 const card = (page: Page, title: string) => page.getByRole('group', { name: title, exact: true });
+
+test('sells by weight: 0,350 kg of a R$ 29,90/kg cheese is R$ 10,47, and the stock loses 350 g', async ({ page }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  const queijo = await createProduct(page, { nome: 'Queijo Minas', unidade: 'kg', precoVenda: 2990, precoCusto: 2000, estoqueAtual: 2500 });
+
+  await page.goto('/vendas/nova');
+  await addSaleItem(page, /^Queijo Minas/, '0,350');
+  const linha = page.getByRole('list', { name: 'Itens da venda' }).getByRole('listitem', { name: 'Queijo Minas' });
+  await expect(linha).toContainText('0,350 kg × R$ 29,90/kg');
+  await expect(linha).toContainText('R$ 10,47');
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+  await expectToast(page, 'Total: R$ 10,47');
+  await expect(page).toHaveURL(/\/vendas$/);
+  expect(await stockOf(page, queijo.id)).toBe(2150);
+
+  // The sale's detail reads the line as it was sold.
+  await page.getByRole('button', { name: /^Detalhes da venda/ }).first().click();
+  const item = page.getByRole('dialog').getByRole('row', { name: /Queijo Minas/ });
+  await expect(item).toContainText('0,350 kg');
+  await expect(item).toContainText('R$ 29,90/kg');
+  await expect(item).toContainText('R$ 10,47');
+});
 
 test('à vista sale takes stock out, and cancelling it brings the stock back', async ({ page }, testInfo) => {
   await signedInSeller(page, testInfo);

@@ -60,8 +60,8 @@ export async function loadShop(client: pg.Client, ownerId: string, size: ShopSiz
              case when fiado then 'fiado' else 'vista' end,
              case when not fiado or paga then 'pago' else 'pendente' end, custo * q, d
       from bv`);
-    await run(`insert into itens_venda (owner_id, venda_id, produto_id, produto_nome, quantidade, preco_unitario, custo_unitario, subtotal)
-      select ${o}, id, pid, pnome, q, preco, custo, preco * q from bv`);
+    await run(`insert into itens_venda (owner_id, venda_id, produto_id, produto_nome, quantidade, preco_unitario, custo_unitario, subtotal, custo)
+      select ${o}, id, pid, pnome, q, preco, custo, preco * q, custo * q from bv`);
     await run(`insert into lancamentos (owner_id, cliente_id, tipo, valor, venda_id, created_at)
       select ${o}, cid, 'venda', -(preco * q), id, d from bv where fiado`);
     await run(`insert into lancamentos (owner_id, cliente_id, tipo, valor, metodo, created_at)

@@ -25,8 +25,12 @@ const CHECKS: { rule: string; sql: string }[] = [
           group by v.id, v.valor_total having sum(i.subtotal) <> v.valor_total`,
   },
   {
-    rule: "an item's subtotal is not quantity × unit price",
-    sql: `select id, quantidade, preco_unitario, subtotal from itens_venda where subtotal <> quantidade * preco_unitario`,
+    // valorDaLinha in SQL: × price ÷ the unit's scale, rounded half-up (kg and L are kept in thousandths).
+    rule: "an item's subtotal or cost is not quantity × unit price or cost (valorDaLinha)",
+    sql: `select i.id, i.unidade, i.quantidade, i.preco_unitario, i.subtotal, i.custo
+            from itens_venda i, lateral (select case when i.unidade in ('kg', 'l') then 1000 else 1 end as e) s
+           where i.subtotal <> floor((i.quantidade::numeric * i.preco_unitario * 2 + s.e) / (s.e * 2))
+              or i.custo <> floor((i.quantidade::numeric * i.custo_unitario * 2 + s.e) / (s.e * 2))`,
   },
   {
     rule: 'saldo_atual differs from the ledger sum',
@@ -54,9 +58,9 @@ const CHECKS: { rule: string; sql: string }[] = [
   // A bucket of zeros is the same as no bucket: the triggers leave emptied buckets in place.
   {
     rule: "a sale's custo_total is not the sum of its items' costs",
-    sql: `select v.id, v.custo_total, coalesce(sum(i.quantidade::bigint * i.custo_unitario), 0)::bigint as itens from vendas v
+    sql: `select v.id, v.custo_total, coalesce(sum(i.custo), 0)::bigint as itens from vendas v
           left join itens_venda i on i.owner_id = v.owner_id and i.venda_id = v.id
-          group by v.id, v.custo_total having v.custo_total <> coalesce(sum(i.quantidade::bigint * i.custo_unitario), 0)`,
+          group by v.id, v.custo_total having v.custo_total <> coalesce(sum(i.custo), 0)`,
   },
   {
     rule: 'vendas_totais differs from a recount of the sales',

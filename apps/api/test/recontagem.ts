@@ -13,11 +13,11 @@ const vendasAtivas = `from itens_venda i join vendas v on v.owner_id = i.owner_i
 export const RECONTAGENS: Record<string, string> = {
   produtos_por_dia: diferenca(
     `select owner_id, dia, produto_id, quantidade, valor_total, custo_total from produtos_por_dia where quantidade <> 0`,
-    `select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario) ${vendasAtivas} group by 1, 2, 3`,
+    `select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.custo) ${vendasAtivas} group by 1, 2, 3`,
   ),
   produtos_por_mes: diferenca(
     `select owner_id, mes, produto_id, quantidade, valor_total, custo_total from produtos_por_mes where quantidade <> 0`,
-    `select i.owner_id, date_trunc('month', v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario) ${vendasAtivas} group by 1, 2, 3`,
+    `select i.owner_id, date_trunc('month', v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.custo) ${vendasAtivas} group by 1, 2, 3`,
   ),
   clientes_por_dia: diferenca(
     `select owner_id, dia, cliente_id, quantidade::bigint, valor_total from clientes_por_dia where quantidade <> 0`,

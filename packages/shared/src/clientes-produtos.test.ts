@@ -3,7 +3,7 @@ import { nameConfirmationMatches, nomesQuaseIguais, normalizeForSearch, palavras
 import { generateClienteLogin, loginBase, randomLoginSuffix } from './login-cliente';
 import { margemPercent } from './margem';
 import { clienteFormSchema, clienteInputSchema, emptyClienteForm } from './schemas/clientes';
-import { emptyProdutoForm, produtoFormSchema, produtoInputSchema } from './schemas/produtos';
+import { emptyProdutoForm, produtoFormSchema, produtoInputSchema, produtoToForm } from './schemas/produtos';
 import { formatPhone, isValidPhone, normalizePhone } from './telefone';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -130,6 +130,7 @@ describe('product schemas', () => {
       descricao: null,
       categoria: null,
       codigoBarras: null,
+      unidade: 'un',
       precoVenda: 1290,
       precoCusto: 850,
       estoqueAtual: 1000,
@@ -139,8 +140,27 @@ describe('product schemas', () => {
     expect(messagesOf(bad)).toEqual({
       precoVenda: 'precoVendaInvalido',
       precoCusto: 'precoCustoInvalido',
-      estoqueAtual: 'quantidadeInvalida',
+      // A fraction of a product sold by the unit says so.
+      estoqueAtual: 'quantidadeInteira',
       estoqueMinimo: 'estoqueMinimoInvalido',
+    });
+  });
+
+  it('reads the stock of a weighed product in kilograms, kept in grams', () => {
+    const values = { ...emptyProdutoForm(), nome: 'Queijo Minas', unidade: 'kg' as const, precoVenda: '29,90', precoCusto: '19,90', estoqueAtual: '2,5', estoqueMinimo: '0,500' };
+    expect(produtoFormSchema('pt-BR').parse(values)).toMatchObject({ unidade: 'kg', precoVenda: 2990, estoqueAtual: 2500, estoqueMinimo: 500 });
+    expect(produtoFormSchema('en-US').parse({ ...values, precoVenda: '29.90', precoCusto: '19.90', estoqueAtual: '2.5', estoqueMinimo: '0.5' })).toMatchObject({
+      estoqueAtual: 2500,
+      estoqueMinimo: 500,
+    });
+    expect(messagesOf(produtoFormSchema('pt-BR').safeParse({ ...values, estoqueAtual: '0,0001', estoqueMinimo: '100.000,001' }))).toEqual({
+      estoqueAtual: 'quantidadeCasas',
+      estoqueMinimo: 'tooLarge',
+    });
+    expect(produtoToForm({ ...produtoFormSchema('pt-BR').parse(values), id: 'x', ativo: true, estoqueBaixo: false, margem: 0, valorTotal: 0, createdAt: '' }, ',')).toMatchObject({
+      unidade: 'kg',
+      estoqueAtual: '2,500',
+      estoqueMinimo: '0,500',
     });
   });
 });

@@ -1,5 +1,6 @@
 import type { EstoqueInsuficienteDetails, LimiteExcedidoDetails } from './schemas/vendas';
 import type { BackupErro } from './schemas/backup';
+import type { Unidade } from './unidades';
 
 /**
  * Every error the API answers carries one of these codes; the web translates the code
@@ -25,6 +26,7 @@ export const ERROR_CODES = [
   'VENDA_JA_CANCELADA',
   'CLIENTE_TEM_VENDAS',
   'PRODUTO_TEM_VENDAS',
+  'UNIDADE_COM_VENDAS',
   'ESTOQUE_ALTERADO',
   'CODIGO_BARRAS_EM_USO',
   'LOGIN_INDISPONIVEL',
@@ -69,13 +71,15 @@ export type ErrorDetailsByCode = DetailsOfKnownCodes<{
   PRODUTO_INATIVO: { produtoId: string; produtoNome: string };
   CLIENTE_INATIVO: { clienteId: string };
   TOTAL_VENDA_EXCEDIDO: { maximo: number };
-  ESTOQUE_ALTERADO: { estoqueAtual: number };
+  ESTOQUE_ALTERADO: { estoqueAtual: number; unidade: Unidade };
   /** Another active product of the seller already has this barcode. */
   CODIGO_BARRAS_EM_USO: { produtoId: string; produtoNome: string };
   /** The customer's online payment in progress, which holds a new one back. */
   PAGAMENTO_ONLINE_EM_ANDAMENTO: { pagamentoId: string; metodo: 'pix' | 'cartao'; valorTotal: number; criadoEm: string };
   /** Cancelling the sale would take this product's stock past MAX_ESTOQUE_GUARDADO. */
-  ESTOQUE_ACIMA_DO_MAXIMO: { produtoId: string; produtoNome: string; maximo: number };
+  ESTOQUE_ACIMA_DO_MAXIMO: { produtoId: string; produtoNome: string; unidade: Unidade; maximo: number };
+  /** A product already sold by the unit cannot become weighed (or back): its sales are counted in `unidade`. */
+  UNIDADE_COM_VENDAS: { unidade: Unidade };
   /** Why a backup file is refused, and where (table, row, field). */
   BACKUP_INVALIDO: BackupErro;
 }>;

@@ -5,6 +5,7 @@ export * from './errors';
 export * from './schemas/auth';
 export * from './schemas/perfil';
 export * from './estoque';
+export * from './unidades';
 export * from './notificacoes';
 export * from './schemas/notificacoes';
 export * from './schemas/pagination';

@@ -28,6 +28,7 @@ const produto = (overrides: Partial<Produto>): Produto => ({
   descricao: null,
   categoria: 'Mercearia',
   codigoBarras: null,
+  unidade: 'un',
   precoVenda: 1890,
   precoCusto: 1200,
   estoqueAtual: 3,

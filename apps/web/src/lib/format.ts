@@ -1,6 +1,7 @@
 // Subpaths, not the barrel: the barrel's schemas would bring zod into every page.
 import { dateTimeFormat, formatDate } from '@caderneta/shared/dates';
-import { formatMoney, numberFormat, numberMarksOf } from '@caderneta/shared/money';
+import { type Currency, formatMoney, numberFormat, numberMarksOf } from '@caderneta/shared/money';
+import { quantidadeComUnidade, SIMBOLO_UNIDADE, type Unidade } from '@caderneta/shared/unidades';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from './session';
@@ -9,6 +10,12 @@ import { DEFAULT_LANGUAGE } from './i18n';
 /** The decimal mark people type in money fields in `language` (the rule parseMoney reads with). */
 export function decimalSeparatorOf(language: string): string {
   return numberMarksOf(language).decimal;
+}
+
+/** A price per whole unit: "R$ 29,90/kg", "R$ 12,00/cx"; a product sold by the unit keeps "R$ 5,00". */
+export function precoPorUnidade(cents: number, currency: Currency, unidade: Unidade): string {
+  const money = formatMoney(cents, currency);
+  return unidade === 'un' ? money : `${money}/${SIMBOLO_UNIDADE[unidade]}`;
 }
 
 /**
@@ -36,6 +43,10 @@ export function useFormatters() {
       /** 43.9 → "43,9%" */
       percent: (value: number) => percent.format(value / 100),
       integer: (value: number) => integer.format(value),
+      /** A stored quantity with its unit: 350 (kg) → "0,350 kg", 12 (un) → "12 un". */
+      quantidade: (value: number, unidade: Unidade) => quantidadeComUnidade(value, unidade, language),
+      /** A price per whole unit: "R$ 29,90/kg"; a product sold by the unit keeps "R$ 5,00". */
+      preco: (cents: number, unidade: Unidade) => precoPorUnidade(cents, perfil.moeda, unidade),
     };
   }, [language, perfil.moeda, perfil.fusoHorario]);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseInteger, parseMoney } from '../money';
+import { maxEstoque, maxEstoqueGuardado } from '../unidades';
 
 /*
  * Business maximums (see docs/decisions/007-business-limits.md). Each one is far above what a shop
@@ -14,18 +15,19 @@ import { parseInteger, parseMoney } from '../money';
  *    sale moves ≤ 2 × 10^6 units: a cancelled sale puts back at most that on top of MAX_ESTOQUE,
  *    and no cancellation may take a stock past MAX_ESTOQUE_GUARDADO (3 × 10^6), far below the
  *    integer column's 2.1 × 10^9.
+ *  - weighed and measured units (kg, L) keep their own limits in thousandths: unidades.ts.
  */
 /** Largest sale or cost price: R$ 1.000.000,00. */
 export const MAX_PRECO = 100_000_000;
 /** Largest stock a person may type. */
-export const MAX_ESTOQUE = 1_000_000;
+export const MAX_ESTOQUE = maxEstoque('un');
 /**
  * Largest stock the shop can hold: what a person may type plus what one cancelled sale puts back
  * (MAX_QUANTIDADE_ITEM × MAX_ITENS_VENDA). Cancelling a sale that would take a product past it is
  * refused: otherwise typing the stock back to the maximum between sales and their cancellations
  * could grow it without end, past what a product's stock value (× MAX_PRECO) can count exactly.
  */
-export const MAX_ESTOQUE_GUARDADO = 3_000_000;
+export const MAX_ESTOQUE_GUARDADO = maxEstoqueGuardado('un');
 /** Largest credit limit: R$ 10.000.000,00, the largest sale. */
 export const MAX_LIMITE_CREDITO = 1_000_000_000;
 /** Largest amount of any money field a form accepts (the largest of the above). */

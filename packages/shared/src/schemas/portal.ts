@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIDADES } from '../unidades';
 import { METODOS_PAGAMENTO } from '../financeiro';
 import { caracteresForaDoPix, leiturasChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
 import { CURRENCIES } from '../money';
@@ -61,7 +62,9 @@ export const portalClienteSchema = z.object({
       data: z.string(),
       valorTotal: z.number().int(),
       valorPago: z.number().int(),
-      itens: z.array(z.object({ nome: z.string(), quantidade: z.number().int(), subtotal: z.number().int() })),
+      itens: z.array(
+        z.object({ nome: z.string(), unidade: z.enum(UNIDADES), quantidade: z.number().int(), precoUnitario: z.number().int(), subtotal: z.number().int() }),
+      ),
     }),
   ),
   /** How many purchases are pending in all: `pendentes` holds only the newest of them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UNIDADES } from '../unidades';
 import { METODOS_PAGAMENTO } from '../financeiro';
 import { FAIXAS_ATRASO, PERIODOS_DIAS } from '../relatorios';
 import { regraVencimentoRespostaSchema } from './devedores';
@@ -103,12 +104,13 @@ export const relatorioClientesSchema = z.object({
 });
 export type RelatorioClientes = z.infer<typeof relatorioClientesSchema>;
 
-const produtoVendidoSchema = z.object({ id: z.string(), nome: z.string(), quantidade: int(), valor: int() });
+/** `quantidade` in the product's stored steps (grams for kg): shown with `unidade`. */
+const produtoVendidoSchema = z.object({ id: z.string(), nome: z.string(), unidade: z.enum(UNIDADES), quantidade: int(), valor: int() });
 const margemProdutoSchema = produtoVendidoSchema.extend({ custo: int(), lucro: int(), margem: z.number().nullable() });
 
 export const relatorioProdutosSchema = z.object({
   periodo: periodoRelatorioSchema,
-  /** Units sold (sales not cancelled). */
+  /** Units sold (sales not cancelled) of products counted in pieces (un, cx, pct); weights and volumes are not added in. */
   unidades: comparado(),
   receita: comparado(),
   maisVendidosQuantidade: z.array(produtoVendidoSchema),
@@ -116,12 +118,12 @@ export const relatorioProdutosSchema = z.object({
   /** The products with most revenue in the period (up to 20) with cost, profit and margin… */
   margens: z.array(margemProdutoSchema),
   /** …and the rest of the products sold, added up (null when there is no rest). */
-  outros: margemProdutoSchema.omit({ id: true, nome: true }).extend({ produtos: int() }).nullable(),
+  outros: margemProdutoSchema.omit({ id: true, nome: true, unidade: true }).extend({ produtos: int() }).nullable(),
   /** Today: active products at or below their minimum stock; `zerados` of them with none left. */
   estoque: z.object({
     baixo: int(),
     zerados: int(),
-    itens: z.array(z.object({ id: z.string(), nome: z.string(), estoqueAtual: int(), estoqueMinimo: int() })),
+    itens: z.array(z.object({ id: z.string(), nome: z.string(), unidade: z.enum(UNIDADES), estoqueAtual: int(), estoqueMinimo: int() })),
   }),
 });
 export type RelatorioProdutos = z.infer<typeof relatorioProdutosSchema>;

@@ -1,13 +1,27 @@
 import { z } from 'zod';
 import { isoDateSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
-import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, STATUS_PAGAMENTO } from '../vendas';
+import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, STATUS_PAGAMENTO } from '../vendas';
+import { MAX_QUANTIDADE_ITEM_GUARDADA, UNIDADES } from '../unidades';
 
 export { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, MAX_TOTAL_VENDA, STATUS_PAGAMENTO, type FormaPagamento, type StatusPagamento } from '../vendas';
 
+/**
+ * `quantidade` is in the product's stored steps (grams for a kg product, units for "un"); the server
+ * checks it against the product's own unit (maxQuantidadeItem) once it reads the product.
+ */
 export const itemVendaInputSchema = z.object({
   produtoId: z.string().uuid(),
-  quantidade: z.number({ error: 'quantidadeItemInvalida' }).int('quantidadeItemInvalida').min(1, 'quantidadeItemInvalida').max(MAX_QUANTIDADE_ITEM, 'tooLarge'),
+  quantidade: z
+    .number({ error: 'quantidadeItemInvalida' })
+    .int('quantidadeItemInvalida')
+    .min(1, 'quantidadeItemInvalida')
+    .max(MAX_QUANTIDADE_ITEM_GUARDADA, 'tooLarge'),
+  /**
+   * The unit the counter counted `quantidade` in. A product whose unit changed while it sat in a
+   * cart (possible before its first sale) is refused rather than read in the new unit.
+   */
+  unidade: z.enum(UNIDADES).optional(),
 });
 
 /**
@@ -80,8 +94,11 @@ export const itemVendaSchema = z.object({
   id: z.string(),
   produtoId: z.string(),
   produtoNome: z.string(),
+  /** The product's unit when it was sold; `quantidade` in its stored steps, `precoUnitario` per whole unit. */
+  unidade: z.enum(UNIDADES),
   quantidade: z.number().int(),
   precoUnitario: z.number().int(),
+  /** valorDaLinha(quantidade, precoUnitario, unidade). */
   subtotal: z.number().int(),
 });
 export type ItemVenda = z.infer<typeof itemVendaSchema>;
@@ -120,6 +137,7 @@ export type LimiteExcedidoDetails = z.infer<typeof limiteExcedidoDetailsSchema>;
 export const estoqueInsuficienteDetailsSchema = z.object({
   produtoId: z.string(),
   produtoNome: z.string(),
+  unidade: z.enum(UNIDADES),
   disponivel: z.number().int(),
 });
 export type EstoqueInsuficienteDetails = z.infer<typeof estoqueInsuficienteDetailsSchema>;

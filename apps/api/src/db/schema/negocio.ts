@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { UNIDADES } from '@caderneta/shared';
 import {
   boolean,
   check,
@@ -87,6 +88,8 @@ export const produtos = pgTable(
     codigoBarras: text('codigo_barras'),
     precoVenda: cents('preco_venda').notNull(),
     precoCusto: cents('preco_custo').notNull().default(0),
+    /** How it is counted (unidades.ts): stock and quantities are in its stored steps (grams for kg). */
+    unidade: text('unidade', { enum: UNIDADES }).notNull().default('un'),
     estoqueAtual: integer('estoque_atual').notNull().default(0),
     estoqueMinimo: integer('estoque_minimo').notNull().default(5),
     ativo: boolean('ativo').notNull().default(true),
@@ -102,6 +105,7 @@ export const produtos = pgTable(
     check('produtos_preco_custo_check', sql`${t.precoCusto} >= 0`),
     check('produtos_estoque_atual_check', sql`${t.estoqueAtual} >= 0`),
     check('produtos_estoque_minimo_check', sql`${t.estoqueMinimo} >= 0`),
+    check('produtos_unidade_check', sql`${t.unidade} in ('un', 'kg', 'g', 'l', 'ml', 'cx', 'pct')`),
     ownerPolicy('produtos'),
   ],
 ).enableRLS();
@@ -161,10 +165,15 @@ export const itensVenda = pgTable(
     produtoId: uuid('produto_id').notNull(),
     /** Snapshot of the product's name at the moment of sale. */
     produtoNome: text('produto_nome').notNull(),
+    /** The product's unit when sold: `quantidade` is in its stored steps, the prices per whole unit. */
+    unidade: text('unidade', { enum: UNIDADES }).notNull().default('un'),
     quantidade: integer('quantidade').notNull(),
     precoUnitario: cents('preco_unitario').notNull(),
     custoUnitario: cents('custo_unitario').notNull(),
+    /** valorDaLinha(quantidade, precoUnitario, unidade). */
     subtotal: cents('subtotal').notNull(),
+    /** valorDaLinha(quantidade, custoUnitario, unidade): what the reports' cost and profit add up. */
+    custo: cents('custo').notNull(),
   },
   (t) => [
     primaryKey({ name: 'itens_venda_pkey', columns: [t.ownerId, t.id] }),
@@ -181,6 +190,7 @@ export const itensVenda = pgTable(
     index('itens_venda_venda_idx').on(t.vendaId),
     index('itens_venda_produto_idx').on(t.produtoId),
     check('itens_venda_quantidade_check', sql`${t.quantidade} > 0`),
+    check('itens_venda_unidade_check', sql`${t.unidade} in ('un', 'kg', 'g', 'l', 'ml', 'cx', 'pct')`),
     ownerPolicy('itens_venda'),
   ],
 ).enableRLS();

@@ -36,7 +36,7 @@ describe('demo shop', () => {
   });
 
   it('writes sales and payments through the services: every balance is the ledger sum, stock never negative', async () => {
-    expect(demo).toMatchObject({ vendas: 120 + DEMO_COBRANCA.reduce((n, c) => n + c.compras.length, 0), produtos: 36 });
+    expect(demo).toMatchObject({ vendas: 120 + DEMO_COBRANCA.reduce((n, c) => n + c.compras.length, 0), produtos: 38 });
     const [counts] = await t.db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number), fiado: sql<number>`count(*) filter (where ${vendas.formaPagamento} = 'fiado')::int`.mapWith(Number) })
       .from(vendas)

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { clienteInputSchema, produtoInputSchema, verificarLimite, type MetodoPagamento } from '@caderneta/shared';
+import { clienteInputSchema, produtoInputSchema, verificarLimite, valorDaLinha, type MetodoPagamento, type Unidade } from '@caderneta/shared';
 import { withSeller, type Database } from '../../db/client';
 import { seededRandom } from '../../lib/seeded-random';
 import { clientes, produtos } from '../../db/schema';
@@ -46,8 +46,9 @@ export interface DemoResult {
   seconds: number;
 }
 
-// [nome, categoria, preço, custo, mínimo, quantidade típica por venda, popularidade]
-const PRODUTOS: ReadonlyArray<readonly [string, string, number, number, number, number, number]> = [
+// [nome, categoria, preço, custo, mínimo, quantidade típica por venda, popularidade, unidade]: a
+// weighed product's price is per kg, and its minimum and quantities count steps of PASSO_KG grams.
+const PRODUTOS: ReadonlyArray<readonly [string, string, number, number, number, number, number, Unidade?]> = [
   ['Arroz Tipo 1 5kg', 'Mercearia', 2890, 2150, 5, 1, 6],
   ['Feijão Carioca 1kg', 'Mercearia', 899, 620, 8, 2, 7],
   ['Açúcar Cristal 1kg', 'Mercearia', 529, 380, 8, 1, 5],
@@ -84,7 +85,11 @@ const PRODUTOS: ReadonlyArray<readonly [string, string, number, number, number, 
   ['Cebola 1kg', 'Hortifrúti', 599, 350, 5, 1, 4],
   ['Batata Inglesa 1kg', 'Hortifrúti', 649, 380, 5, 1, 4],
   ['Botijão de Gás 13kg', 'Gás', 11500, 9500, 2, 1, 1],
+  ['Queijo Minas Frescal', 'Frios e Carnes', 3990, 2800, 8, 3, 3, 'kg'],
+  ['Mortadela Fatiada', 'Frios e Carnes', 2490, 1700, 8, 2, 3, 'kg'],
 ];
+/** A weighed product is sold in steps of 250 g (a quarter kilo): 750 g, 1,250 kg… */
+const PASSO_KG = 250;
 
 type Politica = 'mensal' | 'semanal' | 'quinzenal' | 'parou' | 'quita';
 
@@ -174,8 +179,9 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
       clienteIds.push(cliente.id);
     }
     const catalogo = [];
-    for (const [i, [nome, categoria, preco, custo, minimo, qtd, pop]] of PRODUTOS.entries()) {
+    for (const [i, [nome, categoria, preco, custo, minimo, qtd, pop, unidade = 'un']] of PRODUTOS.entries()) {
       const estoque = Math.round(minimo * 6 * scale);
+      const passo = unidade === 'kg' ? PASSO_KG : 1;
       const produto = await createProduto(
         tx,
         ownerId,
@@ -183,13 +189,15 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
           nome,
           categoria,
           codigoBarras: `789${String(1_000_000_000 + i * 7_654_321).slice(-10)}`,
+          unidade,
           precoVenda: preco,
           precoCusto: custo,
-          estoqueAtual: estoque,
-          estoqueMinimo: minimo,
+          estoqueAtual: estoque * passo,
+          estoqueMinimo: minimo * passo,
         }),
       );
-      catalogo.push({ id: produto.id, nome, preco, minimo, qtd, pop, estoque });
+      // Stock and quantities below count steps; the sale and the stock updates get them in grams.
+      catalogo.push({ id: produto.id, nome, preco, minimo, qtd, pop, estoque, passo, unidade });
     }
     return { clienteIds, catalogo };
   });
@@ -271,12 +279,12 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
             const reposicao = Math.round(produto.minimo * (3 + r.next() * 3) * scale) + q;
             await tx
               .update(produtos)
-              .set({ estoqueAtual: sql`${produtos.estoqueAtual} + ${reposicao}`, updatedAt: at })
+              .set({ estoqueAtual: sql`${produtos.estoqueAtual} + ${reposicao * produto.passo}`, updatedAt: at })
               .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, produto.id)));
             produto.estoque += reposicao;
           }
         }
-        const total = [...itens].reduce((s, [p, q]) => s + catalogo[p]!.preco * q, 0);
+        const total = [...itens].reduce((s, [p, q]) => s + valorDaLinha(q * catalogo[p]!.passo, catalogo[p]!.preco, catalogo[p]!.unidade), 0);
         let forma: 'vista' | 'fiado' = 'vista';
         let clienteId: string | null = null;
         let conta: (typeof contas)[number] | null = null;
@@ -291,7 +299,7 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
           {
             formaPagamento: forma,
             clienteId,
-            itens: [...itens].map(([p, quantidade]) => ({ produtoId: catalogo[p]!.id, quantidade })),
+            itens: [...itens].map(([p, quantidade]) => ({ produtoId: catalogo[p]!.id, quantidade: quantidade * catalogo[p]!.passo })),
             observacoes: r.next() < 0.08 ? r.pick(['Entregar em casa', 'Pagou com nota de R$ 100', 'Levou para a vizinha', 'Encomenda para sábado']) : null,
             confirmarLimiteExcedido: false,
           },
@@ -330,7 +338,7 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
             const reposicao = produto.minimo * 4 + q;
             await tx
               .update(produtos)
-              .set({ estoqueAtual: sql`${produtos.estoqueAtual} + ${reposicao}` })
+              .set({ estoqueAtual: sql`${produtos.estoqueAtual} + ${reposicao * produto.passo}` })
               .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, produto.id)));
             produto.estoque += reposicao;
           }
@@ -339,7 +347,7 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
         await createVenda(
           tx,
           ownerId,
-          { formaPagamento: 'fiado', clienteId: cliente.id, itens: itens.map(({ p, q }) => ({ produtoId: catalogo[p]!.id, quantidade: q })), observacoes: null, confirmarLimiteExcedido: false },
+          { formaPagamento: 'fiado', clienteId: cliente.id, itens: itens.map(({ p, q }) => ({ produtoId: catalogo[p]!.id, quantidade: q * catalogo[p]!.passo })), observacoes: null, confirmarLimiteExcedido: false },
           { criadoPor: ownerId, at: localInstant(dia, 10 * 60 + n * 7 + k), notificar: false },
         );
         vendasCobranca++;

@@ -3,12 +3,12 @@ import { setImmediate as proximaVolta } from 'node:timers/promises';
 import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { BACKUP_FORMATO, BACKUP_VERSAO, MAX_LINHAS_BACKUP, type BackupErro } from '@caderneta/shared';
+import { BACKUP_FORMATO, BACKUP_VERSAO, MAX_LINHAS_BACKUP, maxEstoque, maxEstoqueGuardado, maxQuantidadeItem, valorDaLinha, type BackupErro } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { chavesPix, cobrancaConfig, colunasDaCobranca, perfis } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { LeituraRecusada, lerEmPartes, type Destino, type LimitesLeitura } from './leitura';
-import { perfilBackupSchema, TABELAS_BACKUP, tabelasDaVersao, type PerfilBackup, type TabelaBackup } from './tabelas';
+import { perfilBackupSchema, TABELAS_BACKUP, tabelasDaVersao, unidadeDaLinha, type PerfilBackup, type TabelaBackup } from './tabelas';
 
 /*
  * The backup file: `{ formato, versao, exportadoEm, perfil, dados: { <table>: [rows…] }, contagens,
@@ -459,7 +459,10 @@ function* conferirLinhas(dados: Record<string, Linha[]>): Passos<void> {
   yield* verificarSomas(dados);
 }
 
-/** Balances equal their ledgers; sales equal their items (and a fiado one has its customer); items equal quantity × price. */
+/**
+ * Balances equal their ledgers; sales equal their items (and a fiado one has its customer); items
+ * equal quantity × price (valorDaLinha, by the item's unit); stock and quantities within their unit.
+ */
 function* verificarSomas(dados: Record<string, Linha[]>): Passos<void> {
   const razao = new Map<string, number>();
   for (const l of dados.lancamentos ?? []) razao.set(l.clienteId as string, (razao.get(l.clienteId as string) ?? 0) + (l.valor as number));
@@ -467,14 +470,24 @@ function* verificarSomas(dados: Record<string, Linha[]>): Passos<void> {
   for (const [i, c] of (dados.clientes ?? []).entries()) {
     if ((razao.get(c.id as string) ?? 0) !== c.saldoAtual) throw invalido({ motivo: 'saldo', tabela: 'clientes', linha: i + 1, campo: 'saldoAtual' });
   }
+  for (const [i, p] of (dados.produtos ?? []).entries()) {
+    const unidade = unidadeDaLinha(p);
+    if ((p.estoqueAtual as number) > maxEstoqueGuardado(unidade)) throw invalido({ motivo: 'esquema', tabela: 'produtos', linha: i + 1, campo: 'estoqueAtual' });
+    if ((p.estoqueMinimo as number) > maxEstoque(unidade)) throw invalido({ motivo: 'esquema', tabela: 'produtos', linha: i + 1, campo: 'estoqueMinimo' });
+  }
   const itens = new Map<string, number>();
   const custos = new Map<string, number>();
   for (const [i, item] of (dados.itensVenda ?? []).entries()) {
-    if ((item.quantidade as number) * (item.precoUnitario as number) !== item.subtotal) {
+    const unidade = unidadeDaLinha(item);
+    const quantidade = item.quantidade as number;
+    if (quantidade > maxQuantidadeItem(unidade)) throw invalido({ motivo: 'esquema', tabela: 'itensVenda', linha: i + 1, campo: 'quantidade' });
+    if (valorDaLinha(quantidade, item.precoUnitario as number, unidade) !== item.subtotal) {
       throw invalido({ motivo: 'total', tabela: 'itensVenda', linha: i + 1, campo: 'subtotal' });
     }
+    const custo = valorDaLinha(quantidade, item.custoUnitario as number, unidade);
+    if (item.custo !== undefined && item.custo !== custo) throw invalido({ motivo: 'total', tabela: 'itensVenda', linha: i + 1, campo: 'custo' });
     itens.set(item.vendaId as string, (itens.get(item.vendaId as string) ?? 0) + (item.subtotal as number));
-    custos.set(item.vendaId as string, (custos.get(item.vendaId as string) ?? 0) + (item.quantidade as number) * (item.custoUnitario as number));
+    custos.set(item.vendaId as string, (custos.get(item.vendaId as string) ?? 0) + custo);
     if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
   }
   for (const [i, v] of (dados.vendas ?? []).entries()) {

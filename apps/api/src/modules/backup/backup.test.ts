@@ -490,6 +490,33 @@ describe('Importar Dados', () => {
         { motivo: 'total', tabela: 'vendas', linha: 3 },
       ],
       [
+        'a weighed line charged as if its grams were pieces',
+        (a) => {
+          const i = a.dados.itensVenda!.findIndex((item) => item.unidade === 'kg');
+          const item = a.dados.itensVenda![i]!;
+          item.subtotal = (item.quantidade as number) * (item.precoUnitario as number);
+          return comChecksum(a);
+        },
+        { motivo: 'total', tabela: 'itensVenda', campo: 'subtotal' },
+      ],
+      [
+        'a line whose cost is not its quantity × unit cost',
+        (a) => {
+          a.dados.itensVenda![0]!.custo = (a.dados.itensVenda![0]!.custo as number) + 1;
+          return comChecksum(a);
+        },
+        { motivo: 'total', tabela: 'itensVenda', linha: 1, campo: 'custo' },
+      ],
+      [
+        'a stock of pieces above the most a product by the unit may hold (fine in grams)',
+        (a) => {
+          const i = a.dados.produtos!.findIndex((p) => p.unidade === 'un');
+          a.dados.produtos![i]!.estoqueAtual = 3_000_001;
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'produtos', campo: 'estoqueAtual' },
+      ],
+      [
         'money that is not whole centavos',
         (a) => {
           a.dados.lancamentos![0]!.valor = 10.5;

@@ -7,7 +7,11 @@ import {
   CURRENCIES,
   MAX_CENTS,
   MAX_PRECO,
-  MAX_QUANTIDADE_ITEM,
+  MAX_QUANTIDADE_ITEM_GUARDADA,
+  UNIDADE_PADRAO,
+  UNIDADES,
+  valorDaLinha,
+  type Unidade,
   MAX_TOTAL_VENDA,
   METODOS_PAGAMENTO,
   NOTIFICATION_KINDS,
@@ -31,8 +35,8 @@ import {
   isoDateSchema,
   LOGIN_CLIENTE_REGEX,
   normalizeForSearch,
-  MAX_ESTOQUE,
-  MAX_ESTOQUE_GUARDADO,
+  MAX_ESTOQUE_QUALQUER,
+  MAX_ESTOQUE_GUARDADO_QUALQUER,
   MAX_AVATAR_CHARS,
   avatarSchema,
   clienteInputSchema,
@@ -94,6 +98,8 @@ const INT32 = 2_147_483_647;
  */
 const NOME_BUSCA = texto(120 * 4);
 const comNomeBusca = (linha: Record<string, unknown>) => ({ ...linha, nomeBusca: normalizeForSearch(linha.nome as string) });
+/** A product's or a line's unit; rows of files made before units (formats 1 and 2) are "un". */
+export const unidadeDaLinha = (linha: Record<string, unknown>) => (linha.unidade as Unidade | undefined) ?? UNIDADE_PADRAO;
 
 export interface TabelaBackup {
   /** The table's name in the file (`dados.<key>`), in counts and in reports. */
@@ -241,15 +247,18 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       descricao: comoNoFormulario(textoOpcional(500), produtoInputSchema.shape.descricao),
       categoria: comoNoFormulario(textoOpcional(60), produtoInputSchema.shape.categoria),
       codigoBarras: comoNoFormulario(textoOpcional(64), produtoInputSchema.shape.codigoBarras),
+      /** Files made before units (formats 1 and 2) hold products counted by the unit. */
+      unidade: z.enum(UNIDADES).optional(),
       precoVenda: inteiro(1, MAX_PRECO),
       precoCusto: inteiro(0, MAX_PRECO),
-      estoqueAtual: inteiro(0, MAX_ESTOQUE_GUARDADO),
-      estoqueMinimo: inteiro(0, MAX_ESTOQUE),
+      /** Within the product's own unit: checked with the sums (arquivo.ts, verificarSomas). */
+      estoqueAtual: inteiro(0, MAX_ESTOQUE_GUARDADO_QUALQUER),
+      estoqueMinimo: inteiro(0, MAX_ESTOQUE_QUALQUER),
       ativo: z.boolean(),
       createdAt: instante,
       updatedAt: instante,
     }),
-    preparar: comNomeBusca,
+    preparar: (linha) => ({ ...comNomeBusca(linha), unidade: unidadeDaLinha(linha) }),
   },
   {
     key: 'vendas',
@@ -285,10 +294,19 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       vendaId: id,
       produtoId: id,
       produtoNome: texto(120),
-      quantidade: inteiro(1, MAX_QUANTIDADE_ITEM),
+      unidade: z.enum(UNIDADES).optional(),
+      /** Within the unit's own maximum: checked with the sums. */
+      quantidade: inteiro(1, MAX_QUANTIDADE_ITEM_GUARDADA),
       precoUnitario: inteiro(0, MAX_PRECO),
       custoUnitario: inteiro(0, MAX_PRECO),
       subtotal: inteiro(0, MAX_TOTAL_VENDA),
+      /** valorDaLinha of the cost; files made before units have none and get it computed. */
+      custo: inteiro(0, MAX_TOTAL_VENDA).optional(),
+    }),
+    preparar: (linha) => ({
+      ...linha,
+      unidade: unidadeDaLinha(linha),
+      custo: linha.custo ?? valorDaLinha(linha.quantidade as number, linha.custoUnitario as number, unidadeDaLinha(linha)),
     }),
   },
   {

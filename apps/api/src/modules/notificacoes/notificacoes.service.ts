@@ -5,6 +5,8 @@ import {
   DIAS_RETENCAO_NOTIFICACOES,
   MAX_CONTAGEM_NAO_LIDAS,
   crossedIntoLowStock,
+  UNIDADE_PADRAO,
+  type Unidade,
   offsetOf,
   type NotificationKind,
   type Notificacao,
@@ -59,7 +61,7 @@ export async function notify(tx: Executor, ownerId: string, tipo: NotificationKi
   return (await notifyAll(tx, ownerId, [{ tipo, params }])) > 0;
 }
 
-type StockState = { id: string; nome: string; estoqueAtual: number; estoqueMinimo: number };
+type StockState = { id: string; nome: string; unidade?: Unidade; estoqueAtual: number; estoqueMinimo: number };
 
 /**
  * "Estoque Baixo" / "Produto {nome} está com estoque baixo ({n} unidades)" — once per crossing
@@ -72,7 +74,7 @@ export function lowStockNotification(
   rule: typeof crossedIntoLowStock = crossedIntoLowStock,
 ): NovaNotificacao | null {
   if (!rule(before, after)) return null;
-  return { tipo: 'estoque_baixo', params: { produtoId: after.id, nome: after.nome, quantidade: after.estoqueAtual } };
+  return { tipo: 'estoque_baixo', params: { produtoId: after.id, nome: after.nome, quantidade: after.estoqueAtual, unidade: after.unidade ?? UNIDADE_PADRAO } };
 }
 
 export async function notifyIfLowStock(

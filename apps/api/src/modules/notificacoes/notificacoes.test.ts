@@ -52,7 +52,7 @@ describe('raised with their events, by the seller’s preferences', () => {
     const byTipo = Object.fromEntries(page.items.map((n) => [n.tipo, n])) as Record<string, Notificacao>;
     expect(byTipo.venda!.params).toMatchObject({ vendaId: venda.id, numero: venda.numeroVenda, valor: 3000, forma: 'fiado', cliente: 'Dona Cida' });
     expect(byTipo.pagamento!.params).toEqual({ lancamentoId: pagamento.json().lancamento.id, clienteId: cliente.id, cliente: 'Dona Cida', valor: 1000, metodo: 'pix' });
-    expect(byTipo.estoque_baixo!.params).toEqual({ produtoId: produto.id, nome: 'Café 500g', quantidade: 4 });
+    expect(byTipo.estoque_baixo!.params).toEqual({ produtoId: produto.id, nome: 'Café 500g', quantidade: 4, unidade: 'un' });
     expect(byTipo.devedor!.params).toEqual({ clienteId: cliente.id, nome: 'Dona Cida', valor: 3000 });
     expect(page.items.every((n) => !n.lida)).toBe(true);
     expect(page.naoLidas).toBe(4);

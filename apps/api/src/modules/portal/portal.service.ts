@@ -61,7 +61,14 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .limit(MAX_PENDENTES);
   const itens = pendentes.length
     ? await tx
-        .select({ vendaId: itensVenda.vendaId, nome: itensVenda.produtoNome, quantidade: itensVenda.quantidade, subtotal: itensVenda.subtotal })
+        .select({
+          vendaId: itensVenda.vendaId,
+          nome: itensVenda.produtoNome,
+          unidade: itensVenda.unidade,
+          quantidade: itensVenda.quantidade,
+          precoUnitario: itensVenda.precoUnitario,
+          subtotal: itensVenda.subtotal,
+        })
         .from(itensVenda)
         .where(and(eq(itensVenda.ownerId, ownerId), inArray(itensVenda.vendaId, pendentes.map((v) => v.id))))
     : [];
@@ -117,7 +124,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       data: v.data.toISOString(),
       valorTotal: v.valorTotal,
       valorPago: v.valorPago,
-      itens: itens.filter((i) => i.vendaId === v.id).map(({ nome, quantidade, subtotal }) => ({ nome, quantidade, subtotal })),
+      itens: itens.filter((i) => i.vendaId === v.id).map(({ vendaId: _venda, ...item }) => item),
     })),
     pendentesTotal: pendentesTotal?.n ?? 0,
     pagamentoEmAndamento: emAndamento

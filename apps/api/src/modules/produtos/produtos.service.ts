@@ -1,6 +1,8 @@
 import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import {
+  casasDaUnidade,
   isLowStock,
+  valorDaLinha,
   lowStockAlertOnSave,
   margemPercent,
   normalizeForSearch,
@@ -37,6 +39,7 @@ export function toProduto(row: ProdutoRow): Produto {
     descricao: row.descricao,
     categoria: row.categoria,
     codigoBarras: row.codigoBarras,
+    unidade: row.unidade,
     precoVenda: row.precoVenda,
     precoCusto: row.precoCusto,
     estoqueAtual: row.estoqueAtual,
@@ -44,7 +47,7 @@ export function toProduto(row: ProdutoRow): Produto {
     ativo: row.ativo,
     estoqueBaixo: isLowStock(row),
     margem: margemPercent(row.precoVenda, row.precoCusto),
-    valorTotal: row.precoVenda * row.estoqueAtual,
+    valorTotal: valorDaLinha(row.estoqueAtual, row.precoVenda, row.unidade),
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -81,7 +84,10 @@ export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery
     .select({
       total: countAll(),
       estoqueBaixo: sql<number>`count(*) filter (where ${lowStock})`.mapWith(Number),
-      valorTotal: sql<number>`coalesce(sum(${produtos.precoVenda}::numeric * ${produtos.estoqueAtual}), 0)`.mapWith(Number),
+      // Stock in stored steps: a kg product's grams are thousandths of its price's unit.
+      valorTotal: sql<number>`coalesce(round(sum(${produtos.precoVenda}::numeric * ${produtos.estoqueAtual} / (case when ${produtos.unidade} in ('kg', 'l') then 1000 else 1 end))), 0)`.mapWith(
+        Number,
+      ),
       margemMedia: sql<number>`coalesce(round(avg((${produtos.precoVenda} - ${produtos.precoCusto}) * 100.0 / ${produtos.precoVenda}), 1), 0)`.mapWith(
         Number,
       ),
@@ -138,6 +144,7 @@ const columnsOf = (input: ProdutoInput) => ({
   descricao: input.descricao,
   categoria: input.categoria,
   codigoBarras: input.codigoBarras,
+  unidade: input.unidade,
   precoVenda: input.precoVenda,
   precoCusto: input.precoCusto,
   estoqueAtual: input.estoqueAtual,
@@ -196,6 +203,15 @@ export async function updateProduto(tx: Tx, ownerId: string, id: string, input: 
   const before = await findRow(tx, ownerId, id, true);
   const { estoqueAnterior, ...fields } = input;
   if (before.ativo && fields.codigoBarras !== before.codigoBarras) await assertCodigoBarrasLivre(tx, ownerId, fields.codigoBarras, id);
+  // Its sales, stock moves and report rows are counted in the old unit's steps: between a piece
+  // and a weight (un → kg) they would change meaning, so a sold product keeps its kind of unit.
+  if (casasDaUnidade(fields.unidade) !== casasDaUnidade(before.unidade) && (await temVendas(tx, ownerId, id))) {
+    throw new AppError('UNIDADE_COM_VENDAS', 409, {
+      message: 'Este produto já tem vendas nesta unidade. Para vender por peso ou volume, cadastre um produto novo.',
+      details: { unidade: before.unidade },
+      issues: [{ path: 'unidade', message: 'unidadeComVendas' }],
+    });
+  }
   let estoqueAtual = fields.estoqueAtual;
   if (estoqueAnterior !== undefined && before.estoqueAtual !== estoqueAnterior) {
     // Sales moved the stock since the form was opened: an untouched stock field keeps the live
@@ -205,6 +221,7 @@ export async function updateProduto(tx: Tx, ownerId: string, id: string, input: 
         message: `O estoque mudou enquanto você editava (agora: ${before.estoqueAtual})`,
         details: {
           estoqueAtual: before.estoqueAtual,
+          unidade: before.unidade,
         },
       });
     }
@@ -233,11 +250,20 @@ export async function setProdutoAtivo(tx: Tx, ownerId: string, id: string, ativo
   return toProduto(row!);
 }
 
+/** Whether any sale (cancelled ones too) has an item of this product. */
+async function temVendas(tx: Tx, ownerId: string, id: string): Promise<boolean> {
+  const [item] = await tx
+    .select({ id: itensVenda.id })
+    .from(itensVenda)
+    .where(and(eq(itensVenda.ownerId, ownerId), eq(itensVenda.produtoId, id)))
+    .limit(1);
+  return !!item;
+}
+
 /** Permanent delete, allowed only for a product no sale item refers to (spec §4). */
 export async function deleteProduto(tx: Tx, ownerId: string, id: string): Promise<void> {
   await findRow(tx, ownerId, id, true);
-  const [item] = await tx.select({ id: itensVenda.id }).from(itensVenda).where(eq(itensVenda.produtoId, id)).limit(1);
-  if (item) throw produtoTemVendas();
+  if (await temVendas(tx, ownerId, id)) throw produtoTemVendas();
   try {
     await tx.transaction((sp) => sp.delete(produtos).where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id))));
   } catch (error) {

@@ -250,14 +250,14 @@ describe('low-stock notification', () => {
     expect(produto).toMatchObject({ estoqueBaixo: true, estoqueAtual: 3 });
     let alerts = await alertsOf(seller.id);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]).toMatchObject({ tipo: 'estoque_baixo', lida: false, params: { produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 3 } });
+    expect(alerts[0]).toMatchObject({ tipo: 'estoque_baixo', lida: false, params: { produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 3, unidade: 'un' } });
 
     // The seller lowers a low stock: that is news (2 units now).
     const lowered = await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 2, estoqueMinimo: 5 });
     expect(lowered.json()).toMatchObject({ estoqueBaixo: true, estoqueAtual: 2 });
     alerts = await alertsOf(seller.id);
     expect(alerts).toHaveLength(2);
-    expect(alerts[1]!.params).toEqual({ produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 2 });
+    expect(alerts[1]!.params).toEqual({ produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 2, unidade: 'un' });
     // Editing other fields, or a partial restock that stays low: nothing new.
     await edit(seller, produto.id, { nome: 'Óleo de Soja', precoVenda: 2690, estoqueAtual: 2, estoqueMinimo: 5 });
     await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 4, estoqueMinimo: 5 });
@@ -267,7 +267,7 @@ describe('low-stock notification', () => {
     await edit(seller, produto.id, { nome: 'Óleo de Soja', estoqueAtual: 30, estoqueMinimo: 30 }); // raising the minimum crosses too
     alerts = await alertsOf(seller.id);
     expect(alerts).toHaveLength(3);
-    expect(alerts[2]!.params).toEqual({ produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 30 });
+    expect(alerts[2]!.params).toEqual({ produtoId: produto.id, nome: 'Óleo de Soja', quantidade: 30, unidade: 'un' });
 
     const normal = await novoProduto(seller, { nome: 'Sal', estoqueAtual: 100 });
     expect(await alertsOf(seller.id)).toHaveLength(3);
@@ -324,6 +324,7 @@ describe('deactivating and deleting', () => {
       precoUnitario: 2590,
       custoUnitario: 1800,
       subtotal: 2590,
+      custo: 1800,
     });
 
     expect((await seller.request({ method: 'DELETE', url: `/api/produtos/${livre.id}` })).statusCode).toBe(204);

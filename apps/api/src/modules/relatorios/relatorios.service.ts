@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { FORMAS_PAGAMENTO, today as todayIn, type MetodoPagamento, type RegraVencimento, type ResumoDividas } from '@caderneta/shared';
+import { FORMAS_PAGAMENTO, today as todayIn, UNIDADE_PADRAO, UNIDADES, UNIDADES_DE_PECA, type MetodoPagamento, type RegraVencimento, type ResumoDividas, type Unidade } from '@caderneta/shared';
 import { diasDoPeriodo, margem, mesDisponivel, resolverPeriodo, ticketMedio, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
 import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
@@ -108,7 +108,7 @@ function produtosDoPeriodo(ownerId: string): SQL {
       select i.produto_id, ${sql.raw(sinal)}i.quantidade, ${sql.raw(sinal)}i.subtotal, ${sql.raw(sinal)}i.custo
         from ${vendas} v
         cross join lateral (
-          select produto_id, quantidade, subtotal, quantidade::bigint * custo_unitario as custo from ${itensVenda}
+          select produto_id, quantidade, subtotal, custo from ${itensVenda}
            where owner_id = v.owner_id and venda_id = v.id offset 0
         ) i
        where v.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' and ${onde(sql`v.data_venda`)}`;
@@ -335,6 +335,11 @@ export async function relatorioClientes(tx: Executor, ownerId: string, periodo: 
 
 // ——— Produtos ———
 
+/** The product's unit as the database holds it (`pr` is produtos): pieces, and whole units' scale. */
+const pecas = sql.raw(`coalesce(pr.unidade, 'un') in (${UNIDADES_DE_PECA.map((u) => `'${u}'`).join(', ')})`);
+const escala = sql.raw(`(case when pr.unidade in ('kg', 'l') then 1000 else 1 end)`);
+const unidadeDe = (valor: unknown): Unidade => (UNIDADES as readonly unknown[]).includes(valor) ? (valor as Unidade) : UNIDADE_PADRAO;
+
 /** How many products the margin table lists by name; the rest are added up in one line. */
 export const PRODUTOS_NA_MARGEM = 20;
 
@@ -346,23 +351,24 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
       with l as materialized ${limites(periodo, timeZone)},
       p as materialized (select * from (${produtosDoPeriodo(ownerId)}) x where quantidade <> 0),
       -- Ties go by name: the same ranking after a restore gives every product a new id.
+      -- A quantity ranks in its whole units (2 un above 0,350 kg); only pieces add up as "units".
       ranked as materialized (
-        select p.*, pr.nome,
+        select p.*, pr.nome, coalesce(pr.unidade, 'un') as unidade, ${pecas} as peca,
                row_number() over (order by p.valor desc, p.quantidade desc, pr.nome, p.produto_id) as pos_valor,
-               row_number() over (order by p.quantidade desc, p.valor desc, pr.nome, p.produto_id) as pos_quantidade
+               row_number() over (order by p.quantidade::numeric / ${escala} desc, p.valor desc, pr.nome, p.produto_id) as pos_quantidade
         from p left join ${produtos} pr on pr.owner_id = ${ownerId} and pr.id = p.produto_id),
       nomeados as (select * from ranked where pos_valor <= ${PRODUTOS_NA_MARGEM} or pos_quantidade <= 5)
       select
-        (select coalesce(sum(quantidade), 0) from p)::bigint as unidades,
+        (select coalesce(sum(quantidade) filter (where peca), 0) from ranked)::bigint as unidades,
         (select coalesce(sum(valor), 0) from p)::bigint as receita,
-        (select coalesce(json_agg(x order by x.pos_quantidade), '[]') from (select produto_id as id, nome, quantidade, valor, pos_quantidade from nomeados where pos_quantidade <= 5) x) as por_quantidade,
-        (select coalesce(json_agg(x order by x.pos_valor), '[]') from (select produto_id as id, nome, quantidade, valor, custo, pos_valor from nomeados where pos_valor <= ${PRODUTOS_NA_MARGEM}) x) as por_valor,
-        (select json_build_object('produtos', count(*), 'quantidade', coalesce(sum(quantidade), 0), 'valor', coalesce(sum(valor), 0), 'custo', coalesce(sum(custo), 0))
+        (select coalesce(json_agg(x order by x.pos_quantidade), '[]') from (select produto_id as id, nome, unidade, quantidade, valor, pos_quantidade from nomeados where pos_quantidade <= 5) x) as por_quantidade,
+        (select coalesce(json_agg(x order by x.pos_valor), '[]') from (select produto_id as id, nome, unidade, quantidade, valor, custo, pos_valor from nomeados where pos_valor <= ${PRODUTOS_NA_MARGEM}) x) as por_valor,
+        (select json_build_object('produtos', count(*), 'quantidade', coalesce(sum(quantidade) filter (where peca), 0), 'valor', coalesce(sum(valor), 0), 'custo', coalesce(sum(custo), 0))
            from ranked where pos_valor > ${PRODUTOS_NA_MARGEM}) as outros,
         (select count(*) from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo)::int as estoque_baixo,
         (select count(*) from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual = 0)::int as estoque_zerado,
         (select coalesce(json_agg(x order by x.estoque_atual, x.nome), '[]') from (
-           select id, nome, estoque_atual, estoque_minimo from ${produtos}
+           select id, nome, unidade, estoque_atual, estoque_minimo from ${produtos}
             where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo order by estoque_atual, nome limit 20) x) as estoque_itens
     `,
   );
@@ -370,13 +376,14 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
     tx,
     sql`
       with l as materialized ${limites(periodo.anterior, timeZone)}
-      select coalesce(sum(quantidade), 0)::bigint as unidades, coalesce(sum(valor), 0)::bigint as receita from (${produtosDoPeriodo(ownerId)}) p
+      select coalesce(sum(p.quantidade) filter (where ${pecas}), 0)::bigint as unidades, coalesce(sum(p.valor), 0)::bigint as receita
+        from (${produtosDoPeriodo(ownerId)}) p left join ${produtos} pr on pr.owner_id = ${ownerId} and pr.id = p.produto_id
     `,
   );
   const porValor = json(row?.por_valor);
   const outros = (row?.outros ?? null) as Record<string, unknown> | string | null;
   const resto = typeof outros === 'string' ? (JSON.parse(outros) as Record<string, unknown>) : outros;
-  const vendido = (p: Record<string, unknown>) => ({ id: String(p.id), nome: String(p.nome), quantidade: n(p.quantidade), valor: n(p.valor) });
+  const vendido = (p: Record<string, unknown>) => ({ id: String(p.id), nome: String(p.nome), unidade: unidadeDe(p.unidade), quantidade: n(p.quantidade), valor: n(p.valor) });
   return {
     periodo,
     unidades: cmp(n(row?.unidades), n(antes?.unidades)),
@@ -398,7 +405,13 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
     estoque: {
       baixo: n(row?.estoque_baixo),
       zerados: n(row?.estoque_zerado),
-      itens: json(row?.estoque_itens).map((p) => ({ id: String(p.id), nome: String(p.nome), estoqueAtual: n(p.estoque_atual), estoqueMinimo: n(p.estoque_minimo) })),
+      itens: json(row?.estoque_itens).map((p) => ({
+        id: String(p.id),
+        nome: String(p.nome),
+        unidade: unidadeDe(p.unidade),
+        estoqueAtual: n(p.estoque_atual),
+        estoqueMinimo: n(p.estoque_minimo),
+      })),
     },
   };
 }

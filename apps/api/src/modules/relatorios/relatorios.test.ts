@@ -262,8 +262,8 @@ describe('GET /api/relatorios/produtos', () => {
   it('ranks products by units and revenue with their margin at the cost of each sale, and lists low stock', async () => {
     const r = await get(seller, '/api/relatorios/produtos?periodo=7');
     // Arroz: S1 2 (cost 6,00), S2 1 and S14 1 (cost 7,00). Feijão: S2 2, S3 1, S13 1.
-    const arroz = { id: ids.p1, nome: 'Arroz', quantidade: 4, valor: 4000 };
-    const feijao = { id: ids.p2, nome: 'Feijão', quantidade: 4, valor: 2000 };
+    const arroz = { id: ids.p1, nome: 'Arroz', unidade: 'un', quantidade: 4, valor: 4000 };
+    const feijao = { id: ids.p2, nome: 'Feijão', unidade: 'un', quantidade: 4, valor: 2000 };
     expect(r.unidades).toEqual(cmp(8, 5));
     expect(r.receita).toEqual(cmp(6000, 3000));
     expect(r.maisVendidosQuantidade).toEqual([arroz, feijao]);
@@ -277,8 +277,8 @@ describe('GET /api/relatorios/produtos', () => {
       baixo: 2,
       zerados: 1,
       itens: [
-        { id: ids.sal, nome: 'Sal', estoqueAtual: 0, estoqueMinimo: 2 },
-        { id: ids.cafe, nome: 'Café', estoqueAtual: 3, estoqueMinimo: 5 },
+        { id: ids.sal, nome: 'Sal', unidade: 'un', estoqueAtual: 0, estoqueMinimo: 2 },
+        { id: ids.cafe, nome: 'Café', unidade: 'un', estoqueAtual: 3, estoqueMinimo: 5 },
       ],
     });
   });
@@ -286,8 +286,8 @@ describe('GET /api/relatorios/produtos', () => {
   it('counts the sale at 23:30 on the last day of the month in that month', async () => {
     const r = await get(seller, '/api/relatorios/produtos?mes=2026-02');
     expect(r.maisVendidosQuantidade).toEqual([
-      { id: ids.p1, nome: 'Arroz', quantidade: 2, valor: 2000 },
-      { id: ids.p2, nome: 'Feijão', quantidade: 2, valor: 1000 },
+      { id: ids.p1, nome: 'Arroz', unidade: 'un', quantidade: 2, valor: 2000 },
+      { id: ids.p2, nome: 'Feijão', unidade: 'un', quantidade: 2, valor: 1000 },
     ]);
     expect(r.unidades).toEqual(cmp(4, 1));
   });

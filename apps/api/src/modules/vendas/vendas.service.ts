@@ -2,6 +2,11 @@ import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_TOTAL_VENDA,
   fiadoBloqueado,
+  maxEstoqueGuardado,
+  maxQuantidadeItem,
+  quantidadeComUnidade,
+  valorDaLinha,
+  type Unidade,
   offsetOf,
   verificarLimite,
   type NovaVendaData,
@@ -11,7 +16,7 @@ import {
   type VendasQuery,
   type VendasResumo,
 } from '@caderneta/shared';
-import { MAX_ESTOQUE_GUARDADO, normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
+import { normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, itensVenda, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -35,6 +40,7 @@ const colunasDoItem = {
   id: itensVenda.id,
   produtoId: itensVenda.produtoId,
   produtoNome: itensVenda.produtoNome,
+  unidade: itensVenda.unidade,
   quantidade: itensVenda.quantidade,
   precoUnitario: itensVenda.precoUnitario,
   subtotal: itensVenda.subtotal,
@@ -52,6 +58,7 @@ type ProdutoTravado = {
   nome: string;
   precoVenda: number;
   precoCusto: number;
+  unidade: Unidade;
   estoqueAtual: number;
   estoqueMinimo: number;
   ativo: boolean;
@@ -60,6 +67,7 @@ interface Linha {
   produto: ProdutoTravado;
   quantidade: number;
   subtotal: number;
+  custo: number;
 }
 
 /**
@@ -86,6 +94,7 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     if (anterior) return anterior;
   }
   if (cliente && !cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, { message: 'Cliente desativado', details: { clienteId: cliente.id } });
+  checkQuantidades(travados, input.itens);
   const linhas = checkStock(travados, quantidades);
 
   const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0);
@@ -143,6 +152,7 @@ async function lockProdutos(tx: Executor, ownerId: string, produtoIds: string[])
       nome: produtos.nome,
       precoVenda: produtos.precoVenda,
       precoCusto: produtos.precoCusto,
+      unidade: produtos.unidade,
       estoqueAtual: produtos.estoqueAtual,
       estoqueMinimo: produtos.estoqueMinimo,
       ativo: produtos.ativo,
@@ -152,6 +162,21 @@ async function lockProdutos(tx: Executor, ownerId: string, produtoIds: string[])
     .orderBy(asc(produtos.id))
     .for('update');
   return new Map(locked.map((p) => [p.id, p]));
+}
+
+/**
+ * Each line's quantity within its product's unit: the schema only knows the largest of any unit
+ * (1.000 kg in grams), so 20,000 of a product sold by the unit is refused here, on that line; and a
+ * line counted in another unit than the product's now (it changed while in the cart) is refused.
+ */
+function checkQuantidades(byId: Map<string, ProdutoTravado>, itens: NovaVendaData['itens']) {
+  const issues = itens.flatMap((item, i) => {
+    const produto = byId.get(item.produtoId);
+    if (!produto) return [];
+    if (item.unidade && item.unidade !== produto.unidade) return [{ path: `itens.${i}.unidade`, message: 'unidadeMudou' }];
+    return item.quantidade > maxQuantidadeItem(produto.unidade) ? [{ path: `itens.${i}.quantidade`, message: 'tooLarge' }] : [];
+  });
+  if (issues.length) throw new AppError('VALIDATION', 400, { message: 'Quantidade acima do máximo para a unidade do produto', issues });
 }
 
 /**
@@ -168,13 +193,20 @@ function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, 
       throw new AppError('PRODUTO_INATIVO', 409, { message: `Produto ${produto.nome} está desativado`, details: { produtoId: id, produtoNome: produto.nome } });
     }
     if (quantidade > produto.estoqueAtual) {
-      throw new AppError('ESTOQUE_INSUFICIENTE', 409, { message: `Estoque insuficiente — Disponível: ${produto.estoqueAtual} unidades`, details: {
+      const disponivel = quantidadeComUnidade(produto.estoqueAtual, produto.unidade, 'pt-BR');
+      throw new AppError('ESTOQUE_INSUFICIENTE', 409, { message: `Estoque insuficiente — Disponível: ${disponivel}`, details: {
         produtoId: id,
         produtoNome: produto.nome,
+        unidade: produto.unidade,
         disponivel: produto.estoqueAtual,
       } });
     }
-    linhas.push({ produto, quantidade, subtotal: produto.precoVenda * quantidade });
+    linhas.push({
+      produto,
+      quantidade,
+      subtotal: valorDaLinha(quantidade, produto.precoVenda, produto.unidade),
+      custo: valorDaLinha(quantidade, produto.precoCusto, produto.unidade),
+    });
   }
   return linhas;
 }
@@ -230,7 +262,7 @@ async function writeSale(
       dataVenda: at ?? sql`clock_timestamp()`,
       valorTotal,
       valorPago: vista ? valorTotal : 0,
-      custoTotal: linhas.reduce((sum, l) => sum + l.produto.precoCusto * l.quantidade, 0),
+      custoTotal: linhas.reduce((sum, l) => sum + l.custo, 0),
       formaPagamento: input.formaPagamento,
       statusPagamento: vista ? 'pago' : 'pendente',
       observacoes: input.observacoes ?? null,
@@ -249,10 +281,12 @@ async function writeSale(
         vendaId: row.id,
         produtoId: l.produto.id,
         produtoNome: l.produto.nome,
+        unidade: l.produto.unidade,
         quantidade: l.quantidade,
         precoUnitario: l.produto.precoVenda,
         custoUnitario: l.produto.precoCusto,
         subtotal: l.subtotal,
+        custo: l.custo,
       })),
     )
     .returning(colunasDoItem);
@@ -366,18 +400,18 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
   const ids = [...porProduto.keys()].sort();
   if (ids.length) {
     const bloqueados = await tx
-      .select({ id: produtos.id, nome: produtos.nome, estoqueAtual: produtos.estoqueAtual })
+      .select({ id: produtos.id, nome: produtos.nome, unidade: produtos.unidade, estoqueAtual: produtos.estoqueAtual })
       .from(produtos)
       .where(and(eq(produtos.ownerId, ownerId), inArray(produtos.id, ids)))
       .orderBy(asc(produtos.id))
       .for('update');
     // The stock goes back, within the largest a shop can hold (ADR 007): after the stock was typed
     // back up to the maximum, a cancellation may not take it past that.
-    const cheio = bloqueados.find((p) => p.estoqueAtual + porProduto.get(p.id)! > MAX_ESTOQUE_GUARDADO);
+    const cheio = bloqueados.find((p) => p.estoqueAtual + porProduto.get(p.id)! > maxEstoqueGuardado(p.unidade));
     if (cheio) {
       throw new AppError('ESTOQUE_ACIMA_DO_MAXIMO', 409, {
         message: `Não é possível cancelar esta venda: o estoque de ${cheio.nome} passaria do máximo permitido.`,
-        details: { produtoId: cheio.id, produtoNome: cheio.nome, maximo: MAX_ESTOQUE_GUARDADO },
+        details: { produtoId: cheio.id, produtoNome: cheio.nome, unidade: cheio.unidade, maximo: maxEstoqueGuardado(cheio.unidade) },
       });
     }
     await tx.execute(sql`

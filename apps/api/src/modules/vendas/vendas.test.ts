@@ -185,7 +185,7 @@ describe('stock', () => {
     await vender({ formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 2 }] });
     expect(await baixos()).toHaveLength(0);
     await vender({ formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 2 }] });
-    expect((await baixos()).map((n) => n.params)).toEqual([{ produtoId: produto.id, nome: 'Açúcar 1kg', quantidade: 4 }]);
+    expect((await baixos()).map((n) => n.params)).toEqual([{ produtoId: produto.id, nome: 'Açúcar 1kg', quantidade: 4, unidade: 'un' }]);
     await vender({ formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
     expect(await baixos()).toHaveLength(1);
   });

@@ -107,6 +107,21 @@ describe('/notificacoes', () => {
     expect(screen.queryByRole('button', { name: 'Marcar como lida: Pagamento recebido' })).not.toBeInTheDocument();
   });
 
+  it('says a low stock in the product\'s unit: "(0,350 kg)"; by the unit, or in a notice older than units, "(3 unidades)"', async () => {
+    const queijo: Notificacao = {
+      ...estoque,
+      id: '44444444-4444-4444-8444-444444444444',
+      params: { produtoId: 'p2', nome: 'Queijo Minas', quantidade: 350, unidade: 'kg' },
+    };
+    const sabao: Notificacao = { ...estoque, id: '55555555-5555-4555-8555-555555555555', params: { produtoId: 'p3', nome: 'Sabão', quantidade: 1, unidade: 'un' } };
+    mockApi({ ...signedIn(), 'GET /api/notificacoes': () => jsonResponse(200, page([queijo, sabao, estoque])) });
+    renderApp('/notificacoes');
+    const list = await screen.findByRole('list', { name: 'Lista de notificações' });
+    expect(within(list).getByText('Produto Queijo Minas está com estoque baixo (0,350 kg)')).toBeInTheDocument();
+    expect(within(list).getByText('Produto Sabão está com estoque baixo (1 unidade)')).toBeInTheDocument();
+    expect(within(list).getByText('Produto Arroz 5kg está com estoque baixo (3 unidades)')).toBeInTheDocument();
+  });
+
   it('"Marcar todas como lidas" marks them all and says so', async () => {
     const api = mockApi({
       ...signedIn(),

@@ -1,9 +1,12 @@
 import type { Notificacao } from '@caderneta/shared';
+import { UNIDADE_PADRAO, UNIDADES, type Unidade } from '@caderneta/shared/unidades';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
 
 const texto = (value: unknown) => (typeof value === 'string' ? value : '');
 const numero = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0);
+/** A low-stock notice's unit; one written before products had units has none: "un". */
+const unidade = (value: unknown): Unidade => ((UNIDADES as readonly unknown[]).includes(value) ? (value as Unidade) : UNIDADE_PADRAO);
 
 /** Where a notification leads: the sale, the receipt, the product or the customer it is about. */
 export function linkDaNotificacao(n: Notificacao): string | null {
@@ -47,8 +50,15 @@ export function useTextoNotificacao() {
           text: t('tipos.pagamento.text', { cliente: texto(p.cliente), valor: fmt.money(numero(p.valor)), metodo: metodo ? t(`metodos.${metodo}`) : '' }),
         };
       }
-      case 'estoque_baixo':
-        return { title: t('tipos.estoque_baixo.title'), text: t('tipos.estoque_baixo.text', { nome: texto(p.nome), count: numero(p.quantidade) }) };
+      case 'estoque_baixo': {
+        // "(3 unidades)" by the unit, as the spec words it; "(0,350 kg)" for anything else.
+        const u = unidade(p.unidade);
+        const text =
+          u === 'un'
+            ? t('tipos.estoque_baixo.text', { nome: texto(p.nome), count: numero(p.quantidade) })
+            : t('tipos.estoque_baixo.textMedida', { nome: texto(p.nome), quantidade: fmt.quantidade(numero(p.quantidade), u) });
+        return { title: t('tipos.estoque_baixo.title'), text };
+      }
       case 'devedor': {
         const values = { nome: texto(p.nome), valor: fmt.money(numero(p.valor)) };
         // The daily overdue check adds how many days late; a customer falling into debt has none.

@@ -8,6 +8,12 @@ const ID = '22222222-2222-4222-8222-222222222222';
 // Typing into several fields takes a while on a busy machine.
 vi.setConfig({ testTimeout: 30_000 });
 
+/** What purchase V1 holds: 2 un of rice and 0,286 kg of cheese at R$ 35,00/kg (R$ 10,01), R$ 100,01 in all. */
+const ITENS_V1: PortalCliente['pendentes'][number]['itens'] = [
+  { nome: 'Arroz 5kg', unidade: 'un', quantidade: 2, precoUnitario: 4_500, subtotal: 9_000 },
+  { nome: 'Mussarela', unidade: 'kg', quantidade: 286, precoUnitario: 3_500, subtotal: 1_001 },
+];
+
 function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
   return {
     primeiroNome: 'Joana',
@@ -18,7 +24,7 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     saldoPendente: 10_001,
     vencimento: { data: '2025-04-01', vencido: false, diasEmAtraso: 0 },
     compras: 3,
-    pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, itens: [{ nome: 'Arroz 5kg', quantidade: 2, subtotal: 10_001 }] }],
+    pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, itens: ITENS_V1 }],
     pendentesTotal: 1,
     pagamentoEmAndamento: null,
     pagamentos: [],
@@ -135,7 +141,7 @@ describe('the customer page', () => {
     });
     const { user } = renderApp('/cliente/joana48213');
     expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
-    expect(screen.getByText('2× Arroz 5kg')).toBeInTheDocument();
+    expect(screen.getByText('2 un × R$ 45,00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Conversar no WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5511999990000');
     await user.click(screen.getByRole('button', { name: 'Pagar Saldo Pendente' }));
     expect(screen.getByRole('button', { name: 'Pagar R$ 100,01' })).toBeInTheDocument();
@@ -170,14 +176,17 @@ describe('the customer page', () => {
     expect(screen.getByText('Vence em 01/04/2025.')).toBeInTheDocument();
     const compras = (screen.getByRole('heading', { name: 'Compras que faltam pagar' }).closest('[data-slot="card"]') as HTMLElement);
     expect(within(compras).getByText('Compra de 10/03/2025')).toBeInTheDocument();
-    expect(within(compras).getByRole('list', { name: 'Itens da compra V1' })).toHaveTextContent('2× Arroz 5kg');
+    // Each item with its quantity in its unit and its price per unit: by the kg, "0,286 kg × R$ 35,00/kg".
+    const [arroz, queijo] = within(within(compras).getByRole('list', { name: 'Itens da compra V1' })).getAllByRole('listitem');
+    expect(arroz).toHaveTextContent(/^Arroz 5kg2 un × R\$\s45,00R\$\s90,00$/);
+    expect(queijo).toHaveTextContent(/^Mussarela0,286 kg × R\$\s35,00\/kgR\$\s10,01$/);
     // No signed balance beside a second figure.
     expect(screen.queryByText(/Saldo Atual/)).not.toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/[−-]\s?R\$/);
   });
 
   it('says since when a debt is late, what part of a purchase was paid, a credit as a credit, and nothing owed as such', async () => {
-    const parcial = { numeroVenda: 'V2', data: '2025-03-01T15:00:00.000Z', valorTotal: 5_000, valorPago: 2_000, itens: [{ nome: 'Café 500g', quantidade: 1, subtotal: 5_000 }] };
+    const parcial = { numeroVenda: 'V2', data: '2025-03-01T15:00:00.000Z', valorTotal: 5_000, valorPago: 2_000, itens: [{ nome: 'Café 500g', unidade: 'un' as const, quantidade: 1, precoUnitario: 5_000, subtotal: 5_000 }] };
     let pagina = cliente({ vencimento: { data: '2025-03-20', vencido: true, diasEmAtraso: 12 }, pendentes: [parcial], saldoAtual: -3_000, saldoPendente: 3_000 });
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, pagina) });
     const first = renderApp('/cliente/joana48213');
@@ -217,7 +226,7 @@ describe('the customer page', () => {
   });
 
   it("dates purchases by the shop's calendar: 23:30 in Manaus is still the 9th there", async () => {
-    const pendente = { numeroVenda: 'V1', data: '2025-03-10T03:30:00.000Z', valorTotal: 10_001, valorPago: 0, itens: [{ nome: 'Arroz 5kg', quantidade: 2, subtotal: 10_001 }] };
+    const pendente = { numeroVenda: 'V1', data: '2025-03-10T03:30:00.000Z', valorTotal: 10_001, valorPago: 0, itens: ITENS_V1 };
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ fusoHorario: 'America/Manaus', pendentes: [pendente] })) });
     renderApp('/cliente/joana48213');
     expect(await screen.findByText(/09\/03\/2025/)).toBeInTheDocument();

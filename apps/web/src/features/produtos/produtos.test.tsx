@@ -14,6 +14,7 @@ function produto(overrides: Partial<Produto> = {}): Produto {
     descricao: null,
     categoria: 'Mercearia',
     codigoBarras: null,
+    unidade: 'un',
     precoVenda: 1890,
     precoCusto: 1200,
     estoqueAtual: 3,
@@ -67,7 +68,8 @@ describe('/produtos', () => {
     expect(within(cafe).getByText('Estoque Baixo')).toBeInTheDocument();
     expect(within(cafe).getByText('R$ 18,90')).toBeInTheDocument();
     expect(within(cafe).getByText('R$ 12,00')).toBeInTheDocument();
-    expect(within(cafe).getByText('3 un.')).toBeInTheDocument();
+    expect(within(cafe).getByText('3 un')).toBeInTheDocument();
+    expect(within(cafe).getByText('(mín. 5)')).toBeInTheDocument();
     expect(within(cafe).getByText('36,5%')).toBeInTheDocument();
     expect(within(cafe).getByText('R$ 56,70')).toBeInTheDocument();
 
@@ -145,7 +147,7 @@ describe('product form', () => {
     await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '8');
     const estoque = within(dialog).getByLabelText(/^Estoque Atual/);
     await user.clear(estoque);
-    await user.type(estoque, '2,5');
+    await user.type(estoque, 'abc');
     const minimo = within(dialog).getByLabelText(/^Estoque Mínimo/);
     await user.clear(minimo);
     await user.type(minimo, '-1');
@@ -175,11 +177,61 @@ describe('product form', () => {
       descricao: null,
       categoria: 'Mercearia',
       codigoBarras: null,
+      unidade: 'un',
       precoVenda: 1290,
       precoCusto: 903,
       estoqueAtual: 24,
       estoqueMinimo: 5,
     });
+  });
+
+  it('registers a product sold by the kg: the labels say so, "2,500" of stock is sent as 2500 g', async () => {
+    const { user, dialog, api } = await openNew();
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Queijo Minas');
+    const unidade = within(dialog).getByLabelText(/^Unidade de venda/);
+    expect(unidade).toHaveDisplayValue('Unidade (un)');
+    expect(within(unidade).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Unidade (un)',
+      'Quilograma (kg)',
+      'Grama (g)',
+      'Litro (L)',
+      'Mililitro (ml)',
+      'Caixa (cx)',
+      'Pacote (pct)',
+    ]);
+    await user.selectOptions(unidade, 'kg');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda \(por kg\)/), '29,90');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo \(por kg\)/), '20');
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual \(kg\)/);
+    const minimo = within(dialog).getByLabelText(/^Estoque Mínimo \(kg\)/);
+    await user.clear(estoque);
+    await user.type(estoque, '2,5001');
+    await user.clear(minimo);
+    await user.type(minimo, '0,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    // Grams are the finest step: a fourth decimal is refused, not rounded.
+    expect(await within(dialog).findByText('Informe no máximo 3 casas decimais, como 0,350.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(0);
+
+    await user.clear(estoque);
+    await user.type(estoque, '2,500');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    expect(await screen.findByText('Produto criado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/produtos')[0]?.body).toMatchObject({ nome: 'Queijo Minas', unidade: 'kg', precoVenda: 2990, precoCusto: 2000, estoqueAtual: 2500, estoqueMinimo: 500 });
+  });
+
+  it('refuses "2,5" of stock for a product sold by the unit, saying why', async () => {
+    const { user, dialog, api } = await openNew();
+    await user.type(within(dialog).getByLabelText(/^Nome do Produto/), 'Arroz');
+    await user.type(within(dialog).getByLabelText(/^Preço de Venda/), '12,90');
+    await user.type(within(dialog).getByLabelText(/^Preço de Custo/), '8');
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual/);
+    await user.clear(estoque);
+    await user.type(estoque, '2,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Criar Produto' }));
+    expect(await screen.findByText('Quantidade inválida!')).toBeInTheDocument();
+    expect(within(dialog).getByText('Este produto é vendido por unidade: informe um número inteiro.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/produtos')).toHaveLength(0);
   });
 
   it('warns when the cost is above the price, and saves such a product only when the seller confirms', async () => {
@@ -331,6 +383,74 @@ describe('duplicate product names', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
     expect(await screen.findByText('Produto atualizado com sucesso!')).toBeInTheDocument();
     expect(api.calls('GET', '/api/produtos/nome-duplicado')).toHaveLength(0);
+  });
+});
+
+describe('products sold by weight', () => {
+  const queijo = produto({ nome: 'Queijo Minas', unidade: 'kg', precoVenda: 2990, precoCusto: 2000, estoqueAtual: 2500, estoqueMinimo: 500, estoqueBaixo: false, valorTotal: 7475 });
+
+  it('lists the stock with its unit and the price per kg', async () => {
+    mockApi({ ...signedIn(), 'GET /api/produtos': () => jsonResponse(200, page([queijo])) });
+    renderApp('/produtos');
+    const row = await screen.findByRole('listitem', { name: 'Queijo Minas' });
+    expect(within(row).getByText('R$ 29,90/kg')).toBeInTheDocument();
+    expect(within(row).getByText('R$ 20,00/kg')).toBeInTheDocument();
+    expect(within(row).getByText('2,500 kg')).toBeInTheDocument();
+    expect(within(row).getByText('(mín. 0,500)')).toBeInTheDocument();
+    expect(within(row).getByText('R$ 74,75')).toBeInTheDocument();
+  });
+
+  it('opens a kg product with its stock in kg, and says on the unit why a sold product cannot become one sold by the unit', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([queijo])),
+      [`PUT /api/produtos/${ID}`]: () => jsonResponse(409, { code: 'UNIDADE_COM_VENDAS', message: 'x', details: { unidade: 'kg' } }),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Editar Queijo Minas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    expect(within(dialog).getByLabelText(/^Unidade de venda/)).toHaveValue('kg');
+    expect(within(dialog).getByLabelText(/^Estoque Atual \(kg\)/)).toHaveValue('2,500');
+    expect(within(dialog).getByLabelText(/^Estoque Mínimo \(kg\)/)).toHaveValue('0,500');
+
+    await user.selectOptions(within(dialog).getByLabelText(/^Unidade de venda/), 'un');
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual\*$/);
+    const minimo = within(dialog).getByLabelText(/^Estoque Mínimo\*$/);
+    await user.clear(estoque);
+    await user.type(estoque, '3');
+    await user.clear(minimo);
+    await user.type(minimo, '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+
+    expect(await screen.findByText('Erro ao atualizar produto')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Este produto já tem vendas em quilograma (kg), por isso não pode trocar entre unidades e peso ou volume. Para vendê-lo de outro jeito, cadastre um produto novo.',
+      ),
+    ).toBeInTheDocument();
+    const unidade = within(dialog).getByLabelText(/^Unidade de venda/);
+    await waitFor(() =>
+      expect(unidade).toHaveAccessibleDescription(
+        expect.stringContaining('Este produto já tem vendas: não pode trocar entre unidades e peso ou volume. Para vendê-lo assim, cadastre um produto novo.'),
+      ),
+    );
+    expect(api.calls('PUT', `/api/produtos/${ID}`)[0]?.body).toMatchObject({ unidade: 'un', estoqueAtual: 3, estoqueMinimo: 1, estoqueAnterior: 2500 });
+  });
+
+  it('warns of low stock in kg after saving', async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([queijo])),
+      [`PUT /api/produtos/${ID}`]: () => jsonResponse(200, { ...queijo, estoqueAtual: 350, estoqueBaixo: true }),
+    });
+    const { user } = renderApp('/produtos');
+    await user.click(await screen.findByRole('button', { name: 'Editar Queijo Minas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Produto' });
+    const estoque = within(dialog).getByLabelText(/^Estoque Atual \(kg\)/);
+    await user.clear(estoque);
+    await user.type(estoque, '0,350');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Produto Queijo Minas está com estoque baixo (0,350 kg)')).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { RelatorioAba } from '@caderneta/shared/relatorios';
+import { SIMBOLO_UNIDADE, type Unidade } from '@caderneta/shared/unidades';
 import type { TFunction } from 'i18next';
 import type { Relatorios } from './api/get-relatorio';
 import { dataCsv, type LinhaCsv } from './csv';
@@ -7,6 +8,8 @@ import { textoDaRegra } from './regra-vencimento';
 type T = TFunction<'relatorios'>;
 const dinheiro = (centavos: number) => ({ centavos });
 const pct = (percentual: number | null) => ({ percentual });
+/** A product's quantity and, in the next column, its unit: "0,350" and "kg". */
+const quantidade = (p: { quantidade: number; unidade: Unidade }): LinhaCsv => [{ quantidade: p.quantidade, unidade: p.unidade }, SIMBOLO_UNIDADE[p.unidade]];
 
 /** The title lines every file starts with: what, which shop, which period, when. */
 function cabecalho(t: T, aba: RelatorioAba, periodo: Relatorios['resumo']['periodo'], loja: string): LinhaCsv[] {
@@ -91,19 +94,25 @@ function produtos(t: T, r: Relatorios['produtos']): LinhaCsv[] {
     comparado(t('produtos.receita'), r.receita),
     [],
     [t('produtos.margens')],
-    [t('tabela.produto'), t('tabela.quantidade'), t('tabela.receita'), t('tabela.custo'), t('tabela.lucro'), t('tabela.margem')],
-    ...r.margens.map((p): LinhaCsv => [p.nome, p.quantidade, dinheiro(p.valor), dinheiro(p.custo), dinheiro(p.lucro), pct(p.margem)]),
+    [t('tabela.produto'), t('tabela.quantidade'), t('tabela.unidade'), t('tabela.receita'), t('tabela.custo'), t('tabela.lucro'), t('tabela.margem')],
+    ...r.margens.map((p): LinhaCsv => [p.nome, ...quantidade(p), dinheiro(p.valor), dinheiro(p.custo), dinheiro(p.lucro), pct(p.margem)]),
+    // The rest mixes products: its quantity counts their pieces (un, cx, pct) only, as "Unidades Vendidas".
     ...(r.outros
-      ? [[t('produtos.outros', { count: r.outros.produtos }), r.outros.quantidade, dinheiro(r.outros.valor), dinheiro(r.outros.custo), dinheiro(r.outros.lucro), pct(r.outros.margem)] as LinhaCsv]
+      ? [[t('produtos.outros', { count: r.outros.produtos }), r.outros.quantidade, '', dinheiro(r.outros.valor), dinheiro(r.outros.custo), dinheiro(r.outros.lucro), pct(r.outros.margem)] as LinhaCsv]
       : []),
     [],
     [t('produtos.maisVendidosQuantidade')],
-    [t('tabela.produto'), t('tabela.quantidade'), t('tabela.receita')],
-    ...r.maisVendidosQuantidade.map((p): LinhaCsv => [p.nome, p.quantidade, dinheiro(p.valor)]),
+    [t('tabela.produto'), t('tabela.quantidade'), t('tabela.unidade'), t('tabela.receita')],
+    ...r.maisVendidosQuantidade.map((p): LinhaCsv => [p.nome, ...quantidade(p), dinheiro(p.valor)]),
     [],
     [t('produtos.estoque')],
-    [t('tabela.produto'), t('tabela.estoque'), t('tabela.minimo')],
-    ...r.estoque.itens.map((p): LinhaCsv => [p.nome, p.estoqueAtual, p.estoqueMinimo]),
+    [t('tabela.produto'), t('tabela.estoque'), t('tabela.minimo'), t('tabela.unidade')],
+    ...r.estoque.itens.map((p): LinhaCsv => [
+      p.nome,
+      { quantidade: p.estoqueAtual, unidade: p.unidade },
+      { quantidade: p.estoqueMinimo, unidade: p.unidade },
+      SIMBOLO_UNIDADE[p.unidade],
+    ]),
   ];
 }
 

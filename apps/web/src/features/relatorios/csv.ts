@@ -1,4 +1,5 @@
 import { centsToInput, numberMarksOf } from '@caderneta/shared';
+import { quantidadeParaCampo, type Unidade } from '@caderneta/shared/unidades';
 
 /**
  * CSV files that a spreadsheet opens right in the seller's language: UTF-8 with a byte-order mark
@@ -7,8 +8,18 @@ import { centsToInput, numberMarksOf } from '@caderneta/shared';
  * in en-US. Rows end in CRLF. Papa Parse writes the quoting; it is fetched only when a file is made.
  */
 
-/** A cell: text, a count, money in centavos, a percentage, a calendar date, or empty. */
-export type Celula = string | number | { centavos: number } | { percentual: number | null } | { data: string } | null;
+/**
+ * A cell: text, a count, money in centavos, a percentage, a calendar date, a product's quantity in
+ * its unit's stored steps (written in whole units: 350 g of a kg product is "0,350"), or empty.
+ */
+export type Celula =
+  | string
+  | number
+  | { centavos: number }
+  | { percentual: number | null }
+  | { data: string }
+  | { quantidade: number; unidade: Unidade }
+  | null;
 export type LinhaCsv = Celula[];
 
 export function separadorCsv(locale: string): ';' | ',' {
@@ -26,6 +37,7 @@ function celula(c: Celula, locale: string): string {
   // Centavos as a plain decimal number, exactly ("-1234,56" in pt-BR): no floating point.
   if ('centavos' in c) return centsToInput(c.centavos, decimal);
   if ('percentual' in c) return c.percentual === null ? '' : c.percentual.toFixed(1).replace('.', decimal);
+  if ('quantidade' in c) return quantidadeParaCampo(c.quantidade, c.unidade, locale);
   return dataCsv(c.data, locale);
 }
 

@@ -65,19 +65,19 @@ const PRODUTOS: RelatorioProdutos = {
   unidades: cmp(8, 5),
   receita: cmp(6000, 3000),
   maisVendidosQuantidade: [
-    { id: 'p1', nome: 'Arroz', quantidade: 4, valor: 4000 },
-    { id: 'p2', nome: '=Feijão', quantidade: 4, valor: 2000 },
+    { id: 'p1', nome: 'Arroz', unidade: 'un', quantidade: 4, valor: 4000 },
+    { id: 'p2', nome: '=Feijão', unidade: 'un', quantidade: 4, valor: 2000 },
   ],
   maisVendidosValor: [
-    { id: 'p1', nome: 'Arroz', quantidade: 4, valor: 4000 },
-    { id: 'p2', nome: '=Feijão', quantidade: 4, valor: 2000 },
+    { id: 'p1', nome: 'Arroz', unidade: 'un', quantidade: 4, valor: 4000 },
+    { id: 'p2', nome: '=Feijão', unidade: 'un', quantidade: 4, valor: 2000 },
   ],
   margens: [
-    { id: 'p1', nome: 'Arroz', quantidade: 4, valor: 4000, custo: 2600, lucro: 1400, margem: 35 },
-    { id: 'p2', nome: '=Feijão', quantidade: 4, valor: 2000, custo: 2100, lucro: -100, margem: -5 },
+    { id: 'p1', nome: 'Arroz', unidade: 'un', quantidade: 4, valor: 4000, custo: 2600, lucro: 1400, margem: 35 },
+    { id: 'p2', nome: '=Feijão', unidade: 'un', quantidade: 4, valor: 2000, custo: 2100, lucro: -100, margem: -5 },
   ],
   outros: { produtos: 3, quantidade: 7, valor: 123456, custo: 100000, lucro: 23456, margem: 19 },
-  estoque: { baixo: 2, zerados: 1, itens: [{ id: 'p4', nome: 'Sal', estoqueAtual: 0, estoqueMinimo: 2 }, { id: 'p3', nome: 'Café', estoqueAtual: 3, estoqueMinimo: 5 }] },
+  estoque: { baixo: 2, zerados: 1, itens: [{ id: 'p4', nome: 'Sal', unidade: 'un', estoqueAtual: 0, estoqueMinimo: 2 }, { id: 'p3', nome: 'Café', unidade: 'un', estoqueAtual: 3, estoqueMinimo: 5 }] },
 };
 
 const VENDAS: RelatorioVendas = {
@@ -205,12 +205,12 @@ describe('/relatorios', { timeout: 30_000 }, () => {
 
     // Charts have their figures as a table; the margin table adds up the rest.
     const ranking = screen.getByRole('table', { name: 'Mais vendidos em quantidade' });
-    expect(within(ranking).getAllByRole('row').map(said)).toEqual(['Produto|Quantidade|Receita', 'Arroz|4|R$ 40,00', '=Feijão|4|R$ 20,00']);
+    expect(within(ranking).getAllByRole('row').map(said)).toEqual(['Produto|Quantidade|Receita', 'Arroz|4 un|R$ 40,00', '=Feijão|4 un|R$ 20,00']);
     expect(screen.getByRole('img', { name: /Mais vendidos em quantidade/ })).toBeInTheDocument();
     const margens = screen.getByRole('table', { name: 'Margem por produto' });
     expect(within(margens).getByRole('row', { name: /Outros 3 produtos/ })).toHaveTextContent('R$ 1.234,56');
     const estoque = screen.getByRole('table', { name: 'Estoque baixo e zerado' });
-    expect(said(within(estoque).getAllByRole('row')[1]!)).toBe('SalSem estoque|0|2');
+    expect(said(within(estoque).getAllByRole('row')[1]!)).toBe('SalSem estoque|0 un|2 un');
   });
 
   it("says how much of what customers owe is deactivated customers', which Devedores and the dashboard leave out", async () => {
@@ -304,11 +304,38 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     expect(rows[0]).toEqual(['Relatório', 'Produtos']);
     expect(rows).toContainEqual(['Período', '01/02/2026', '28/02/2026']);
     expect(rows).toContainEqual(['Receita', '60,00', '30,00']);
-    expect(rows).toContainEqual(['Arroz', '4', '40,00', '26,00', '14,00', '35,0']);
+    expect(rows).toContainEqual(['Produto', 'Quantidade', 'Unidade', 'Receita', 'Custo', 'Lucro', 'Margem']);
+    expect(rows).toContainEqual(['Arroz', '4', 'un', '40,00', '26,00', '14,00', '35,0']);
     // A name that starts with "=" is text, not a formula; a loss stays a plain negative number.
-    expect(rows).toContainEqual(["'=Feijão", '4', '20,00', '21,00', '-1,00', '-5,0']);
-    expect(rows).toContainEqual(['Outros 3 produtos', '7', '1234,56', '1000,00', '234,56', '19,0']);
+    expect(rows).toContainEqual(["'=Feijão", '4', 'un', '20,00', '21,00', '-1,00', '-5,0']);
+    // The rest mixes products: its pieces, with no unit of its own.
+    expect(rows).toContainEqual(['Outros 3 produtos', '7', '', '1234,56', '1000,00', '234,56', '19,0']);
+    expect(rows).toContainEqual(['Sal', '0', '2', 'un']);
     expect(text).toContain('\r\n');
+  });
+
+  it('shows and exports what is sold by weight in kg: the quantity with its unit, never grams counted as units', async () => {
+    const comQueijo: RelatorioProdutos = {
+      ...PRODUTOS,
+      maisVendidosQuantidade: [{ id: 'p5', nome: 'Queijo Minas', unidade: 'kg', quantidade: 2500, valor: 7475 }, ...PRODUTOS.maisVendidosQuantidade],
+      estoque: { baixo: 1, zerados: 0, itens: [{ id: 'p5', nome: 'Queijo Minas', unidade: 'kg', estoqueAtual: 350, estoqueMinimo: 500 }] },
+    };
+    mockApi({ ...signedIn(), 'GET /api/relatorios/produtos': () => jsonResponse(200, comQueijo) });
+    const files = captureDownloads();
+    const { user } = renderApp('/relatorios?mes=2026-02&aba=produtos');
+    const unidades = await screen.findByRole('group', { name: 'Unidades Vendidas' });
+    // The card counts pieces and says so.
+    expect(unidades).toHaveTextContent('Por unidade, caixa ou pacote; o vendido por peso ou volume fica de fora');
+    const ranking = screen.getByRole('table', { name: 'Mais vendidos em quantidade' });
+    expect(said(within(ranking).getAllByRole('row')[1]!)).toBe('Queijo Minas|2,500 kg|R$ 74,75');
+    const estoque = screen.getByRole('table', { name: 'Estoque baixo e zerado' });
+    expect(said(within(estoque).getAllByRole('row')[1]!)).toBe('Queijo Minas|0,350 kg|0,500 kg');
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const rows = Papa.parse<string[]>((await files[0]!.text).slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(rows).toContainEqual(['Queijo Minas', '2,500', 'kg', '74,75']);
+    expect(rows).toContainEqual(['Queijo Minas', '0,350', '0,500', 'kg']);
   });
 
   it('exports with "," and a decimal point in English, with the English texts of the page', async () => {

@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { adicionarItem, definirQuantidade, parseQuantidade, removerItem, resumoCarrinho, type ItemCarrinho } from './carrinho';
+import { adicionarItem, definirQuantidade, removerItem, resumoCarrinho, subtotal, type ItemCarrinho } from './carrinho';
 
-const arroz = { produtoId: 'a', nome: 'Arroz', precoVenda: 2890, estoque: 5 };
-const leite = { produtoId: 'l', nome: 'Leite', precoVenda: 550, estoque: 10 };
+const arroz = { produtoId: 'a', nome: 'Arroz', unidade: 'un', precoVenda: 2890, estoque: 5 } as const;
+const leite = { produtoId: 'l', nome: 'Leite', unidade: 'un', precoVenda: 550, estoque: 10 } as const;
+/** R$ 29,90 per kg, 2,500 kg in stock (stored in grams). */
+const queijo = { produtoId: 'q', nome: 'Queijo Minas', unidade: 'kg', precoVenda: 2990, estoque: 2500 } as const;
 const ok = (r: ReturnType<typeof adicionarItem>): ItemCarrinho[] => {
   if (!r.ok) throw new Error('refused');
   return r.itens;
 };
 
 describe('carrinho', () => {
-  it('reads the quantity by the interface language; empty, 0 or text is refused (never read as 1)', () => {
-    expect(parseQuantidade('3', 'pt-BR')).toBe(3);
-    expect(parseQuantidade(' 12 ', 'pt-BR')).toBe(12);
-    expect(parseQuantidade('1.000', 'pt-BR')).toBe(1000);
-    expect(parseQuantidade('1,000', 'en-US')).toBe(1000);
-    expect(parseQuantidade('10.000', 'pt-BR')).toBe(10000);
-    for (const bad of ['abc', '', '0', '-4', '2,5', '1e3', '10.001']) expect(parseQuantidade(bad, 'pt-BR')).toBeNull();
-  });
-
   it('merges a product added twice, adding the quantities', () => {
     let itens = ok(adicionarItem([], arroz, 2));
     itens = ok(adicionarItem(itens, leite, 1));
@@ -28,10 +21,12 @@ describe('carrinho', () => {
     ]);
   });
 
-  it('refuses more than the stock, counting what is already in the sale', () => {
+  it('refuses more than the stock, counting what is already in the sale, and says in which unit', () => {
     const itens = ok(adicionarItem([], arroz, 4));
-    expect(adicionarItem(itens, arroz, 2)).toEqual({ ok: false, disponivel: 5 });
-    expect(definirQuantidade(itens, 'a', 6)).toEqual({ ok: false, disponivel: 5 });
+    expect(adicionarItem(itens, arroz, 2)).toEqual({ ok: false, disponivel: 5, unidade: 'un' });
+    expect(definirQuantidade(itens, 'a', 6)).toEqual({ ok: false, disponivel: 5, unidade: 'un' });
+    const pesado = ok(adicionarItem([], queijo, 2000));
+    expect(adicionarItem(pesado, queijo, 501)).toEqual({ ok: false, disponivel: 2500, unidade: 'kg' });
   });
 
   it('removes an item when its quantity goes to 0, and on remove', () => {
@@ -40,8 +35,26 @@ describe('carrinho', () => {
     expect(removerItem(itens, 'l').map((i) => i.nome)).toEqual(['Arroz']);
   });
 
-  it('sums items, units and total in centavos', () => {
-    const itens = ok(adicionarItem(ok(adicionarItem([], arroz, 2)), leite, 3));
-    expect(resumoCarrinho(itens)).toEqual({ itens: 2, unidades: 5, total: 2 * 2890 + 3 * 550 });
+  it('prices a weighed line per kg, rounded half-up to the centavo: 0,350 kg at R$ 29,90/kg is R$ 10,47', () => {
+    const [item] = ok(adicionarItem([], queijo, 350));
+    expect(subtotal(item!)).toBe(1047);
+    expect(subtotal({ ...item!, quantidade: 1000 })).toBe(2990);
+  });
+
+  it('sums items and total in centavos, and each unit apart: grams are never added to units', () => {
+    const itens = ok(adicionarItem(ok(adicionarItem(ok(adicionarItem([], arroz, 2)), leite, 3)), queijo, 350));
+    expect(resumoCarrinho(itens)).toEqual({
+      itens: 3,
+      quantidades: [
+        { unidade: 'un', quantidade: 5 },
+        { unidade: 'kg', quantidade: 350 },
+      ],
+      total: 2 * 2890 + 3 * 550 + 1047,
+    });
+  });
+
+  it('replaces, never adds to, a line counted in another unit (the product changed unit since)', () => {
+    const itens = ok(adicionarItem([], { ...queijo, unidade: 'un', estoque: 10 }, 2));
+    expect(ok(adicionarItem(itens, queijo, 350))).toEqual([{ ...queijo, quantidade: 350 }]);
   });
 });

@@ -6,6 +6,7 @@ import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn, type Fake
 const ARROZ = '11111111-1111-4111-8111-111111111111';
 const LEITE = '22222222-2222-4222-8222-222222222222';
 const JOSE = '33333333-3333-4333-8333-333333333333';
+const QUEIJO = '55555555-5555-4555-8555-555555555555';
 
 function produto(overrides: Partial<Produto>): Produto {
   return {
@@ -14,6 +15,7 @@ function produto(overrides: Partial<Produto>): Produto {
     descricao: null,
     categoria: 'Mercearia',
     codigoBarras: null,
+    unidade: 'un',
     precoVenda: 2890,
     precoCusto: 2100,
     estoqueAtual: 10,
@@ -217,8 +219,10 @@ describe('/vendas/nova', () => {
     expect(summary.getByText('À Vista')).toBeInTheDocument();
     expect(summary.getByText('Não informado')).toBeInTheDocument();
     expect(summary.getByText('R$ 92,20')).toBeInTheDocument();
-    expect(summary.getByText('4')).toBeInTheDocument(); // units
+    expect(summary.getByText('4 un')).toBeInTheDocument(); // quantity, in its unit
     expect(summary.getByText('2')).toBeInTheDocument(); // items
+    // Each line says what it counts and at which price.
+    expect(within(arroz).getByText('3 un × R$ 28,90')).toBeInTheDocument();
 
     await user.click(within(arroz).getByRole('button', { name: 'Diminuir quantidade de Arroz 5kg' }));
     expect(within(arroz).getByRole('status', { name: 'Quantidade de Arroz 5kg' })).toHaveTextContent('2');
@@ -227,7 +231,7 @@ describe('/vendas/nova', () => {
     expect(summary.getByText('R$ 57,80')).toBeInTheDocument();
   });
 
-  it.each(['', '0', 'abc', '2,5'])('refuses the quantity %j with a message instead of adding 1', async (quantidade) => {
+  it.each(['', '0', 'abc', '10.001'])('refuses the quantity %j with a message instead of adding 1', async (quantidade) => {
     const { user } = setup();
     await addProduct(user, /Leite 1L/, quantidade);
     expect(await screen.findByRole('alert')).toHaveTextContent('Informe uma quantidade de 1 a 10.000.');
@@ -239,7 +243,7 @@ describe('/vendas/nova', () => {
     const { user } = setup({ 'GET /api/produtos': () => jsonResponse(200, { ...produtos, items: produtos.items.map((p) => ({ ...p, estoqueAtual: 5000 })) }) });
     await addProduct(user, /Leite 1L/, '1.000');
     const leite = within(screen.getByRole('list', { name: 'Itens da venda' })).getByRole('listitem', { name: 'Leite 1L' });
-    expect(within(leite).getByRole('status', { name: 'Quantidade de Leite 1L' })).toHaveTextContent('1000');
+    expect(within(leite).getByRole('status', { name: 'Quantidade de Leite 1L' })).toHaveTextContent('1.000');
   });
 
   it('warns "Estoque insuficiente" / "Disponível: N unidades" beyond the stock', async () => {
@@ -265,8 +269,9 @@ describe('/vendas/nova', () => {
       formaPagamento: 'vista',
       clienteId: null,
       itens: [
-        { produtoId: ARROZ, quantidade: 2 },
-        { produtoId: LEITE, quantidade: 1 },
+        // With the unit it was counted in: the server refuses it if the product's unit changed meanwhile.
+        { produtoId: ARROZ, quantidade: 2, unidade: 'un' },
+        { produtoId: LEITE, quantidade: 1, unidade: 'un' },
       ],
       observacoes: 'Entregar amanhã',
       confirmarLimiteExcedido: false,
@@ -575,7 +580,7 @@ describe('/vendas/nova', () => {
         jsonResponse(409, {
           code: 'ESTOQUE_INSUFICIENTE',
           message: 'Estoque insuficiente',
-          details: { produtoId: ARROZ, produtoNome: 'Arroz 5kg', disponivel: 1 },
+          details: { produtoId: ARROZ, produtoNome: 'Arroz 5kg', unidade: 'un', disponivel: 1 },
         }),
     });
     await addProduct(user, /Arroz 5kg/, '2');
@@ -583,5 +588,94 @@ describe('/vendas/nova', () => {
     expect(await screen.findByText('Estoque insuficiente')).toBeInTheDocument();
     expect(screen.getByText('Arroz 5kg — Disponível: 1 unidade')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Finalizar Venda' })).toBeEnabled();
+  });
+});
+
+describe('/vendas/nova, sold by weight (issue 35)', () => {
+  /** R$ 29,90 per kg, 2,500 kg in stock (kept in grams). */
+  const queijo = produto({ id: QUEIJO, nome: 'Queijo Minas', categoria: 'Frios', unidade: 'kg', precoVenda: 2990, precoCusto: 2000, estoqueAtual: 2500, estoqueMinimo: 500 });
+  const catalogo: ProdutosPage = { ...produtos, items: [...produtos.items, queijo], total: 3 };
+
+  async function pesar(user: ReturnType<typeof setup>['user'], quantidade: string) {
+    const select = await screen.findByLabelText('Produto');
+    await waitFor(() => expect(within(select).getByRole('option', { name: /Queijo Minas/ })).toBeInTheDocument());
+    await user.selectOptions(select, QUEIJO);
+    // The field says what it counts once the product is chosen.
+    const input = screen.getByLabelText('Quantidade (kg)');
+    await user.clear(input);
+    await user.type(input, quantidade);
+    await user.click(screen.getByRole('button', { name: 'Adicionar' }));
+  }
+
+  it('sells 0,350 kg of a R$ 29,90/kg cheese for R$ 10,47, beside units, and sends 350 g', async () => {
+    const { user, api } = setup({ 'GET /api/produtos': () => jsonResponse(200, catalogo) });
+    const select = await screen.findByLabelText('Produto');
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Queijo Minas — R$ 29,90/kg (2,500 kg em estoque)' })).toBeInTheDocument());
+    expect(within(select).getByRole('option', { name: 'Leite 1L — R$ 5,50 (3 un em estoque)' })).toBeInTheDocument();
+    await pesar(user, '0,350');
+
+    const itens = screen.getByRole('list', { name: 'Itens da venda' });
+    const linha = within(itens).getByRole('listitem', { name: 'Queijo Minas' });
+    expect(within(linha).getByText('0,350 kg × R$ 29,90/kg')).toBeInTheDocument();
+    expect(within(linha).getByText('R$ 10,47')).toBeInTheDocument();
+    expect(within(linha).getByRole('status', { name: 'Quantidade de Queijo Minas' })).toHaveTextContent('0,350 kg');
+    // No "one more" of a weight: a gram would help nobody.
+    expect(within(linha).queryByRole('button', { name: 'Aumentar quantidade de Queijo Minas' })).not.toBeInTheDocument();
+
+    await addProduct(user, /Leite 1L/, '2');
+    // Grams are not added to units: each unit is counted apart.
+    expect(within(resumo()).getByText('2 un · 0,350 kg')).toBeInTheDocument();
+    expect(within(resumo()).getByText('R$ 21,47')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({
+      itens: [
+        { produtoId: QUEIJO, quantidade: 350 },
+        { produtoId: LEITE, quantidade: 2 },
+      ],
+    });
+  });
+
+  it('says why a quantity does not fit its product: whole units, three decimals, the range and the stock in kg', async () => {
+    const { user } = setup({ 'GET /api/produtos': () => jsonResponse(200, catalogo) });
+    await addProduct(user, /Leite 1L/, '2,5');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Este produto é vendido por unidade: informe um número inteiro.');
+    expect(screen.getByLabelText('Quantidade')).toHaveAttribute('aria-invalid', 'true');
+
+    await pesar(user, '0,0001');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Informe no máximo 3 casas decimais, como 0,350.');
+    await pesar(user, '0');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Informe uma quantidade de 0,001 a 1.000 kg.');
+    expect(screen.getByText('Nenhum produto adicionado')).toBeInTheDocument();
+
+    await pesar(user, '3');
+    expect(await screen.findByText('Estoque insuficiente')).toBeInTheDocument();
+    expect(screen.getByText('Disponível: 2,500 kg')).toBeInTheDocument();
+    expect(screen.getByText('Nenhum produto adicionado')).toBeInTheDocument();
+  });
+
+  it('shows the server\'s "Estoque insuficiente" of a weighed product in kg', async () => {
+    const { user } = setup({
+      'GET /api/produtos': () => jsonResponse(200, catalogo),
+      'POST /api/vendas': () =>
+        jsonResponse(409, { code: 'ESTOQUE_INSUFICIENTE', message: 'x', details: { produtoId: QUEIJO, produtoNome: 'Queijo Minas', unidade: 'kg', disponivel: 200 } }),
+    });
+    await pesar(user, '0,350');
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Queijo Minas — Disponível: 0,200 kg')).toBeInTheDocument();
+  });
+
+  it('reads a cart kept before products had a unit as units', async () => {
+    const chave = '66666666-6666-4666-8666-666666666666';
+    const antigo = { forma: 'vista', cliente: null, itens: [{ produtoId: LEITE, nome: 'Leite 1L', precoVenda: 550, estoque: 3, quantidade: 2 }], observacoes: '', chave };
+    window.sessionStorage.setItem('caderneta.venda.u1', JSON.stringify(antigo));
+    const { user, api } = setup();
+    const linha = within(await screen.findByRole('list', { name: 'Itens da venda' })).getByRole('listitem', { name: 'Leite 1L' });
+    expect(within(linha).getByText('2 un × R$ 5,50')).toBeInTheDocument();
+    expect(within(resumo()).getByText('R$ 11,00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
+    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/vendas')[0]?.body).toMatchObject({ itens: [{ produtoId: LEITE, quantidade: 2 }], chave });
   });
 });

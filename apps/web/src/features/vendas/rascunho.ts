@@ -1,4 +1,5 @@
 import type { Cliente, FormaPagamento } from '@caderneta/shared';
+import { UNIDADE_PADRAO, UNIDADES, type Unidade } from '@caderneta/shared/unidades';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import type { ItemCarrinho } from './carrinho';
 
@@ -25,18 +26,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const rascunhoKey = (sellerId: string) => `caderneta.venda.${sellerId}`;
 
-const isItem = (value: unknown): value is ItemCarrinho => {
-  const i = value as ItemCarrinho;
-  return (
-    !!i &&
-    typeof i.produtoId === 'string' &&
-    typeof i.nome === 'string' &&
-    Number.isInteger(i.precoVenda) &&
-    Number.isInteger(i.estoque) &&
-    Number.isInteger(i.quantidade) &&
-    i.quantidade > 0
-  );
-};
+const isUnidade = (value: unknown): value is Unidade => (UNIDADES as readonly unknown[]).includes(value);
+
+/**
+ * A stored item as the cart holds it, or null when it is not one. A draft written before products
+ * had a unit has none: its items were counted in units ("un").
+ */
+function lerItem(value: unknown): ItemCarrinho | null {
+  if (!value || typeof value !== 'object') return null;
+  const { produtoId, nome, unidade = UNIDADE_PADRAO, precoVenda, estoque, quantidade } = value as Partial<Record<keyof ItemCarrinho, unknown>>;
+  const inteiro = (n: unknown): n is number => Number.isInteger(n);
+  if (typeof produtoId !== 'string' || typeof nome !== 'string' || !isUnidade(unidade)) return null;
+  if (!inteiro(precoVenda) || !inteiro(estoque) || !inteiro(quantidade) || quantidade <= 0) return null;
+  return { produtoId, nome, unidade, precoVenda, estoque, quantidade };
+}
 
 /** What was stored, or an empty sale when nothing (or something unreadable) is there. */
 export function lerRascunho(sellerId: string): RascunhoVenda {
@@ -52,7 +55,7 @@ export function lerRascunho(sellerId: string): RascunhoVenda {
     return {
       forma: data.forma === 'fiado' ? 'fiado' : 'vista',
       cliente: data.cliente && typeof data.cliente.id === 'string' ? data.cliente : null,
-      itens: Array.isArray(data.itens) ? data.itens.filter(isItem) : [],
+      itens: Array.isArray(data.itens) ? data.itens.map(lerItem).filter((i) => i !== null) : [],
       observacoes: typeof data.observacoes === 'string' ? data.observacoes : '',
       chave: typeof data.chave === 'string' && UUID.test(data.chave) ? data.chave : newIdempotencyKey(),
     };

@@ -9,6 +9,7 @@ const ARROZ = '11111111-1111-4111-8111-111111111111';
 const ARROZ_INTEGRAL = '66666666-6666-4666-8666-666666666666';
 const LEITE = '22222222-2222-4222-8222-222222222222';
 const JOSE = '33333333-3333-4333-8333-333333333333';
+const QUEIJO = '55555555-5555-4555-8555-555555555555';
 
 function produto(overrides: Partial<Produto>): Produto {
   return {
@@ -17,6 +18,7 @@ function produto(overrides: Partial<Produto>): Produto {
     descricao: null,
     categoria: 'Mercearia',
     codigoBarras: '7891000100103',
+    unidade: 'un',
     precoVenda: 2890,
     precoCusto: 2100,
     estoqueAtual: 10,
@@ -34,6 +36,8 @@ const catalogo = [
   produto({}),
   produto({ id: ARROZ_INTEGRAL, nome: 'Arroz Integral 1kg', codigoBarras: '7891000100110', precoVenda: 990 }),
   produto({ id: LEITE, nome: 'Leite 1L', precoVenda: 550, estoqueAtual: 30, codigoBarras: '7896005800010' }),
+  // Sold by the kg: R$ 29,90/kg, 2,500 kg in stock (kept in grams).
+  produto({ id: QUEIJO, nome: 'Queijo Minas', unidade: 'kg', precoVenda: 2990, estoqueAtual: 2500, codigoBarras: '2000000003501' }),
 ];
 
 const jose: Cliente = {
@@ -178,7 +182,7 @@ describe('/vendas/nova at the keyboard', () => {
     expect(screen.getByText('2 produtos encontrados; use as setas para escolher e Enter para adicionar.')).toBeInTheDocument();
     const [arroz, integral] = within(resultados).getAllByRole('option');
     expect(arroz).toHaveTextContent('Arroz 5kg');
-    expect(arroz).toHaveTextContent('R$ 28,90 · 10 em estoque');
+    expect(arroz).toHaveTextContent('R$ 28,90 · 10 un em estoque');
     expect(integral).toHaveTextContent('Arroz Integral 1kg');
 
     await user.keyboard('{ArrowDown}{ArrowDown}');
@@ -226,6 +230,49 @@ describe('/vendas/nova at the keyboard', () => {
     await user.keyboard('{ArrowDown}{Enter}');
     expect(await screen.findByText(mensagem)).toBeInTheDocument();
     expect(screen.getByText('Nenhum produto adicionado')).toBeInTheDocument();
+  });
+
+  it('takes "0,350*" before a weighed product as 0,350 kg, and refuses it before one sold by the unit', async () => {
+    const { user } = setup();
+    const busca = await screen.findByRole('combobox', { name: 'Buscar produto' });
+    await user.type(busca, '0,350*');
+    expect(screen.getByText('Quantidade do próximo item: 0,350')).toBeInTheDocument();
+    await user.type(busca, '2000000003501{Enter}');
+    await waitFor(() => expect(quantidadeDe('Queijo Minas')).toHaveTextContent('0,350 kg'));
+    expect(screen.getByText('0,350 kg × Queijo Minas adicionados à venda.')).toBeInTheDocument();
+    expect(within(itensDaVenda()).getByText('R$ 10,47')).toBeInTheDocument();
+
+    // The same "0,350*" before a product sold by the unit: refused, kept in the box to be corrected.
+    await user.type(busca, '0,350*7896005800010{Enter}');
+    expect(
+      await screen.findByText('Quantidade inválida antes do “*”: use um número inteiro de 1 a 10.000, como em 3*arroz. Nada foi adicionado.'),
+    ).toBeInTheDocument();
+    expect(busca).toHaveValue('0,350*7896005800010');
+    expect(within(itensDaVenda()).queryByRole('listitem', { name: 'Leite 1L' })).not.toBeInTheDocument();
+
+    // Past the kg maximum: the message says the weighed product's range.
+    await user.clear(busca);
+    await user.type(busca, '1001*2000000003501{Enter}');
+    expect(
+      await screen.findByText('Quantidade inválida antes do “*”: use de 0,001 a 1.000 kg, com até 3 casas decimais, como em 0,350*queijo. Nada foi adicionado.'),
+    ).toBeInTheDocument();
+    expect(quantidadeDe('Queijo Minas')).toHaveTextContent('0,350 kg');
+  });
+
+  it('does not add 1 kg of a weighed product scanned without "n*": it waits in the select for its weight', async () => {
+    const { user } = setup();
+    const busca = await screen.findByRole('combobox', { name: 'Buscar produto' });
+    await user.type(busca, '2000000003501{Enter}');
+    const quantidade = await screen.findByLabelText('Quantidade (kg)');
+    await waitFor(() => expect(quantidade).toHaveFocus());
+    expect(quantidade).toHaveValue('');
+    expect(screen.getByLabelText('Produto')).toHaveDisplayValue(/Queijo Minas/);
+    expect(screen.getByText('Venda por kg: informe a quantidade de Queijo Minas e toque em Adicionar.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Itens da venda' })).not.toBeInTheDocument();
+    await user.keyboard('1,2{Enter}');
+    await waitFor(() => expect(quantidadeDe('Queijo Minas')).toHaveTextContent('1,200 kg'));
+    expect(within(itensDaVenda()).getByText('R$ 35,88')).toBeInTheDocument();
+    expect(busca).toHaveFocus();
   });
 
   it('Esc empties the search from the search or from elsewhere on the page, and the focus goes back to it', async () => {
@@ -310,7 +357,7 @@ describe('/vendas/nova at the keyboard', () => {
       ['F2', 'Finaliza a venda'],
       ['F4', 'Escolhe o cliente (venda fiado)'],
       ['Esc', 'Limpa a busca de produtos e volta para ela'],
-      ['3*', 'Antes do código ou do nome: a quantidade do próximo item (3*arroz adiciona 3)'],
+      ['3*', 'Antes do código ou do nome: a quantidade do próximo item (3*arroz adiciona 3; 0,350*queijo, 0,350 kg)'],
       ['Enter', 'Adiciona o produto destacado, ou o do código digitado ou lido'],
     ]) {
       expect(within(dialog).getByText(tecla!).closest('dt')?.nextElementSibling).toHaveTextContent(acao!);

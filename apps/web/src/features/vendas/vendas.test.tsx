@@ -188,8 +188,8 @@ describe('/vendas', () => {
     const detalhe: VendaDetalhe = {
       ...venda(),
       itens: [
-        { id: 'i1', produtoId: 'p1', produtoNome: 'Arroz 5kg', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
-        { id: 'i2', produtoId: 'p2', produtoNome: 'Café 500g', quantidade: 2, precoUnitario: 1055, subtotal: 2110 },
+        { id: 'i1', produtoId: 'p1', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
+        { id: 'i2', produtoId: 'p2', produtoNome: 'Café 500g', unidade: 'un', quantidade: 2, precoUnitario: 1055, subtotal: 2110 },
       ],
     };
     mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
@@ -201,6 +201,29 @@ describe('/vendas', () => {
     expect(within(cafe).getByText('R$ 21,10')).toBeInTheDocument();
     expect(within(dialog).getByText('R$ 50,00')).toBeInTheDocument();
     expect(within(dialog).getByText('R$ 20,00')).toBeInTheDocument();
+  });
+
+  it('shows a weighed item as "0,350 kg × R$ 29,90/kg" with its value, beside one sold by the unit', async () => {
+    const detalhe: VendaDetalhe = {
+      ...venda({ valorTotal: 3937 }),
+      itens: [
+        { id: 'i1', produtoId: 'p1', produtoNome: 'Queijo Minas', unidade: 'kg', quantidade: 350, precoUnitario: 2990, subtotal: 1047 },
+        { id: 'i2', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
+      ],
+    };
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
+    const { user } = renderApp('/vendas');
+    await user.click(await screen.findByRole('button', { name: 'Detalhes da venda V1741600000000' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Venda V1741600000000' });
+    const queijo = await within(dialog).findByRole('row', { name: /Queijo Minas/ });
+    const [quantidade, preco, valor] = within(queijo).getAllByRole('cell');
+    expect(quantidade).toHaveTextContent('0,350 kg');
+    expect(preco).toHaveTextContent('R$ 29,90/kg');
+    expect(valor).toHaveTextContent('R$ 10,47');
+    const arroz = within(dialog).getByRole('row', { name: /Arroz 5kg/ });
+    // By the unit, the price stays as it was; the quantity says its unit.
+    expect(within(arroz).getAllByRole('cell').map((c) => c.textContent?.replace(/\s+/g, ' ').trim())).toEqual(['1 un ×', 'R$ 28,90', 'R$ 28,90']);
+    expect(within(dialog).getByText('R$ 39,37')).toBeInTheDocument();
   });
 
   it('cancels a sale after confirmation and reloads the list', async () => {

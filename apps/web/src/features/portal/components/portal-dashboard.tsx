@@ -100,7 +100,10 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                     {venda.itens.map((item, i) => (
                       <li key={i} className="flex justify-between gap-3">
                         <span className="min-w-0 break-words">
-                          {item.quantidade}× {item.nome}
+                          {item.nome}
+                          <span className="block text-xs tabular-nums">
+                            {t('painel.itemLinha', { quantidade: f.quantidade(item.quantidade, item.unidade), preco: f.preco(item.precoUnitario, item.unidade) })}
+                          </span>
                         </span>
                         <span className="shrink-0">{f.money(item.subtotal)}</span>
                       </li>

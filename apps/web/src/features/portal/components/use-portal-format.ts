@@ -1,7 +1,9 @@
 import type { Currency } from '@caderneta/shared';
 import { formatDate } from '@caderneta/shared/dates';
 import { formatMoney } from '@caderneta/shared/money';
+import { quantidadeComUnidade, type Unidade } from '@caderneta/shared/unidades';
 import { useTranslation } from 'react-i18next';
+import { precoPorUnidade } from '@/lib/format';
 
 /**
  * Formatters for the public customer page (no seller session): money in the shop's currency,
@@ -11,5 +13,12 @@ import { useTranslation } from 'react-i18next';
 export function usePortalFormat(moeda: Currency = 'BRL', fusoHorario?: string) {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? 'pt-BR';
-  return { money: (cents: number) => formatMoney(cents, moeda), date: (iso: string) => formatDate(iso, language, fusoHorario) };
+  return {
+    money: (cents: number) => formatMoney(cents, moeda),
+    date: (iso: string) => formatDate(iso, language, fusoHorario),
+    /** "0,350 kg", "2 un" */
+    quantidade: (value: number, unidade: Unidade) => quantidadeComUnidade(value, unidade, language),
+    /** "R$ 29,90/kg"; by the unit, "R$ 5,00" */
+    preco: (cents: number, unidade: Unidade) => precoPorUnidade(cents, moeda, unidade),
+  };
 }

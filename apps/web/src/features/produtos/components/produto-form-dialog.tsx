@@ -9,13 +9,15 @@ import {
   produtoFormSchema,
   produtoToForm,
 } from '@caderneta/shared';
+import { quantidadeParaCampo, SIMBOLO_UNIDADE, type Unidade, UNIDADES, unidadeFracionada } from '@caderneta/shared/unidades';
 import { type ComponentProps, useEffect, useState } from 'react';
 import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
-import { InputField } from '@/components/form-fields';
+import { InputField, SelectField } from '@/components/form-fields';
 import { useFormatters } from '@/lib/format';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm, toastRefused } from '@/lib/submit-form';
@@ -31,12 +33,13 @@ const FIELDS = [
   'descricao',
   'categoria',
   'codigoBarras',
+  'unidade',
   'precoVenda',
   'precoCusto',
   'estoqueAtual',
   'estoqueMinimo',
 ] as const;
-const TOASTED = ['nome', 'precoVenda', 'precoCusto', 'estoqueAtual', 'estoqueMinimo'] as const;
+const TOASTED = ['nome', 'unidade', 'precoVenda', 'precoCusto', 'estoqueAtual', 'estoqueMinimo'] as const;
 const formValues = (produto: Produto | null, decimalSeparator: string): ProdutoFormValues =>
   produto ? produtoToForm(produto, decimalSeparator) : emptyProdutoForm();
 
@@ -57,7 +60,8 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
   const texts = useRecordFormTexts('produtos', editing);
   const form = useDialogForm({ schema: produtoFormSchema, open, record: produto ?? null, values: formValues });
 
-  const [precoVenda, precoCusto] = useWatch({ control: form.control, name: ['precoVenda', 'precoCusto'] });
+  const [precoVenda, precoCusto, unidade] = useWatch({ control: form.control, name: ['precoVenda', 'precoCusto', 'unidade'] });
+  const simbolo = SIMBOLO_UNIDADE[unidade];
   const venda = parseMoney(precoVenda, fmt.locale);
   const custo = parseMoney(precoCusto, fmt.locale);
   const margem = venda !== null && venda > 0 && custo !== null && custo >= 0 ? margemPercent(venda, custo) : null;
@@ -105,16 +109,39 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
       {
         fields: FIELDS,
         errorTitle: produto ? 'produtos:toast.updateError' : 'produtos:toast.createError',
+        onError: (error) => {
+          const title = produto ? t('toast.updateError') : t('toast.createError');
+          // Sold by the unit and now by weight (or back): said on the unit's field and in the toast.
+          if (isApiError(error, 'UNIDADE_COM_VENDAS') && error.details) {
+            form.setError('unidade', { type: 'server', message: 'unidadeComVendas' }, { shouldFocus: true });
+            return { title, description: translateDynamic('errors:UNIDADE_COM_VENDAS', '', { unidade: nomeDaUnidade(error.details.unidade) }) };
+          }
+          // The live stock, in the product's unit ("2,500 kg"), not in its stored grams.
+          if (isApiError(error, 'ESTOQUE_ALTERADO') && error.details && produto) {
+            return { title, description: translateDynamic('errors:ESTOQUE_ALTERADO', '', { estoqueAtual: fmt.quantidade(error.details.estoqueAtual, error.details.unidade ?? produto.unidade) }) };
+          }
+        },
         success: () => (produto ? t('toast.updated') : t('toast.created')),
         onSuccess: (salvo) => {
-          // Spec §4: saved at or below its minimum → "Produto {nome} está com estoque baixo ({n} unidades)".
+          // Spec §4: saved at or below its minimum → "Produto {nome} está com estoque baixo ({n} unidades)";
+          // by weight or volume, "(0,350 kg)".
           if (salvo.ativo && salvo.estoqueBaixo) {
-            toast.warning(t('toast.lowStockTitle'), { description: t('toast.lowStock', { nome: salvo.nome, count: salvo.estoqueAtual }) });
+            const description =
+              salvo.unidade === 'un'
+                ? t('toast.lowStock', { nome: salvo.nome, count: salvo.estoqueAtual })
+                : t('toast.lowStockMedida', { nome: salvo.nome, quantidade: fmt.quantidade(salvo.estoqueAtual, salvo.unidade) });
+            toast.warning(t('toast.lowStockTitle'), { description });
           }
           onOpenChange(false);
         },
       },
     );
+  }
+
+  /** "quilograma (kg)": the unit's name as it reads inside a sentence. */
+  function nomeDaUnidade(u: Unidade) {
+    const nome = t(`unidades.${u}`);
+    return nome.charAt(0).toLocaleLowerCase(fmt.locale) + nome.slice(1);
   }
 
   function onInvalid(errors: FieldErrors<ProdutoFormValues>) {
@@ -141,17 +168,24 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
       enterKeyHint={options.enterKeyHint}
     />
   );
+  // By weight or volume the labels say what a price is for ("por kg") and what the stock counts ("kg").
+  const rotulo = {
+    precoVenda: unidade === 'un' ? t('form.precoVenda') : t('form.precoVendaPor', { unidade: simbolo }),
+    precoCusto: unidade === 'un' ? t('form.precoCusto') : t('form.precoCustoPor', { unidade: simbolo }),
+    estoqueAtual: unidade === 'un' ? t('form.estoqueAtual') : t('form.estoqueAtualEm', { unidade: simbolo }),
+    estoqueMinimo: unidade === 'un' ? t('form.estoqueMinimo') : t('form.estoqueMinimoEm', { unidade: simbolo }),
+  };
   const number = (name: 'precoVenda' | 'precoCusto' | 'estoqueAtual' | 'estoqueMinimo', money: boolean, hint?: string) => (
     <InputField
       control={form.control}
       name={name}
-      label={t(`form.${name}`)}
+      label={rotulo[name]}
       asterisk
-      inputMode={money ? 'decimal' : 'numeric'}
+      inputMode={money || unidadeFracionada(unidade) ? 'decimal' : 'numeric'}
       autoComplete="off"
       required
       className="text-right tabular-nums"
-      placeholder={money ? t('form.placeholders.preco') : '0'}
+      placeholder={money ? t('form.placeholders.preco') : quantidadeParaCampo(0, unidade, fmt.locale)}
       moneyPreview={money}
       description={hint}
     />
@@ -176,6 +210,13 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
             },
           })}
         </div>
+        <SelectField control={form.control} name="unidade" label={t('form.unidade')} asterisk description={t('form.unidadeHint')}>
+          {UNIDADES.map((u) => (
+            <option key={u} value={u}>
+              {t(`unidades.${u}`)}
+            </option>
+          ))}
+        </SelectField>
         <div className="grid gap-4 sm:grid-cols-2">
           {number('precoVenda', true)}
           {number('precoCusto', true)}
@@ -183,7 +224,10 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
         {margem !== null && (
           <p className={cn('-mt-2 text-sm', margem < 0 ? 'font-medium text-destructive' : 'text-muted-foreground')} aria-live="polite">
             {t('form.margemPreview', { value: fmt.percent(margem) })}
-            {margem < 0 && venda !== null && custo !== null && ` — ${t('form.prejuizoPreview', { valor: fmt.money(custo - venda) })}`}
+            {margem < 0 &&
+              venda !== null &&
+              custo !== null &&
+              ` — ${unidade === 'un' ? t('form.prejuizoPreview', { valor: fmt.money(custo - venda) }) : t('form.prejuizoPreviewPor', { valor: fmt.money(custo - venda), unidade: simbolo })}`}
           </p>
         )}
         <div className="grid gap-4 sm:grid-cols-2">
@@ -197,12 +241,13 @@ export function ProdutoFormDialog({ open, onOpenChange, produto }: ProdutoFormDi
         title={t('prejuizo.title')}
         description={
           prejuizo
-            ? t('prejuizo.description', {
+            ? t(prejuizo.unidade === 'un' ? 'prejuizo.description' : 'prejuizo.descriptionPor', {
                 nome: prejuizo.nome,
-                venda: fmt.money(prejuizo.precoVenda),
-                custo: fmt.money(prejuizo.precoCusto),
+                venda: fmt.preco(prejuizo.precoVenda, prejuizo.unidade),
+                custo: fmt.preco(prejuizo.precoCusto, prejuizo.unidade),
                 prejuizo: fmt.money(prejuizo.precoCusto - prejuizo.precoVenda),
                 margem: fmt.percent(margemPercent(prejuizo.precoVenda, prejuizo.precoCusto)),
+                unidade: SIMBOLO_UNIDADE[prejuizo.unidade],
               })
             : ''
         }

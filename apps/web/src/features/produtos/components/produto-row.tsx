@@ -1,4 +1,5 @@
 import type { Produto } from '@caderneta/shared';
+import { formatarQuantidade } from '@caderneta/shared/unidades';
 import PowerIcon from 'lucide-react/icons/power';
 import { useTranslation } from 'react-i18next';
 import { RecordRow, RecordTitle } from '@/components/record-row';
@@ -13,18 +14,19 @@ export interface ProdutoRowActions {
   onToggleAtivo: (produto: Produto) => void;
 }
 
-/** One product: category, stock state, prices, stock, margin and stock value (spec §2). */
+/** One product: category, stock state, prices, stock with its unit, margin and stock value (spec §2). */
 export function ProdutoRow({ produto, actions }: { produto: Produto; actions: ProdutoRowActions }) {
   const { t } = useTranslation('produtos');
   const fmt = useFormatters();
   const titleId = `produto-${produto.id}-nome`;
   const figures = [
-    { label: t('row.precoVenda'), value: fmt.money(produto.precoVenda) },
-    { label: t('row.precoCusto'), value: fmt.money(produto.precoCusto) },
+    // Per kg or L for what is sold by weight or volume: "R$ 29,90/kg".
+    { label: t('row.precoVenda'), value: fmt.preco(produto.precoVenda, produto.unidade) },
+    { label: t('row.precoCusto'), value: fmt.preco(produto.precoCusto, produto.unidade) },
     {
       label: t('row.estoque'),
-      value: t('row.unidades', { count: produto.estoqueAtual }),
-      hint: t('row.minimo', { count: produto.estoqueMinimo }),
+      value: fmt.quantidade(produto.estoqueAtual, produto.unidade),
+      hint: t('row.minimo', { quantidade: formatarQuantidade(produto.estoqueMinimo, produto.unidade, fmt.locale) }),
       className: produto.estoqueBaixo ? 'text-amber-700 dark:text-amber-400' : undefined,
     },
     {

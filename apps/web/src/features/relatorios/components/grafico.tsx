@@ -11,6 +11,8 @@ export interface Serie<R> {
   nome: string;
   valor: (row: R) => number;
   formato: (value: number) => string;
+  /** What the tooltip says of a row when the value alone does not ("0,350 kg"); `formato` when absent. */
+  formatoDaLinha?: (row: R) => string;
   /** Shorter numbers for the axis ("R$ 2,8 mil"); `formato` when absent. */
   formatoEixo?: (value: number) => string;
   /** A CSS colour, e.g. "var(--primary)". */
@@ -39,7 +41,13 @@ interface GraficoProps<R> {
  */
 export function Grafico<R>({ titulo, dados, rotulo, chave, serie, colunas, deitado = false, rotuloEixo, altura = 224 }: GraficoProps<R>) {
   const { t } = useTranslation('relatorios');
-  const pontos = dados.map((row) => ({ key: chave(row), rotulo: rotulo(row), eixo: (rotuloEixo ?? rotulo)(row), valor: serie.valor(row) }));
+  const pontos = dados.map((row) => ({
+    key: chave(row),
+    rotulo: rotulo(row),
+    eixo: (rotuloEixo ?? rotulo)(row),
+    valor: serie.valor(row),
+    texto: serie.formatoDaLinha?.(row) ?? serie.formato(serie.valor(row)),
+  }));
   const tick = { fontSize: 11, fill: 'var(--muted-foreground)' };
   return (
     <figure className="min-w-0">
@@ -61,7 +69,7 @@ export function Grafico<R>({ titulo, dados, rotulo, chave, serie, colunas, deita
             )}
             <Tooltip
               cursor={{ fill: 'var(--muted)' }}
-              formatter={(value) => [serie.formato(Number(value)), serie.nome]}
+              formatter={(value, _name, item) => [typeof item.payload?.texto === 'string' ? item.payload.texto : serie.formato(Number(value)), serie.nome]}
               labelFormatter={(_, payload) => String(payload?.[0]?.payload?.rotulo ?? '')}
               contentStyle={{ background: 'var(--popover)', color: 'var(--popover-foreground)', border: '1px solid var(--border)', borderRadius: 8, fontSize: 12 }}
             />

@@ -1,4 +1,6 @@
+import { numberFormat } from '@caderneta/shared/money';
 import type { RelatorioProdutos } from '@caderneta/shared/schemas/relatorios';
+import { escalaDaUnidade, type Unidade } from '@caderneta/shared/unidades';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { useFormatters } from '@/lib/format';
@@ -10,7 +12,8 @@ import { Figura, FiguraComparada, SemDados, Secao } from './figura';
 import { Grafico } from './grafico';
 import { Tabela } from './tabela';
 
-type Margem = RelatorioProdutos['margens'][number];
+/** A line of the margin table: a product, or the rest added up (no unit of its own: it may mix units). */
+type Margem = Omit<RelatorioProdutos['margens'][number], 'unidade'>;
 
 export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const { t } = useTranslation('relatorios');
@@ -18,6 +21,9 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const eixo = dinheiroCompacto(fmt.currency);
   const query = useRelatorio('produtos', escolha);
   const curto = (nome: string) => (nome.length > 14 ? `${nome.slice(0, 13)}…` : nome);
+  // The chart's bars in whole units (2 un beside 0,350 kg, not beside 350 g), as the server ranks them.
+  const inteiras = numberFormat(fmt.locale, { maximumFractionDigits: 3 });
+  const emUnidades = (p: { quantidade: number; unidade: Unidade }) => p.quantidade / escalaDaUnidade(p.unidade);
   return (
     <EstadoAba aba="produtos" query={query}>
       {(r) => {
@@ -27,7 +33,8 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
         return (
           <>
             <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
-              <FiguraComparada title={t('produtos.unidades')} valores={r.unidades} formato={fmt.integer} />
+              {/* Pieces only (un, cx, pct): the server leaves weights and volumes out of this sum. */}
+              <FiguraComparada title={t('produtos.unidades')} valores={r.unidades} formato={fmt.integer} hint={t('produtos.unidadesHint')} />
               <FiguraComparada title={t('produtos.receita')} valores={r.receita} formato={fmt.money} />
               <Figura title={t('produtos.estoque')} value={fmt.integer(r.estoque.baixo)} hint={hoje}>
                 <p className="text-xs">{t('produtos.estoqueResumo', { baixo: fmt.integer(r.estoque.baixo), zerados: fmt.integer(r.estoque.zerados) })}</p>
@@ -48,10 +55,16 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
                       chave={(p) => p.id}
                       rotulo={(p) => p.nome}
                       rotuloEixo={(p) => curto(p.nome)}
-                      serie={{ nome: t('tabela.quantidade'), valor: (p) => p.quantidade, formato: fmt.integer, cor: 'var(--primary)' }}
+                      serie={{
+                        nome: t('tabela.quantidade'),
+                        valor: emUnidades,
+                        formato: (n) => inteiras.format(n),
+                        formatoDaLinha: (p) => fmt.quantidade(p.quantidade, p.unidade),
+                        cor: 'var(--primary)',
+                      }}
                       colunas={[
                         { header: t('tabela.produto'), cell: (p) => p.nome },
-                        { header: t('tabela.quantidade'), cell: (p) => fmt.integer(p.quantidade), numero: true },
+                        { header: t('tabela.quantidade'), cell: (p) => fmt.quantidade(p.quantidade, p.unidade), numero: true },
                         { header: t('tabela.receita'), cell: (p) => fmt.money(p.valor), numero: true },
                       ]}
                     />
@@ -68,7 +81,7 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
                       colunas={[
                         { header: t('tabela.produto'), cell: (p) => p.nome },
                         { header: t('tabela.receita'), cell: (p) => fmt.money(p.valor), numero: true },
-                        { header: t('tabela.quantidade'), cell: (p) => fmt.integer(p.quantidade), numero: true },
+                        { header: t('tabela.quantidade'), cell: (p) => fmt.quantidade(p.quantidade, p.unidade), numero: true },
                       ]}
                     />
                   </Secao>
@@ -111,8 +124,8 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
                         </>
                       ),
                     },
-                    { header: t('tabela.estoque'), cell: (p) => fmt.integer(p.estoqueAtual), numero: true },
-                    { header: t('tabela.minimo'), cell: (p) => fmt.integer(p.estoqueMinimo), numero: true },
+                    { header: t('tabela.estoque'), cell: (p) => fmt.quantidade(p.estoqueAtual, p.unidade), numero: true },
+                    { header: t('tabela.minimo'), cell: (p) => fmt.quantidade(p.estoqueMinimo, p.unidade), numero: true },
                   ]}
                 />
               )}

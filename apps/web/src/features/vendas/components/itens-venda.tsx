@@ -2,6 +2,7 @@ import MinusIcon from 'lucide-react/icons/minus';
 import PlusIcon from 'lucide-react/icons/plus';
 import ShoppingBasketIcon from 'lucide-react/icons/shopping-basket';
 import Trash2Icon from 'lucide-react/icons/trash-2';
+import { unidadeFracionada } from '@caderneta/shared/unidades';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,7 +15,11 @@ interface ItensVendaProps {
   onRemover: (produtoId: string) => void;
 }
 
-/** The sale's items with minus / plus / remove and each subtotal. */
+/**
+ * The sale's items, each as "0,350 kg × R$ 29,90/kg" and its subtotal, with remove; an item counted
+ * in whole units has minus / plus too (one step of a weight, a gram, would help nobody: a weighed
+ * item is removed and weighed again).
+ */
 export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
@@ -44,31 +49,39 @@ export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) 
                     <p id={nameId} className="truncate font-medium">
                       {item.nome}
                     </p>
-                    <p className="text-sm text-muted-foreground">{t('nova.itens.unitPrice', { preco: fmt.money(item.precoVenda) })}</p>
+                    <p className="text-sm text-muted-foreground tabular-nums">
+                      {t('nova.itens.linha', { quantidade: fmt.quantidade(item.quantidade, item.unidade), preco: fmt.preco(item.precoVenda, item.unidade) })}
+                    </p>
                   </div>
-                  <div className="flex items-center gap-1">
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="icon"
-                      aria-label={t('nova.itens.decrease', { nome: item.nome })}
-                      onClick={() => onQuantidade(item.produtoId, item.quantidade - 1)}
-                    >
-                      <MinusIcon aria-hidden="true" />
-                    </Button>
-                    <output aria-label={t('nova.itens.quantidade', { nome: item.nome })} className="w-10 text-center font-semibold tabular-nums">
-                      {item.quantidade}
+                  {unidadeFracionada(item.unidade) ? (
+                    <output aria-label={t('nova.itens.quantidade', { nome: item.nome })} className="font-semibold tabular-nums">
+                      {fmt.quantidade(item.quantidade, item.unidade)}
                     </output>
-                    <Button
-                      type="button"
-                      variant="outline"
-                      size="icon"
-                      aria-label={t('nova.itens.increase', { nome: item.nome })}
-                      onClick={() => onQuantidade(item.produtoId, item.quantidade + 1)}
-                    >
-                      <PlusIcon aria-hidden="true" />
-                    </Button>
-                  </div>
+                  ) : (
+                    <div className="flex items-center gap-1">
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        aria-label={t('nova.itens.decrease', { nome: item.nome })}
+                        onClick={() => onQuantidade(item.produtoId, item.quantidade - 1)}
+                      >
+                        <MinusIcon aria-hidden="true" />
+                      </Button>
+                      <output aria-label={t('nova.itens.quantidade', { nome: item.nome })} className="min-w-10 text-center font-semibold tabular-nums">
+                        {fmt.integer(item.quantidade)}
+                      </output>
+                      <Button
+                        type="button"
+                        variant="outline"
+                        size="icon"
+                        aria-label={t('nova.itens.increase', { nome: item.nome })}
+                        onClick={() => onQuantidade(item.produtoId, item.quantidade + 1)}
+                      >
+                        <PlusIcon aria-hidden="true" />
+                      </Button>
+                    </div>
+                  )}
                   <p className="ml-auto min-w-24 flex-1 text-right font-semibold [overflow-wrap:anywhere] tabular-nums sm:flex-none">
                     <span className="sr-only">{t('nova.itens.subtotal')}: </span>
                     {fmt.money(subtotal(item))}

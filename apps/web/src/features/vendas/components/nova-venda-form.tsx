@@ -6,6 +6,7 @@ import {
   type Produto,
   verificarLimite,
 } from '@caderneta/shared';
+import type { Unidade } from '@caderneta/shared/unidades';
 import CheckIcon from 'lucide-react/icons/check';
 import KeyboardIcon from 'lucide-react/icons/keyboard';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
@@ -111,15 +112,21 @@ export function NovaVendaForm() {
     ajuda: () => setAjuda(true),
   });
 
-  function semEstoque(disponivel: number) {
-    toastRefused({ title: t('nova.toast.estoqueTitle'), description: t('nova.toast.estoqueDescription', { count: disponivel }) });
+  function semEstoque(disponivel: number, unidade: Unidade) {
+    toastRefused({
+      title: t('nova.toast.estoqueTitle'),
+      description:
+        unidade === 'un'
+          ? t('nova.toast.estoqueDescription', { count: disponivel })
+          : t('nova.toast.estoqueDescriptionMedida', { quantidade: fmt.quantidade(disponivel, unidade) }),
+    });
   }
 
   const semFiado = (nome: string) => ({ title: t('nova.toast.semFiadoTitle'), description: translateDynamic('errors:FIADO_NAO_PERMITIDO', '', { cliente: nome }) });
 
   function aplicar(result: ResultadoCarrinho): boolean {
     if (!result.ok) {
-      semEstoque(result.disponivel);
+      semEstoque(result.disponivel, result.unidade);
       return false;
     }
     itensAgora.current = result.itens;
@@ -133,7 +140,11 @@ export function NovaVendaForm() {
    */
   function adicionar(produto: Produto, quantidade: number) {
     return aplicar(
-      adicionarItem(itensAgora.current, { produtoId: produto.id, nome: produto.nome, precoVenda: produto.precoVenda, estoque: produto.estoqueAtual }, quantidade),
+      adicionarItem(
+        itensAgora.current,
+        { produtoId: produto.id, nome: produto.nome, unidade: produto.unidade, precoVenda: produto.precoVenda, estoque: produto.estoqueAtual },
+        quantidade,
+      ),
     );
   }
 
@@ -162,7 +173,7 @@ export function NovaVendaForm() {
     const input = {
       formaPagamento: forma,
       clienteId: forma === 'fiado' ? cliente!.id : null,
-      itens: itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade })),
+      itens: itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade, unidade: i.unidade })),
       observacoes: observacoes.trim() || null,
       confirmarLimiteExcedido,
       chave,
@@ -174,7 +185,11 @@ export function NovaVendaForm() {
         if (isApiError(error, 'ESTOQUE_INSUFICIENTE') && error.details) {
           const details = error.details;
           setItens((current) => atualizarEstoque(current, details.produtoId, details.disponivel));
-          return { title: t('nova.toast.estoqueTitle'), description: t('nova.toast.estoqueProduto', { produto: details.produtoNome, count: details.disponivel }) };
+          const description =
+            details.unidade === 'un'
+              ? t('nova.toast.estoqueProduto', { produto: details.produtoNome, count: details.disponivel })
+              : t('nova.toast.estoqueProdutoMedida', { produto: details.produtoNome, quantidade: fmt.quantidade(details.disponivel, details.unidade) });
+          return { title: t('nova.toast.estoqueTitle'), description };
         }
         if (isApiError(error, 'FIADO_NAO_PERMITIDO') && cliente) return semFiado(cliente.nome);
         if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
@@ -274,8 +289,9 @@ export function NovaVendaForm() {
               <dd className="truncate text-right">{(forma === 'fiado' && cliente?.nome) || t('nova.resumo.semCliente')}</dd>
               <dt className="text-muted-foreground">{t('nova.resumo.itens')}</dt>
               <dd className="text-right tabular-nums">{fmt.integer(resumo.itens)}</dd>
-              <dt className="text-muted-foreground">{t('nova.resumo.unidades')}</dt>
-              <dd className="text-right tabular-nums">{fmt.integer(resumo.unidades)}</dd>
+              {/* Each unit apart ("4 un · 0,350 kg"): grams are never added to units. */}
+              <dt className="text-muted-foreground">{t('nova.resumo.quantidade')}</dt>
+              <dd className="text-right tabular-nums">{resumo.quantidades.map((q) => fmt.quantidade(q.quantidade, q.unidade)).join(' · ') || fmt.integer(0)}</dd>
             </dl>
             {/* The total and "Finalizar Venda": a bar fixed to the bottom of a phone's screen (the items
                 scroll under it), part of this card from lg up. */}

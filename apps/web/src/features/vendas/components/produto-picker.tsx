@@ -1,4 +1,6 @@
-import { MAX_QUANTIDADE_ITEM, type Produto } from '@caderneta/shared';
+import type { Produto } from '@caderneta/shared';
+import { numberFormat } from '@caderneta/shared/money';
+import { escalaDaUnidade, lerQuantidade, maxQuantidadeItem, SIMBOLO_UNIDADE, type Unidade, unidadeFracionada } from '@caderneta/shared/unidades';
 import CameraIcon from 'lucide-react/icons/camera';
 import PackageIcon from 'lucide-react/icons/package';
 import PlusIcon from 'lucide-react/icons/plus';
@@ -18,7 +20,6 @@ import { useCombobox } from '@/lib/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
 import { produtosParaVenda, useProdutosParaVenda } from '../api/get-opcoes-venda';
-import { parseQuantidade } from '../carrinho';
 import { lerBuscaDoBalcao } from '../multiplicador';
 
 // The camera and its dialog load when "Escanear" is tapped: the counter's first load stays as it was.
@@ -48,10 +49,12 @@ interface ProdutoPickerProps {
  * added, whose results are picked with ↓/↑ and Enter; a scanner's code and Enter add the product
  * with that barcode; "3*" before a code or a name is how many go in; on a browser that reads
  * barcodes, "Escanear" reads one with the camera. Below it, the product select (with its sale
- * price), quantity (1 to 10.000, anything else refused with a message) and "Adicionar".
+ * price), quantity (read by the product's unit: 1 to 10.000 of a whole unit, "0,350" of a kg
+ * product; anything else refused with a message) and "Adicionar". A product sold by weight or
+ * volume found without a "n*" is not added as 1 kg: it is selected, for its quantity to be typed.
  */
 export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
-  const { t } = useTranslation('vendas');
+  const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
   const searchId = useId();
   const selectId = useId();
@@ -63,7 +66,8 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   const [produtoId, setProdutoId] = useState('');
   const [quantidade, setQuantidade] = useState('1');
   const [escolhido, setEscolhido] = useState<Produto | null>(null);
-  const [quantidadeInvalida, setQuantidadeInvalida] = useState(false);
+  /** Why the typed quantity was refused, or null. */
+  const [erroQuantidade, setErroQuantidade] = useState<string | null>(null);
   const erroId = useId();
   const busca$ = useRef<HTMLInputElement>(null);
   const select$ = useRef<HTMLSelectElement>(null);
@@ -73,6 +77,8 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   const multiplicadorId = useId();
   /** What Enter in the search did: a product added, nothing found, or a quantity refused. */
   const [leitura, setLeitura] = useState<{ ok: boolean; texto: string } | null>(null);
+  // The "n*" typed, said under the search, unless it was just refused (the refusal says it instead).
+  const proximaQuantidade = lida.ok && leitura?.ok !== false ? lida.multiplicador : null;
   /** The reads of Enter and the camera, looked up one after another, in the order they came. */
   const fila = useRef<Promise<void>>(Promise.resolve());
   const [escaneando, setEscaneando] = useState(false);
@@ -89,19 +95,55 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   }
   useImperativeHandle(ref, () => ({ limpar }));
 
-  const quantidadeRecusada = () =>
-    setLeitura({ ok: false, texto: t('nova.produtos.multiplicadorInvalido', { max: fmt.integer(MAX_QUANTIDADE_ITEM) }) });
+  /** What one item of `unidade` may be, as the messages say it: "1" to "10.000", "0,001" to "1.000 kg". */
+  function faixa(unidade: Unidade) {
+    const numero = numberFormat(fmt.locale, { maximumFractionDigits: 3 });
+    const escala = escalaDaUnidade(unidade);
+    const simbolo = unidade === 'un' ? '' : ` ${SIMBOLO_UNIDADE[unidade]}`;
+    return { min: numero.format(1 / escala), max: `${numero.format(maxQuantidadeItem(unidade) / escala)}${simbolo}` };
+  }
+
+  /** The "n*" does not fit: said under the search (the product's unit decides what would, once known). */
+  const quantidadeRecusada = (unidade: Unidade = 'un') =>
+    setLeitura({
+      ok: false,
+      texto: unidadeFracionada(unidade) ? t('nova.produtos.multiplicadorInvalidoMedida', faixa(unidade)) : t('nova.produtos.multiplicadorInvalido', { max: faixa(unidade).max }),
+    });
+
+  /** The product goes to the select, and the focus to its quantity, which holds `texto`. */
+  function pedirQuantidade(produto: Produto, texto: string) {
+    escolher(produto);
+    setQuantidade(texto);
+    quantidade$.current?.focus();
+  }
 
   /**
-   * Puts `quantidade` of the product in the sale. The search is emptied for the next item, unless
-   * it no longer holds `lido` (what was read): a scanner may already be typing the next code there.
+   * Puts the product in the sale: one of it, or the `multiplicador` typed before the "*", read by the
+   * product's unit. The search is emptied for the next item, unless it no longer holds `lido` (what
+   * was read): a scanner may already be typing the next code there. A refused "n*" stays in the
+   * search (or comes back to it) to be corrected; a product sold by weight or volume with no "n*"
+   * waits in the select for its quantity.
    */
-  function adicionarDaBusca(produto: Produto, quantidade: number, lido: string) {
-    if (!onAdd(produto, quantidade)) return;
+  function adicionarDaBusca(produto: Produto, multiplicador: string | null, lido: string) {
+    if (multiplicador === null && unidadeFracionada(produto.unidade)) {
+      setBusca((atual) => (atual === lido ? '' : atual));
+      pedirQuantidade(produto, '');
+      setLeitura({ ok: true, texto: t('nova.produtos.informeQuantidade', { nome: produto.nome, unidade: SIMBOLO_UNIDADE[produto.unidade] }) });
+      return;
+    }
+    const quantidade = multiplicador === null ? ({ ok: true, valor: 1 } as const) : lerQuantidade(multiplicador, fmt.locale, produto.unidade);
+    if (!quantidade.ok) {
+      quantidadeRecusada(produto.unidade);
+      setBusca((atual) => atual || lido);
+      return;
+    }
+    if (!onAdd(produto, quantidade.valor)) return;
     setBusca((atual) => (atual === lido ? '' : atual));
+    const umSo = quantidade.valor === 1 && !unidadeFracionada(produto.unidade);
+    const quanto = produto.unidade === 'un' ? fmt.integer(quantidade.valor) : fmt.quantidade(quantidade.valor, produto.unidade);
     setLeitura({
       ok: true,
-      texto: quantidade === 1 ? t('nova.produtos.lido', { nome: produto.nome }) : t('nova.produtos.lidoQuantidade', { nome: produto.nome, quantidade: fmt.integer(quantidade) }),
+      texto: umSo ? t('nova.produtos.lido', { nome: produto.nome }) : t('nova.produtos.lidoQuantidade', { nome: produto.nome, quantidade: quanto }),
     });
     busca$.current?.focus();
   }
@@ -110,7 +152,8 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
    * Enter in the search with no result highlighted, or a code read by the camera: a barcode scanner
    * types the code and Enter, faster than the search waits for typing to stop, so the code is looked
    * up at once. The product with exactly that barcode goes into the sale (one unit, or the "n*"
-   * typed before it; the next scan adds another) and the search is cleared for the next scan.
+   * typed before it; the next scan adds another) and the search is cleared for the next scan. One
+   * sold by weight or volume with no "n*" is selected instead, waiting for its quantity.
    * Otherwise a single product found is selected, ready for its quantity; several stay listed under
    * the search, to be picked with ↓/↑ and Enter.
    *
@@ -129,19 +172,18 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
     const codigo = CODIGO_DE_BARRAS.test(lido.termo);
     if (codigo) setBusca('');
     setLeitura(null);
-    fila.current = fila.current.then(() => ler(texto, lido.termo, lido.quantidade, codigo));
+    fila.current = fila.current.then(() => ler(texto, lido.termo, lido.multiplicador, codigo));
   }
 
-  async function ler(texto: string, termo: string, quantidade: number, codigo: boolean) {
+  async function ler(texto: string, termo: string, multiplicador: string | null, codigo: boolean) {
     try {
       const encontrados = (await queryClient.fetchQuery(produtosParaVenda(termo))).items;
       const comCodigo = encontrados.find((p) => p.codigoBarras === termo);
       if (comCodigo) {
-        adicionarDaBusca(comCodigo, quantidade, texto);
+        adicionarDaBusca(comCodigo, multiplicador, texto);
       } else if (encontrados.length === 1) {
-        escolher(encontrados[0]!);
-        setQuantidade(String(quantidade));
-        quantidade$.current?.focus();
+        const produto = encontrados[0]!;
+        pedirQuantidade(produto, multiplicador ?? (unidadeFracionada(produto.unidade) ? '' : '1'));
       } else if (encontrados.length === 0) {
         setLeitura({ ok: false, texto: t('nova.produtos.naoEncontrado', { termo }) });
         if (codigo) setBusca((atual) => atual || texto);
@@ -158,20 +200,28 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
     value: busca,
     items: resultados,
     getKey: (p) => p.id,
-    onPick: (produto) => (lida.ok ? adicionarDaBusca(produto, lida.quantidade, busca) : quantidadeRecusada()),
+    onPick: (produto) => (lida.ok ? adicionarDaBusca(produto, lida.multiplicador, busca) : quantidadeRecusada()),
   });
 
   function escolher(produto: Produto | null) {
     setProdutoId(produto?.id ?? '');
     setEscolhido(produto);
+    setErroQuantidade(null);
   }
 
   function adicionar() {
     if (!escolhido) return;
-    const n = parseQuantidade(quantidade, fmt.locale);
-    setQuantidadeInvalida(n === null);
-    if (n === null) return;
-    if (onAdd(escolhido, n)) {
+    const digitada = lerQuantidade(quantidade, fmt.locale, escolhido.unidade);
+    if (!digitada.ok) {
+      setErroQuantidade(
+        digitada.erro === 'quantidadeInteira' || digitada.erro === 'quantidadeCasas'
+          ? t(`validation:${digitada.erro}`)
+          : t('nova.produtos.quantidadeInvalida', faixa(escolhido.unidade)),
+      );
+      return;
+    }
+    setErroQuantidade(null);
+    if (onAdd(escolhido, digitada.valor)) {
       setProdutoId('');
       setEscolhido(null);
       setQuantidade('1');
@@ -229,7 +279,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
               enterKeyHint="search"
               placeholder={t('nova.produtos.searchPlaceholder')}
               value={busca}
-              aria-describedby={[leitura && leituraId, lida.ok && lida.multiplicada && multiplicadorId].filter(Boolean).join(' ') || undefined}
+              aria-describedby={[leitura && leituraId, proximaQuantidade !== null && multiplicadorId].filter(Boolean).join(' ') || undefined}
               aria-keyshortcuts="Escape"
               onChange={(event) => {
                 setBusca(event.target.value);
@@ -259,9 +309,9 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
               </Button>
             )}
           </div>
-          {lida.ok && lida.multiplicada && (
+          {proximaQuantidade !== null && (
             <p id={multiplicadorId} className="text-sm font-medium">
-              {t('nova.produtos.multiplicador', { quantidade: fmt.integer(lida.quantidade) })}
+              {t('nova.produtos.multiplicador', { quantidade: proximaQuantidade })}
             </p>
           )}
           <p id={leituraId} aria-live="polite" className={cn('text-sm empty:hidden', leitura?.ok ? 'text-muted-foreground' : 'text-destructive')}>
@@ -282,7 +332,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
                 >
                   <span className="min-w-0 truncate font-medium">{p.nome}</span>
                   <span className="text-sm text-muted-foreground tabular-nums">
-                    {t('nova.produtos.resultado', { preco: fmt.money(p.precoVenda), estoque: fmt.integer(p.estoqueAtual) })}
+                    {t('nova.produtos.resultado', { preco: fmt.preco(p.precoVenda, p.unidade), estoque: fmt.quantidade(p.estoqueAtual, p.unidade) })}
                   </span>
                 </li>
               ))}
@@ -296,7 +346,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
                   setEscaneando(false);
                   // The code goes the way a typed or scanned one goes, after the "n*" already typed (a
                   // refused one is refused again, never dropped for a silent 1).
-                  const multiplicador = !lida.ok || lida.multiplicada ? busca.slice(0, busca.indexOf('*') + 1) : '';
+                  const multiplicador = !lida.ok || lida.multiplicador !== null ? busca.slice(0, busca.indexOf('*') + 1) : '';
                   const texto = `${multiplicador}${codigo}`;
                   setBusca(texto);
                   buscarAgora(texto);
@@ -320,7 +370,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
             <option value="">{itens.length || !termo ? t('nova.produtos.selectPlaceholder') : t('nova.produtos.none')}</option>
             {itens.map((p) => (
               <option key={p.id} value={p.id}>
-                {t('nova.produtos.option', { nome: p.nome, preco: fmt.money(p.precoVenda), estoque: fmt.integer(p.estoqueAtual) })}
+                {t('nova.produtos.option', { nome: p.nome, preco: fmt.preco(p.precoVenda, p.unidade), estoque: fmt.quantidade(p.estoqueAtual, p.unidade) })}
               </option>
             ))}
           </NativeSelect>
@@ -330,25 +380,28 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
           )}
           {escolhido && (
             <p className="text-sm text-muted-foreground" aria-live="polite">
-              {t('nova.produtos.price', { preco: fmt.money(escolhido.precoVenda) })}
+              {t('nova.produtos.price', { preco: fmt.preco(escolhido.precoVenda, escolhido.unidade) })}
             </p>
           )}
         </div>
         <div className="flex items-end gap-2">
-          <div className="grid w-28 gap-2">
-            <Label htmlFor={quantidadeId}>{t('nova.produtos.quantidade')}</Label>
+          <div className="grid w-32 gap-2">
+            <Label htmlFor={quantidadeId}>
+              {escolhido && escolhido.unidade !== 'un' ? t('nova.produtos.quantidadeEm', { unidade: SIMBOLO_UNIDADE[escolhido.unidade] }) : t('nova.produtos.quantidade')}
+            </Label>
             <Input
               ref={quantidade$}
               id={quantidadeId}
-              inputMode="numeric"
+              // A weight or a volume has a decimal mark: the phone's keyboard offers it.
+              inputMode={escolhido && unidadeFracionada(escolhido.unidade) ? 'decimal' : 'numeric'}
               autoComplete="off"
               className="text-right tabular-nums"
               value={quantidade}
-              aria-invalid={quantidadeInvalida || undefined}
-              aria-describedby={quantidadeInvalida ? erroId : undefined}
+              aria-invalid={erroQuantidade !== null || undefined}
+              aria-describedby={erroQuantidade !== null ? erroId : undefined}
               onChange={(event) => {
                 setQuantidade(event.target.value);
-                setQuantidadeInvalida(false);
+                setErroQuantidade(null);
               }}
               onKeyDown={(event) => {
                 if (event.key === 'Enter') {
@@ -363,9 +416,9 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
             {t('nova.produtos.add')}
           </Button>
         </div>
-        {quantidadeInvalida && (
+        {erroQuantidade !== null && (
           <p id={erroId} role="alert" className="-mt-2 text-sm text-destructive">
-            {t('nova.produtos.quantidadeInvalida', { max: fmt.integer(MAX_QUANTIDADE_ITEM) })}
+            {erroQuantidade}
           </p>
         )}
       </CardContent>

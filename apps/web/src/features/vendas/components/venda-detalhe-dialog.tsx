@@ -64,7 +64,7 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                 <p>{data.observacoes}</p>
               </div>
             )}
-            {/* On a phone each item stacks: its name, then "quantity × price" and the subtotal. */}
+            {/* On a phone each item stacks: its name, then "0,350 kg × R$ 29,90/kg" and the subtotal. */}
             <Table stackOnPhone>
               <TableCaption className="sr-only">{t('detail.itens')}</TableCaption>
               <TableHeader>
@@ -82,12 +82,12 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                       {item.produtoNome}
                     </TableHead>
                     <TableCell className="text-right tabular-nums max-sm:text-muted-foreground">
-                      {fmt.integer(item.quantidade)}
+                      {fmt.quantidade(item.quantidade, item.unidade)}
                       <span className="sm:hidden" aria-hidden="true">
                         {' ×'}
                       </span>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums max-sm:text-left max-sm:text-muted-foreground">{fmt.money(item.precoUnitario)}</TableCell>
+                    <TableCell className="text-right tabular-nums max-sm:text-left max-sm:text-muted-foreground">{fmt.preco(item.precoUnitario, item.unidade)}</TableCell>
                     <TableCell className="text-right font-medium tabular-nums">{fmt.money(item.subtotal)}</TableCell>
                   </TableRow>
                 ))}
