@@ -33,6 +33,11 @@ const CHECKS: { rule: string; sql: string }[] = [
               or i.custo <> floor((i.quantidade::numeric * i.custo_unitario * 2 + s.e) / (s.e * 2))`,
   },
   {
+    rule: 'a loose line (no product) is not one unit of its value, without cost',
+    sql: `select id, quantidade, preco_unitario, subtotal, custo from itens_venda
+           where produto_id is null and (quantidade <> 1 or unidade <> 'un' or custo_unitario <> 0 or custo <> 0)`,
+  },
+  {
     rule: 'saldo_atual differs from the ledger sum',
     sql: `select c.id, c.saldo_atual, coalesce(sum(l.valor), 0)::bigint as razao from clientes c
           left join lancamentos l on l.owner_id = c.owner_id and l.cliente_id = c.id

@@ -9,7 +9,8 @@ import type { Query } from './invariants';
 
 /** Rows of `a` not in `b` and of `b` not in `a` (the recount checks). */
 const diferenca = (a: string, b: string) => `select count(*)::int as n from ((${a} except ${b}) union all (${b} except ${a})) x`;
-const vendasAtivas = `from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id where v.status_pagamento <> 'cancelado'`;
+// Lines of a product: a loose line (no product) is in no product's row.
+const vendasAtivas = `from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id where v.status_pagamento <> 'cancelado' and i.produto_id is not null`;
 export const RECONTAGENS: Record<string, string> = {
   produtos_por_dia: diferenca(
     `select owner_id, dia, produto_id, quantidade, valor_total, custo_total from produtos_por_dia where quantidade <> 0`,

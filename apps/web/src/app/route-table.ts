@@ -63,7 +63,7 @@ export const SIGNED_IN_PAGES = {
     requests: ['/api/vendas?pageSize=20'],
     loads: ['src/features/vendas/api/get-vendas.ts'],
   },
-  clientes: { path: '/clientes', module: 'clientes', namespaces: ['clientes', 'financeiro', 'validation'] },
+  clientes: { path: '/clientes', module: 'clientes', namespaces: ['clientes', 'financeiro', 'vendas', 'validation'] },
   produtos: { path: '/produtos', module: 'produtos', namespaces: ['produtos', 'validation'] },
   devedores: { path: '/devedores', module: 'devedores', namespaces: ['devedores', 'financeiro', 'validation'] },
   relatorios: { path: '/relatorios', module: 'relatorios', namespaces: ['relatorios', 'validation'] },

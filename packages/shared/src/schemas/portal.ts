@@ -63,7 +63,15 @@ export const portalClienteSchema = z.object({
       valorTotal: z.number().int(),
       valorPago: z.number().int(),
       itens: z.array(
-        z.object({ nome: z.string(), unidade: z.enum(UNIDADES), quantidade: z.number().int(), precoUnitario: z.number().int(), subtotal: z.number().int() }),
+        z.object({
+          /** The product's name, or a loose line's description ('' when none: shown as "Avulso"). */
+          nome: z.string(),
+          avulso: z.boolean(),
+          unidade: z.enum(UNIDADES),
+          quantidade: z.number().int(),
+          precoUnitario: z.number().int(),
+          subtotal: z.number().int(),
+        }),
       ),
     }),
   ),

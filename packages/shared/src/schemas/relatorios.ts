@@ -112,7 +112,10 @@ export const relatorioProdutosSchema = z.object({
   periodo: periodoRelatorioSchema,
   /** Units sold (sales not cancelled) of products counted in pieces (un, cx, pct); weights and volumes are not added in. */
   unidades: comparado(),
+  /** Revenue of products (sales not cancelled); loose lines are `avulsas`, apart. */
   receita: comparado(),
+  /** "Vendas avulsas": what loose lines (no product) sold in the period. */
+  avulsas: comparado(),
   maisVendidosQuantidade: z.array(produtoVendidoSchema),
   maisVendidosValor: z.array(produtoVendidoSchema),
   /** The products with most revenue in the period (up to 20) with cost, profit and margin… */

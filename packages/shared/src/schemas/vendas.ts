@@ -1,28 +1,48 @@
 import { z } from 'zod';
 import { isoDateSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
-import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, STATUS_PAGAMENTO } from '../vendas';
+import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_TOTAL_VENDA, STATUS_PAGAMENTO } from '../vendas';
 import { MAX_QUANTIDADE_ITEM_GUARDADA, UNIDADES } from '../unidades';
 
 export { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, MAX_TOTAL_VENDA, STATUS_PAGAMENTO, type FormaPagamento, type StatusPagamento } from '../vendas';
 
+/** Largest description of a loose line ("Pão e leite"). */
+export const MAX_DESCRICAO_AVULSO = 60;
+
 /**
- * `quantidade` is in the product's stored steps (grams for a kg product, units for "un"); the server
- * checks it against the product's own unit (maxQuantidadeItem) once it reads the product.
+ * One line of a new sale: a product and how many (`quantidade` in the product's stored steps: grams
+ * for a kg product, units for "un"; the server checks it against the product's own unit once it
+ * reads the product), or a loose amount ("avulso": `valor` in centavos and an optional
+ * description, no product and no stock). Never both.
  */
-export const itemVendaInputSchema = z.object({
-  produtoId: z.string().uuid(),
-  quantidade: z
-    .number({ error: 'quantidadeItemInvalida' })
-    .int('quantidadeItemInvalida')
-    .min(1, 'quantidadeItemInvalida')
-    .max(MAX_QUANTIDADE_ITEM_GUARDADA, 'tooLarge'),
-  /**
-   * The unit the counter counted `quantidade` in. A product whose unit changed while it sat in a
-   * cart (possible before its first sale) is refused rather than read in the new unit.
-   */
-  unidade: z.enum(UNIDADES).optional(),
-});
+export const itemVendaInputSchema = z
+  .object({
+    produtoId: z.string().uuid().optional(),
+    quantidade: z
+      .number({ error: 'quantidadeItemInvalida' })
+      .int('quantidadeItemInvalida')
+      .min(1, 'quantidadeItemInvalida')
+      .max(MAX_QUANTIDADE_ITEM_GUARDADA, 'tooLarge')
+      .optional(),
+    /**
+     * The unit the counter counted `quantidade` in. A product whose unit changed while it sat in a
+     * cart (possible before its first sale) is refused rather than read in the new unit.
+     */
+    unidade: z.enum(UNIDADES).optional(),
+    /** A loose line's value, centavos. */
+    valor: z.number({ error: 'valorAvulsoInvalido' }).int('valorAvulsoInvalido').min(1, 'valorAvulsoInvalido').max(MAX_TOTAL_VENDA, 'tooLarge').optional(),
+    /** A loose line's description; blank is none (shown as "Avulso"). Trimmed. */
+    descricao: safeString().trim().max(MAX_DESCRICAO_AVULSO, 'tooLong').nullish(),
+  })
+  .superRefine((item, ctx) => {
+    if (item.valor !== undefined) {
+      if (item.produtoId !== undefined || item.quantidade !== undefined) ctx.addIssue({ code: 'custom', path: ['valor'], message: 'avulsoComProduto' });
+      return;
+    }
+    if (item.produtoId === undefined) ctx.addIssue({ code: 'custom', path: ['produtoId'], message: 'produtoObrigatorio' });
+    if (item.quantidade === undefined) ctx.addIssue({ code: 'custom', path: ['quantidade'], message: 'quantidadeItemInvalida' });
+  });
+export type ItemVendaInput = z.output<typeof itemVendaInputSchema>;
 
 /**
  * A new sale as the browser sends it: what and how many, never prices (the server reads them).
@@ -92,7 +112,8 @@ export type VendaListItem = z.infer<typeof vendaResumoItemSchema>;
 
 export const itemVendaSchema = z.object({
   id: z.string(),
-  produtoId: z.string(),
+  /** Null on a loose line ("avulso"): no product, no stock; `produtoNome` is its description ('' when none). */
+  produtoId: z.string().nullable(),
   produtoNome: z.string(),
   /** The product's unit when it was sold; `quantidade` in its stored steps, `precoUnitario` per whole unit. */
   unidade: z.enum(UNIDADES),

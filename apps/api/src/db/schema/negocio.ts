@@ -162,8 +162,9 @@ export const itensVenda = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     ownerId: ownerId(),
     vendaId: uuid('venda_id').notNull(),
-    produtoId: uuid('produto_id').notNull(),
-    /** Snapshot of the product's name at the moment of sale. */
+    /** Null on a loose line ("avulso"): a value and a description, no product and no stock. */
+    produtoId: uuid('produto_id'),
+    /** Snapshot of the product's name at the moment of sale; a loose line's description ('' when none). */
     produtoNome: text('produto_nome').notNull(),
     /** The product's unit when sold: `quantidade` is in its stored steps, the prices per whole unit. */
     unidade: text('unidade', { enum: UNIDADES }).notNull().default('un'),

@@ -142,6 +142,9 @@ beforeAll(async () => {
   // Notifications too, one of them read, with links to records.
   const produto = (await loja.request({ method: 'GET', url: '/api/produtos?pageSize=1' })).json().items[0];
   await loja.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] } });
+  // A loose line ("avulso"), with no product, beside a product.
+  const avulsa = await loja.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ valor: 1250, descricao: 'pão e leite' }, { produtoId: produto.id, quantidade: 1 }] } });
+  expect(avulsa.statusCode, avulsa.body).toBe(201);
   await withSeller(t.db, loja.id, (tx) => tx.update(notificacoes).set({ lida: true }).where(eq(notificacoes.tipo, 'venda')));
   // The seller's own collection messages and the reminder before the due date (the demo shop has
   // a due-date rule, reminders and a promise to pay already).

@@ -292,7 +292,8 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
     linha: z.object({
       id,
       vendaId: id,
-      produtoId: id,
+      /** Null on a loose line ("avulso"); its description is `produtoNome` (format 3 on). */
+      produtoId: id.nullable(),
       produtoNome: texto(120),
       unidade: z.enum(UNIDADES).optional(),
       /** Within the unit's own maximum: checked with the sums. */

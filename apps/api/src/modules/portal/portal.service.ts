@@ -64,6 +64,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
         .select({
           vendaId: itensVenda.vendaId,
           nome: itensVenda.produtoNome,
+          avulso: sql<boolean>`${itensVenda.produtoId} is null`,
           unidade: itensVenda.unidade,
           quantidade: itensVenda.quantidade,
           precoUnitario: itensVenda.precoUnitario,

@@ -109,7 +109,7 @@ function produtosDoPeriodo(ownerId: string): SQL {
         from ${vendas} v
         cross join lateral (
           select produto_id, quantidade, subtotal, custo from ${itensVenda}
-           where owner_id = v.owner_id and venda_id = v.id offset 0
+           where owner_id = v.owner_id and venda_id = v.id and produto_id is not null offset 0
         ) i
        where v.owner_id = ${ownerId} and v.status_pagamento <> 'cancelado' and ${onde(sql`v.data_venda`)}`;
   return sql`
@@ -380,6 +380,10 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
         from (${produtosDoPeriodo(ownerId)}) p left join ${produtos} pr on pr.owner_id = ${ownerId} and pr.id = p.produto_id
     `,
   );
+  // Loose lines belong to no product: what the sales of the period add up to beyond the products'
+  // revenue (both exact for the shop's days) is what they sold.
+  const vendasAtual = (await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, timeZone, { detalhes: false })).vendas.valorTotal;
+  const vendasAntes = (await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, timeZone, { detalhes: false })).vendas.valorTotal;
   const porValor = json(row?.por_valor);
   const outros = (row?.outros ?? null) as Record<string, unknown> | string | null;
   const resto = typeof outros === 'string' ? (JSON.parse(outros) as Record<string, unknown>) : outros;
@@ -388,6 +392,7 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
     periodo,
     unidades: cmp(n(row?.unidades), n(antes?.unidades)),
     receita: cmp(n(row?.receita), n(antes?.receita)),
+    avulsas: cmp(vendasAtual - n(row?.receita), vendasAntes - n(antes?.receita)),
     maisVendidosQuantidade: json(row?.por_quantidade).map(vendido),
     maisVendidosValor: porValor.slice(0, 5).map(vendido),
     margens: porValor.map((p) => ({ ...vendido(p), custo: n(p.custo), lucro: n(p.valor) - n(p.custo), margem: margem(n(p.valor), n(p.custo)) })),

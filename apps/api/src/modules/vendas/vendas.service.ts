@@ -46,12 +46,27 @@ const colunasDoItem = {
   subtotal: itensVenda.subtotal,
 };
 
-/** Adds up repeated products, so each product is locked, checked and decremented once. */
-function mergeItens(itens: NovaVendaData['itens']): Map<string, number> {
+/**
+ * Adds up repeated products, so each product is locked, checked and decremented once. Loose lines
+ * (no product) move no stock and are left out.
+ */
+function mergeItens(itens: ReadonlyArray<{ produtoId?: string | null; quantidade?: number }>): Map<string, number> {
   const merged = new Map<string, number>();
-  for (const item of itens) merged.set(item.produtoId, (merged.get(item.produtoId) ?? 0) + item.quantidade);
+  for (const item of itens) {
+    if (item.produtoId && item.quantidade !== undefined) merged.set(item.produtoId, (merged.get(item.produtoId) ?? 0) + item.quantidade);
+  }
   return merged;
 }
+
+/** A loose line ("avulso"): a value and a description, no product, no stock, no cost. */
+interface LinhaAvulsa {
+  descricao: string;
+  valor: number;
+}
+
+/** The sale's loose lines, in the order the seller added them; a blank description is none (''). */
+const linhasAvulsas = (itens: NovaVendaData['itens']): LinhaAvulsa[] =>
+  itens.flatMap((item) => (item.valor !== undefined ? [{ descricao: item.descricao?.trim() ?? '', valor: item.valor }] : []));
 
 type ProdutoTravado = {
   id: string;
@@ -96,15 +111,16 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
   if (cliente && !cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, { message: 'Cliente desativado', details: { clienteId: cliente.id } });
   checkQuantidades(travados, input.itens);
   const linhas = checkStock(travados, quantidades);
+  const avulsas = linhasAvulsas(input.itens);
 
-  const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0);
+  const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0) + avulsas.reduce((sum, l) => sum + l.valor, 0);
   // The browser sends no prices, so only here is the total known (docs/decisions/007).
   if (valorTotal > MAX_TOTAL_VENDA) {
     throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, { message: 'O total da venda passa do máximo permitido', details: { maximo: MAX_TOTAL_VENDA } });
   }
   const fiado = input.formaPagamento === 'fiado' ? checkLimit(cliente, valorTotal, input.confirmarLimiteExcedido) : null;
 
-  const venda = await writeSale(tx, ownerId, input, cliente, linhas, valorTotal, fiado?.limiteExcedidoConfirmado ?? false, options);
+  const venda = await writeSale(tx, ownerId, input, cliente, linhas, avulsas, valorTotal, fiado?.limiteExcedidoConfirmado ?? false, options);
   if (!venda) {
     // Another request with this key committed between our check and our insert.
     const anterior = await vendaDaChave(tx, ownerId, input.chave!);
@@ -146,6 +162,8 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
 /** Step 1: the products' rows, locked (FOR UPDATE) in id order. */
 async function lockProdutos(tx: Executor, ownerId: string, produtoIds: string[]): Promise<Map<string, ProdutoTravado>> {
   const ids = [...produtoIds].sort();
+  // A sale of loose lines only locks no product.
+  if (!ids.length) return new Map();
   const locked = await tx
     .select({
       id: produtos.id,
@@ -171,8 +189,8 @@ async function lockProdutos(tx: Executor, ownerId: string, produtoIds: string[])
  */
 function checkQuantidades(byId: Map<string, ProdutoTravado>, itens: NovaVendaData['itens']) {
   const issues = itens.flatMap((item, i) => {
-    const produto = byId.get(item.produtoId);
-    if (!produto) return [];
+    const produto = item.produtoId ? byId.get(item.produtoId) : undefined;
+    if (!produto || item.quantidade === undefined) return [];
     if (item.unidade && item.unidade !== produto.unidade) return [{ path: `itens.${i}.unidade`, message: 'unidadeMudou' }];
     return item.quantidade > maxQuantidadeItem(produto.unidade) ? [{ path: `itens.${i}.quantidade`, message: 'tooLarge' }] : [];
   });
@@ -247,6 +265,7 @@ async function writeSale(
   input: NovaVendaData,
   cliente: ClienteTravado | null,
   linhas: Linha[],
+  avulsas: LinhaAvulsa[],
   valorTotal: number,
   limiteExcedidoConfirmado: boolean,
   options: VendaOptions,
@@ -275,8 +294,8 @@ async function writeSale(
   if (!row) return null;
   const itens = await tx
     .insert(itensVenda)
-    .values(
-      linhas.map((l) => ({
+    .values([
+      ...linhas.map((l) => ({
         ownerId,
         vendaId: row.id,
         produtoId: l.produto.id,
@@ -288,7 +307,18 @@ async function writeSale(
         subtotal: l.subtotal,
         custo: l.custo,
       })),
-    )
+      ...avulsas.map((l) => ({
+        ownerId,
+        vendaId: row.id,
+        produtoId: null,
+        produtoNome: l.descricao,
+        quantidade: 1,
+        precoUnitario: l.valor,
+        custoUnitario: 0,
+        subtotal: l.valor,
+        custo: 0,
+      })),
+    ])
     .returning(colunasDoItem);
   // getVenda's order (produto_nome under the database's C collation: code points).
   itens.sort((a, b) => (a.produtoNome < b.produtoNome ? -1 : a.produtoNome > b.produtoNome ? 1 : 0));
@@ -315,6 +345,7 @@ async function writeSale(
  * CHECK (estoque_atual >= 0) is the last line of defence. Returns each product's new stock.
  */
 async function moveStock(tx: Executor, ownerId: string, linhas: Linha[]): Promise<Map<string, number>> {
+  if (!linhas.length) return new Map();
   const atualizados = await queryRows<{ id: string; estoque_atual: number }>(
     tx,
     sql`

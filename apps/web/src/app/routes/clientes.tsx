@@ -18,6 +18,7 @@ import { RegenerarLoginDialog } from '@/features/clientes/components/regenerar-l
 import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
 import { ExtratoDialog } from '@/features/financeiro/components/extrato-dialog';
 import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
+import { VendaRapidaDialog } from '@/features/vendas/components/venda-rapida-dialog';
 import { useListParams } from '@/lib/use-list-params';
 import { useEditDialog } from '@/lib/use-edit-dialog';
 import { useToggleAtivo } from '@/lib/use-toggle-ativo';
@@ -38,6 +39,7 @@ export function Component() {
   const [pagando, setPagando] = useState<Cliente | null>(null);
   const [ajustando, setAjustando] = useState<Cliente | null>(null);
   const [extrato, setExtrato] = useState<Cliente | null>(null);
+  const [vendendo, setVendendo] = useState<Cliente | null>(null);
   const toggleAtivo = useToggleAtivo<Cliente>(useSetClienteAtivo().mutateAsync, 'clientes');
   // Deactivating asks first (what changes for the customer); reactivating does not.
   const [desativando, setDesativando] = useState<Cliente | null>(null);
@@ -50,6 +52,7 @@ export function Component() {
     onPagamento: setPagando,
     onAjuste: setAjustando,
     onExtrato: setExtrato,
+    onVendaRapida: setVendendo,
   };
 
   return (
@@ -102,6 +105,7 @@ export function Component() {
       <PagamentoDialog cliente={pagando} onOpenChange={(open) => !open && setPagando(null)} />
       <AjusteDialog cliente={ajustando} onOpenChange={(open) => !open && setAjustando(null)} />
       <ExtratoDialog cliente={extrato} onOpenChange={(open) => !open && setExtrato(null)} />
+      <VendaRapidaDialog cliente={vendendo} onOpenChange={(open) => !open && setVendendo(null)} />
     </ListPage>
   );
 }

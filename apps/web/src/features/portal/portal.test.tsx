@@ -10,8 +10,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 /** What purchase V1 holds: 2 un of rice and 0,286 kg of cheese at R$ 35,00/kg (R$ 10,01), R$ 100,01 in all. */
 const ITENS_V1: PortalCliente['pendentes'][number]['itens'] = [
-  { nome: 'Arroz 5kg', unidade: 'un', quantidade: 2, precoUnitario: 4_500, subtotal: 9_000 },
-  { nome: 'Mussarela', unidade: 'kg', quantidade: 286, precoUnitario: 3_500, subtotal: 1_001 },
+  { nome: 'Arroz 5kg', avulso: false, unidade: 'un', quantidade: 2, precoUnitario: 4_500, subtotal: 9_000 },
+  { nome: 'Mussarela', avulso: false, unidade: 'kg', quantidade: 286, precoUnitario: 3_500, subtotal: 1_001 },
 ];
 
 function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
@@ -186,13 +186,31 @@ describe('the customer page', () => {
   });
 
   it('says since when a debt is late, what part of a purchase was paid, a credit as a credit, and nothing owed as such', async () => {
-    const parcial = { numeroVenda: 'V2', data: '2025-03-01T15:00:00.000Z', valorTotal: 5_000, valorPago: 2_000, itens: [{ nome: 'Café 500g', unidade: 'un' as const, quantidade: 1, precoUnitario: 5_000, subtotal: 5_000 }] };
+    // Coffee and two loose lines ("Avulso"): one with a description, one without.
+    const parcial = {
+      numeroVenda: 'V2',
+      data: '2025-03-01T15:00:00.000Z',
+      valorTotal: 5_000,
+      valorPago: 2_000,
+      itens: [
+        { nome: 'Café 500g', avulso: false, unidade: 'un' as const, quantidade: 1, precoUnitario: 3_250, subtotal: 3_250 },
+        { nome: 'pão e leite', avulso: true, unidade: 'un' as const, quantidade: 1, precoUnitario: 1_250, subtotal: 1_250 },
+        { nome: '', avulso: true, unidade: 'un' as const, quantidade: 1, precoUnitario: 500, subtotal: 500 },
+      ],
+    };
     let pagina = cliente({ vencimento: { data: '2025-03-20', vencido: true, diasEmAtraso: 12 }, pendentes: [parcial], saldoAtual: -3_000, saldoPendente: 3_000 });
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, pagina) });
     const first = renderApp('/cliente/joana48213');
     expect(await screen.findByRole('heading', { level: 2, name: /^Você deve R\$\s30,00$/ })).toBeInTheDocument();
     expect(screen.getByText('Venceu em 20/03/2025: 12 dias de atraso.')).toBeInTheDocument();
     expect(screen.getByText('Total R$ 50,00, já pago R$ 20,00')).toBeInTheDocument();
+    // A loose line is its description and value, no "quantity × price".
+    const itens = within(screen.getByRole('list', { name: 'Itens da compra V2' })).getAllByRole('listitem');
+    expect(itens.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Café 500g1 un × R\$\s32,50R\$\s32,50$/),
+      expect.stringMatching(/^Avulso — pão e leiteR\$\s12,50$/),
+      expect.stringMatching(/^AvulsoR\$\s5,00$/),
+    ]);
     first.unmount();
 
     pagina = cliente({ saldoAtual: 1_200, saldoPendente: 0, vencimento: null, pendentes: [], pendentesTotal: 0, pagamentoOnline: { disponivel: false, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 } });

@@ -92,6 +92,7 @@ function produtos(t: T, r: Relatorios['produtos']): LinhaCsv[] {
     [t('tabela.indicador'), t('tabela.periodo'), t('tabela.anterior')],
     comparado(t('produtos.unidades'), r.unidades, false),
     comparado(t('produtos.receita'), r.receita),
+    comparado(t('produtos.avulsas'), r.avulsas),
     [],
     [t('produtos.margens')],
     [t('tabela.produto'), t('tabela.quantidade'), t('tabela.unidade'), t('tabela.receita'), t('tabela.custo'), t('tabela.lucro'), t('tabela.margem')],

@@ -64,6 +64,7 @@ const PRODUTOS: RelatorioProdutos = {
   periodo: periodo('2026-02-01', '2026-02-28', { de: '2026-01-01', ate: '2026-01-31' }, '2026-02'),
   unidades: cmp(8, 5),
   receita: cmp(6000, 3000),
+  avulsas: cmp(1750, 500),
   maisVendidosQuantidade: [
     { id: 'p1', nome: 'Arroz', unidade: 'un', quantidade: 4, valor: 4000 },
     { id: 'p2', nome: '=Feijão', unidade: 'un', quantidade: 4, valor: 2000 },
@@ -198,6 +199,10 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     await waitFor(() => expect(select).toHaveValue('m2026-02'));
     await user.click(screen.getByRole('tab', { name: 'Produtos' }));
     expect(await screen.findByRole('group', { name: 'Unidades Vendidas' })).toHaveTextContent('8');
+    // Loose lines ("Avulso") sold, apart from the products' revenue, against the previous period.
+    const avulsas = screen.getByRole('group', { name: 'Vendas avulsas' });
+    expect(avulsas).toHaveTextContent('R$ 17,50');
+    expect(avulsas).toHaveTextContent('R$ 5,00');
     expect(router.state.location.search).toBe('?mes=2026-02&aba=produtos');
     expect(reportUrls(api)).toContain('/api/relatorios/resumo?mes=2026-02');
     expect(reportUrls(api).at(-1)).toBe('/api/relatorios/produtos?mes=2026-02');
@@ -304,6 +309,7 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     expect(rows[0]).toEqual(['Relatório', 'Produtos']);
     expect(rows).toContainEqual(['Período', '01/02/2026', '28/02/2026']);
     expect(rows).toContainEqual(['Receita', '60,00', '30,00']);
+    expect(rows).toContainEqual(['Vendas avulsas', '17,50', '5,00']);
     expect(rows).toContainEqual(['Produto', 'Quantidade', 'Unidade', 'Receita', 'Custo', 'Lucro', 'Margem']);
     expect(rows).toContainEqual(['Arroz', '4', 'un', '40,00', '26,00', '14,00', '35,0']);
     // A name that starts with "=" is text, not a formula; a loss stays a plain negative number.

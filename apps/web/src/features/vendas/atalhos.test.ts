@@ -12,19 +12,21 @@ const tecla = (key: string, target: EventTarget | null = document.body, extra: P
 });
 
 describe('atalhoDaTecla', () => {
-  it('reads F2, F4, Esc and "?" outside a field as the counter\'s shortcuts', () => {
+  it('reads F2, F4, F8, Esc and "?" outside a field as the counter\'s shortcuts', () => {
     expect(atalhoDaTecla(tecla('F2'))).toBe('finalizar');
     expect(atalhoDaTecla(tecla('F4'))).toBe('cliente');
     expect(atalhoDaTecla(tecla('Escape'))).toBe('limpar');
     expect(atalhoDaTecla(tecla('?'))).toBe('ajuda');
     expect(atalhoDaTecla(tecla('a'))).toBeNull();
-    expect(atalhoDaTecla(tecla('F8'))).toBeNull();
+    expect(atalhoDaTecla(tecla('F8'))).toBe('avulso');
+    expect(atalhoDaTecla(tecla('F9'))).toBeNull();
   });
 
-  it('takes F2 and F4 in a field too (they type nothing), but leaves "?" and Esc to the field', () => {
+  it('takes F2, F4 and F8 in a field too (they type nothing), but leaves "?" and Esc to the field', () => {
     for (const campo of [document.createElement('input'), document.createElement('textarea'), document.createElement('select')]) {
       expect(atalhoDaTecla(tecla('F2', campo))).toBe('finalizar');
       expect(atalhoDaTecla(tecla('F4', campo))).toBe('cliente');
+      expect(atalhoDaTecla(tecla('F8', campo))).toBe('avulso');
       expect(atalhoDaTecla(tecla('?', campo))).toBeNull();
       expect(atalhoDaTecla(tecla('Escape', campo))).toBeNull();
     }

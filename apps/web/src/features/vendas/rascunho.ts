@@ -1,7 +1,9 @@
 import type { Cliente, FormaPagamento } from '@caderneta/shared';
 import { UNIDADE_PADRAO, UNIDADES, type Unidade } from '@caderneta/shared/unidades';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
-import type { ItemCarrinho } from './carrinho';
+import { MAX_DESCRICAO_AVULSO } from '@caderneta/shared/schemas/vendas';
+import { MAX_TOTAL_VENDA } from '@caderneta/shared/vendas';
+import type { ItemAvulso, ItemCarrinho, ItemProduto } from './carrinho';
 
 /**
  * The sale being built on /vendas/nova, kept in sessionStorage per seller so a reload (or a
@@ -30,12 +32,18 @@ const isUnidade = (value: unknown): value is Unidade => (UNIDADES as readonly un
 
 /**
  * A stored item as the cart holds it, or null when it is not one. A draft written before products
- * had a unit has none: its items were counted in units ("un").
+ * had a unit has none: its items were counted in units ("un"). A loose line has its value and key.
  */
 function lerItem(value: unknown): ItemCarrinho | null {
   if (!value || typeof value !== 'object') return null;
-  const { produtoId, nome, unidade = UNIDADE_PADRAO, precoVenda, estoque, quantidade } = value as Partial<Record<keyof ItemCarrinho, unknown>>;
   const inteiro = (n: unknown): n is number => Number.isInteger(n);
+  if ('avulso' in value && value.avulso === true) {
+    const { chave, descricao, valor } = value as Partial<Record<keyof ItemAvulso, unknown>>;
+    if (typeof chave !== 'string' || !chave || !inteiro(valor) || valor <= 0 || valor > MAX_TOTAL_VENDA) return null;
+    if (descricao !== null && (typeof descricao !== 'string' || descricao.length > MAX_DESCRICAO_AVULSO)) return null;
+    return { avulso: true, chave, descricao: descricao || null, valor };
+  }
+  const { produtoId, nome, unidade = UNIDADE_PADRAO, precoVenda, estoque, quantidade } = value as Partial<Record<keyof ItemProduto, unknown>>;
   if (typeof produtoId !== 'string' || typeof nome !== 'string' || !isUnidade(unidade)) return null;
   if (!inteiro(precoVenda) || !inteiro(estoque) || !inteiro(quantidade) || quantidade <= 0) return null;
   return { produtoId, nome, unidade, precoVenda, estoque, quantidade };

@@ -226,6 +226,27 @@ describe('/vendas', () => {
     expect(within(dialog).getByText('R$ 39,37')).toBeInTheDocument();
   });
 
+  it('shows a loose line as "Avulso — pão e leite" (or just "Avulso") with its value, no quantity × price', async () => {
+    const detalhe: VendaDetalhe = {
+      ...venda({ valorTotal: 4640 }),
+      itens: [
+        { id: 'i1', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
+        { id: 'i2', produtoId: null, produtoNome: 'pão e leite', unidade: 'un', quantidade: 1, precoUnitario: 1250, subtotal: 1250 },
+        { id: 'i3', produtoId: null, produtoNome: '', unidade: 'un', quantidade: 1, precoUnitario: 500, subtotal: 500 },
+      ],
+    };
+    mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
+    const { user } = renderApp('/vendas');
+    await user.click(await screen.findByRole('button', { name: 'Detalhes da venda V1741600000000' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Venda V1741600000000' });
+    const texto = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent?.replace(/\s+/g, ' ').trim());
+    const comDescricao = await within(dialog).findByRole('row', { name: /^Avulso — pão e leite/ });
+    expect(texto(comDescricao)).toEqual(['', '', 'R$ 12,50']);
+    expect(texto(within(dialog).getByRole('row', { name: /^Avulso R\$/ }))).toEqual(['', '', 'R$ 5,00']);
+    expect(within(dialog).queryByText(/1 un ×.*R\$ 12,50/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText('R$ 46,40')).toBeInTheDocument();
+  });
+
   it('cancels a sale after confirmation and reloads the list', async () => {
     let cancelled = false;
     const api = mockApi({

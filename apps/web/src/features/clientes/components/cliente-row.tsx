@@ -7,6 +7,7 @@ import MapPinIcon from 'lucide-react/icons/map-pin';
 import PhoneIcon from 'lucide-react/icons/phone';
 import PowerIcon from 'lucide-react/icons/power';
 import ScaleIcon from 'lucide-react/icons/scale';
+import ShoppingCartIcon from 'lucide-react/icons/shopping-cart';
 import { useTranslation } from 'react-i18next';
 import { RecordRow, RecordTitle } from '@/components/record-row';
 import { Badge } from '@/components/ui/badge';
@@ -23,11 +24,13 @@ export interface ClienteRowActions {
   onPagamento?: (cliente: Cliente) => void;
   onAjuste?: (cliente: Cliente) => void;
   onExtrato?: (cliente: Cliente) => void;
+  /** "Venda rápida": a fiado amount with no products (the vendas feature owns the dialog); active customers only. */
+  onVendaRapida?: (cliente: Cliente) => void;
 }
 
 /** One customer: who, how to reach them, since when, and what they owe (spec §2). */
 export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: ClienteRowActions }) {
-  const { t } = useTranslation(['clientes', 'financeiro']);
+  const { t } = useTranslation(['clientes', 'financeiro', 'vendas']);
   const fmt = useFormatters();
   const devedor = cliente.saldoAtual < 0;
   const titleId = `cliente-${cliente.id}-nome`;
@@ -106,6 +109,9 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           onEdit={() => actions.onEdit(cliente)}
           onDelete={() => actions.onDelete(cliente)}
         >
+          {actions.onVendaRapida && cliente.ativo && (
+            <RowMenuItem icon={ShoppingCartIcon} label={t('vendas:vendaRapida.acao')} onSelect={() => actions.onVendaRapida?.(cliente)} />
+          )}
           {actions.onPagamento && <RowMenuItem icon={HandCoinsIcon} label={t('financeiro:actions.pagamento')} onSelect={() => actions.onPagamento?.(cliente)} />}
           {actions.onAjuste && <RowMenuItem icon={ScaleIcon} label={t('financeiro:actions.ajuste')} onSelect={() => actions.onAjuste?.(cliente)} />}
           {actions.onExtrato && <RowMenuItem icon={ListIcon} label={t('financeiro:actions.extrato')} onSelect={() => actions.onExtrato?.(cliente)} />}

@@ -99,12 +99,17 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                   <ul aria-label={t('painel.itens', { numero: venda.numeroVenda })} className="mt-1 text-sm text-muted-foreground">
                     {venda.itens.map((item, i) => (
                       <li key={i} className="flex justify-between gap-3">
-                        <span className="min-w-0 break-words">
-                          {item.nome}
-                          <span className="block text-xs tabular-nums">
-                            {t('painel.itemLinha', { quantidade: f.quantidade(item.quantidade, item.unidade), preco: f.preco(item.precoUnitario, item.unidade) })}
+                        {/* A loose line ("Avulso — pão e leite") is its value only, no quantity × price. */}
+                        {item.avulso ? (
+                          <span className="min-w-0 break-words">{item.nome ? t('painel.avulsoDescricao', { descricao: item.nome }) : t('painel.avulso')}</span>
+                        ) : (
+                          <span className="min-w-0 break-words">
+                            {item.nome}
+                            <span className="block text-xs tabular-nums">
+                              {t('painel.itemLinha', { quantidade: f.quantidade(item.quantidade, item.unidade), preco: f.preco(item.precoUnitario, item.unidade) })}
+                            </span>
                           </span>
-                        </span>
+                        )}
                         <span className="shrink-0">{f.money(item.subtotal)}</span>
                       </li>
                     ))}

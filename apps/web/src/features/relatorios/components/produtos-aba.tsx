@@ -36,6 +36,8 @@ export function ProdutosAba({ escolha }: { escolha: EscolhaPeriodo }) {
               {/* Pieces only (un, cx, pct): the server leaves weights and volumes out of this sum. */}
               <FiguraComparada title={t('produtos.unidades')} valores={r.unidades} formato={fmt.integer} hint={t('produtos.unidadesHint')} />
               <FiguraComparada title={t('produtos.receita')} valores={r.receita} formato={fmt.money} />
+              {/* Loose lines ("Avulso"): sold with no product, so apart from the products' revenue. */}
+              <FiguraComparada title={t('produtos.avulsas')} valores={r.avulsas} formato={fmt.money} hint={t('produtos.avulsasHint')} />
               <Figura title={t('produtos.estoque')} value={fmt.integer(r.estoque.baixo)} hint={hoje}>
                 <p className="text-xs">{t('produtos.estoqueResumo', { baixo: fmt.integer(r.estoque.baixo), zerados: fmt.integer(r.estoque.zerados) })}</p>
               </Figura>

@@ -7,22 +7,25 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useFormatters } from '@/lib/format';
-import { type ItemCarrinho, subtotal } from '../carrinho';
+import { chaveDaLinha, ehAvulso, type ItemCarrinho, subtotal } from '../carrinho';
+import { useNomeAvulso } from '../nome-avulso';
 
 interface ItensVendaProps {
   itens: ItemCarrinho[];
   onQuantidade: (produtoId: string, quantidade: number) => void;
-  onRemover: (produtoId: string) => void;
+  /** The line's `chaveDaLinha`. */
+  onRemover: (chave: string) => void;
 }
 
 /**
  * The sale's items, each as "0,350 kg × R$ 29,90/kg" and its subtotal, with remove; an item counted
  * in whole units has minus / plus too (one step of a weight, a gram, would help nobody: a weighed
- * item is removed and weighed again).
+ * item is removed and weighed again). A loose line is "Avulso — pão e leite" and its value, with remove.
  */
 export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
+  const nomeAvulso = useNomeAvulso();
   return (
     <Card>
       <CardHeader>
@@ -42,9 +45,34 @@ export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) 
         ) : (
           <ul aria-label={t('nova.itens.title')} className="divide-y">
             {itens.map((item) => {
-              const nameId = `item-${item.produtoId}`;
+              const chave = chaveDaLinha(item);
+              const nameId = `item-${chave}`;
+              if (ehAvulso(item)) {
+                const nome = nomeAvulso(item.descricao);
+                return (
+                  <li key={chave} aria-labelledby={nameId} className="flex flex-wrap items-center gap-3 py-3">
+                    <p id={nameId} className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">
+                      {nome}
+                    </p>
+                    <p className="ml-auto min-w-24 text-right font-semibold [overflow-wrap:anywhere] tabular-nums">
+                      <span className="sr-only">{t('nova.itens.subtotal')}: </span>
+                      {fmt.money(item.valor)}
+                    </p>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="icon"
+                      className="text-destructive hover:text-destructive"
+                      aria-label={t('nova.itens.remove', { nome })}
+                      onClick={() => onRemover(chave)}
+                    >
+                      <Trash2Icon aria-hidden="true" />
+                    </Button>
+                  </li>
+                );
+              }
               return (
-                <li key={item.produtoId} aria-labelledby={nameId} className="flex flex-wrap items-center gap-3 py-3">
+                <li key={chave} aria-labelledby={nameId} className="flex flex-wrap items-center gap-3 py-3">
                   <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
                     <p id={nameId} className="truncate font-medium">
                       {item.nome}

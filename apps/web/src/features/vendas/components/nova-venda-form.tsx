@@ -8,6 +8,7 @@ import {
 } from '@caderneta/shared';
 import type { Unidade } from '@caderneta/shared/unidades';
 import CheckIcon from 'lucide-react/icons/check';
+import CoinsIcon from 'lucide-react/icons/coins';
 import KeyboardIcon from 'lucide-react/icons/keyboard';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,15 +24,18 @@ import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/lib/session';
 import { isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useCreateVenda } from '../api/create-venda';
 import { TECLAS, useAtalhosDoBalcao } from '../atalhos';
 import {
+  adicionarAvulso,
   adicionarItem,
   atualizarEstoque,
   definirQuantidade,
   type ItemCarrinho,
+  itensParaEnvio,
   removerItem,
   resumoCarrinho,
   type ResultadoCarrinho,
@@ -44,6 +48,8 @@ import { ProdutoPicker, type ProdutoPickerHandle } from './produto-picker';
 
 // The shortcuts' help loads when first asked for ("?" or its button): the counter's first load stays small.
 const AtalhosDialog = lazy(() => import('./atalhos-dialog').then((m) => ({ default: m.AtalhosDialog })));
+// So does the "Avulso" form (F8 or its button).
+const AvulsoDialog = lazy(() => import('./avulso-dialog').then((m) => ({ default: m.AvulsoDialog })));
 
 /** Spec §9: after a sale, back to the list after 1.5 s. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -80,6 +86,7 @@ export function NovaVendaForm() {
   /** F4: how many times the customer was asked for from the keyboard (each one focuses the picker). */
   const [pedidosCliente, setPedidosCliente] = useState(0);
   const [ajuda, setAjuda] = useState(false);
+  const [avulso, setAvulso] = useState(false);
   const form$ = useRef<HTMLFormElement>(null);
   const produtos$ = useRef<ProdutoPickerHandle>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -107,6 +114,10 @@ export function NovaVendaForm() {
       if (busy) return;
       setForma('fiado');
       setPedidosCliente((n) => n + 1);
+    },
+    // A loose amount ("R$ 12,50 de pão e leite"): its form, unless the sale is on its way.
+    avulso: () => {
+      if (!busy) setAvulso(true);
     },
     limpar: () => produtos$.current?.limpar(),
     ajuda: () => setAjuda(true),
@@ -173,7 +184,7 @@ export function NovaVendaForm() {
     const input = {
       formaPagamento: forma,
       clienteId: forma === 'fiado' ? cliente!.id : null,
-      itens: itens.map((i) => ({ produtoId: i.produtoId, quantidade: i.quantidade, unidade: i.unidade })),
+      itens: itensParaEnvio(itens),
       observacoes: observacoes.trim() || null,
       confirmarLimiteExcedido,
       chave,
@@ -247,16 +258,22 @@ export function NovaVendaForm() {
             ref={produtos$}
             onAdd={adicionar}
             acoes={
-              <Button type="button" variant="outline" size="icon" aria-keyshortcuts={TECLAS.ajuda} aria-label={t('nova.atalhos.abrir')} onClick={() => setAjuda(true)}>
-                <KeyboardIcon aria-hidden="true" />
-              </Button>
+              <>
+                <Button type="button" variant="outline" aria-keyshortcuts={TECLAS.avulso} onClick={() => setAvulso(true)}>
+                  <CoinsIcon aria-hidden="true" />
+                  {t('nova.avulso.abrir')}
+                </Button>
+                <Button type="button" variant="outline" size="icon" aria-keyshortcuts={TECLAS.ajuda} aria-label={t('nova.atalhos.abrir')} onClick={() => setAjuda(true)}>
+                  <KeyboardIcon aria-hidden="true" />
+                </Button>
+              </>
             }
           />
 
           <ItensVenda
             itens={itens}
             onQuantidade={(produtoId, quantidade) => aplicar(definirQuantidade(itens, produtoId, quantidade))}
-            onRemover={(produtoId) => setItens(removerItem(itens, produtoId))}
+            onRemover={(chave) => aplicar({ ok: true, itens: removerItem(itensAgora.current, chave) })}
           />
 
           <Card>
@@ -326,6 +343,22 @@ export function NovaVendaForm() {
         {ajuda && (
           <Suspense fallback={null}>
             <AtalhosDialog open onOpenChange={setAjuda} />
+          </Suspense>
+        )}
+
+        {avulso && (
+          <Suspense fallback={null}>
+            <AvulsoDialog
+              onClose={() => setAvulso(false)}
+              onAdd={(linha) => {
+                aplicar({ ok: true, itens: adicionarAvulso(itensAgora.current, linha, newIdempotencyKey()) });
+                setAvulso(false);
+              }}
+              // The next item starts where the counter starts: in the product search (if the shop has one).
+              onCloseAutoFocus={(event) => {
+                if (produtos$.current?.focar()) event.preventDefault();
+              }}
+            />
           </Suspense>
         )}
 

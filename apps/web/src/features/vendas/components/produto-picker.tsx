@@ -35,11 +35,13 @@ const CODIGO_DE_BARRAS = /^\d{8,14}$/;
 export interface ProdutoPickerHandle {
   /** Empties the search and puts the focus in it. */
   limpar: () => void;
+  /** Puts the focus in the search; false when there is none (an empty catalogue). */
+  focar: () => boolean;
 }
 
 interface ProdutoPickerProps {
   onAdd: (produto: Produto, quantidade: number) => boolean;
-  /** Shown at the end of the card's title row (the shortcuts' help). */
+  /** Shown at the end of the card's title row ("Avulso", the shortcuts' help), and with an empty catalogue. */
   acoes?: ReactNode;
   ref?: Ref<ProdutoPickerHandle>;
 }
@@ -93,7 +95,13 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
     setLeitura(null);
     busca$.current?.focus();
   }
-  useImperativeHandle(ref, () => ({ limpar }));
+  useImperativeHandle(ref, () => ({
+    limpar,
+    focar: () => {
+      busca$.current?.focus();
+      return !!busca$.current;
+    },
+  }));
 
   /** What one item of `unidade` may be, as the messages say it: "1" to "10.000", "0,001" to "1.000 kg". */
   function faixa(unidade: Unidade) {
@@ -234,7 +242,8 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   // The product chosen stays among the options while the search's list catches up (Enter finds one
   // product before the list of what was typed has arrived): the select shows what is chosen.
   const itens = escolhido && !encontrados.some((p) => p.id === escolhido.id) ? [escolhido, ...encontrados] : encontrados;
-  // Nothing to sell yet: say so and lead to the catalogue instead of an empty select.
+  // No products yet: say so and lead to the catalogue instead of an empty select; loose amounts
+  // ("Avulso", in `acoes`) still sell.
   if (!termo && produtos.data && produtos.data.total === 0) {
     return (
       <Card>
@@ -244,12 +253,15 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
             <h2 className="font-medium">{t('nova.produtos.catalogoVazio')}</h2>
             <p className="mt-1 text-sm text-muted-foreground">{t('nova.produtos.catalogoVazioHint')}</p>
           </div>
-          <Button asChild>
-            <Link to="/produtos">
-              <PlusIcon aria-hidden="true" />
-              {t('nova.produtos.cadastrar')}
-            </Link>
-          </Button>
+          <div className="flex flex-wrap justify-center gap-2">
+            {acoes}
+            <Button asChild>
+              <Link to="/produtos">
+                <PlusIcon aria-hidden="true" />
+                {t('nova.produtos.cadastrar')}
+              </Link>
+            </Button>
+          </div>
         </CardContent>
       </Card>
     );
@@ -263,7 +275,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
               <PackageIcon className="size-4" aria-hidden="true" />
               {t('nova.produtos.title')}
             </h2>
-            {acoes}
+            <div className="flex items-center gap-2">{acoes}</div>
           </div>
         </CardTitle>
       </CardHeader>

@@ -8,6 +8,7 @@ import { useFormatters } from '@/lib/format';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useVenda } from '../api/get-venda';
+import { useNomeAvulso } from '../nome-avulso';
 import { StatusBadge } from './status-badge';
 
 interface VendaDetalheDialogProps {
@@ -15,10 +16,14 @@ interface VendaDetalheDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** A sale with its items (what was sold, at which price) and its payment situation. */
+/**
+ * A sale with its items (what was sold, at which price) and its payment situation. A loose line
+ * ("Avulso — pão e leite") has its value only: no quantity, no unit price.
+ */
 export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
+  const nomeAvulso = useNomeAvulso();
   const shownVenda = useLastPresent(venda);
   const query = useVenda(shownVenda?.id ?? null);
   const data = query.data;
@@ -76,7 +81,17 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                 </TableRow>
               </TableHeader>
               <TableBody>
-                {data.itens.map((item) => (
+                {data.itens.map((item) =>
+                  item.produtoId === null ? (
+                    <TableRow key={item.id} className="max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:py-2 max-sm:[&>*]:p-0">
+                      <TableHead scope="row" className="font-normal [overflow-wrap:anywhere] max-sm:font-medium">
+                        {nomeAvulso(item.produtoNome)}
+                      </TableHead>
+                      <TableCell className="max-sm:hidden" />
+                      <TableCell className="max-sm:hidden" />
+                      <TableCell className="text-right font-medium tabular-nums">{fmt.money(item.subtotal)}</TableCell>
+                    </TableRow>
+                  ) : (
                   <TableRow key={item.id} className="max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:gap-x-1.5 max-sm:py-2 max-sm:[&>*]:p-0">
                     <TableHead scope="row" className="font-normal [overflow-wrap:anywhere] max-sm:col-span-3 max-sm:font-medium">
                       {item.produtoNome}
@@ -90,7 +105,8 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                     <TableCell className="text-right tabular-nums max-sm:text-left max-sm:text-muted-foreground">{fmt.preco(item.precoUnitario, item.unidade)}</TableCell>
                     <TableCell className="text-right font-medium tabular-nums">{fmt.money(item.subtotal)}</TableCell>
                   </TableRow>
-                ))}
+                  ),
+                )}
               </TableBody>
               <TableFooter>
                 <TotalRow label={t('detail.total')} value={fmt.money(data.valorTotal)} strong />
