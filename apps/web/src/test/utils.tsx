@@ -69,13 +69,21 @@ export const SELLER: Me = {
     idioma: 'pt-BR',
     moeda: 'BRL',
     fusoHorario: 'America/Sao_Paulo',
+    etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' },
   },
 };
 
 /** SELLER's settings, as GET /api/configuracoes answers them. */
 export const CONFIGURACOES: Configuracoes = {
   perfil: { nome: 'Maria da Silva', email: SELLER.user.email, avatar: null, telefone: null },
-  loja: { nomeLoja: 'Mercadinho da Maria', telefoneLoja: '1133334444', enderecoLoja: null, documento: null, fusoHorario: 'America/Sao_Paulo' },
+  loja: {
+    nomeLoja: 'Mercadinho da Maria',
+    telefoneLoja: '1133334444',
+    enderecoLoja: null,
+    documento: null,
+    fusoHorario: 'America/Sao_Paulo',
+    etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' },
+  },
   notificacoes: { venda: true, pagamento: true, estoque_baixo: true, devedor: false },
   sistema: { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false },
 };

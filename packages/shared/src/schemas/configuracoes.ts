@@ -5,7 +5,7 @@ import { DEFAULT_NOTIFICATION_PREFERENCES } from '../notificacoes';
 import { PASSWORD_MIN_LENGTH } from './auth';
 import { optionalTextSchema, safeString } from './campos';
 import { telefoneOpcionalSchema } from './clientes';
-import { currencySchema, languageSchema } from './perfil';
+import { currencySchema, formatoEtiquetaSchema, languageSchema } from './perfil';
 
 /*
  * Configurações (spec §2 "Settings"): stored on the server per seller, so they follow the seller
@@ -47,6 +47,8 @@ export const lojaInputSchema = z.object({
   enderecoLoja: optionalTextSchema(300),
   documento: documentoSchema,
   fusoHorario: fusoHorarioSchema,
+  /** Absent: a tab still running the app from before the setting; the stored format stays. */
+  etiquetaBalanca: formatoEtiquetaSchema.optional(),
 });
 export type LojaInput = z.output<typeof lojaInputSchema>;
 export type LojaFormValues = z.input<typeof lojaInputSchema>;
@@ -82,6 +84,7 @@ export const configuracoesSchema = z.object({
     enderecoLoja: z.string().nullable(),
     documento: z.string().nullable(),
     fusoHorario: z.string(),
+    etiquetaBalanca: formatoEtiquetaSchema,
   }),
   notificacoes: preferenciasNotificacaoSchema,
   sistema: sistemaInputSchema,

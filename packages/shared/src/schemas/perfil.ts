@@ -1,11 +1,21 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money';
+import { DIGITOS_CODIGO_BALANCA, VALORES_ETIQUETA } from '../balanca';
 
 export const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const languageSchema = z.enum(LANGUAGES);
 export const currencySchema = z.enum(CURRENCIES);
+
+/** How the shop's counter scales print their labels (balanca.ts). */
+export const formatoEtiquetaSchema = z.object({
+  digitosCodigo: z.union(
+    DIGITOS_CODIGO_BALANCA.map((n) => z.literal(n)),
+    { error: 'formatoEtiquetaInvalido' },
+  ),
+  valor: z.enum(VALORES_ETIQUETA, { error: 'formatoEtiquetaInvalido' }),
+});
 
 /** What the signed-in seller's browser needs to render the shell. */
 export const meSchema = z.object({
@@ -16,6 +26,8 @@ export const meSchema = z.object({
     idioma: languageSchema,
     moeda: currencySchema,
     fusoHorario: z.string(),
+    /** How the shop's scales print labels, for the counter to read them (balanca.ts). */
+    etiquetaBalanca: formatoEtiquetaSchema,
   }),
 });
 export type Me = z.infer<typeof meSchema>;

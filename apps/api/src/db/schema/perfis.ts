@@ -1,5 +1,6 @@
-import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { DEFAULT_TIME_ZONE } from '@caderneta/shared';
+import { sql } from 'drizzle-orm';
+import { boolean, check, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { DEFAULT_TIME_ZONE, VALORES_ETIQUETA, type DigitosCodigoBalanca } from '@caderneta/shared';
 import { users } from './auth';
 import { ownerPolicy } from './tenancy';
 
@@ -29,7 +30,14 @@ export const perfis = pgTable(
     telefone: text('telefone'),
     /** Daily backup of the seller's data (Configurações › Sistema). */
     backupAutomatico: boolean('backup_automatico').notNull().default(false),
+    /** How the shop's scales print labels (balanca.ts, Configurações › Loja): the code's digits and the value's kind. */
+    balancaDigitosCodigo: integer('balanca_digitos_codigo').$type<DigitosCodigoBalanca>().notNull().default(4),
+    balancaValor: text('balanca_valor', { enum: VALORES_ETIQUETA }).notNull().default('preco'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  () => [ownerPolicy('perfis')],
+  (t) => [
+    ownerPolicy('perfis'),
+    check('perfis_balanca_digitos_codigo_check', sql`${t.balancaDigitosCodigo} between 4 and 6`),
+    check('perfis_balanca_valor_check', sql`${t.balancaValor} in ('preco', 'peso')`),
+  ],
 ).enableRLS();

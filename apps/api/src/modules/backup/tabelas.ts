@@ -42,6 +42,7 @@ import {
   clienteInputSchema,
   cobrancaClienteInputSchema,
   lojaInputSchema,
+  formatoEtiquetaSchema,
   mensagensInputSchema,
   observacoesVendaSchema,
   produtoInputSchema,
@@ -153,6 +154,9 @@ export const perfilBackupSchema = z.object({
    */
   telefone: comoNoFormulario(textoOpcional(40), telefoneOpcionalSchema).optional(),
   backupAutomatico: z.boolean(),
+  /** How the shop's scales print labels (format 3 on); absent in older files: the setting stays as it is. */
+  balancaDigitosCodigo: formatoEtiquetaSchema.shape.digitosCodigo.optional(),
+  balancaValor: formatoEtiquetaSchema.shape.valor.optional(),
   /**
    * The shop's PIX key (table chaves_pix, Configurações › Loja): null when it has none. Absent in
    * files from before the customer page; such a restore leaves the key as it is.

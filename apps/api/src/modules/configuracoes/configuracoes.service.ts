@@ -28,6 +28,7 @@ export async function getConfiguracoes(tx: Executor, seller: Seller): Promise<Co
       enderecoLoja: perfil.enderecoLoja,
       documento: perfil.cnpj,
       fusoHorario: perfil.fusoHorario,
+      etiquetaBalanca: { digitosCodigo: perfil.balancaDigitosCodigo, valor: perfil.balancaValor },
     },
     notificacoes,
     sistema: { moeda: perfil.moeda as Configuracoes['sistema']['moeda'], idioma: perfil.idioma as Configuracoes['sistema']['idioma'], backupAutomatico: perfil.backupAutomatico },
@@ -62,6 +63,7 @@ export async function salvarLoja(tx: Executor, seller: Seller, input: LojaInput)
       enderecoLoja: input.enderecoLoja,
       cnpj: input.documento,
       fusoHorario: input.fusoHorario,
+      ...(input.etiquetaBalanca ? { balancaDigitosCodigo: input.etiquetaBalanca.digitosCodigo, balancaValor: input.etiquetaBalanca.valor } : {}),
       updatedAt: sql`now()`,
     })
     .where(eq(perfis.ownerId, seller.id));

@@ -27,7 +27,14 @@ describe('GET /api/configuracoes', () => {
     const config = await get(seller);
     expect(config).toEqual({
       perfil: { nome: expect.stringMatching(/^Vendedor \d+$/), email: seller.email, avatar: null, telefone: null },
-      loja: { nomeLoja: expect.stringMatching(/^Loja \d+$/), telefoneLoja: null, enderecoLoja: null, documento: null, fusoHorario: 'America/Sao_Paulo' },
+      loja: {
+        nomeLoja: expect.stringMatching(/^Loja \d+$/),
+        telefoneLoja: null,
+        enderecoLoja: null,
+        documento: null,
+        fusoHorario: 'America/Sao_Paulo',
+        etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' },
+      },
       notificacoes: { venda: true, pagamento: true, estoque_baixo: true, devedor: false },
       sistema: { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false },
     });
@@ -49,6 +56,8 @@ describe('Loja', () => {
       enderecoLoja: 'Rua A, 1',
       documento: '52998224725',
       fusoHorario: 'America/Manaus',
+      // A form of before the scale labels sends none: the shop's format stays (here the default).
+      etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' },
     });
     expect((await put(seller, 'loja', { ...loja, documento: '11.222.333/0001-81' })).json().loja.documento).toBe('11222333000181');
     const me = (await seller.request({ method: 'GET', url: '/api/me' })).json() as Me;
@@ -62,12 +71,31 @@ describe('Loja', () => {
     ['telefoneLoja', { telefoneLoja: '123' }, 'telefoneInvalido'],
     ['fusoHorario', { fusoHorario: 'Asia/Kolkata' }, 'fusoInvalido'],
     ['nomeLoja', { nomeLoja: '  ' }, 'required'],
+    ['etiquetaBalanca.digitosCodigo', { etiquetaBalanca: { digitosCodigo: 7, valor: 'preco' } }, 'formatoEtiquetaInvalido'],
+    ['etiquetaBalanca.valor', { etiquetaBalanca: { digitosCodigo: 5, valor: 'unidades' } }, 'formatoEtiquetaInvalido'],
   ])('refuses a bad %s, saving nothing', async (path, change, message) => {
     const before = await get(seller);
     const response = await put(seller, 'loja', { ...loja, ...change });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION', issues: [{ path, message }] });
     expect(await get(seller)).toEqual(before);
+  });
+});
+
+describe('Etiqueta da balança (issue 35, part 5)', () => {
+  it('is saved with the shop, reaches the counter through /api/me, and is only this shop’s', async () => {
+    const response = await put(seller, 'loja', { ...loja, etiquetaBalanca: { digitosCodigo: 5, valor: 'peso' } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as Configuracoes).loja.etiquetaBalanca).toEqual({ digitosCodigo: 5, valor: 'peso' });
+    const me = (await seller.request({ method: 'GET', url: '/api/me' })).json() as Me;
+    expect(me.perfil.etiquetaBalanca).toEqual({ digitosCodigo: 5, valor: 'peso' });
+    // Another shop keeps its own (the default).
+    expect((await get(other)).loja.etiquetaBalanca).toEqual({ digitosCodigo: 4, valor: 'preco' });
+    const outro = (await other.request({ method: 'GET', url: '/api/me' })).json() as Me;
+    expect(outro.perfil.etiquetaBalanca).toEqual({ digitosCodigo: 4, valor: 'preco' });
+    // A tab running the app from before the setting saves the shop without it: the format stays.
+    expect((await put(seller, 'loja', loja)).json().loja.etiquetaBalanca).toEqual({ digitosCodigo: 5, valor: 'peso' });
+    await put(seller, 'loja', { ...loja, etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' } });
   });
 });
 

@@ -56,6 +56,7 @@ export async function getMe(tx: Executor, seller: Seller): Promise<Me> {
       idioma: perfil.idioma as Me['perfil']['idioma'],
       moeda: perfil.moeda as Me['perfil']['moeda'],
       fusoHorario: perfil.fusoHorario,
+      etiquetaBalanca: { digitosCodigo: perfil.balancaDigitosCodigo, valor: perfil.balancaValor },
     },
   };
 }

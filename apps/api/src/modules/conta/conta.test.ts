@@ -133,7 +133,7 @@ describe('sign-in and session', () => {
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
       user: { id: seller.id, nome: 'João Souza', email: seller.email, avatar: null },
-      perfil: { nomeLoja: 'Padaria do João', idioma: 'pt-BR', moeda: 'BRL', fusoHorario: 'America/Sao_Paulo' },
+      perfil: { nomeLoja: 'Padaria do João', idioma: 'pt-BR', moeda: 'BRL', fusoHorario: 'America/Sao_Paulo', etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' } },
     });
   });
 

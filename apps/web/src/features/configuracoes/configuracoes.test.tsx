@@ -104,7 +104,31 @@ describe('/configuracoes', () => {
       enderecoLoja: null,
       documento: '52998224725',
       fusoHorario: 'America/Manaus',
+      etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' },
     });
+  }, 15_000);
+
+  it('Loja: the scale label’s format (digits of the code, price or weight) is sent with the form, and the session is read again', async () => {
+    const api = settingsApi({ 'PUT /api/configuracoes/loja': ({ body }) => jsonResponse(200, { ...CONFIGURACOES, loja: { ...CONFIGURACOES.loja, ...(body as object) } }) });
+    const { user } = renderApp('/configuracoes?aba=loja');
+    const digitos = await screen.findByLabelText('Dígitos do código do produto');
+    const secao = within(screen.getByRole('group', { name: 'Etiqueta da balança' }));
+    expect(digitos).toHaveDisplayValue('4 dígitos');
+    expect(screen.getByLabelText('Valor na etiqueta')).toHaveDisplayValue('Preço total');
+    expect(secao.getByText('2 CCCC VVVVVVV D')).toBeInTheDocument();
+    expect(secao.getByText(/V: preço total em centavos/)).toBeInTheDocument();
+
+    await user.selectOptions(digitos, '5');
+    await user.selectOptions(screen.getByLabelText('Valor na etiqueta'), 'peso');
+    expect(secao.getByText('2 CCCCC VVVVVV D')).toBeInTheDocument();
+    expect(secao.getByText(/V: peso em gramas/)).toBeInTheDocument();
+    const sessoes = api.calls('GET', '/api/me').length;
+    await user.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações salvas!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/loja')[0]!.body).toMatchObject({ etiquetaBalanca: { digitosCodigo: 5, valor: 'peso' } });
+    // The counter reads the format from the session: it is fetched again.
+    await waitFor(() => expect(api.calls('GET', '/api/me').length).toBeGreaterThan(sessoes));
+    expect(screen.getByLabelText('Dígitos do código do produto')).toHaveDisplayValue('5 dígitos');
   }, 15_000);
 
   it('Loja: the shop phone is the same phone field as Perfil’s: formatted when the field is left, refused on the field when it is none, saved as digits, emptied to none', async () => {

@@ -2,12 +2,12 @@ import { MAX_DESCRICAO_AVULSO } from '@caderneta/shared/schemas/vendas';
 import PlusIcon from 'lucide-react/icons/plus';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MoneyPreview } from '@/components/money-preview';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useFormatters } from '@/lib/format';
+import { CampoValorAvulso } from './campo-valor-avulso';
 import { lerAvulso } from '../carrinho';
 
 interface AvulsoDialogProps {
@@ -27,8 +27,6 @@ export function AvulsoDialog({ onAdd, onClose, onCloseAutoFocus }: AvulsoDialogP
   const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
   const descricaoId = useId();
-  const valorId = useId();
-  const erroId = useId();
   const [descricao, setDescricao] = useState('');
   const [valor, setValor] = useState('');
   const [erro, setErro] = useState<string | null>(null);
@@ -79,31 +77,17 @@ export function AvulsoDialog({ onAdd, onClose, onCloseAutoFocus }: AvulsoDialogP
               }}
             />
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor={valorId}>{t('nova.avulso.valor')}</Label>
-            <Input
-              ref={valor$}
-              id={valorId}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-required="true"
-              className="max-w-48 text-right tabular-nums"
-              placeholder={t('nova.avulso.valorPlaceholder')}
-              value={valor}
-              aria-invalid={erro !== null || undefined}
-              aria-describedby={erro !== null ? erroId : undefined}
-              onChange={(event) => {
-                setValor(event.target.value);
-                setErro(null);
-              }}
-            />
-            <MoneyPreview text={valor} />
-            {erro !== null && (
-              <p id={erroId} role="alert" className="text-sm text-destructive">
-                {erro}
-              </p>
-            )}
-          </div>
+          <CampoValorAvulso
+            ref={valor$}
+            label={t('nova.avulso.valor')}
+            placeholder={t('nova.avulso.valorPlaceholder')}
+            value={valor}
+            erro={erro}
+            onChange={(texto) => {
+              setValor(texto);
+              setErro(null);
+            }}
+          />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline">

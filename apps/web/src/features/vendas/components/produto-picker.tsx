@@ -1,4 +1,5 @@
 import type { Produto } from '@caderneta/shared';
+import { codigosDoProdutoNaBalanca, FORMATO_ETIQUETA_PADRAO, lerEtiquetaDeBalanca, pareceEtiquetaDeBalanca, quantidadeDaEtiqueta } from '@caderneta/shared/balanca';
 import { numberFormat } from '@caderneta/shared/money';
 import { escalaDaUnidade, lerQuantidade, maxQuantidadeItem, SIMBOLO_UNIDADE, type Unidade, unidadeFracionada } from '@caderneta/shared/unidades';
 import CameraIcon from 'lucide-react/icons/camera';
@@ -16,6 +17,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from '@/components/load-error';
 import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { useSession } from '@/lib/session';
 import { useCombobox } from '@/lib/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { cn } from '@/lib/utils';
@@ -58,6 +60,8 @@ interface ProdutoPickerProps {
 export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
+  // How the shop's scales print their labels (Configurações › Loja); the default for a session from before the setting.
+  const formatoEtiqueta = useSession().perfil.etiquetaBalanca ?? FORMATO_ETIQUETA_PADRAO;
   const searchId = useId();
   const selectId = useId();
   const quantidadeId = useId();
@@ -189,6 +193,8 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
       const comCodigo = encontrados.find((p) => p.codigoBarras === termo);
       if (comCodigo) {
         adicionarDaBusca(comCodigo, multiplicador, texto);
+      } else if (codigo && pareceEtiquetaDeBalanca(termo)) {
+        await lerEtiqueta(texto, termo);
       } else if (encontrados.length === 1) {
         const produto = encontrados[0]!;
         pedirQuantidade(produto, multiplicador ?? (unidadeFracionada(produto.unidade) ? '' : '1'));
@@ -200,6 +206,53 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
       if (codigo) setBusca((atual) => atual || texto);
       toastError(error, 'vendas:nova.produtos.erroBusca');
     }
+  }
+
+  /**
+   * A scale's label (issue 35, part 5): a 13-digit code starting with 2 that no product has as its
+   * barcode (a product registered with the whole code is added above, as any barcode). Read with the
+   * shop's format, it names the product by its code on the scale and carries the weight or the price
+   * charged, which decide the quantity; a "n*" typed before it is not used (the label says how much).
+   * A label misread (wrong check digit), of no product, or that does not fit the product adds nothing
+   * and comes back to the box, as an unknown code does.
+   */
+  async function lerEtiqueta(texto: string, termo: string) {
+    const recusar = (mensagem: string) => {
+      setLeitura({ ok: false, texto: mensagem });
+      setBusca((atual) => atual || texto);
+    };
+    const lida = lerEtiquetaDeBalanca(termo, formatoEtiqueta);
+    if (!lida) return;
+    if (!lida.ok) {
+      recusar(t(lida.erro === 'digitoVerificador' ? 'nova.balanca.digitoVerificador' : 'nova.balanca.valorZero'));
+      return;
+    }
+    const { etiqueta } = lida;
+    let produto: Produto | undefined;
+    for (const codigoNaBalanca of codigosDoProdutoNaBalanca(etiqueta.codigo)) {
+      const encontrados = (await queryClient.fetchQuery(produtosParaVenda(codigoNaBalanca))).items;
+      produto = encontrados.find((p) => p.codigoBarras === codigoNaBalanca);
+      if (produto) break;
+    }
+    if (!produto) {
+      recusar(t('nova.balanca.naoEncontrado', { codigo: etiqueta.codigo }));
+      return;
+    }
+    const porEtiqueta = quantidadeDaEtiqueta(etiqueta, produto);
+    if (!porEtiqueta.ok) {
+      recusar(
+        porEtiqueta.erro === 'quantidadeForaDoLimite'
+          ? t('nova.balanca.quantidadeForaDoLimite', { nome: produto.nome, ...faixa(produto.unidade) })
+          : t(`nova.balanca.${porEtiqueta.erro}`, { nome: produto.nome }),
+      );
+      return;
+    }
+    const { quantidade } = porEtiqueta;
+    if (!onAdd(produto, quantidade)) return;
+    setBusca((atual) => (atual === texto ? '' : atual));
+    const quanto = produto.unidade === 'un' ? fmt.integer(quantidade) : fmt.quantidade(quantidade, produto.unidade);
+    setLeitura({ ok: true, texto: t('nova.balanca.lida', { nome: produto.nome, quantidade: quanto }) });
+    busca$.current?.focus();
   }
 
   // The results of exactly what is in the box (not the previous search's, still shown while it loads).

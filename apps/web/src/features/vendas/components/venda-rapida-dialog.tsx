@@ -3,13 +3,13 @@ import { MAX_DESCRICAO_AVULSO } from '@caderneta/shared/schemas/vendas';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BusyFieldset } from '@/components/busy-fieldset';
-import { MoneyPreview } from '@/components/money-preview';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { CampoValorAvulso } from './campo-valor-avulso';
 import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm, toastRefused } from '@/lib/submit-form';
@@ -54,9 +54,7 @@ export function VendaRapidaDialog({ cliente, onOpenChange }: VendaRapidaDialogPr
 function VendaRapidaForm({ cliente, createVenda, onDone }: { cliente: Cliente; createVenda: ReturnType<typeof useCreateVenda>; onDone: () => void }) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
-  const valorId = useId();
   const obsId = useId();
-  const erroId = useId();
   const [valor, setValor] = useState('');
   const [observacao, setObservacao] = useState('');
   const [erro, setErro] = useState<string | null>(null);
@@ -120,31 +118,17 @@ function VendaRapidaForm({ cliente, createVenda, onDone }: { cliente: Cliente; c
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
       <BusyFieldset busy={busy}>
         <div className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor={valorId}>{t('vendaRapida.valor')}</Label>
-            <Input
-              ref={valor$}
-              id={valorId}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-required="true"
-              className="max-w-48 text-right tabular-nums"
-              placeholder={t('vendaRapida.valorPlaceholder')}
-              value={valor}
-              aria-invalid={erro !== null || undefined}
-              aria-describedby={erro !== null ? erroId : undefined}
-              onChange={(event) => {
-                setValor(event.target.value);
-                setErro(null);
-              }}
-            />
-            <MoneyPreview text={valor} />
-            {erro !== null && (
-              <p id={erroId} className="text-sm text-destructive">
-                {erro}
-              </p>
-            )}
-          </div>
+          <CampoValorAvulso
+            ref={valor$}
+            label={t('vendaRapida.valor')}
+            placeholder={t('vendaRapida.valorPlaceholder')}
+            value={valor}
+            erro={erro}
+            onChange={(texto) => {
+              setValor(texto);
+              setErro(null);
+            }}
+          />
           <div className="grid gap-2">
             <Label htmlFor={obsId}>{t('vendaRapida.observacao')}</Label>
             <Input
