@@ -53,7 +53,12 @@ describe('the invariants', () => {
       `delete from clientes_versao returning 1`,
       `insert into clientes_versao (owner_id, versao) select owner_id, nextval('clientes_versao_seq') from (select distinct owner_id from clientes) c`,
     ],
-    ["a sale's custo_total is not the sum of its items' costs", `update itens_venda set custo_unitario = custo_unitario + 1`, `update itens_venda set custo_unitario = custo_unitario - 1`],
+    ["a sale's custo_total is not the sum of its items' costs", `update itens_venda set custo = custo + 1`, `update itens_venda set custo = custo - 1`],
+    [
+      "an item's subtotal or cost is not quantity × unit price or cost (valorDaLinha)",
+      `update itens_venda set custo_unitario = custo_unitario + 1`,
+      `update itens_venda set custo_unitario = custo_unitario - 1`,
+    ],
     ['saldo_atual differs from the ledger sum', `update clientes set saldo_atual = saldo_atual + 1`, `update clientes set saldo_atual = saldo_atual - 1`],
   ])('report %s', async (rule, corrupt, undo) => {
     expect(await rulesAfter(corrupt, undo)).toContain(rule);
