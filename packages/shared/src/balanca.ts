@@ -1,4 +1,4 @@
-import { escalaDaUnidade, maxQuantidadeItem, type Unidade } from './unidades';
+import { escalaDaUnidade, maxQuantidadeItem, UNIDADES_DE_PECA, type Unidade } from './unidades';
 
 /**
  * Labels printed by counter scales (issue 35, part 5). Brazilian scales print an EAN-13 whose first
@@ -82,7 +82,7 @@ export function quantidadeDaEtiqueta(
   etiqueta: EtiquetaBalanca,
   produto: { unidade: Unidade; precoVenda: number },
 ): { ok: true; quantidade: number } | { ok: false; erro: 'produtoNaoPesado' | 'precoNaoConfere' | 'quantidadeForaDoLimite' } {
-  const pesado = produto.unidade !== 'un' && produto.unidade !== 'cx' && produto.unidade !== 'pct';
+  const pesado = !(UNIDADES_DE_PECA as readonly Unidade[]).includes(produto.unidade);
   let quantidade: number;
   if (etiqueta.tipo === 'peso') {
     if (!pesado) return { ok: false, erro: 'produtoNaoPesado' };

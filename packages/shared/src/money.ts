@@ -61,7 +61,7 @@ const CURRENCY_SIGNS = ['US$', 'R$', '$', '€', 'BRL', 'USD', 'EUR'];
 const SPACES = /[\s\u00a0\u202f]+/g;
 
 /** Digits only, or well-formed groups of three ("1.234.567"); `null` when it is not that. */
-function integerDigits(text: string, group: string): string | null {
+export function integerDigits(text: string, group: string): string | null {
   const g = escapeRegExp(group);
   if (/^\d+$/.test(text)) return text;
   if (new RegExp(`^\\d{1,3}(?:${g}\\d{3})+$`).test(text)) return text.split(group).join('');

@@ -1,4 +1,4 @@
-import { numberFormat, numberMarksOf } from './money';
+import { integerDigits, numberFormat, numberMarksOf } from './money';
 import { MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM } from './vendas';
 
 /**
@@ -78,11 +78,8 @@ export function lerQuantidade(
   const inteiro = at === -1 ? body : body.slice(0, at);
   const fracao = at === -1 ? '' : body.slice(at + 1);
   if (at !== -1 && !/^\d+$/.test(fracao)) return { ok: false, erro: 'quantidadeItemInvalida' };
-  let digitos: string;
-  if (inteiro === '' && at !== -1) digitos = '0';
-  else if (/^\d+$/.test(inteiro)) digitos = inteiro;
-  else if (new RegExp(`^\\d{1,3}(?:\\${group}\\d{3})+$`).test(inteiro)) digitos = inteiro.split(group).join('');
-  else return { ok: false, erro: 'quantidadeItemInvalida' };
+  const digitos = inteiro === '' && at !== -1 ? '0' : integerDigits(inteiro, group);
+  if (digitos === null) return { ok: false, erro: 'quantidadeItemInvalida' };
   const casas = casasDaUnidade(unidade);
   if (fracao !== '' && casas === 0) {
     return /^0+$/.test(fracao) ? lerQuantidade(inteiro, locale, unidade, { min, max }) : { ok: false, erro: 'quantidadeInteira' };

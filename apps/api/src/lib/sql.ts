@@ -32,3 +32,9 @@ export const unaccentLower = (column: AnyPgColumn | SQL): SQL =>
 
 /** COUNT(*) as a JS number on either driver. */
 export const countAll = () => sql<number>`count(*)`.mapWith(Number);
+
+/**
+ * How many stored steps make one whole unit (unidades.ts `escalaDaUnidade`), in SQL: 1000 for kg and
+ * L (kept in grams and millilitres), 1 otherwise.
+ */
+export const escalaDaUnidadeSql = (unidade: AnyPgColumn | SQL): SQL => sql`(case when ${unidade} in ('kg', 'l') then 1000 else 1 end)`;

@@ -20,7 +20,7 @@ import { TRAVA_CODIGO_BARRAS, type Tx } from '../../db/client';
 import { itensVenda, produtos, type Produto as ProdutoRow } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
-import { contains, countAll, statusCondition, unaccentLower } from '../../lib/sql';
+import { contains, countAll, escalaDaUnidadeSql, statusCondition, unaccentLower } from '../../lib/sql';
 import { notifyIfLowStock } from '../notificacoes/notificacoes.service';
 
 type ProdutosQuery = z.output<typeof produtosQuerySchema>;
@@ -85,7 +85,7 @@ export async function listProdutos(tx: Tx, ownerId: string, query: ProdutosQuery
       total: countAll(),
       estoqueBaixo: sql<number>`count(*) filter (where ${lowStock})`.mapWith(Number),
       // Stock in stored steps: a kg product's grams are thousandths of its price's unit.
-      valorTotal: sql<number>`coalesce(round(sum(${produtos.precoVenda}::numeric * ${produtos.estoqueAtual} / (case when ${produtos.unidade} in ('kg', 'l') then 1000 else 1 end))), 0)`.mapWith(
+      valorTotal: sql<number>`coalesce(round(sum(${produtos.precoVenda}::numeric * ${produtos.estoqueAtual} / ${escalaDaUnidadeSql(produtos.unidade)})), 0)`.mapWith(
         Number,
       ),
       margemMedia: sql<number>`coalesce(round(avg((${produtos.precoVenda} - ${produtos.precoCusto}) * 100.0 / ${produtos.precoVenda}), 1), 0)`.mapWith(

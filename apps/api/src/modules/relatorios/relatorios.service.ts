@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, produtos, produtosPorDia, produtosPorMes, vendas, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
-import { queryRows } from '../../lib/sql';
+import { escalaDaUnidadeSql, queryRows } from '../../lib/sql';
 import { lerRegraVencimento } from '../devedores/cobranca-config.service';
 import { deve, lerResumoDividas, resumoDividasSql, vencidoSql } from '../devedores/devedores.sql';
 import { pagamentosDoPeriodoSql, resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
@@ -337,7 +337,7 @@ export async function relatorioClientes(tx: Executor, ownerId: string, periodo: 
 
 /** The product's unit as the database holds it (`pr` is produtos): pieces, and whole units' scale. */
 const pecas = sql.raw(`coalesce(pr.unidade, 'un') in (${UNIDADES_DE_PECA.map((u) => `'${u}'`).join(', ')})`);
-const escala = sql.raw(`(case when pr.unidade in ('kg', 'l') then 1000 else 1 end)`);
+const escala = escalaDaUnidadeSql(sql.raw('pr.unidade'));
 const unidadeDe = (valor: unknown): Unidade => (UNIDADES as readonly unknown[]).includes(valor) ? (valor as Unidade) : UNIDADE_PADRAO;
 
 /** How many products the margin table lists by name; the rest are added up in one line. */
