@@ -6,6 +6,7 @@ export * from './schemas/auth';
 export * from './schemas/perfil';
 export * from './estoque';
 export * from './unidades';
+export * from './descontos';
 export * from './balanca';
 export * from './notificacoes';
 export * from './schemas/notificacoes';

@@ -3,11 +3,24 @@ import { isoDateSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
 import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_TOTAL_VENDA, STATUS_PAGAMENTO } from '../vendas';
 import { MAX_QUANTIDADE_ITEM_GUARDADA, UNIDADES } from '../unidades';
+import { MAX_DESCONTO_PERCENTUAL, TIPOS_DESCONTO } from '../descontos';
+import { MAX_PRECO } from './campos';
 
 export { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, MAX_TOTAL_VENDA, STATUS_PAGAMENTO, type FormaPagamento, type StatusPagamento } from '../vendas';
 
 /** Largest description of a loose line ("Pão e leite"). */
 export const MAX_DESCRICAO_AVULSO = 60;
+
+/**
+ * A discount as the counter sends it: centavos (`tipo: 'valor'`) or a whole percentage from 1 to 100.
+ * Whether it fits its line or sale is checked once the server knows the prices.
+ */
+export const descontoInputSchema = z
+  .object({
+    tipo: z.enum(TIPOS_DESCONTO),
+    valor: z.number({ error: 'descontoInvalido' }).int('descontoInvalido').min(1, 'descontoInvalido').max(MAX_TOTAL_VENDA, 'tooLarge'),
+  })
+  .refine((d) => d.tipo !== 'percentual' || d.valor <= MAX_DESCONTO_PERCENTUAL, { message: 'descontoPercentualInvalido', path: ['valor'] });
 
 /**
  * One line of a new sale: a product and how many (`quantidade` in the product's stored steps: grams
@@ -29,6 +42,13 @@ export const itemVendaInputSchema = z
      * cart (possible before its first sale) is refused rather than read in the new unit.
      */
     unidade: z.enum(UNIDADES).optional(),
+    /**
+     * A price changed at the counter, centavos per whole unit; the catalogue's price is recorded
+     * beside it. Absent: the catalogue's price.
+     */
+    precoUnitario: z.number({ error: 'precoVendaInvalido' }).int('precoVendaInvalido').positive('precoVendaInvalido').max(MAX_PRECO, 'tooLarge').optional(),
+    /** This line's own discount. */
+    desconto: descontoInputSchema.optional(),
     /** A loose line's value, centavos. */
     valor: z.number({ error: 'valorAvulsoInvalido' }).int('valorAvulsoInvalido').min(1, 'valorAvulsoInvalido').max(MAX_TOTAL_VENDA, 'tooLarge').optional(),
     /** A loose line's description; blank is none (shown as "Avulso"). Trimmed. */
@@ -36,7 +56,7 @@ export const itemVendaInputSchema = z
   })
   .superRefine((item, ctx) => {
     if (item.valor !== undefined) {
-      if (item.produtoId !== undefined || item.quantidade !== undefined) ctx.addIssue({ code: 'custom', path: ['valor'], message: 'avulsoComProduto' });
+      if (item.produtoId !== undefined || item.quantidade !== undefined || item.precoUnitario !== undefined) ctx.addIssue({ code: 'custom', path: ['valor'], message: 'avulsoComProduto' });
       return;
     }
     if (item.produtoId === undefined) ctx.addIssue({ code: 'custom', path: ['produtoId'], message: 'produtoObrigatorio' });
@@ -61,6 +81,8 @@ export const novaVendaInputSchema = z
     clienteId: z.string().uuid().nullish(),
     itens: z.array(itemVendaInputSchema).min(1, 'itensObrigatorios').max(MAX_ITENS_VENDA, 'itensDemais'),
     observacoes: observacoesVendaSchema,
+    /** A discount on the whole sale, after the lines' own; shared out over the lines. */
+    desconto: descontoInputSchema.optional(),
     /** The seller saw the credit-limit warning and confirmed the sale anyway. */
     confirmarLimiteExcedido: z.boolean().default(false),
     /**
@@ -107,6 +129,8 @@ export const vendaResumoItemSchema = z.object({
   clienteNome: z.string().nullable(),
   limiteExcedidoConfirmado: z.boolean(),
   canceladaEm: z.string().nullable(),
+  /** Everything the sale's discounts took off (the lines' own and the sale's), centavos. */
+  descontoTotal: z.number().int(),
 });
 export type VendaListItem = z.infer<typeof vendaResumoItemSchema>;
 
@@ -119,12 +143,27 @@ export const itemVendaSchema = z.object({
   unidade: z.enum(UNIDADES),
   quantidade: z.number().int(),
   precoUnitario: z.number().int(),
-  /** valorDaLinha(quantidade, precoUnitario, unidade). */
+  /** The catalogue's price when the counter sold at another one; null when it sold at the catalogue's. */
+  precoTabela: z.number().int().nullable(),
+  /** This line's own discount, centavos, and the percentage it was typed as (null: typed as a value). */
+  desconto: z.number().int(),
+  descontoPercentual: z.number().int().nullable(),
+  /** This line's share of the sale's discount, centavos. */
+  descontoRateado: z.number().int(),
+  /**
+   * What the line sold for: valorDaLinha(quantidade, precoUnitario, unidade) − desconto −
+   * descontoRateado. The sale's lines add up to its total.
+   */
   subtotal: z.number().int(),
 });
 export type ItemVenda = z.infer<typeof itemVendaSchema>;
 
-export const vendaDetalheSchema = vendaResumoItemSchema.extend({ itens: z.array(itemVendaSchema) });
+export const vendaDetalheSchema = vendaResumoItemSchema.extend({
+  itens: z.array(itemVendaSchema),
+  /** The discount on the whole sale, centavos, and the percentage it was typed as (null: a value). */
+  desconto: z.number().int(),
+  descontoPercentual: z.number().int().nullable(),
+});
 export type VendaDetalhe = z.infer<typeof vendaDetalheSchema>;
 
 /** The cards above the list, for the sales that match the filters (cancelled ones not counted). */

@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   unique,
@@ -129,6 +130,11 @@ export const vendas = pgTable(
     canceladaEm: timestamp('cancelada_em', { withTimezone: true }),
     /** Cost of the goods at the moment of sale (Σ items' quantity × unit cost): profit in the rollups. */
     custoTotal: cents('custo_total').notNull().default(0),
+    /** The discount on the whole sale (shared out over the lines' `desconto_rateado`), and the percentage it was typed as. */
+    desconto: cents('desconto').notNull().default(0),
+    descontoPercentual: smallint('desconto_percentual'),
+    /** Everything the discounts took off: the lines' own and the sale's. What the rollups add up. */
+    descontoTotal: cents('desconto_total').notNull().default(0),
     /** The cart's idempotency key: a retried POST returns this sale instead of recording another. */
     chave: uuid('chave'),
     createdAt: createdAt(),
@@ -150,6 +156,8 @@ export const vendas = pgTable(
     index('vendas_cliente_idx').on(t.clienteId, t.statusPagamento, t.dataVenda),
     check('vendas_valor_total_check', sql`${t.valorTotal} >= 0`),
     check('vendas_custo_total_check', sql`${t.custoTotal} >= 0`),
+    check('vendas_desconto_check', sql`${t.desconto} >= 0 AND ${t.descontoTotal} >= ${t.desconto}`),
+    check('vendas_desconto_percentual_check', sql`${t.descontoPercentual} between 1 and 100`),
     check('vendas_valor_pago_check', sql`${t.valorPago} >= 0 AND ${t.valorPago} <= ${t.valorTotal}`),
     check('vendas_fiado_cliente_check', sql`${t.formaPagamento} <> 'fiado' OR ${t.clienteId} IS NOT NULL`),
     ownerPolicy('vendas'),
@@ -171,7 +179,14 @@ export const itensVenda = pgTable(
     quantidade: integer('quantidade').notNull(),
     precoUnitario: cents('preco_unitario').notNull(),
     custoUnitario: cents('custo_unitario').notNull(),
-    /** valorDaLinha(quantidade, precoUnitario, unidade). */
+    /** The catalogue's price when the counter sold at another (`preco_unitario`); null when it did not. */
+    precoTabela: cents('preco_tabela'),
+    /** The line's own discount, and the percentage it was typed as (null: typed as a value). */
+    desconto: cents('desconto').notNull().default(0),
+    descontoPercentual: smallint('desconto_percentual'),
+    /** The line's share of the sale's discount (ADR 032). */
+    descontoRateado: cents('desconto_rateado').notNull().default(0),
+    /** What the line sold for: valorDaLinha(quantidade, precoUnitario, unidade) − desconto − desconto_rateado. */
     subtotal: cents('subtotal').notNull(),
     /** valorDaLinha(quantidade, custoUnitario, unidade): what the reports' cost and profit add up. */
     custo: cents('custo').notNull(),
@@ -191,6 +206,8 @@ export const itensVenda = pgTable(
     index('itens_venda_venda_idx').on(t.vendaId),
     index('itens_venda_produto_idx').on(t.produtoId),
     check('itens_venda_quantidade_check', sql`${t.quantidade} > 0`),
+    check('itens_venda_desconto_check', sql`${t.desconto} >= 0 AND ${t.descontoRateado} >= 0 AND ${t.subtotal} >= 0`),
+    check('itens_venda_desconto_percentual_check', sql`${t.descontoPercentual} between 1 and 100`),
     check('itens_venda_unidade_check', sql`${t.unidade} in ('un', 'kg', 'g', 'l', 'ml', 'cx', 'pct')`),
     ownerPolicy('itens_venda'),
   ],

@@ -16,6 +16,8 @@ const measures = () => ({
   valorPago: cents('valor_pago').notNull().default(0),
   /** Cost of goods at the moment of sale. */
   custoTotal: cents('custo_total').notNull().default(0),
+  /** What the sales' discounts took off ("Descontos concedidos"). */
+  descontoTotal: cents('desconto_total').notNull().default(0),
 });
 
 /** All of a seller's sales by payment form and status: the list's cards without a period, the dashboard. */
