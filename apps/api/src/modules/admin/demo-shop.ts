@@ -302,6 +302,8 @@ export async function seedDemoShop(db: Database, options: DemoOptions = {}): Pro
             itens: [...itens].map(([p, quantidade]) => ({ produtoId: catalogo[p]!.id, quantidade: quantidade * catalogo[p]!.passo })),
             observacoes: r.next() < 0.08 ? r.pick(['Entregar em casa', 'Pagou com nota de R$ 100', 'Levou para a vizinha', 'Encomenda para sábado']) : null,
             confirmarLimiteExcedido: false,
+            // Now and then a big purchase paid on the spot gets 5 % off ("Descontos concedidos").
+            ...(forma === 'vista' && total >= 5000 && r.next() < 0.15 ? { desconto: { tipo: 'percentual' as const, valor: 5 } } : {}),
           },
           { criadoPor: ownerId, at, notificar: false },
         );
