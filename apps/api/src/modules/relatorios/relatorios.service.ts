@@ -9,7 +9,7 @@ import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { escalaDaUnidadeSql, queryRows } from '../../lib/sql';
 import { lerRegraVencimento } from '../devedores/cobranca-config.service';
 import { deve, lerResumoDividas, resumoDividasSql, vencidoSql } from '../devedores/devedores.sql';
-import { pagamentosDoPeriodoSql, resumoDoPeriodo, type ResumoPeriodo } from '../vendas/rollups.service';
+import { pagamentosDoPeriodoSql, resumoDoPeriodo, totalDasVendasSql, type ResumoPeriodo } from '../vendas/rollups.service';
 
 /**
  * The reports (/relatorios), tab by tab. Every figure is computed in SQL over the rollups, in the
@@ -366,6 +366,7 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
         (select coalesce(json_agg(x order by x.pos_valor), '[]') from (select produto_id as id, nome, unidade, quantidade, valor, custo, pos_valor from nomeados where pos_valor <= ${PRODUTOS_NA_MARGEM}) x) as por_valor,
         (select json_build_object('produtos', count(*), 'quantidade', coalesce(sum(quantidade) filter (where peca), 0), 'valor', coalesce(sum(valor), 0), 'custo', coalesce(sum(custo), 0))
            from ranked where pos_valor > ${PRODUTOS_NA_MARGEM}) as outros,
+        ${totalDasVendasSql(ownerId, periodo.de, periodo.ate, timeZone)} as vendas,
         (select count(*) from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo)::int as estoque_baixo,
         (select count(*) from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual = 0)::int as estoque_zerado,
         (select coalesce(json_agg(x order by x.estoque_atual, x.nome), '[]') from (
@@ -377,14 +378,15 @@ export async function relatorioProdutos(tx: Executor, ownerId: string, periodo: 
     tx,
     sql`
       with l as materialized ${limites(periodo.anterior, timeZone)}
-      select coalesce(sum(p.quantidade) filter (where ${pecas}), 0)::bigint as unidades, coalesce(sum(p.valor), 0)::bigint as receita
+      select coalesce(sum(p.quantidade) filter (where ${pecas}), 0)::bigint as unidades, coalesce(sum(p.valor), 0)::bigint as receita,
+             ${totalDasVendasSql(ownerId, periodo.anterior.de, periodo.anterior.ate, timeZone)} as vendas
         from (${produtosDoPeriodo(ownerId)}) p left join ${produtos} pr on pr.owner_id = ${ownerId} and pr.id = p.produto_id
     `,
   );
   // Loose lines belong to no product: what the sales of the period add up to beyond the products'
-  // revenue (both exact for the shop's days) is what they sold.
-  const vendasAtual = (await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, timeZone, { detalhes: false })).vendas.valorTotal;
-  const vendasAntes = (await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, timeZone, { detalhes: false })).vendas.valorTotal;
+  // revenue (both exact for the shop's days) is what they sold, read in the same round trips.
+  const vendasAtual = n(row?.vendas);
+  const vendasAntes = n(antes?.vendas);
   const porValor = json(row?.por_valor);
   const outros = (row?.outros ?? null) as Record<string, unknown> | string | null;
   const resto = typeof outros === 'string' ? (JSON.parse(outros) as Record<string, unknown>) : outros;

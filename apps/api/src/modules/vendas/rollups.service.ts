@@ -138,6 +138,22 @@ export function pagamentosDoPeriodoSql(ownerId: string, de: IsoDate, ate: IsoDat
 }
 
 /**
+ * What the sales not cancelled over the local dates [de, ate] add up to, as one scalar subquery:
+ * the shop-day rollup when `timeZone` is the shop's, else the hourly one (as resumoDoPeriodo).
+ */
+export function totalDasVendasSql(ownerId: string, de: IsoDate, ate: IsoDate, timeZone: string): SQL {
+  const mesmo = naZonaDaLoja(ownerId, timeZone);
+  return sql`(select coalesce(sum(valor_total), 0)::bigint from (
+      select valor_total from ${vendasPorDiaDaLoja}
+       where owner_id = ${ownerId} and dia >= ${de}::date and dia <= ${ate}::date and status_pagamento <> 'cancelado' and ${mesmo}
+      union all
+      select valor_total from ${vendasPorHora}
+       where owner_id = ${ownerId} and hora >= ${startOfDay(de, timeZone)} and hora < ${endOfDay(ate, timeZone)}
+         and status_pagamento <> 'cancelado' and not ${mesmo}
+    ) v)`;
+}
+
+/**
  * Everything the reports need about sales and payments in a period of local dates [de, ate], in
  * one round trip: totals by payment form with cost of goods, cancelled sales apart, and sales per
  * local day, weekday and hour; payments by method.
