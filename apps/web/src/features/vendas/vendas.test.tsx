@@ -20,9 +20,13 @@ function venda(overrides: Partial<VendaListItem> = {}): VendaListItem {
     clienteNome: 'José da Silva',
     limiteExcedidoConfirmado: false,
     canceladaEm: null,
+    descontoTotal: 0,
     ...overrides,
   };
 }
+
+/** A sale's own fields of the detail, for one without a discount on the whole sale. */
+const semDesconto = { desconto: 0, descontoPercentual: null } as const;
 
 const page = (items: VendaListItem[], total = items.length, resumo: Partial<VendasPage['resumo']> = {}): VendasPage => ({
   items,
@@ -186,10 +190,11 @@ describe('/vendas', () => {
 
   it('opens a sale with its items', async () => {
     const detalhe: VendaDetalhe = {
+      ...semDesconto,
       ...venda(),
       itens: [
-        { id: 'i1', produtoId: 'p1', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
-        { id: 'i2', produtoId: 'p2', produtoNome: 'Café 500g', unidade: 'un', quantidade: 2, precoUnitario: 1055, subtotal: 2110 },
+        { id: 'i1', produtoId: 'p1', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 2890 },
+        { id: 'i2', produtoId: 'p2', produtoNome: 'Café 500g', unidade: 'un', quantidade: 2, precoUnitario: 1055, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 2110 },
       ],
     };
     mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
@@ -205,10 +210,11 @@ describe('/vendas', () => {
 
   it('shows a weighed item as "0,350 kg × R$ 29,90/kg" with its value, beside one sold by the unit', async () => {
     const detalhe: VendaDetalhe = {
+      ...semDesconto,
       ...venda({ valorTotal: 3937 }),
       itens: [
-        { id: 'i1', produtoId: 'p1', produtoNome: 'Queijo Minas', unidade: 'kg', quantidade: 350, precoUnitario: 2990, subtotal: 1047 },
-        { id: 'i2', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
+        { id: 'i1', produtoId: 'p1', produtoNome: 'Queijo Minas', unidade: 'kg', quantidade: 350, precoUnitario: 2990, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 1047 },
+        { id: 'i2', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 2890 },
       ],
     };
     mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
@@ -228,11 +234,12 @@ describe('/vendas', () => {
 
   it('shows a loose line as "Avulso — pão e leite" (or just "Avulso") with its value, no quantity × price', async () => {
     const detalhe: VendaDetalhe = {
+      ...semDesconto,
       ...venda({ valorTotal: 4640 }),
       itens: [
-        { id: 'i1', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
-        { id: 'i2', produtoId: null, produtoNome: 'pão e leite', unidade: 'un', quantidade: 1, precoUnitario: 1250, subtotal: 1250 },
-        { id: 'i3', produtoId: null, produtoNome: '', unidade: 'un', quantidade: 1, precoUnitario: 500, subtotal: 500 },
+        { id: 'i1', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 2890 },
+        { id: 'i2', produtoId: null, produtoNome: 'pão e leite', unidade: 'un', quantidade: 1, precoUnitario: 1250, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 1250 },
+        { id: 'i3', produtoId: null, produtoNome: '', unidade: 'un', quantidade: 1, precoUnitario: 500, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 500 },
       ],
     };
     mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
@@ -254,7 +261,7 @@ describe('/vendas', () => {
       'GET /api/vendas': () => jsonResponse(200, page([venda(cancelled ? { statusPagamento: 'cancelado', valorPago: 0 } : {})])),
       [`POST /api/vendas/${V1}/cancelar`]: () => {
         cancelled = true;
-        return jsonResponse(200, { ...venda({ statusPagamento: 'cancelado' }), itens: [] });
+        return jsonResponse(200, { ...venda({ statusPagamento: 'cancelado' }), ...semDesconto, itens: [] });
       },
     });
     const { user } = renderApp('/vendas');
@@ -294,7 +301,7 @@ describe('/vendas', () => {
     mockApi({
       ...signedIn(),
       'GET /api/vendas': () => jsonResponse(200, page([venda()])),
-      [`GET /api/vendas/${V1}`]: () => (fail ? jsonResponse(404, { code: 'NOT_FOUND', message: 'x' }) : jsonResponse(200, { ...venda(), itens: [] })),
+      [`GET /api/vendas/${V1}`]: () => (fail ? jsonResponse(404, { code: 'NOT_FOUND', message: 'x' }) : jsonResponse(200, { ...venda(), ...semDesconto, itens: [] })),
     });
     const { user } = renderApp('/vendas');
     await user.click(await screen.findByRole('button', { name: 'Detalhes da venda V1741600000000' }));
