@@ -38,7 +38,7 @@ test('export, import into a fresh account: the same customers and balances', asy
   const file = testInfo.outputPath('backup.json');
   await download.saveAs(file);
   const json = JSON.parse(readFileSync(file, 'utf8'));
-  expect(json).toMatchObject({ formato: 'caderneta-backup', versao: 3, contagens: { clientes: 2, produtos: 1, vendas: 2 } });
+  expect(json).toMatchObject({ formato: 'caderneta-backup', versao: 4, contagens: { clientes: 2, produtos: 1, vendas: 2 } });
 
   // A brand-new account on another browser restores the file.
   const fresh = await browser.newPage({ baseURL: testInfo.project.use.baseURL });

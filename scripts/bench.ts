@@ -331,31 +331,42 @@ async function main() {
       await db.query(`create table bench_produtos as select (row_number() over (order by id)) - 1 as n, id from produtos where owner_id = '${big.id}'`);
       await db.query(`create table bench_clientes as select (row_number() over (order by id)) - 1 as n, id from clientes where owner_id = '${big.id}'`);
       await db.query('create index on bench_produtos (n); create index on bench_clientes (n); grant select on bench_produtos, bench_clientes to app_user');
-      const scriptFor = async (forma: 'vista' | 'fiado') => {
+      /**
+       * The statements one sale sent, as a pgbench script: the same transaction each time with a
+       * new sale row (a unique number, the new id read back with \\gset for the statements that
+       * refer to it), a random customer, and the products swapped for others (`produtosDe`: each
+       * literal product id and what replaces it; `sets`: the random variables they use).
+       */
+      const scriptDe = async (payload: object, clienteId: string | null, trocas: Array<[string, string]>, sets: string[]) => {
         let saleId = '';
         const statements = await captureSql(admin, server.logFile, async () => {
           const response = await fetch(url, {
             method: 'POST',
             headers: { cookie: big.cookie, origin: base, 'content-type': 'application/json' },
-            body: JSON.stringify({ formaPagamento: forma, clienteId: forma === 'fiado' ? clientes[0]!.id : null, itens: [{ produtoId: produtos[0]!.id, quantidade: 1 }] }),
+            body: JSON.stringify(payload),
           });
           saleId = ((await response.json()) as { id: string }).id;
         });
-        // The same transaction each time with a new sale row: a unique number, the new id read
-        // back (\gset) for the statements that refer to it, a random product and customer.
         const body = statements
           .map((s) => {
-            let text = s
-              .split(saleId).join(':v_id')
-              .split(`'${produtos[0]!.id}'`).join('(select id from bench_produtos where n = :p)')
-              .split(`'${clientes[0]!.id}'`).join('(select id from bench_clientes where n = :c)');
+            let text = s.split(saleId).join(':v_id');
+            for (const [literal, troca] of trocas) text = text.split(`'${literal}'`).join(troca);
+            if (clienteId) text = text.split(`'${clienteId}'`).join('(select id from bench_clientes where n = :c)');
             text = oneCommand(text);
             if (/^insert into "vendas"/i.test(text)) return `${text.replace(/'V\d+'/, `('B' || :client_id || '-' || :n)`)} \\gset v_`;
             return `${text};`;
           })
           .join('\n');
-        return { statements, script: `\\set n random(1, 9000000000000000)\n\\set p random(0, ${produtos.length - 1})\n\\set c random(0, ${clientes.length - 1})\n${body}\n` };
+        const variaveis = [`n random(1, 9000000000000000)`, `c random(0, ${clientes.length - 1})`, ...sets].map((v) => `\\set ${v}`).join('\n');
+        return { statements, script: `${variaveis}\n${body}\n` };
       };
+      const scriptFor = (forma: 'vista' | 'fiado') =>
+        scriptDe(
+          { formaPagamento: forma, clienteId: forma === 'fiado' ? clientes[0]!.id : null, itens: [{ produtoId: produtos[0]!.id, quantidade: 1 }] },
+          clientes[0]!.id,
+          [[produtos[0]!.id, '(select id from bench_produtos where n = :p)']],
+          [`p random(0, ${produtos.length - 1})`],
+        );
       const vista = await scriptFor('vista');
       const fiado = await scriptFor('fiado');
       const dir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-pgbench-'));
@@ -380,6 +391,72 @@ async function main() {
              + (select count(*) from produtos where owner_id = $1 and estoque_atual < 0) as n`, [big.id]);
       results.novaVenda = { http: runs.a, pgbench: runs.b, statements, invariantViolations: Number(broken[0]!.n) };
       row('POST /api/vendas ÷ pgbench on the same transactions', `${(rps / tps).toFixed(2)} (${rps.toFixed(0)} vs ${tps.toFixed(0)}/s), ${errors} errors, invariants ${Number(broken[0]!.n) === 0 ? 'hold' : 'BROKEN'}`, '≥ 0.45, 0 errors', String(runs.a[0]!.load));
+
+      // A counter's big sale (issue 35): 30 lines — 18 products by the unit, 6 weighed ones (one at
+      // a changed price, two with their own discounts), 6 loose amounts — and 5 % off the sale. Its
+      // budget is the one-line sale's: the same share of what pgbench does with the same
+      // transactions (the products of each sale are 18 and 6 neighbours at a random place).
+      log('POST /api/vendas: a 30-line sale with weights, loose lines and discounts');
+      await db.query(
+        `insert into produtos (owner_id, nome, nome_busca, unidade, preco_venda, preco_custo, estoque_atual, estoque_minimo)
+         select $1, 'Granel ' || g, 'granel ' || g, 'kg', 1990 + g * 10, 1200, 100000000, 0 from generate_series(1, 60) g`,
+        [big.id],
+      );
+      await db.query(`create table bench_pesados as select (row_number() over (order by id)) - 1 as n, id from produtos where owner_id = '${big.id}' and unidade = 'kg'`);
+      await db.query('create index on bench_pesados (n); grant select on bench_pesados to app_user');
+      const { rows: porNumero } = await db.query<{ id: string }>('select id from bench_produtos order by n');
+      const { rows: pesados } = await db.query<{ id: string }>('select id from bench_pesados order by n');
+      const UNITARIOS = Math.min(18, porNumero.length);
+      const venda30 = (forma: 'vista' | 'fiado', p: number, g: number) => ({
+        formaPagamento: forma,
+        clienteId: forma === 'fiado' ? clientes[0]!.id : null,
+        itens: [
+          ...porNumero.slice(p, p + UNITARIOS).map((produto, i) => ({ produtoId: produto.id, quantidade: 1 + (i % 3) })),
+          ...pesados.slice(g, g + 6).map((produto, i) => ({
+            produtoId: produto.id,
+            quantidade: 250 + i * 125,
+            unidade: 'kg',
+            ...(i === 0 ? { precoUnitario: 1500 } : {}),
+            ...(i === 1 ? { desconto: { tipo: 'percentual', valor: 10 } } : {}),
+            ...(i === 2 ? { desconto: { tipo: 'valor', valor: 50 } } : {}),
+          })),
+          ...Array.from({ length: 6 }, (_, i) => ({ valor: 150 + i * 100, descricao: `Avulso ${i + 1}` })),
+        ],
+        desconto: { tipo: 'percentual', valor: 5 },
+        confirmarLimiteExcedido: true,
+      });
+      const aleatorio = (n: number) => Math.floor(Math.random() * (n + 1));
+      const body30 = () => {
+        const fiado = Math.random() < 0.3;
+        const venda = venda30(fiado ? 'fiado' : 'vista', aleatorio(porNumero.length - UNITARIOS), aleatorio(pesados.length - 6));
+        return JSON.stringify({ ...venda, clienteId: fiado ? pick(clientes).id : null });
+      };
+      const script30 = (forma: 'vista' | 'fiado') =>
+        scriptDe(
+          venda30(forma, 0, 0),
+          clientes[0]!.id,
+          [
+            ...porNumero.slice(0, UNITARIOS).map((p, k): [string, string] => [p.id, `(select id from bench_produtos where n = :p + ${k})`]),
+            ...pesados.slice(0, 6).map((p, k): [string, string] => [p.id, `(select id from bench_pesados where n = :g + ${k})`]),
+          ],
+          [`p random(0, ${porNumero.length - UNITARIOS})`, `g random(0, ${pesados.length - 6})`],
+        );
+      writeFileSync(path.join(dir, 'vista30.sql'), (await script30('vista')).script);
+      writeFileSync(path.join(dir, 'fiado30.sql'), (await script30('fiado')).script);
+      const grande = await interleaved(
+        () => http(url, big.cookie, { method: 'POST', body: body30 }),
+        () => (havePgbench ? pgbench(pgbenchBin!, benchUrl, null, ['-f', `${path.join(dir, 'vista30.sql')}@7`, '-f', `${path.join(dir, 'fiado30.sql')}@3`]) : null),
+      );
+      const rps30 = median(grande.a.map((r) => r.rps));
+      const tps30 = havePgbench ? median(grande.b.map((r) => r!.tps)) : Number.NaN;
+      const erros30 = grande.a.reduce((s, r) => s + r.errors + r.non2xx, 0);
+      results.novaVenda30 = { http: grande.a, pgbench: grande.b };
+      row(
+        '  a 30-line sale (weights, loose lines, discounts) ÷ pgbench',
+        `${(rps30 / tps30).toFixed(2)} (${rps30.toFixed(0)} vs ${tps30.toFixed(0)}/s; p97.5 ${median(grande.a.map((r) => r.p97_5))} ms; the 1-line sale ${rps.toFixed(0)}/s), ${erros30} errors`,
+        '≥ 0.45, 0 errors',
+        String(grande.a[0]!.load),
+      );
 
       // What the reports' per-product and per-customer triggers cost a sale: the same pgbench mix
       // with them on and off, interleaved. Machine time per sale = 1000 / tps (ms).
@@ -408,9 +485,9 @@ async function main() {
         // Sales made with the triggers off are not in the reports' rollups: rebuild them.
         await db.query(`delete from produtos_por_dia where owner_id = $1; delete from clientes_por_dia where owner_id = $1`.replace(/\$1/g, `'${big.id}'`));
         await db.query(`insert into produtos_por_dia (owner_id, dia, produto_id, quantidade, valor_total, custo_total)
-          select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.quantidade::bigint * i.custo_unitario)
+          select i.owner_id, (v.data_venda at time zone 'UTC')::date, i.produto_id, sum(i.quantidade), sum(i.subtotal), sum(i.custo)
           from itens_venda i join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
-          where i.owner_id = $1 and v.status_pagamento <> 'cancelado' group by 1, 2, 3`, [big.id]);
+          where i.owner_id = $1 and i.produto_id is not null and v.status_pagamento <> 'cancelado' group by 1, 2, 3`, [big.id]);
         await db.query(`insert into clientes_por_dia (owner_id, dia, cliente_id, quantidade, valor_total)
           select owner_id, (data_venda at time zone 'UTC')::date, cliente_id, count(*), sum(valor_total)
           from vendas where owner_id = $1 and cliente_id is not null and status_pagamento <> 'cancelado' group by 1, 2, 3`, [big.id]);

@@ -26,11 +26,20 @@ const CHECKS: { rule: string; sql: string }[] = [
   },
   {
     // valorDaLinha in SQL: × price ÷ the unit's scale, rounded half-up (kg and L are kept in thousandths).
-    rule: "an item's subtotal or cost is not quantity × unit price or cost (valorDaLinha)",
-    sql: `select i.id, i.unidade, i.quantidade, i.preco_unitario, i.subtotal, i.custo
+    // A line sells for its value less its own discount and its share of the sale's (ADR 032).
+    rule: "an item's subtotal or cost is not quantity × unit price or cost (valorDaLinha), less its discounts",
+    sql: `select i.id, i.unidade, i.quantidade, i.preco_unitario, i.desconto, i.desconto_rateado, i.subtotal, i.custo
             from itens_venda i, lateral (select case when i.unidade in ('kg', 'l') then 1000 else 1 end as e) s
-           where i.subtotal <> floor((i.quantidade::numeric * i.preco_unitario * 2 + s.e) / (s.e * 2))
+           where i.subtotal <> floor((i.quantidade::numeric * i.preco_unitario * 2 + s.e) / (s.e * 2)) - i.desconto - i.desconto_rateado
               or i.custo <> floor((i.quantidade::numeric * i.custo_unitario * 2 + s.e) / (s.e * 2))`,
+  },
+  {
+    rule: "a sale's discount is not its lines' shares, or its total discount not all of its lines' discounts",
+    sql: `select v.id, v.desconto, v.desconto_total, coalesce(sum(i.desconto_rateado), 0)::bigint as rateado,
+                 coalesce(sum(i.desconto + i.desconto_rateado), 0)::bigint as descontos from vendas v
+          left join itens_venda i on i.owner_id = v.owner_id and i.venda_id = v.id
+          group by v.id, v.desconto, v.desconto_total
+          having v.desconto <> coalesce(sum(i.desconto_rateado), 0) or v.desconto_total <> coalesce(sum(i.desconto + i.desconto_rateado), 0)`,
   },
   {
     rule: 'a loose line (no product) is not one unit of its value, without cost',
@@ -70,24 +79,30 @@ const CHECKS: { rule: string; sql: string }[] = [
   {
     rule: 'vendas_totais differs from a recount of the sales',
     sql: `select owner_id, forma_pagamento, status_pagamento,
-                 t.quantidade, t.valor_total, t.valor_pago, t.custo_total,
-                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.valor_pago as recontagem_pago, r.custo_total as recontagem_custo
-            from (select * from vendas_totais where (quantidade, valor_total, valor_pago, custo_total) <> (0, 0, 0, 0)) t
+                 t.quantidade, t.valor_total, t.valor_pago, t.custo_total, t.desconto_total,
+                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.valor_pago as recontagem_pago, r.custo_total as recontagem_custo,
+                 r.desconto_total as recontagem_desconto
+            from (select * from vendas_totais where (quantidade, valor_total, valor_pago, custo_total, desconto_total) <> (0, 0, 0, 0, 0)) t
             full join (select owner_id, forma_pagamento, status_pagamento, count(*)::int as quantidade, sum(valor_total)::bigint as valor_total,
-                              sum(valor_pago)::bigint as valor_pago, sum(custo_total)::bigint as custo_total
+                              sum(valor_pago)::bigint as valor_pago, sum(custo_total)::bigint as custo_total,
+                              sum(desconto_total)::bigint as desconto_total
                          from vendas group by 1, 2, 3) r using (owner_id, forma_pagamento, status_pagamento)
-           where (t.quantidade, t.valor_total, t.valor_pago, t.custo_total) is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total)`,
+           where (t.quantidade, t.valor_total, t.valor_pago, t.custo_total, t.desconto_total)
+                 is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total, r.desconto_total)`,
   },
   {
     rule: 'vendas_por_hora differs from a recount of the sales by UTC hour',
     sql: `select owner_id, hora, forma_pagamento, status_pagamento,
-                 t.quantidade, t.valor_total, t.valor_pago, t.custo_total,
-                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.valor_pago as recontagem_pago, r.custo_total as recontagem_custo
-            from (select * from vendas_por_hora where (quantidade, valor_total, valor_pago, custo_total) <> (0, 0, 0, 0)) t
+                 t.quantidade, t.valor_total, t.valor_pago, t.custo_total, t.desconto_total,
+                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.valor_pago as recontagem_pago, r.custo_total as recontagem_custo,
+                 r.desconto_total as recontagem_desconto
+            from (select * from vendas_por_hora where (quantidade, valor_total, valor_pago, custo_total, desconto_total) <> (0, 0, 0, 0, 0)) t
             full join (select owner_id, date_trunc('hour', data_venda, 'UTC') as hora, forma_pagamento, status_pagamento, count(*)::int as quantidade,
-                              sum(valor_total)::bigint as valor_total, sum(valor_pago)::bigint as valor_pago, sum(custo_total)::bigint as custo_total
+                              sum(valor_total)::bigint as valor_total, sum(valor_pago)::bigint as valor_pago, sum(custo_total)::bigint as custo_total,
+                              sum(desconto_total)::bigint as desconto_total
                          from vendas group by 1, 2, 3, 4) r using (owner_id, hora, forma_pagamento, status_pagamento)
-           where (t.quantidade, t.valor_total, t.valor_pago, t.custo_total) is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total)`,
+           where (t.quantidade, t.valor_total, t.valor_pago, t.custo_total, t.desconto_total)
+                 is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total, r.desconto_total)`,
   },
   {
     rule: 'pagamentos_por_hora differs from a recount of the ledger payments',

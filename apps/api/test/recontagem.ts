@@ -30,9 +30,10 @@ export const RECONTAGENS: Record<string, string> = {
   ),
   // By the shop's calendar (0025): its profile's time zone, the default without one.
   vendas_por_dia_da_loja: diferenca(
-    `select owner_id, dia, forma_pagamento, status_pagamento, quantidade::bigint, valor_total, valor_pago, custo_total from vendas_por_dia_da_loja
-      where (quantidade, valor_total, valor_pago, custo_total) <> (0, 0, 0, 0)`,
-    `select owner_id, (data_venda at time zone fuso_da_loja(owner_id))::date, forma_pagamento, status_pagamento, count(*), sum(valor_total), sum(valor_pago), sum(custo_total)
+    `select owner_id, dia, forma_pagamento, status_pagamento, quantidade::bigint, valor_total, valor_pago, custo_total, desconto_total from vendas_por_dia_da_loja
+      where (quantidade, valor_total, valor_pago, custo_total, desconto_total) <> (0, 0, 0, 0, 0)`,
+    `select owner_id, (data_venda at time zone fuso_da_loja(owner_id))::date, forma_pagamento, status_pagamento, count(*), sum(valor_total), sum(valor_pago), sum(custo_total),
+            sum(desconto_total)
        from vendas group by 1, 2, 3, 4`,
   ),
   vendas_por_hora_do_mes: diferenca(

@@ -255,7 +255,14 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
     'produto',
   );
   const fiado = await ok(
-    await req('POST', '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 3 }], observacoes: `Obs ${tag}` }),
+    // With a line's own discount, a changed price and a discount on the sale: each shop's reports count only its own.
+    await req('POST', '/api/vendas', {
+      formaPagamento: 'fiado',
+      clienteId: cliente.id,
+      itens: [{ produtoId: produto.id, quantidade: 3, precoUnitario: 950, desconto: { tipo: 'valor', valor: 50 } }, { valor: 300, descricao: `Avulso ${tag}` }],
+      desconto: { tipo: 'percentual', valor: 5 },
+      observacoes: `Obs ${tag}`,
+    }),
     'venda',
   );
   const vista = await ok(await req('POST', '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] }), 'venda');

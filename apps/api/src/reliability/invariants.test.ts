@@ -20,6 +20,8 @@ beforeAll(async () => {
   const sale = (body: object) => seller.request({ method: 'POST', url: '/api/vendas', payload: body });
   expect((await sale({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }] })).statusCode).toBe(201);
   expect((await sale({ formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] })).statusCode).toBe(201);
+  const comDesconto = { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1, desconto: { tipo: 'valor', valor: 100 } }, { valor: 300 }] };
+  expect((await sale({ ...comDesconto, desconto: { tipo: 'percentual', valor: 10 } })).statusCode).toBe(201);
   const pagamento = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 500, metodo: 'pix' } });
   expect(pagamento.statusCode).toBe(201);
 });
@@ -55,10 +57,21 @@ describe('the invariants', () => {
     ],
     ["a sale's custo_total is not the sum of its items' costs", `update itens_venda set custo = custo + 1`, `update itens_venda set custo = custo - 1`],
     [
-      "an item's subtotal or cost is not quantity × unit price or cost (valorDaLinha)",
+      "an item's subtotal or cost is not quantity × unit price or cost (valorDaLinha), less its discounts",
       `update itens_venda set custo_unitario = custo_unitario + 1`,
       `update itens_venda set custo_unitario = custo_unitario - 1`,
     ],
+    [
+      "an item's subtotal or cost is not quantity × unit price or cost (valorDaLinha), less its discounts",
+      `update itens_venda set desconto = desconto + 1 where desconto > 0`,
+      `update itens_venda set desconto = desconto - 1 where desconto > 0`,
+    ],
+    [
+      "a sale's discount is not its lines' shares, or its total discount not all of its lines' discounts",
+      `update vendas set desconto = desconto + 1 where desconto > 0`,
+      `update vendas set desconto = desconto - 1 where desconto > 0`,
+    ],
+    ['vendas_por_hora differs from a recount of the sales by UTC hour', `update vendas_por_hora set desconto_total = desconto_total + 1 where desconto_total > 0`, `update vendas_por_hora set desconto_total = desconto_total - 1 where desconto_total > 0`],
     ['saldo_atual differs from the ledger sum', `update clientes set saldo_atual = saldo_atual + 1`, `update clientes set saldo_atual = saldo_atual - 1`],
   ])('report %s', async (rule, corrupt, undo) => {
     expect(await rulesAfter(corrupt, undo)).toContain(rule);

@@ -58,7 +58,16 @@ function makeOps(n: number, clienteId: string, produtoId: string): Op[] {
   return Array.from({ length: n }, (_, i) =>
     i % 3 === 2
       ? { kind: 'pagamento', body: { valor: 250 + i, metodo: 'pix' } }
-      : { kind: 'venda', body: { formaPagamento: i % 2 ? 'fiado' : 'vista', clienteId, itens: [{ produtoId, quantidade: 1 }] } },
+      : {
+          kind: 'venda',
+          body: {
+            formaPagamento: i % 2 ? 'fiado' : 'vista',
+            clienteId,
+            itens: [{ produtoId, quantidade: 1 }],
+            // Every fourth sale with a discount: its share and total go through the same rollups.
+            ...(i % 4 === 0 ? { desconto: { tipo: 'percentual', valor: 1 + (i % 50) } } : {}),
+          },
+        },
   );
 }
 

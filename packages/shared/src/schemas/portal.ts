@@ -62,6 +62,8 @@ export const portalClienteSchema = z.object({
       data: z.string(),
       valorTotal: z.number().int(),
       valorPago: z.number().int(),
+      /** The discount on the whole purchase (after the lines' own): the lines add up to valorTotal + desconto. */
+      desconto: z.number().int(),
       itens: z.array(
         z.object({
           /** The product's name, or a loose line's description ('' when none: shown as "Avulso"). */
@@ -70,6 +72,8 @@ export const portalClienteSchema = z.object({
           unidade: z.enum(UNIDADES),
           quantidade: z.number().int(),
           precoUnitario: z.number().int(),
+          /** The line's own discount; `subtotal` is what the line came to after it (before the purchase's discount). */
+          desconto: z.number().int(),
           subtotal: z.number().int(),
         }),
       ),

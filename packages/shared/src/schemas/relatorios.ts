@@ -57,6 +57,8 @@ export const relatorioResumoSchema = z.object({
   lucro: comparado(),
   custo: comparado(),
   margem: percentualComparado(),
+  /** "Descontos concedidos": what the discounts of the sales not cancelled took off (lines' own and the sales'). */
+  descontos: comparado(),
   recebido: recebidoSchema,
   /**
    * Default rate, today (not a figure of the period): of what customers owe (deactivated ones too),

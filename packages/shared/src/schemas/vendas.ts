@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { isoDateSchema, safeString } from './campos';
+import { MAX_PRECO, isoDateSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
 import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_TOTAL_VENDA, STATUS_PAGAMENTO } from '../vendas';
 import { MAX_QUANTIDADE_ITEM_GUARDADA, UNIDADES } from '../unidades';
 import { MAX_DESCONTO_PERCENTUAL, TIPOS_DESCONTO } from '../descontos';
-import { MAX_PRECO } from './campos';
 
 export { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, MAX_TOTAL_VENDA, STATUS_PAGAMENTO, type FormaPagamento, type StatusPagamento } from '../vendas';
 
@@ -17,7 +16,7 @@ export const MAX_DESCRICAO_AVULSO = 60;
  */
 export const descontoInputSchema = z
   .object({
-    tipo: z.enum(TIPOS_DESCONTO),
+    tipo: z.enum(TIPOS_DESCONTO, { error: 'descontoInvalido' }),
     valor: z.number({ error: 'descontoInvalido' }).int('descontoInvalido').min(1, 'descontoInvalido').max(MAX_TOTAL_VENDA, 'tooLarge'),
   })
   .refine((d) => d.tipo !== 'percentual' || d.valor <= MAX_DESCONTO_PERCENTUAL, { message: 'descontoPercentualInvalido', path: ['valor'] });

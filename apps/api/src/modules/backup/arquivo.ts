@@ -477,17 +477,23 @@ function* verificarSomas(dados: Record<string, Linha[]>): Passos<void> {
   }
   const itens = new Map<string, number>();
   const custos = new Map<string, number>();
+  const descontosDaVenda = new Map<string, { total: number; rateado: number }>();
   for (const [i, item] of (dados.itensVenda ?? []).entries()) {
     const unidade = unidadeDaLinha(item);
     const quantidade = item.quantidade as number;
     if (quantidade > maxQuantidadeItem(unidade)) throw invalido({ motivo: 'esquema', tabela: 'itensVenda', linha: i + 1, campo: 'quantidade' });
-    if (valorDaLinha(quantidade, item.precoUnitario as number, unidade) !== item.subtotal) {
+    // Files before format 4 have no discounts.
+    const rateado = (item.descontoRateado as number | undefined) ?? 0;
+    const descontos = ((item.desconto as number | undefined) ?? 0) + rateado;
+    if (valorDaLinha(quantidade, item.precoUnitario as number, unidade) - descontos !== item.subtotal) {
       throw invalido({ motivo: 'total', tabela: 'itensVenda', linha: i + 1, campo: 'subtotal' });
     }
     const custo = valorDaLinha(quantidade, item.custoUnitario as number, unidade);
     if (item.custo !== undefined && item.custo !== custo) throw invalido({ motivo: 'total', tabela: 'itensVenda', linha: i + 1, campo: 'custo' });
     itens.set(item.vendaId as string, (itens.get(item.vendaId as string) ?? 0) + (item.subtotal as number));
     custos.set(item.vendaId as string, (custos.get(item.vendaId as string) ?? 0) + custo);
+    const somas = descontosDaVenda.get(item.vendaId as string) ?? { total: 0, rateado: 0 };
+    descontosDaVenda.set(item.vendaId as string, { total: somas.total + descontos, rateado: somas.rateado + rateado });
     if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
   }
   for (const [i, v] of (dados.vendas ?? []).entries()) {
@@ -497,6 +503,10 @@ function* verificarSomas(dados: Record<string, Linha[]>): Passos<void> {
       throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'valorTotal' });
     }
     if ((custos.get(v.id as string) ?? 0) !== v.custoTotal) throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'custoTotal' });
+    // The sale's discount is what its lines' shares add up to, and its total discount all of them.
+    const descontos = descontosDaVenda.get(v.id as string) ?? { total: 0, rateado: 0 };
+    if (descontos.rateado !== ((v.desconto as number | undefined) ?? 0)) throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'desconto' });
+    if (descontos.total !== ((v.descontoTotal as number | undefined) ?? 0)) throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'descontoTotal' });
     if (i % LINHAS_POR_VEZ === LINHAS_POR_VEZ - 1) yield;
   }
   for (const [i, p] of (dados.pagamentosOnline ?? []).entries()) {

@@ -6,6 +6,7 @@ import {
   LANGUAGES,
   CURRENCIES,
   MAX_CENTS,
+  MAX_DESCONTO_PERCENTUAL,
   MAX_PRECO,
   MAX_QUANTIDADE_ITEM_GUARDADA,
   UNIDADE_PADRAO,
@@ -100,6 +101,9 @@ const INT32 = 2_147_483_647;
 const NOME_BUSCA = texto(120 * 4);
 const comNomeBusca = (linha: Record<string, unknown>) => ({ ...linha, nomeBusca: normalizeForSearch(linha.nome as string) });
 /** A product's or a line's unit; rows of files made before units (formats 1 and 2) are "un". */
+/** A file from before discounts (format 4) has none: its sales and lines get 0 where the columns need a value. */
+const semDescontoAntes = (linha: Record<string, unknown>, campos: string[]) => Object.fromEntries(campos.map((c) => [c, linha[c] ?? 0]));
+
 export const unidadeDaLinha = (linha: Record<string, unknown>) => (linha.unidade as Unidade | undefined) ?? UNIDADE_PADRAO;
 
 export interface TabelaBackup {
@@ -283,10 +287,15 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       canceladaEm: instante.nullable(),
       /** Σ quantity × unit cost of its items (checked on import). */
       custoTotal: inteiro(0, Number.MAX_SAFE_INTEGER),
+      /** The discount on the whole sale and all its discounts together (format 4 on; before, none). */
+      desconto: inteiro(0, MAX_TOTAL_VENDA).default(0),
+      descontoPercentual: inteiro(1, MAX_DESCONTO_PERCENTUAL).nullable().default(null),
+      descontoTotal: inteiro(0, MAX_TOTAL_VENDA).default(0),
       /** The cart's idempotency key, kept: a retried cart after a restore finds its sale. */
       chave: id.nullable(),
       createdAt: instante,
     }),
+    preparar: (linha) => ({ ...linha, ...semDescontoAntes(linha, ['desconto', 'descontoTotal']) }),
   },
   {
     key: 'itensVenda',
@@ -304,6 +313,12 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       quantidade: inteiro(1, MAX_QUANTIDADE_ITEM_GUARDADA),
       precoUnitario: inteiro(0, MAX_PRECO),
       custoUnitario: inteiro(0, MAX_PRECO),
+      /** Format 4 on: the catalogue price beside a changed one, the line's own discount and its share of the sale's. */
+      precoTabela: inteiro(1, MAX_PRECO).nullable().default(null),
+      desconto: inteiro(0, MAX_TOTAL_VENDA).default(0),
+      descontoPercentual: inteiro(1, MAX_DESCONTO_PERCENTUAL).nullable().default(null),
+      descontoRateado: inteiro(0, MAX_TOTAL_VENDA).default(0),
+      /** What the line sold for: its value at its price less both discounts (checked with the sums). */
       subtotal: inteiro(0, MAX_TOTAL_VENDA),
       /** valorDaLinha of the cost; files made before units have none and get it computed. */
       custo: inteiro(0, MAX_TOTAL_VENDA).optional(),
@@ -312,6 +327,7 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       ...linha,
       unidade: unidadeDaLinha(linha),
       custo: linha.custo ?? valorDaLinha(linha.quantidade as number, linha.custoUnitario as number, unidadeDaLinha(linha)),
+      ...semDescontoAntes(linha, ['desconto', 'descontoRateado']),
     }),
   },
   {

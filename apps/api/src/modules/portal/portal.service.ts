@@ -54,7 +54,14 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
   const pendente = and(doCliente, eq(vendas.formaPagamento, 'fiado'), eq(vendas.statusPagamento, 'pendente'));
   const [pendentesTotal] = await tx.select({ n: countAll() }).from(vendas).where(pendente);
   const pendentes = await tx
-    .select({ id: vendas.id, numeroVenda: vendas.numeroVenda, data: vendas.dataVenda, valorTotal: vendas.valorTotal, valorPago: vendas.valorPago })
+    .select({
+      id: vendas.id,
+      numeroVenda: vendas.numeroVenda,
+      data: vendas.dataVenda,
+      valorTotal: vendas.valorTotal,
+      valorPago: vendas.valorPago,
+      desconto: vendas.desconto,
+    })
     .from(vendas)
     .where(pendente)
     .orderBy(desc(vendas.dataVenda), desc(vendas.id))
@@ -68,7 +75,9 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
           unidade: itensVenda.unidade,
           quantidade: itensVenda.quantidade,
           precoUnitario: itensVenda.precoUnitario,
-          subtotal: itensVenda.subtotal,
+          desconto: itensVenda.desconto,
+          // The purchase's discount is shown once, on the purchase, not spread over its lines.
+          subtotal: sql<number>`${itensVenda.subtotal} + ${itensVenda.descontoRateado}`.mapWith(Number),
         })
         .from(itensVenda)
         .where(and(eq(itensVenda.ownerId, ownerId), inArray(itensVenda.vendaId, pendentes.map((v) => v.id))))
@@ -125,6 +134,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       data: v.data.toISOString(),
       valorTotal: v.valorTotal,
       valorPago: v.valorPago,
+      desconto: v.desconto,
       itens: itens.filter((i) => i.vendaId === v.id).map(({ vendaId: _venda, ...item }) => item),
     })),
     pendentesTotal: pendentesTotal?.n ?? 0,

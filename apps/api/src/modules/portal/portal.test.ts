@@ -158,7 +158,7 @@ describe('the customer page lookup', () => {
     const body = response.json() as PortalCliente;
     expect(body).toMatchObject({ primeiroNome: 'Joana', saldoAtual: -4000, saldoPendente: 4000, compras: 1, pix: null });
     expect(body.loja.nome).toMatch(/^Loja /);
-    expect(body.pendentes).toEqual([expect.objectContaining({ valorTotal: 4590, valorPago: 590, itens: [{ nome: 'Arroz 5kg', avulso: false, unidade: 'un', quantidade: 1, precoUnitario: 4590, subtotal: 4590 }] })]);
+    expect(body.pendentes).toEqual([expect.objectContaining({ valorTotal: 4590, valorPago: 590, itens: [{ nome: 'Arroz 5kg', avulso: false, unidade: 'un', quantidade: 1, precoUnitario: 4590, desconto: 0, subtotal: 4590 }] })]);
     expect(body.pagamentos).toEqual([expect.objectContaining({ valor: 590, metodo: 'dinheiro' })]);
     expect(body.pagamentoOnline.disponivel).toBe(false);
     for (const secret of ['98888', 'Rua Secreta', 'joana@example.com', '5000000', 'Silva', cliente.id]) expect(response.body).not.toContain(secret);

@@ -241,6 +241,7 @@ export async function relatorioResumo(tx: Executor, ownerId: string, periodo: Pe
     lucro,
     custo: cmp(a.custoTotal, b.custoTotal),
     margem: { atual: margem(a.valorTotal, a.custoTotal), anterior: margem(b.valorTotal, b.custoTotal) },
+    descontos: cmp(a.descontoTotal, b.descontoTotal),
     recebido: await recebidoComparado(tx, ownerId, periodo, atual.pagamentos, anterior.pagamentos),
     inadimplencia: { taxa: dividas.inadimplencia, vencido: dividas.valorVencido, aVencer: dividas.aVencer, clientesVencidos: dividas.vencidos },
     regraVencimento,

@@ -26,7 +26,7 @@ describe('a loose line', () => {
     const venda = response.json() as VendaDetalhe;
     expect(venda).toMatchObject({ valorTotal: 1250, valorPago: 0, statusPagamento: 'pendente', clienteNome: 'Seu Jorge' });
     expect(venda.itens).toEqual([
-      { id: expect.any(String), produtoId: null, produtoNome: 'pão e leite', unidade: 'un', quantidade: 1, precoUnitario: 1250, subtotal: 1250 },
+      { id: expect.any(String), produtoId: null, produtoNome: 'pão e leite', unidade: 'un', quantidade: 1, precoUnitario: 1250, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 1250 },
     ]);
     expect(await ledgerSum(t, cliente.id)).toBe(-1250);
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-1250);
@@ -37,7 +37,7 @@ describe('a loose line', () => {
     // The customer's page shows it as a loose line.
     const { login } = (await loja.request({ method: 'GET', url: `/api/clientes/${cliente.id}` })).json() as { login: string };
     const pagina = (await t.app.inject({ method: 'GET', url: `/api/portal/${login}` })).json() as { pendentes: Array<{ itens: unknown[] }> };
-    expect(pagina.pendentes[0]?.itens).toEqual([{ nome: 'pão e leite', avulso: true, unidade: 'un', quantidade: 1, precoUnitario: 1250, subtotal: 1250 }]);
+    expect(pagina.pendentes[0]?.itens).toEqual([{ nome: 'pão e leite', avulso: true, unidade: 'un', quantidade: 1, precoUnitario: 1250, desconto: 0, subtotal: 1250 }]);
 
   });
 

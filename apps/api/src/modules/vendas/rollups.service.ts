@@ -93,7 +93,7 @@ export interface Medidas {
 export interface ResumoPeriodo {
   periodo: { de: IsoDate; ate: IsoDate; timeZone: string };
   /** Sales not cancelled. */
-  vendas: Medidas & { porForma: Record<FormaPagamento, Medidas> };
+  vendas: Medidas & { porForma: Record<FormaPagamento, Medidas>; /** What discounts took off these sales. */ descontoTotal: number };
   /** Cancelled sales of the period (left out of every other figure). */
   canceladas: { quantidade: number; valorTotal: number };
   /** One entry per local day of the period that had sales, oldest first. */
@@ -187,16 +187,18 @@ export async function resumoDoPeriodo(
     tx,
     sql`
       with d as materialized (
-        select dia, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total from ${vendasPorDiaDaLoja}
+        select dia, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total, desconto_total from ${vendasPorDiaDaLoja}
          where owner_id = ${ownerId} and dia >= ${de}::date and dia <= ${ate}::date and quantidade <> 0 and ${mesmo}
         union all
-        select (hora at time zone ${timeZone})::date, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total from ${vendasPorHora}
+        select (hora at time zone ${timeZone})::date, forma_pagamento, status_pagamento, quantidade, valor_total, custo_total, desconto_total
+          from ${vendasPorHora}
          where owner_id = ${ownerId} and hora >= ${inicio} and hora < ${fim} and quantidade <> 0 and not ${mesmo}
       ), ativas as (select * from d where status_pagamento <> 'cancelado')
       select
         (select coalesce(json_agg(x), '[]') from (
           select forma_pagamento as forma, status_pagamento = 'cancelado' as cancelada,
-                 sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total
+                 sum(quantidade)::bigint as quantidade, sum(valor_total)::bigint as valor_total, sum(custo_total)::bigint as custo_total,
+                 sum(desconto_total)::bigint as desconto_total
           from d group by 1, 2) x) as por_forma,
         (select coalesce(json_agg(x order by x.metodo), '[]') from (${pagamentosDoPeriodoSql(ownerId, de, ate, timeZone)}) x) as pagamentos
         ${porDataEHora}
@@ -219,6 +221,7 @@ export async function resumoDoPeriodo(
       valorTotal: vista.valorTotal + fiado.valorTotal,
       custoTotal: vista.custoTotal + fiado.custoTotal,
       porForma: { vista, fiado },
+      descontoTotal: porForma.filter((r) => r.cancelada === false).reduce((s, r) => s + Number(r.desconto_total ?? 0), 0),
     },
     canceladas: {
       quantidade: canceladas.reduce((s, r) => s + Number(r.quantidade), 0),

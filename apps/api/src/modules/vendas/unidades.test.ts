@@ -97,8 +97,8 @@ describe('a sale by weight', () => {
     expect(pagina.pendentes[0]?.itens).toHaveLength(2);
     expect(pagina.pendentes[0]?.itens).toEqual(
       expect.arrayContaining([
-        { nome: 'Pão Francês', avulso: false, unidade: 'un', quantidade: 2, precoUnitario: 90, subtotal: 180 },
-        { nome: 'Queijo Prato', avulso: false, unidade: 'kg', quantidade: 350, precoUnitario: 2990, subtotal: 1047 },
+        { nome: 'Pão Francês', avulso: false, unidade: 'un', quantidade: 2, precoUnitario: 90, desconto: 0, subtotal: 180 },
+        { nome: 'Queijo Prato', avulso: false, unidade: 'kg', quantidade: 350, precoUnitario: 2990, desconto: 0, subtotal: 1047 },
       ]),
     );
 

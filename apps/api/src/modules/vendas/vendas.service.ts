@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   MAX_TOTAL_VENDA,
+  calcularDescontos,
   fiadoBloqueado,
   maxEstoqueGuardado,
   maxQuantidadeItem,
@@ -43,6 +44,10 @@ const colunasDoItem = {
   unidade: itensVenda.unidade,
   quantidade: itensVenda.quantidade,
   precoUnitario: itensVenda.precoUnitario,
+  precoTabela: itensVenda.precoTabela,
+  desconto: itensVenda.desconto,
+  descontoPercentual: itensVenda.descontoPercentual,
+  descontoRateado: itensVenda.descontoRateado,
   subtotal: itensVenda.subtotal,
 };
 
@@ -58,15 +63,53 @@ function mergeItens(itens: ReadonlyArray<{ produtoId?: string | null; quantidade
   return merged;
 }
 
+type ItemInput = NovaVendaData['itens'][number];
+
 /** A loose line ("avulso"): a value and a description, no product, no stock, no cost. */
 interface LinhaAvulsa {
   descricao: string;
   valor: number;
+  desconto: ItemInput['desconto'];
+  /** Where the seller put it in the cart (`itens.N`), for a message about it. */
+  indice: number;
 }
 
 /** The sale's loose lines, in the order the seller added them; a blank description is none (''). */
 const linhasAvulsas = (itens: NovaVendaData['itens']): LinhaAvulsa[] =>
-  itens.flatMap((item) => (item.valor !== undefined ? [{ descricao: item.descricao?.trim() ?? '', valor: item.valor }] : []));
+  itens.flatMap((item, indice) =>
+    item.valor !== undefined ? [{ descricao: item.descricao?.trim() ?? '', valor: item.valor, desconto: item.desconto, indice }] : [],
+  );
+
+/**
+ * A product's lines as they will be written: items of one product at its catalogue price and with no
+ * discount of their own add up into one line (as they always did); an item with its own price or
+ * discount stays a line of its own, since its discount is of that line.
+ */
+interface GrupoDeProduto {
+  produtoId: string;
+  quantidade: number;
+  precoUnitario?: number;
+  desconto: ItemInput['desconto'];
+  indice: number;
+}
+
+function gruposDeProduto(itens: NovaVendaData['itens']): GrupoDeProduto[] {
+  const grupos: GrupoDeProduto[] = [];
+  const simples = new Map<string, GrupoDeProduto>();
+  for (const [indice, item] of itens.entries()) {
+    if (!item.produtoId || item.quantidade === undefined) continue;
+    const proprio = item.desconto !== undefined || item.precoUnitario !== undefined;
+    const junto = proprio ? undefined : simples.get(item.produtoId);
+    if (junto) {
+      junto.quantidade += item.quantidade;
+      continue;
+    }
+    const grupo = { produtoId: item.produtoId, quantidade: item.quantidade, precoUnitario: item.precoUnitario, desconto: item.desconto, indice };
+    grupos.push(grupo);
+    if (!proprio) simples.set(item.produtoId, grupo);
+  }
+  return grupos;
+}
 
 type ProdutoTravado = {
   id: string;
@@ -81,6 +124,13 @@ type ProdutoTravado = {
 interface Linha {
   produto: ProdutoTravado;
   quantidade: number;
+  /** The price it sells at: the catalogue's, or the one typed at the counter. */
+  preco: number;
+  /** What the discounts take off it (set once the sale's discounts are worked out). */
+  desconto: number;
+  /** The percentage its own discount was typed as; null when typed as a value or none. */
+  percentual: number | null;
+  rateado: number;
   subtotal: number;
   custo: number;
 }
@@ -110,24 +160,21 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
   }
   if (cliente && !cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, { message: 'Cliente desativado', details: { clienteId: cliente.id } });
   checkQuantidades(travados, input.itens);
-  const linhas = checkStock(travados, quantidades);
+  checkStock(travados, quantidades);
+  const grupos = gruposDeProduto(input.itens);
   const avulsas = linhasAvulsas(input.itens);
-
-  const valorTotal = linhas.reduce((sum, l) => sum + l.subtotal, 0) + avulsas.reduce((sum, l) => sum + l.valor, 0);
-  // The browser sends no prices, so only here is the total known (docs/decisions/007).
-  if (valorTotal > MAX_TOTAL_VENDA) {
-    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, { message: 'O total da venda passa do máximo permitido', details: { maximo: MAX_TOTAL_VENDA } });
-  }
+  const { linhas, valores } = precificar(travados, grupos, avulsas, input.desconto);
+  const valorTotal = valores.total;
   const fiado = input.formaPagamento === 'fiado' ? checkLimit(cliente, valorTotal, input.confirmarLimiteExcedido) : null;
 
-  const venda = await writeSale(tx, ownerId, input, cliente, linhas, avulsas, valorTotal, fiado?.limiteExcedidoConfirmado ?? false, options);
+  const venda = await writeSale(tx, ownerId, input, cliente, linhas, avulsas, valores, fiado?.limiteExcedidoConfirmado ?? false, options);
   if (!venda) {
     // Another request with this key committed between our check and our insert.
     const anterior = await vendaDaChave(tx, ownerId, input.chave!);
     if (anterior) return anterior;
     throw new Error('sale key conflict without a sale');
   }
-  const estoque = await moveStock(tx, ownerId, linhas);
+  const estoque = await moveStock(tx, ownerId, quantidades);
 
   // Through the ledger's one door: it also says "Cliente em débito" when this sale puts the customer in debt.
   const movimento = fiado
@@ -142,9 +189,11 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
 
   if (notificar) {
     const novas: NovaNotificacao[] = [];
-    for (const linha of linhas) {
-      const depois = estoque.get(linha.produto.id) ?? linha.produto.estoqueAtual - linha.quantidade;
-      const baixo = lowStockNotification(linha.produto, { ...linha.produto, estoqueAtual: depois });
+    // Once per product, however many lines it has.
+    for (const [id, quantidade] of quantidades) {
+      const produto = travados.get(id)!;
+      const depois = estoque.get(id) ?? produto.estoqueAtual - quantidade;
+      const baixo = lowStockNotification(produto, { ...produto, estoqueAtual: depois });
       if (baixo) novas.push(baixo);
     }
     novas.push({
@@ -197,12 +246,8 @@ function checkQuantidades(byId: Map<string, ProdutoTravado>, itens: NovaVendaDat
   if (issues.length) throw new AppError('VALIDATION', 400, { message: 'Quantidade acima do máximo para a unidade do produto', issues });
 }
 
-/**
- * Step 2: each product active and with enough stock. Returns the lines in the order the seller
- * added them, quantities of a repeated product merged.
- */
-function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, number>): Linha[] {
-  const linhas: Linha[] = [];
+/** Step 2: each product active and with enough stock for all its lines together. */
+function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, number>) {
   for (const id of quantidades.keys()) {
     const produto = byId.get(id);
     const quantidade = quantidades.get(id) ?? 0;
@@ -219,15 +264,84 @@ function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, 
         disponivel: produto.estoqueAtual,
       } });
     }
-    linhas.push({
-      produto,
-      quantidade,
-      subtotal: valorDaLinha(quantidade, produto.precoVenda, produto.unidade),
-      custo: valorDaLinha(quantidade, produto.precoCusto, produto.unidade),
-    });
   }
-  return linhas;
 }
+
+/** The sale's money once its discounts are worked out; `linhas` and `avulsas` carry their shares. */
+interface Valores {
+  total: number;
+  descontoVenda: number;
+  descontoTotal: number;
+  /** Per loose line (same order as `avulsas`): its own discount, its share of the sale's, what it sold for. */
+  avulsas: Array<{ desconto: number; rateado: number; valor: number }>;
+}
+
+/**
+ * Step 2b: each line's value at its price (the catalogue's or the one typed at the counter), then the
+ * discounts (descontos.ts): a line's own first, then the sale's, shared out over the lines. The
+ * browser sends no prices of the catalogue, so only here is the total known (docs/decisions/007);
+ * what the lines are worth before any discount is held to the sale's maximum, so no discount can let
+ * a larger sale in and every stored sum stays bounded.
+ */
+function precificar(
+  byId: Map<string, ProdutoTravado>,
+  grupos: GrupoDeProduto[],
+  avulsas: LinhaAvulsa[],
+  descontoDaVenda: NovaVendaData['desconto'],
+): { linhas: Linha[]; valores: Valores } {
+  const linhas: Linha[] = grupos.map((g) => {
+    const produto = byId.get(g.produtoId)!;
+    const preco = g.precoUnitario ?? produto.precoVenda;
+    return {
+      produto,
+      quantidade: g.quantidade,
+      preco,
+      desconto: 0,
+      percentual: percentualDe(g.desconto),
+      rateado: 0,
+      subtotal: valorDaLinha(g.quantidade, preco, produto.unidade),
+      custo: valorDaLinha(g.quantidade, produto.precoCusto, produto.unidade),
+    };
+  });
+  const entradas = [
+    ...linhas.map((l, i) => ({ bruto: l.subtotal, desconto: grupos[i]!.desconto, indice: grupos[i]!.indice })),
+    ...avulsas.map((a) => ({ bruto: a.valor, desconto: a.desconto, indice: a.indice })),
+  ];
+  const bruto = entradas.reduce((sum, e) => sum + e.bruto, 0);
+  if (bruto > MAX_TOTAL_VENDA) {
+    throw new AppError('TOTAL_VENDA_EXCEDIDO', 422, { message: 'O total da venda passa do máximo permitido', details: { maximo: MAX_TOTAL_VENDA } });
+  }
+  const conta = calcularDescontos(entradas, descontoDaVenda);
+  if (!conta.ok) {
+    const { erro } = conta;
+    const issue =
+      'linha' in erro
+        ? { path: `itens.${entradas[erro.linha]!.indice}.desconto`, message: 'descontoAcimaDoValor' }
+        : { path: 'desconto', message: 'venda' in erro ? 'descontoAcimaDoValor' : 'vendaSemValor' };
+    const message = issue.message === 'vendaSemValor' ? 'Os descontos deixariam a venda sem valor' : 'O desconto passa do valor';
+    throw new AppError('VALIDATION', 400, { message, issues: [issue] });
+  }
+  conta.linhas.forEach((l, i) => {
+    const linha = linhas[i];
+    if (!linha) return;
+    linha.desconto = l.desconto;
+    linha.rateado = l.rateado;
+    linha.subtotal = l.valor;
+  });
+  return {
+    linhas,
+    valores: {
+      total: conta.total,
+      descontoVenda: conta.descontoVenda,
+      descontoTotal: conta.descontoTotal,
+      avulsas: conta.linhas.slice(linhas.length).map((l) => ({ desconto: l.desconto, rateado: l.rateado, valor: l.valor })),
+    },
+  };
+}
+
+/** A discount's percentage as stored beside its value: null when it was typed as a value. */
+const percentualDe = (desconto: { tipo: string; valor: number } | undefined): number | null =>
+  desconto?.tipo === 'percentual' ? desconto.valor : null;
 
 /**
  * Step 3 (fiado only): the customer and the credit limit. A limit of 0 refuses fiado outright; a
@@ -266,11 +380,13 @@ async function writeSale(
   cliente: ClienteTravado | null,
   linhas: Linha[],
   avulsas: LinhaAvulsa[],
-  valorTotal: number,
+  valores: Valores,
   limiteExcedidoConfirmado: boolean,
   options: VendaOptions,
 ): Promise<{ id: string; numeroVenda: string; detalhe: VendaDetalhe } | null> {
   const at = options.at ?? null;
+  const valorTotal = valores.total;
+  const descontoPercentual = percentualDe(input.desconto);
   const vista = input.formaPagamento === 'vista';
   const row = await insertVenda(
     tx,
@@ -282,6 +398,9 @@ async function writeSale(
       valorTotal,
       valorPago: vista ? valorTotal : 0,
       custoTotal: linhas.reduce((sum, l) => sum + l.custo, 0),
+      desconto: valores.descontoVenda,
+      descontoPercentual,
+      descontoTotal: valores.descontoTotal,
       formaPagamento: input.formaPagamento,
       statusPagamento: vista ? 'pago' : 'pendente',
       observacoes: input.observacoes ?? null,
@@ -302,12 +421,16 @@ async function writeSale(
         produtoNome: l.produto.nome,
         unidade: l.produto.unidade,
         quantidade: l.quantidade,
-        precoUnitario: l.produto.precoVenda,
+        precoUnitario: l.preco,
+        precoTabela: l.preco === l.produto.precoVenda ? null : l.produto.precoVenda,
         custoUnitario: l.produto.precoCusto,
+        desconto: l.desconto,
+        descontoPercentual: l.percentual,
+        descontoRateado: l.rateado,
         subtotal: l.subtotal,
         custo: l.custo,
       })),
-      ...avulsas.map((l) => ({
+      ...avulsas.map((l, i) => ({
         ownerId,
         vendaId: row.id,
         produtoId: null,
@@ -315,7 +438,10 @@ async function writeSale(
         quantidade: 1,
         precoUnitario: l.valor,
         custoUnitario: 0,
-        subtotal: l.valor,
+        desconto: valores.avulsas[i]!.desconto,
+        descontoPercentual: percentualDe(l.desconto),
+        descontoRateado: valores.avulsas[i]!.rateado,
+        subtotal: valores.avulsas[i]!.valor,
         custo: 0,
       })),
     ])
@@ -335,6 +461,9 @@ async function writeSale(
     clienteNome: cliente?.nome ?? null,
     limiteExcedidoConfirmado,
     canceladaEm: null,
+    descontoTotal: valores.descontoTotal,
+    desconto: valores.descontoVenda,
+    descontoPercentual,
     itens,
   };
   return { id: row.id, numeroVenda: row.numeroVenda, detalhe };
@@ -344,14 +473,14 @@ async function writeSale(
  * Step 5: stock down by what was sold, in one statement. Checked above under the row locks; the
  * CHECK (estoque_atual >= 0) is the last line of defence. Returns each product's new stock.
  */
-async function moveStock(tx: Executor, ownerId: string, linhas: Linha[]): Promise<Map<string, number>> {
-  if (!linhas.length) return new Map();
+async function moveStock(tx: Executor, ownerId: string, quantidades: Map<string, number>): Promise<Map<string, number>> {
+  if (!quantidades.size) return new Map();
   const atualizados = await queryRows<{ id: string; estoque_atual: number }>(
     tx,
     sql`
       update ${produtos} p set estoque_atual = p.estoque_atual - v.quantidade, updated_at = now()
       from (values ${sql.join(
-        linhas.map((l) => sql`(${l.produto.id}::uuid, ${l.quantidade}::int)`),
+        [...quantidades].map(([id, quantidade]) => sql`(${id}::uuid, ${quantidade}::int)`),
         sql`, `,
       )}) as v(id, quantidade)
       where p.owner_id = ${ownerId} and p.id = v.id
@@ -479,6 +608,7 @@ const listColumns = {
   clienteNome: clientes.nome,
   limiteExcedidoConfirmado: vendas.limiteExcedidoConfirmado,
   canceladaEm: vendas.canceladaEm,
+  descontoTotal: vendas.descontoTotal,
 };
 
 type ListRow = { dataVenda: Date; canceladaEm: Date | null } & Omit<VendaListItem, 'dataVenda' | 'canceladaEm'>;
@@ -490,7 +620,7 @@ const toListItem = (row: ListRow): VendaListItem => ({
 
 export async function getVenda(tx: Executor, ownerId: string, vendaId: string): Promise<VendaDetalhe> {
   const [row] = await tx
-    .select(listColumns)
+    .select({ ...listColumns, desconto: vendas.desconto, descontoPercentual: vendas.descontoPercentual })
     .from(vendas)
     .leftJoin(clientes, and(eq(clientes.ownerId, vendas.ownerId), eq(clientes.id, vendas.clienteId)))
     .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, vendaId)));
@@ -500,7 +630,8 @@ export async function getVenda(tx: Executor, ownerId: string, vendaId: string): 
     .from(itensVenda)
     .where(and(eq(itensVenda.ownerId, ownerId), eq(itensVenda.vendaId, vendaId)))
     .orderBy(asc(itensVenda.produtoNome));
-  return { ...toListItem(row), itens };
+  const { desconto, descontoPercentual, ...lista } = row;
+  return { ...toListItem(lista), desconto, descontoPercentual, itens };
 }
 
 /** The keyset position of a sale in the list (newest first): its date to the microsecond, and id. */

@@ -30,9 +30,9 @@ describe('à vista sale', () => {
     const cafe = await insertProduto(t, seller.id, { nome: 'Café 500g', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 4 });
     const response = await vender({
       formaPagamento: 'vista',
-      // A browser cannot set prices: unknown fields are ignored.
+      // A total sent by the browser is ignored: the server works it out from the prices.
       itens: [
-        { produtoId: arroz.id, quantidade: 2, precoUnitario: 1 },
+        { produtoId: arroz.id, quantidade: 2 },
         { produtoId: cafe.id, quantidade: 1 },
       ],
       valorTotal: 1,
