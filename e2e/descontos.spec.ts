@@ -15,11 +15,14 @@ const QUEIJO = { nome: 'Queijo Minas', unidade: 'kg', precoVenda: 2990, precoCus
 const PAO = { nome: 'Pão Francês', unidade: 'un', precoVenda: 75, precoCusto: 40, estoqueAtual: 100, estoqueMinimo: 0, codigoBarras: '7891000100318' };
 
 /** The sale by the shared rule: R$ 10,47 + 1,50 + 5,00 = 16,97; 10 % is R$ 1,70; R$ 15,27 to pay. */
-const venda = calcularDescontos(
-  [{ bruto: valorDaLinha(350, QUEIJO.precoVenda, 'kg') }, { bruto: valorDaLinha(2, PAO.precoVenda, 'un') }, { bruto: 500 }],
-  { tipo: 'percentual', valor: 10 },
-);
-if (!venda.ok) throw new Error('the journey\'s sale must fit its discount');
+const venda = (() => {
+  const calculo = calcularDescontos(
+    [{ bruto: valorDaLinha(350, QUEIJO.precoVenda, 'kg') }, { bruto: valorDaLinha(2, PAO.precoVenda, 'un') }, { bruto: 500 }],
+    { tipo: 'percentual', valor: 10 },
+  );
+  if (!calculo.ok) throw new Error('the journey\'s sale must fit its discount');
+  return calculo;
+})();
 const reais = (centavos: number) => `R$ ${(centavos / 100).toFixed(2).replace('.', ',')}`;
 const TOTAL = reais(venda.total);
 const DESCONTO = reais(venda.descontoVenda);
