@@ -216,6 +216,28 @@ test.describe(`axe, WCAG 2.1 A/AA and best practices, at ${VIEWPORTS.map((v) => 
       await expectNoViolations(page, null, (p) => p.getByRole('button', { name: 'Atalhos do teclado' }).click());
     });
 
+    test('/vendas/nova: a line\'s "Desconto / preço" and the sale\'s discount, with a refusal shown, have no moderate, serious or critical violation', async ({ page }) => {
+      await page.goto('/vendas/nova');
+      await settled(page);
+      const busca = page.getByRole('combobox', { name: 'Buscar produto' });
+      await busca.fill('arroz');
+      const resultado = page.getByRole('listbox', { name: 'Produtos encontrados' }).getByRole('option', { name: /Arroz Tipo 1 5kg/ });
+      await expect(resultado).toBeVisible({ timeout: 30_000 });
+      await busca.press('ArrowDown');
+      await busca.press('Enter');
+      await expectNoViolations(page, null, async (p) => {
+        await p.getByRole('button', { name: 'Desconto ou preço de Arroz Tipo 1 5kg' }).click();
+        const dialogo = p.getByRole('dialog', { name: 'Desconto e preço' });
+        await dialogo.getByLabel('Desconto', { exact: true }).fill('1000');
+        // Enter, not a click: a pointer left over "Aplicar" would measure its hover colour.
+        await dialogo.getByLabel('Desconto', { exact: true }).press('Enter');
+        await expect(dialogo.getByRole('alert')).toBeVisible();
+      });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expectNoViolations(page, null, (p) => p.getByRole('button', { name: 'Desconto na venda' }).click());
+    });
+
     test('the backup restore confirmation has no moderate, serious or critical violation', async ({ page }, testInfo) => {
       await page.goto('/configuracoes?aba=sistema');
       await settled(page);

@@ -10,8 +10,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 /** What purchase V1 holds: 2 un of rice and 0,286 kg of cheese at R$ 35,00/kg (R$ 10,01), R$ 100,01 in all. */
 const ITENS_V1: PortalCliente['pendentes'][number]['itens'] = [
-  { nome: 'Arroz 5kg', avulso: false, unidade: 'un', quantidade: 2, precoUnitario: 4_500, subtotal: 9_000 },
-  { nome: 'Mussarela', avulso: false, unidade: 'kg', quantidade: 286, precoUnitario: 3_500, subtotal: 1_001 },
+  { nome: 'Arroz 5kg', avulso: false, unidade: 'un', quantidade: 2, precoUnitario: 4_500, desconto: 0, subtotal: 9_000 },
+  { nome: 'Mussarela', avulso: false, unidade: 'kg', quantidade: 286, precoUnitario: 3_500, desconto: 0, subtotal: 1_001 },
 ];
 
 function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
@@ -24,7 +24,7 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     saldoPendente: 10_001,
     vencimento: { data: '2025-04-01', vencido: false, diasEmAtraso: 0 },
     compras: 3,
-    pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, itens: ITENS_V1 }],
+    pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, desconto: 0, itens: ITENS_V1 }],
     pendentesTotal: 1,
     pagamentoEmAndamento: null,
     pagamentos: [],
@@ -192,10 +192,11 @@ describe('the customer page', () => {
       data: '2025-03-01T15:00:00.000Z',
       valorTotal: 5_000,
       valorPago: 2_000,
+      desconto: 0,
       itens: [
-        { nome: 'Café 500g', avulso: false, unidade: 'un' as const, quantidade: 1, precoUnitario: 3_250, subtotal: 3_250 },
-        { nome: 'pão e leite', avulso: true, unidade: 'un' as const, quantidade: 1, precoUnitario: 1_250, subtotal: 1_250 },
-        { nome: '', avulso: true, unidade: 'un' as const, quantidade: 1, precoUnitario: 500, subtotal: 500 },
+        { nome: 'Café 500g', avulso: false, unidade: 'un' as const, quantidade: 1, precoUnitario: 3_250, desconto: 0, subtotal: 3_250 },
+        { nome: 'pão e leite', avulso: true, unidade: 'un' as const, quantidade: 1, precoUnitario: 1_250, desconto: 0, subtotal: 1_250 },
+        { nome: '', avulso: true, unidade: 'un' as const, quantidade: 1, precoUnitario: 500, desconto: 0, subtotal: 500 },
       ],
     };
     let pagina = cliente({ vencimento: { data: '2025-03-20', vencido: true, diasEmAtraso: 12 }, pendentes: [parcial], saldoAtual: -3_000, saldoPendente: 3_000 });
@@ -227,6 +228,32 @@ describe('the customer page', () => {
     expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
   });
 
+  it('shows a purchase\'s discounts, a line\'s under it and the purchase\'s after its lines, with no minus sign', async () => {
+    // Cheese R$ 10,47 with R$ 1,05 off; bread R$ 1,50; "Avulso" R$ 5,00; R$ 1,59 off the purchase: R$ 14,33.
+    const compra = {
+      numeroVenda: 'V3',
+      data: '2025-03-10T15:00:00.000Z',
+      valorTotal: 1_433,
+      valorPago: 0,
+      desconto: 159,
+      itens: [
+        { nome: 'Queijo Minas', avulso: false, unidade: 'kg' as const, quantidade: 350, precoUnitario: 2_990, desconto: 105, subtotal: 942 },
+        { nome: 'Pão Francês', avulso: false, unidade: 'un' as const, quantidade: 2, precoUnitario: 75, desconto: 0, subtotal: 150 },
+        { nome: '', avulso: true, unidade: 'un' as const, quantidade: 1, precoUnitario: 500, desconto: 0, subtotal: 500 },
+      ],
+    };
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pendentes: [compra], saldoAtual: -1_433, saldoPendente: 1_433 })) });
+    renderApp('/cliente/joana48213');
+    const itens = within(await screen.findByRole('list', { name: 'Itens da compra V3' })).getAllByRole('listitem');
+    expect(itens.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Queijo Minas0,350 kg × R\$\s29,90\/kgDesconto de R\$\s1,05R\$\s9,42$/),
+      expect.stringMatching(/^Pão Francês2 un × R\$\s0,75R\$\s1,50$/),
+      expect.stringMatching(/^AvulsoR\$\s5,00$/),
+    ]);
+    expect(screen.getByText('Desconto na compra').nextElementSibling).toHaveTextContent('R$ 1,59');
+    expect(document.body.textContent).not.toMatch(/[−-]\s?R\$/);
+  });
+
   it('in a shop that keeps its books in dollars, every amount on the page is in dollars and no payment in reais is offered (ADR 028)', async () => {
     // The server offers neither PIX nor Mercado Pago to such a shop.
     const pagamentos = [{ data: '2025-03-11T15:00:00.000Z', valor: 500, metodo: 'dinheiro' as const, estornado: false }];
@@ -244,7 +271,7 @@ describe('the customer page', () => {
   });
 
   it("dates purchases by the shop's calendar: 23:30 in Manaus is still the 9th there", async () => {
-    const pendente = { numeroVenda: 'V1', data: '2025-03-10T03:30:00.000Z', valorTotal: 10_001, valorPago: 0, itens: ITENS_V1 };
+    const pendente = { numeroVenda: 'V1', data: '2025-03-10T03:30:00.000Z', valorTotal: 10_001, valorPago: 0, desconto: 0, itens: ITENS_V1 };
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ fusoHorario: 'America/Manaus', pendentes: [pendente] })) });
     renderApp('/cliente/joana48213');
     expect(await screen.findByText(/09\/03\/2025/)).toBeInTheDocument();

@@ -36,6 +36,7 @@ function resumo(t: T, r: Relatorios['resumo'], locale: string): LinhaCsv[] {
     comparado(t('resumo.ticketMedio'), r.vendas.ticketMedio),
     comparado(t('formas.vista'), r.vista.valor),
     comparado(t('formas.fiado'), r.fiado.valor),
+    comparado(t('resumo.descontos'), r.descontos),
     comparado(t('tabela.custo'), r.custo),
     comparado(t('resumo.lucro'), r.lucro),
     [t('resumo.margem'), pct(r.margem.atual), pct(r.margem.anterior)],

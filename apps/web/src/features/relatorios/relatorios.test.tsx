@@ -39,6 +39,7 @@ const RESUMO: RelatorioResumo = {
   lucro: cmp(260000, 160000),
   custo: cmp(340000, 140000),
   margem: { atual: 43.3, anterior: 53.3 },
+  descontos: cmp(1550, 0),
   recebido: {
     valor: cmp(1800, 200),
     quantidade: cmp(2, 1),
@@ -153,6 +154,10 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     expect(screen.getByText(/· Comparado com 16\/01\/2026 a 14\/02\/2026/)).toBeInTheDocument();
     expect(screen.getByLabelText('Período')).toHaveValue('d30');
     expect(reportUrls(api)).toEqual(['/api/relatorios/resumo?periodo=30']);
+    // What the discounts took off, against a previous period without any.
+    const descontos = screen.getByRole('group', { name: 'Descontos concedidos' });
+    expect(within(descontos).getByText('R$ 15,50')).toBeInTheDocument();
+    expect(within(descontos).getByText('Nos itens e nas vendas, sem as canceladas')).toBeInTheDocument();
     // Payments by method, as a table.
     const recebido = screen.getByRole('table', { name: 'Recebido por forma de pagamento' });
     expect(within(recebido).getByRole('row', { name: /PIX/ })).toHaveTextContent('R$ 15,00');
@@ -342,6 +347,17 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     const rows = Papa.parse<string[]>((await files[0]!.text).slice(1), { delimiter: ';', skipEmptyLines: true }).data;
     expect(rows).toContainEqual(['Queijo Minas', '2,500', 'kg', '74,75']);
     expect(rows).toContainEqual(['Queijo Minas', '0,350', '0,500', 'kg']);
+  });
+
+  it('exports "Descontos concedidos" with the summary, against the previous period', async () => {
+    mockApi({ ...signedIn(), 'GET /api/relatorios/resumo': () => jsonResponse(200, RESUMO) });
+    const files = captureDownloads();
+    const { user } = renderApp('/relatorios');
+    await screen.findByRole('group', { name: 'Descontos concedidos' });
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const rows = Papa.parse<string[]>((await files[0]!.text).slice(1), { delimiter: ';', skipEmptyLines: true }).data;
+    expect(rows).toContainEqual(['Descontos concedidos', '15,50', '0,00']);
   });
 
   it('exports with "," and a decimal point in English, with the English texts of the page', async () => {

@@ -70,6 +70,9 @@ function vendaCriada(request: FakeRequest): VendaDetalhe {
     limiteExcedidoConfirmado: false,
     canceladaEm: null,
     itens: [],
+    descontoTotal: 0,
+    desconto: 0,
+    descontoPercentual: null,
   };
 }
 

@@ -66,6 +66,9 @@ function setup(formato: FormatoEtiqueta, catalogo: Produto[] = [queijo, leite]) 
         limiteExcedidoConfirmado: false,
         canceladaEm: null,
         itens: [],
+        descontoTotal: 0,
+        desconto: 0,
+        descontoPercentual: null,
       } satisfies VendaDetalhe),
     'GET /api/vendas': () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, resumo: { totalVendas: 0, valorTotal: 0, vendasHoje: 0, pendentes: 0, canceladas: 0 } }),
   });

@@ -2,14 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   adicionarAvulso,
   adicionarItem,
+  ajustarLinha,
   atualizarEstoque,
   chaveDaLinha,
   definirQuantidade,
   itensParaEnvio,
   lerAvulso,
+  lerDesconto,
+  lerPreco,
   removerItem,
   resumoCarrinho,
-  subtotal,
+  valorBruto,
   type ItemCarrinho,
   type ItemProduto,
 } from './carrinho';
@@ -51,8 +54,8 @@ describe('carrinho', () => {
 
   it('prices a weighed line per kg, rounded half-up to the centavo: 0,350 kg at R$ 29,90/kg is R$ 10,47', () => {
     const [item] = ok(adicionarItem([], queijo, 350));
-    expect(subtotal(item!)).toBe(1047);
-    expect(subtotal({ ...item!, quantidade: 1000 })).toBe(2990);
+    expect(valorBruto(item!)).toBe(1047);
+    expect(valorBruto({ ...item!, quantidade: 1000 })).toBe(2990);
   });
 
   it('sums items and total in centavos, and each unit apart: grams are never added to units', () => {
@@ -63,7 +66,11 @@ describe('carrinho', () => {
         { unidade: 'un', quantidade: 5 },
         { unidade: 'kg', quantidade: 350 },
       ],
+      subtotal: 2 * 2890 + 3 * 550 + 1047,
+      desconto: 0,
+      descontoVenda: 0,
       total: 2 * 2890 + 3 * 550 + 1047,
+      erro: null,
     });
   });
 
@@ -89,9 +96,9 @@ describe('carrinho', () => {
       let itens: ItemCarrinho[] = ok(adicionarItem([], arroz, 2));
       itens = adicionarAvulso(itens, { descricao: null, valor: 500 }, 'k1');
       itens = ok(adicionarItem(itens, arroz, 1));
-      expect(itens.map((i) => subtotal(i))).toEqual([3 * 2890, 500]);
-      expect(resumoCarrinho(itens)).toEqual({ itens: 2, quantidades: [{ unidade: 'un', quantidade: 3 }], total: 3 * 2890 + 500 });
-      expect(resumoCarrinho(adicionarAvulso([], { descricao: null, valor: 1250 }, 'k'))).toEqual({ itens: 1, quantidades: [], total: 1250 });
+      expect(itens.map((i) => valorBruto(i))).toEqual([3 * 2890, 500]);
+      expect(resumoCarrinho(itens)).toMatchObject({ itens: 2, quantidades: [{ unidade: 'un', quantidade: 3 }], total: 3 * 2890 + 500 });
+      expect(resumoCarrinho(adicionarAvulso([], { descricao: null, valor: 1250 }, 'k'))).toMatchObject({ itens: 1, quantidades: [], total: 1250 });
     });
 
     it('removes one loose line by its key, leaving the others and the products; quantity and stock changes pass it by', () => {
@@ -121,6 +128,113 @@ describe('carrinho', () => {
       }
       expect(lerAvulso('10.000.001,00', '', 'pt-BR')).toEqual({ ok: false, campo: 'valor', erro: 'tooLarge' });
       expect(lerAvulso('1', 'x'.repeat(61), 'pt-BR')).toEqual({ ok: false, campo: 'descricao', erro: 'tooLong' });
+    });
+  });
+
+  describe('discounts and changed prices (calcularDescontos: the total the server charges)', () => {
+    /** R$ 0,75 a bread, sold by the unit. */
+    const pao = { produtoId: 'p', nome: 'Pão Francês', unidade: 'un', precoVenda: 75, estoque: 100 } as const;
+    const ajustado = (itens: ItemCarrinho[], chave: string, ajuste: Parameters<typeof ajustarLinha>[2]) => {
+      const r = ajustarLinha(itens, chave, ajuste);
+      if (!r.ok) throw new Error(r.erro);
+      return r.itens;
+    };
+    /** 0,350 kg of cheese (R$ 10,47), 2 breads (R$ 1,50) and "Avulso" R$ 5,00: R$ 16,97. */
+    const balcao = () => adicionarAvulso(ok(adicionarItem(ok(adicionarItem([], queijo, 350)), pao, 2)), { descricao: null, valor: 500 }, 'k1');
+
+    it('takes a line\'s percentage off its value, rounded half-up to the centavo: 10 % of R$ 10,47 is R$ 1,05', () => {
+      const itens = ajustado(balcao(), 'q', { precoUnitario: null, desconto: { tipo: 'percentual', valor: 10 } });
+      expect(resumoCarrinho(itens)).toMatchObject({ subtotal: 1697, desconto: 105, descontoVenda: 0, total: 1592, erro: null });
+    });
+
+    it('takes a line\'s value discount off that line', () => {
+      const itens = ajustado(balcao(), 'p', { precoUnitario: null, desconto: { tipo: 'valor', valor: 50 } });
+      expect(resumoCarrinho(itens)).toMatchObject({ subtotal: 1697, desconto: 50, total: 1647 });
+    });
+
+    it('takes the sale\'s discount after the lines\' own: 10 % of R$ 16,97 is R$ 1,70, the sale R$ 15,27', () => {
+      expect(resumoCarrinho(balcao(), { tipo: 'percentual', valor: 10 })).toMatchObject({ subtotal: 1697, desconto: 170, descontoVenda: 170, total: 1527, erro: null });
+      // With R$ 1,00 off the cheese first, 10 % is taken from R$ 15,97.
+      const itens = ajustado(balcao(), 'q', { precoUnitario: null, desconto: { tipo: 'valor', valor: 100 } });
+      expect(resumoCarrinho(itens, { tipo: 'percentual', valor: 10 })).toMatchObject({ desconto: 100 + 160, descontoVenda: 160, total: 1597 - 160 });
+      expect(resumoCarrinho(itens, { tipo: 'valor', valor: 97 })).toMatchObject({ descontoVenda: 97, total: 1500 });
+    });
+
+    it('charges a changed price per unit and sends it; the same price as the catalogue\'s is no change', () => {
+      let itens = ajustado(balcao(), 'p', { precoUnitario: 70, desconto: null });
+      expect(itens[1]).toMatchObject({ precoVenda: 75, precoUnitario: 70 });
+      expect(valorBruto(itens[1]!)).toBe(140);
+      expect(resumoCarrinho(itens).total).toBe(1047 + 140 + 500);
+      // A price per kg: 0,350 kg at R$ 25,00/kg is R$ 8,75.
+      itens = ajustado(itens, 'q', { precoUnitario: 2500, desconto: { tipo: 'percentual', valor: 10 } });
+      expect(valorBruto(itens[0]!)).toBe(875);
+      expect(itensParaEnvio(itens)).toEqual([
+        { produtoId: 'q', quantidade: 350, unidade: 'kg', precoUnitario: 2500, desconto: { tipo: 'percentual', valor: 10 } },
+        { produtoId: 'p', quantidade: 2, unidade: 'un', precoUnitario: 70 },
+        { valor: 500, descricao: null },
+      ]);
+      expect(ajustado(itens, 'p', { precoUnitario: 75, desconto: null })[1]).toEqual({ ...pao, quantidade: 2 });
+    });
+
+    it('gives a loose line a discount too, and sends it with the line', () => {
+      const itens = ajustado(balcao(), 'k1', { precoUnitario: 300, desconto: { tipo: 'valor', valor: 100 } });
+      // A loose line has no price to change.
+      expect(itens[2]).toEqual({ avulso: true, chave: 'k1', descricao: null, valor: 500, desconto: { tipo: 'valor', valor: 100 } });
+      expect(itensParaEnvio(itens)[2]).toEqual({ valor: 500, descricao: null, desconto: { tipo: 'valor', valor: 100 } });
+      expect(resumoCarrinho(itens).total).toBe(1597);
+    });
+
+    it('refuses a discount above its line, at the line\'s new price, and leaves the cart as it was', () => {
+      const itens = balcao();
+      expect(ajustarLinha(itens, 'p', { precoUnitario: null, desconto: { tipo: 'valor', valor: 151 } })).toEqual({ ok: false, erro: 'descontoAcimaDoValor' });
+      expect(ajustarLinha(itens, 'p', { precoUnitario: 50, desconto: { tipo: 'valor', valor: 101 } })).toEqual({ ok: false, erro: 'descontoAcimaDoValor' });
+      // The whole line is the most it can take.
+      expect(ajustarLinha(itens, 'p', { precoUnitario: null, desconto: { tipo: 'valor', valor: 150 } }).ok).toBe(true);
+      expect(itens[1]).toEqual({ ...pao, quantidade: 2 });
+    });
+
+    it('removes a discount and a changed price', () => {
+      const com = ajustado(balcao(), 'p', { precoUnitario: 70, desconto: { tipo: 'percentual', valor: 10 } });
+      expect(ajustado(com, 'p', { precoUnitario: 70, desconto: null })[1]).toEqual({ ...pao, quantidade: 2, precoUnitario: 70 });
+      expect(ajustado(com, 'p', { precoUnitario: null, desconto: null })[1]).toEqual({ ...pao, quantidade: 2 });
+    });
+
+    it('says where a discount no longer fits, with no total: a line whose quantity went down, the sale\'s, a sale worth nothing', () => {
+      let itens = ajustado(ok(adicionarItem([], pao, 4)), 'p', { precoUnitario: null, desconto: { tipo: 'valor', valor: 200 } });
+      expect(resumoCarrinho(itens)).toMatchObject({ total: 100, erro: null });
+      itens = ok(definirQuantidade(itens, 'p', 2));
+      expect(resumoCarrinho(itens)).toMatchObject({ subtotal: 150, total: null, erro: { linha: 0 } });
+      expect(resumoCarrinho(balcao(), { tipo: 'valor', valor: 1698 })).toMatchObject({ total: null, erro: { venda: true } });
+      expect(resumoCarrinho(balcao(), { tipo: 'percentual', valor: 100 })).toMatchObject({ total: null, erro: { semValor: true } });
+      // An empty cart is worth nothing, and that is no error.
+      expect(resumoCarrinho([], { tipo: 'valor', valor: 100 })).toMatchObject({ total: 0, erro: null });
+    });
+
+    it('keeps a line\'s price and discount when more of its product is added; a line replaced in another unit starts afresh', () => {
+      let itens = ajustado(ok(adicionarItem([], pao, 2)), 'p', { precoUnitario: 70, desconto: { tipo: 'percentual', valor: 10 } });
+      itens = ok(adicionarItem(itens, pao, 1));
+      expect(itens).toEqual([{ ...pao, quantidade: 3, precoUnitario: 70, desconto: { tipo: 'percentual', valor: 10 } }]);
+      expect(resumoCarrinho(itens)).toMatchObject({ subtotal: 210, desconto: 21, total: 189 });
+      const emKg = ok(adicionarItem(itens, { ...pao, unidade: 'kg', estoque: 5000 }, 500));
+      expect(emKg).toEqual([{ ...pao, unidade: 'kg', estoque: 5000, quantidade: 500 }]);
+    });
+
+    it('reads a discount as typed: a value by the language\'s rules, or a whole percentage from 1 to 100', () => {
+      expect(lerDesconto('valor', '1,50', 'pt-BR')).toEqual({ ok: true, desconto: { tipo: 'valor', valor: 150 } });
+      expect(lerDesconto('valor', '1.50', 'en-US')).toEqual({ ok: true, desconto: { tipo: 'valor', valor: 150 } });
+      expect(lerDesconto('percentual', '10', 'pt-BR')).toEqual({ ok: true, desconto: { tipo: 'percentual', valor: 10 } });
+      expect(lerDesconto('percentual', ' 10 % ', 'pt-BR')).toEqual({ ok: true, desconto: { tipo: 'percentual', valor: 10 } });
+      expect(lerDesconto('percentual', '100', 'pt-BR')).toEqual({ ok: true, desconto: { tipo: 'percentual', valor: 100 } });
+      for (const texto of ['', '0', '0,00', '-1', 'abc', '1e3']) expect(lerDesconto('valor', texto, 'pt-BR')).toEqual({ ok: false, erro: 'descontoInvalido' });
+      expect(lerDesconto('valor', '10.000.001,00', 'pt-BR')).toEqual({ ok: false, erro: 'tooLarge' });
+      for (const texto of ['', '0', '%']) expect(lerDesconto('percentual', texto, 'pt-BR')).toEqual({ ok: false, erro: 'descontoInvalido' });
+      for (const texto of ['101', '10,5', '-5', 'dez']) expect(lerDesconto('percentual', texto, 'pt-BR')).toEqual({ ok: false, erro: 'descontoPercentualInvalido' });
+    });
+
+    it('reads a changed price above zero and up to R$ 1 milhão', () => {
+      expect(lerPreco('4,50', 'pt-BR')).toEqual({ ok: true, preco: 450 });
+      for (const texto of ['', '0', '-1', 'abc']) expect(lerPreco(texto, 'pt-BR')).toEqual({ ok: false, erro: 'precoVendaInvalido' });
+      expect(lerPreco('1.000.000,01', 'pt-BR')).toEqual({ ok: false, erro: 'tooLarge' });
     });
   });
 });

@@ -1,4 +1,6 @@
-import { parseMoney } from '@caderneta/shared/money';
+import { calcularDescontos, type Desconto, type ErroDesconto, MAX_DESCONTO_PERCENTUAL, type TipoDesconto, valorDoDesconto } from '@caderneta/shared/descontos';
+import { parseInteger, parseMoney } from '@caderneta/shared/money';
+import { MAX_PRECO } from '@caderneta/shared/schemas/campos';
 import { MAX_DESCRICAO_AVULSO, type ItemVendaInput } from '@caderneta/shared/schemas/vendas';
 import { MAX_TOTAL_VENDA } from '@caderneta/shared/vendas';
 import { UNIDADES, type Unidade, valorDaLinha } from '@caderneta/shared/unidades';
@@ -17,6 +19,13 @@ export interface ItemProduto {
   /** Stock known to this screen, to warn before the server refuses. */
   estoque: number;
   quantidade: number;
+  /**
+   * A price changed at the counter, centavos per whole unit (absent: the catalogue's `precoVenda`).
+   * Sent as it is: the server records the catalogue's price beside it.
+   */
+  precoUnitario?: number;
+  /** The line's own discount, as typed (a value or a whole percentage). */
+  desconto?: Desconto;
 }
 
 /**
@@ -30,6 +39,7 @@ export interface ItemAvulso {
   descricao: string | null;
   /** Centavos. */
   valor: number;
+  desconto?: Desconto;
 }
 
 export type ItemCarrinho = ItemProduto | ItemAvulso;
@@ -43,14 +53,21 @@ export type ResultadoCarrinho = { ok: true; itens: ItemCarrinho[] } | { ok: fals
 
 const produtos = (itens: ItemCarrinho[]) => itens.filter((i): i is ItemProduto => !ehAvulso(i));
 
-/** Adds a product; a product already in the sale gets the quantities added (items merge). */
-export function adicionarItem(itens: ItemCarrinho[], produto: Omit<ItemProduto, 'quantidade'>, quantidade: number): ResultadoCarrinho {
+/**
+ * Adds a product; a product already in the sale gets the quantities added (items merge). The merged
+ * line keeps its changed price and its discount: both belong to the line (a price is per unit, a
+ * percentage follows the line's value, a value stays what was given), and the line shows them.
+ */
+export function adicionarItem(itens: ItemCarrinho[], produto: Omit<ItemProduto, 'quantidade' | 'precoUnitario' | 'desconto'>, quantidade: number): ResultadoCarrinho {
   const existente = produtos(itens).find((i) => i.produtoId === produto.produtoId);
-  // A line counted in another unit (the product changed unit since) is not added to: it is replaced.
-  const total = (existente?.unidade === produto.unidade ? existente.quantidade : 0) + quantidade;
+  // A line counted in another unit (the product changed unit since) is not added to: it is replaced,
+  // price and discount too (a price per the old unit means nothing in the new one).
+  const mesmaUnidade = existente?.unidade === produto.unidade;
+  const total = (mesmaUnidade ? existente.quantidade : 0) + quantidade;
   if (total > produto.estoque) return { ok: false, disponivel: produto.estoque, unidade: produto.unidade };
   if (existente) {
-    return { ok: true, itens: itens.map((i) => (!ehAvulso(i) && i.produtoId === produto.produtoId ? { ...i, ...produto, quantidade: total } : i)) };
+    const linha: ItemProduto = mesmaUnidade ? { ...existente, ...produto, quantidade: total } : { ...produto, quantidade: total };
+    return { ok: true, itens: itens.map((i) => (i === existente ? linha : i)) };
   }
   return { ok: true, itens: [...itens, { ...produto, quantidade }] };
 }
@@ -97,25 +114,114 @@ export function lerAvulso(valorTexto: string, descricaoTexto: string, locale: st
   return { ok: true, descricao: descricao || null, valor };
 }
 
-/** The line's value: 0,350 kg at R$ 29,90/kg is R$ 10,47 (rounded half-up to the centavo, as the server does); a loose line's own value. */
-export const subtotal = (item: ItemCarrinho) => (ehAvulso(item) ? item.valor : valorDaLinha(item.quantidade, item.precoVenda, item.unidade));
+/** The price a product line is charged at, per whole unit: the one changed at the counter, else the catalogue's. */
+export const precoCobrado = (item: ItemProduto) => item.precoUnitario ?? item.precoVenda;
 
-/** The lines as the server takes them: a product and how many (never a price), or a loose line's value and description. */
-export function itensParaEnvio(itens: ItemCarrinho[]): ItemVendaInput[] {
-  return itens.map((i) => (ehAvulso(i) ? { valor: i.valor, descricao: i.descricao } : { produtoId: i.produtoId, quantidade: i.quantidade, unidade: i.unidade }));
+/**
+ * The line's value before any discount: 0,350 kg at R$ 29,90/kg is R$ 10,47 (rounded half-up to the
+ * centavo, as the server does); a loose line's own value.
+ */
+export const valorBruto = (item: ItemCarrinho) => (ehAvulso(item) ? item.valor : valorDaLinha(item.quantidade, precoCobrado(item), item.unidade));
+
+/** What the line's own discount takes off its value, or null when it is above it (possible after its quantity went down). */
+export const descontoDaLinha = (item: ItemCarrinho) => valorDoDesconto(valorBruto(item), item.desconto);
+
+/** The line's price and discount as the dialog sets them: null takes the catalogue's price, or no discount. */
+export interface AjusteDaLinha {
+  precoUnitario: number | null;
+  desconto: Desconto | null;
 }
 
 /**
- * Items, total and how much of each unit the sale holds ("4 un", "0,350 kg"): grams are never
- * added to units, so the summary names each unit apart, in the order of UNIDADES. A loose line is
- * an item and part of the total, but no quantity of anything.
+ * Changes a line's price and discount (a loose line has no price to change). A price equal to the
+ * catalogue's is no change. A discount above the line's value (at its new price) is refused, and the
+ * cart stays as it was.
  */
-export function resumoCarrinho(itens: ItemCarrinho[]) {
+export function ajustarLinha(itens: ItemCarrinho[], chave: string, ajuste: AjusteDaLinha): { ok: true; itens: ItemCarrinho[] } | { ok: false; erro: 'descontoAcimaDoValor' } {
+  const item = itens.find((i) => chaveDaLinha(i) === chave);
+  if (!item) return { ok: true, itens };
+  let linha: ItemCarrinho;
+  if (ehAvulso(item)) {
+    const { desconto: _desconto, ...avulso } = item;
+    linha = avulso;
+  } else {
+    const { precoUnitario: _preco, desconto: _desconto, ...produto } = item;
+    linha = produto;
+    if (ajuste.precoUnitario !== null && ajuste.precoUnitario !== item.precoVenda) linha.precoUnitario = ajuste.precoUnitario;
+  }
+  if (ajuste.desconto) linha.desconto = ajuste.desconto;
+  if (descontoDaLinha(linha) === null) return { ok: false, erro: 'descontoAcimaDoValor' };
+  return { ok: true, itens: itens.map((i) => (i === item ? linha : i)) };
+}
+
+export type LeituraDesconto = { ok: true; desconto: Desconto } | { ok: false; erro: 'descontoInvalido' | 'descontoPercentualInvalido' | 'tooLarge' };
+
+/**
+ * A discount as typed: a value read by the interface language's rules ("1,50" in pt-BR), or a whole
+ * percentage from 1 to 100 ("10" or "10%"). Empty, zero, negative and not-a-number are refused.
+ */
+export function lerDesconto(tipo: TipoDesconto, texto: string, locale: string): LeituraDesconto {
+  if (tipo === 'percentual') {
+    const limpo = texto.trim().replace(/\s*%$/, '');
+    if (!limpo) return { ok: false, erro: 'descontoInvalido' };
+    const valor = parseInteger(limpo, locale);
+    if (valor === null || valor > MAX_DESCONTO_PERCENTUAL) return { ok: false, erro: 'descontoPercentualInvalido' };
+    if (valor < 1) return { ok: false, erro: 'descontoInvalido' };
+    return { ok: true, desconto: { tipo, valor } };
+  }
+  const valor = parseMoney(texto, locale);
+  if (valor === null || valor <= 0) return { ok: false, erro: 'descontoInvalido' };
+  if (valor > MAX_TOTAL_VENDA) return { ok: false, erro: 'tooLarge' };
+  return { ok: true, desconto: { tipo, valor } };
+}
+
+/** A unit price as typed at the counter, by the interface language's rules; above zero and at most MAX_PRECO. */
+export function lerPreco(texto: string, locale: string): { ok: true; preco: number } | { ok: false; erro: 'precoVendaInvalido' | 'tooLarge' } {
+  const preco = parseMoney(texto, locale);
+  if (preco === null || preco <= 0) return { ok: false, erro: 'precoVendaInvalido' };
+  if (preco > MAX_PRECO) return { ok: false, erro: 'tooLarge' };
+  return { ok: true, preco };
+}
+
+/**
+ * The lines as the server takes them: a product and how many, or a loose line's value and
+ * description; a changed price and a discount only when the line has them (the server reads the
+ * catalogue's prices itself).
+ */
+export function itensParaEnvio(itens: ItemCarrinho[]): ItemVendaInput[] {
+  return itens.map((i) => {
+    const linha: ItemVendaInput = ehAvulso(i) ? { valor: i.valor, descricao: i.descricao } : { produtoId: i.produtoId, quantidade: i.quantidade, unidade: i.unidade };
+    if (!ehAvulso(i) && i.precoUnitario !== undefined) linha.precoUnitario = i.precoUnitario;
+    if (i.desconto) linha.desconto = i.desconto;
+    return linha;
+  });
+}
+
+/**
+ * Items, money and how much of each unit the sale holds ("4 un", "0,350 kg"): grams are never
+ * added to units, so the summary names each unit apart, in the order of UNIDADES. A loose line is
+ * an item and part of the total, but no quantity of anything. The money is the server's own rule
+ * (calcularDescontos), so the total shown is the total charged: `subtotal` before any discount,
+ * `desconto` all the discounts took off, `descontoVenda` the sale's own; when a discount does not
+ * fit (above its line, above the sale, or a sale worth nothing) `erro` says where and `total` is null.
+ */
+export function resumoCarrinho(itens: ItemCarrinho[], descontoDaVenda: Desconto | null = null) {
   const porUnidade = new Map<Unidade, number>();
   for (const i of produtos(itens)) porUnidade.set(i.unidade, (porUnidade.get(i.unidade) ?? 0) + i.quantidade);
-  return {
+  const subtotal = itens.reduce((sum, i) => sum + valorBruto(i), 0);
+  const base = {
     itens: itens.length,
     quantidades: UNIDADES.filter((u) => porUnidade.has(u)).map((unidade) => ({ unidade, quantidade: porUnidade.get(unidade)! })),
-    total: itens.reduce((sum, i) => sum + subtotal(i), 0),
+    subtotal,
   };
+  if (itens.length === 0) return { ...base, desconto: 0, descontoVenda: 0, total: 0, erro: null };
+  const calculo = calcularDescontos(
+    itens.map((i) => ({ bruto: valorBruto(i), desconto: i.desconto })),
+    descontoDaVenda,
+  );
+  if (!calculo.ok) return { ...base, desconto: 0, descontoVenda: 0, total: null, erro: calculo.erro };
+  return { ...base, desconto: calculo.descontoTotal, descontoVenda: calculo.descontoVenda, total: calculo.total, erro: null };
 }
+
+export type ResumoCarrinho = ReturnType<typeof resumoCarrinho>;
+export type { ErroDesconto };

@@ -20,9 +20,13 @@ function venda(overrides: Partial<VendaListItem> = {}): VendaListItem {
     clienteNome: 'José da Silva',
     limiteExcedidoConfirmado: false,
     canceladaEm: null,
+    descontoTotal: 0,
     ...overrides,
   };
 }
+
+/** A sale's own fields of the detail, for one without a discount on the whole sale. */
+const semDesconto = { desconto: 0, descontoPercentual: null } as const;
 
 const page = (items: VendaListItem[], total = items.length, resumo: Partial<VendasPage['resumo']> = {}): VendasPage => ({
   items,
@@ -186,10 +190,11 @@ describe('/vendas', () => {
 
   it('opens a sale with its items', async () => {
     const detalhe: VendaDetalhe = {
+      ...semDesconto,
       ...venda(),
       itens: [
-        { id: 'i1', produtoId: 'p1', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
-        { id: 'i2', produtoId: 'p2', produtoNome: 'Café 500g', unidade: 'un', quantidade: 2, precoUnitario: 1055, subtotal: 2110 },
+        { id: 'i1', produtoId: 'p1', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 2890 },
+        { id: 'i2', produtoId: 'p2', produtoNome: 'Café 500g', unidade: 'un', quantidade: 2, precoUnitario: 1055, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 2110 },
       ],
     };
     mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
@@ -205,10 +210,11 @@ describe('/vendas', () => {
 
   it('shows a weighed item as "0,350 kg × R$ 29,90/kg" with its value, beside one sold by the unit', async () => {
     const detalhe: VendaDetalhe = {
+      ...semDesconto,
       ...venda({ valorTotal: 3937 }),
       itens: [
-        { id: 'i1', produtoId: 'p1', produtoNome: 'Queijo Minas', unidade: 'kg', quantidade: 350, precoUnitario: 2990, subtotal: 1047 },
-        { id: 'i2', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
+        { id: 'i1', produtoId: 'p1', produtoNome: 'Queijo Minas', unidade: 'kg', quantidade: 350, precoUnitario: 2990, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 1047 },
+        { id: 'i2', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 2890 },
       ],
     };
     mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
@@ -228,11 +234,12 @@ describe('/vendas', () => {
 
   it('shows a loose line as "Avulso — pão e leite" (or just "Avulso") with its value, no quantity × price', async () => {
     const detalhe: VendaDetalhe = {
+      ...semDesconto,
       ...venda({ valorTotal: 4640 }),
       itens: [
-        { id: 'i1', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, subtotal: 2890 },
-        { id: 'i2', produtoId: null, produtoNome: 'pão e leite', unidade: 'un', quantidade: 1, precoUnitario: 1250, subtotal: 1250 },
-        { id: 'i3', produtoId: null, produtoNome: '', unidade: 'un', quantidade: 1, precoUnitario: 500, subtotal: 500 },
+        { id: 'i1', produtoId: 'p2', produtoNome: 'Arroz 5kg', unidade: 'un', quantidade: 1, precoUnitario: 2890, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 2890 },
+        { id: 'i2', produtoId: null, produtoNome: 'pão e leite', unidade: 'un', quantidade: 1, precoUnitario: 1250, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 1250 },
+        { id: 'i3', produtoId: null, produtoNome: '', unidade: 'un', quantidade: 1, precoUnitario: 500, precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0, subtotal: 500 },
       ],
     };
     mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe) });
@@ -247,6 +254,44 @@ describe('/vendas', () => {
     expect(within(dialog).getByText('R$ 46,40')).toBeInTheDocument();
   });
 
+  it('shows a sale\'s discounts: under the total in the list, and on its lines and its total in the receipt', async () => {
+    // Cheese 10 % off its R$ 10,47; bread sold at R$ 0,70 (catalogue R$ 0,75); the sale 10 % off R$ 15,82.
+    const item = { precoTabela: null, desconto: 0, descontoPercentual: null, descontoRateado: 0 };
+    const detalhe: VendaDetalhe = {
+      ...venda({ valorTotal: 1424, descontoTotal: 263 }),
+      desconto: 158,
+      descontoPercentual: 10,
+      itens: [
+        { ...item, id: 'i1', produtoId: 'p1', produtoNome: 'Queijo Minas', unidade: 'kg', quantidade: 350, precoUnitario: 2990, desconto: 105, descontoPercentual: 10, descontoRateado: 94, subtotal: 848 },
+        { ...item, id: 'i2', produtoId: 'p2', produtoNome: 'Pão Francês', unidade: 'un', quantidade: 2, precoUnitario: 70, precoTabela: 75, descontoRateado: 14, subtotal: 126 },
+        { ...item, id: 'i3', produtoId: null, produtoNome: '', unidade: 'un', quantidade: 1, precoUnitario: 500, descontoRateado: 50, subtotal: 450 },
+      ],
+    };
+    mockApi({
+      ...signedIn(),
+      'GET /api/vendas': () => jsonResponse(200, page([venda({ valorTotal: 1424, descontoTotal: 263 }), venda({ id: V2, numeroVenda: 'V1741500000000' })])),
+      [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe),
+    });
+    const { user } = renderApp('/vendas');
+    const row = await screen.findByRole('listitem', { name: 'V1741600000000' });
+    expect(within(row).getByText('Desconto R$ 2,63')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'V1741500000000' })).queryByText(/Desconto/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Detalhes da venda V1741600000000' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Venda V1741600000000' });
+    const texto = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent?.replace(/\s+/g, ' ').trim());
+    const queijo = await within(dialog).findByRole('row', { name: /Queijo Minas/ });
+    // Each line after its own discount; the sale's comes off their subtotal below.
+    expect(within(queijo).getByRole('rowheader')).toHaveTextContent('Queijo MinasDesconto −10% (−R$ 1,05)');
+    expect(texto(queijo)).toEqual(['0,350 kg ×', 'R$ 29,90/kg', 'R$ 9,42']);
+    expect(texto(within(dialog).getByRole('row', { name: /Pão Francês/ }))).toEqual(['2 un ×', 'R$ 0,70tabela R$ 0,75', 'R$ 1,40']);
+    expect(texto(within(dialog).getByRole('row', { name: /^Avulso/ }))).toEqual(['', '', 'R$ 5,00']);
+    const total = (nome: string) => within(dialog).getByRole('rowheader', { name: nome }).nextElementSibling;
+    expect(total('Subtotal')).toHaveTextContent('R$ 15,82');
+    expect(total('Desconto na venda (10%)')).toHaveTextContent('−R$ 1,58');
+    expect(total('Total')).toHaveTextContent('R$ 14,24');
+  });
+
   it('cancels a sale after confirmation and reloads the list', async () => {
     let cancelled = false;
     const api = mockApi({
@@ -254,7 +299,7 @@ describe('/vendas', () => {
       'GET /api/vendas': () => jsonResponse(200, page([venda(cancelled ? { statusPagamento: 'cancelado', valorPago: 0 } : {})])),
       [`POST /api/vendas/${V1}/cancelar`]: () => {
         cancelled = true;
-        return jsonResponse(200, { ...venda({ statusPagamento: 'cancelado' }), itens: [] });
+        return jsonResponse(200, { ...venda({ statusPagamento: 'cancelado' }), ...semDesconto, itens: [] });
       },
     });
     const { user } = renderApp('/vendas');
@@ -294,7 +339,7 @@ describe('/vendas', () => {
     mockApi({
       ...signedIn(),
       'GET /api/vendas': () => jsonResponse(200, page([venda()])),
-      [`GET /api/vendas/${V1}`]: () => (fail ? jsonResponse(404, { code: 'NOT_FOUND', message: 'x' }) : jsonResponse(200, { ...venda(), itens: [] })),
+      [`GET /api/vendas/${V1}`]: () => (fail ? jsonResponse(404, { code: 'NOT_FOUND', message: 'x' }) : jsonResponse(200, { ...venda(), ...semDesconto, itens: [] })),
     });
     const { user } = renderApp('/vendas');
     await user.click(await screen.findByRole('button', { name: 'Detalhes da venda V1741600000000' }));

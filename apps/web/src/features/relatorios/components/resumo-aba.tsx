@@ -48,6 +48,8 @@ export function ResumoAba({ escolha }: { escolha: EscolhaPeriodo }) {
                 )}
               </Figura>
               <FiguraComparada title={t('tabela.custo')} valores={r.custo} formato={fmt.money} neutro />
+              {/* What the discounts of the period's sales took off (items' own and the sales'); neither more nor less is good news. */}
+              <FiguraComparada title={t('resumo.descontos')} valores={r.descontos} formato={fmt.money} hint={t('resumo.descontosHint')} neutro />
             </div>
             <p className="text-xs text-muted-foreground">
               {textoDaRegra(t, r.regraVencimento, fmt.date)}

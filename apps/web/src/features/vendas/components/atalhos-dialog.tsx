@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
  * The keys of the counter, in the help's order. Each
  * line's keys and what they do are texts of the language: a Spanish keyboard says "Intro".
  */
-const LINHAS = ['enter', 'setas', 'multiplicador', 'finalizar', 'cliente', 'avulso', 'limpar', 'ajuda'] as const;
+const LINHAS = ['enter', 'setas', 'multiplicador', 'finalizar', 'cliente', 'desconto', 'avulso', 'limpar', 'ajuda'] as const;
 
 /** "?" at the counter: what each key does. */
 export function AtalhosDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

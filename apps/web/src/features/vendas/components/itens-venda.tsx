@@ -1,5 +1,6 @@
 import MinusIcon from 'lucide-react/icons/minus';
 import PlusIcon from 'lucide-react/icons/plus';
+import TagIcon from 'lucide-react/icons/tag';
 import ShoppingBasketIcon from 'lucide-react/icons/shopping-basket';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import { unidadeFracionada } from '@caderneta/shared/unidades';
@@ -7,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useFormatters } from '@/lib/format';
-import { chaveDaLinha, ehAvulso, type ItemCarrinho, subtotal } from '../carrinho';
+import { chaveDaLinha, descontoDaLinha, ehAvulso, type ItemCarrinho, precoCobrado, valorBruto } from '../carrinho';
 import { useNomeAvulso } from '../nome-avulso';
 
 interface ItensVendaProps {
@@ -15,17 +16,45 @@ interface ItensVendaProps {
   onQuantidade: (produtoId: string, quantidade: number) => void;
   /** The line's `chaveDaLinha`. */
   onRemover: (chave: string) => void;
+  /** "Desconto / preço" on the line (its `chaveDaLinha`). */
+  onAjustar: (chave: string) => void;
 }
 
 /**
  * The sale's items, each as "0,350 kg × R$ 29,90/kg" and its subtotal, with remove; an item counted
  * in whole units has minus / plus too (one step of a weight, a gram, would help nobody: a weighed
  * item is removed and weighed again). A loose line is "Avulso — pão e leite" and its value, with remove.
+ * Each line has "Desconto / preço": a changed price shows the catalogue's beside it ("R$ 4,50 (tabela
+ * R$ 5,00)"), a discount its own line ("Desconto −10% (−R$ 1,05)") under "… = R$ 10,47", and the
+ * subtotal is then what the line comes to after it.
  */
-export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) {
-  const { t } = useTranslation('vendas');
+export function ItensVenda({ itens, onQuantidade, onRemover, onAjustar }: ItensVendaProps) {
+  const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
   const nomeAvulso = useNomeAvulso();
+
+  /** The line's discount, or why it no longer fits (its quantity went down below a value discount). */
+  function linhaDoDesconto(item: ItemCarrinho) {
+    if (!item.desconto) return null;
+    const valor = descontoDaLinha(item);
+    if (valor === null) return <p className="text-sm font-medium text-destructive">{t('validation:descontoAcimaDoValor')}</p>;
+    return (
+      <p className="text-sm tabular-nums">
+        {item.desconto.tipo === 'percentual'
+          ? t('nova.itens.descontoPercentual', { percentual: fmt.percent(item.desconto.valor), valor: fmt.money(valor) })
+          : t('nova.itens.desconto', { valor: fmt.money(valor) })}
+      </p>
+    );
+  }
+
+  const ajustar = (chave: string, nome: string) => (
+    <Button type="button" variant="outline" size="icon" aria-label={t('nova.itens.ajustar', { nome })} onClick={() => onAjustar(chave)}>
+      <TagIcon aria-hidden="true" />
+    </Button>
+  );
+
+  /** After the line's own discount (the sale's comes off the total). */
+  const liquido = (item: ItemCarrinho) => valorBruto(item) - (descontoDaLinha(item) ?? 0);
   return (
     <Card>
       <CardHeader>
@@ -51,13 +80,18 @@ export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) 
                 const nome = nomeAvulso(item.descricao);
                 return (
                   <li key={chave} aria-labelledby={nameId} className="flex flex-wrap items-center gap-3 py-3">
-                    <p id={nameId} className="min-w-0 flex-1 font-medium [overflow-wrap:anywhere]">
-                      {nome}
-                    </p>
+                    <div className="min-w-0 flex-1">
+                      <p id={nameId} className="font-medium [overflow-wrap:anywhere]">
+                        {nome}
+                      </p>
+                      {item.desconto && <p className="text-sm text-muted-foreground tabular-nums">{t('nova.itens.valorAvulso', { valor: fmt.money(item.valor) })}</p>}
+                      {linhaDoDesconto(item)}
+                    </div>
                     <p className="ml-auto min-w-24 text-right font-semibold [overflow-wrap:anywhere] tabular-nums">
                       <span className="sr-only">{t('nova.itens.subtotal')}: </span>
-                      {fmt.money(item.valor)}
+                      {fmt.money(liquido(item))}
                     </p>
+                    {ajustar(chave, nome)}
                     <Button
                       type="button"
                       variant="ghost"
@@ -73,13 +107,24 @@ export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) 
               }
               return (
                 <li key={chave} aria-labelledby={nameId} className="flex flex-wrap items-center gap-3 py-3">
-                  <div className="min-w-0 basis-full sm:flex-1 sm:basis-0">
-                    <p id={nameId} className="truncate font-medium">
-                      {item.nome}
-                    </p>
-                    <p className="text-sm text-muted-foreground tabular-nums">
-                      {t('nova.itens.linha', { quantidade: fmt.quantidade(item.quantidade, item.unidade), preco: fmt.preco(item.precoVenda, item.unidade) })}
-                    </p>
+                  <div className="flex min-w-0 basis-full items-start gap-3 sm:flex-1 sm:basis-0">
+                    <div className="min-w-0 flex-1">
+                      <p id={nameId} className="truncate font-medium">
+                        {item.nome}
+                      </p>
+                      <p className="text-sm text-muted-foreground tabular-nums">
+                        {t(item.desconto ? 'nova.itens.linhaComValor' : 'nova.itens.linha', {
+                          quantidade: fmt.quantidade(item.quantidade, item.unidade),
+                          preco:
+                            item.precoUnitario === undefined
+                              ? fmt.preco(item.precoVenda, item.unidade)
+                              : t('nova.itens.precoAlterado', { preco: fmt.preco(precoCobrado(item), item.unidade), tabela: fmt.preco(item.precoVenda, item.unidade) }),
+                          valor: fmt.money(valorBruto(item)),
+                        })}
+                      </p>
+                      {linhaDoDesconto(item)}
+                    </div>
+                    {ajustar(chave, item.nome)}
                   </div>
                   {unidadeFracionada(item.unidade) ? (
                     <output aria-label={t('nova.itens.quantidade', { nome: item.nome })} className="font-semibold tabular-nums">
@@ -112,7 +157,7 @@ export function ItensVenda({ itens, onQuantidade, onRemover }: ItensVendaProps) 
                   )}
                   <p className="ml-auto min-w-24 flex-1 text-right font-semibold [overflow-wrap:anywhere] tabular-nums sm:flex-none">
                     <span className="sr-only">{t('nova.itens.subtotal')}: </span>
-                    {fmt.money(subtotal(item))}
+                    {fmt.money(liquido(item))}
                   </p>
                   <Button
                     type="button"

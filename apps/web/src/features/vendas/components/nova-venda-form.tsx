@@ -6,10 +6,12 @@ import {
   type Produto,
   verificarLimite,
 } from '@caderneta/shared';
+import type { Desconto } from '@caderneta/shared/descontos';
 import type { Unidade } from '@caderneta/shared/unidades';
 import CheckIcon from 'lucide-react/icons/check';
 import CoinsIcon from 'lucide-react/icons/coins';
 import KeyboardIcon from 'lucide-react/icons/keyboard';
+import TagIcon from 'lucide-react/icons/tag';
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -22,7 +24,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/lib/session';
-import { isApiError } from '@/lib/api-client';
+import { errorMessage, isApiError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { translateDynamic } from '@/lib/i18n';
@@ -32,14 +34,19 @@ import { TECLAS, useAtalhosDoBalcao } from '../atalhos';
 import {
   adicionarAvulso,
   adicionarItem,
+  ajustarLinha,
   atualizarEstoque,
+  chaveDaLinha,
   definirQuantidade,
+  ehAvulso,
+  type ErroDesconto,
   type ItemCarrinho,
   itensParaEnvio,
   removerItem,
   resumoCarrinho,
   type ResultadoCarrinho,
 } from '../carrinho';
+import { useNomeAvulso } from '../nome-avulso';
 import { lerRascunho, limparRascunho, salvarRascunho } from '../rascunho';
 import { ClientePicker } from './cliente-picker';
 import { ItensVenda } from './itens-venda';
@@ -50,6 +57,12 @@ import { ProdutoPicker, type ProdutoPickerHandle } from './produto-picker';
 const AtalhosDialog = lazy(() => import('./atalhos-dialog').then((m) => ({ default: m.AtalhosDialog })));
 // So does the "Avulso" form (F8 or its button).
 const AvulsoDialog = lazy(() => import('./avulso-dialog').then((m) => ({ default: m.AvulsoDialog })));
+// And the discounts: a line's "Desconto / preço" and the sale's (F6), one chunk.
+const DescontoLinhaDialog = lazy(() => import('./desconto-dialog').then((m) => ({ default: m.DescontoLinhaDialog })));
+const DescontoVendaDialog = lazy(() => import('./desconto-dialog').then((m) => ({ default: m.DescontoVendaDialog })));
+
+/** A server issue about a discount or a changed price: the sale's (`desconto`) or a line's (`itens.2.desconto`). */
+const ISSUE_DE_DESCONTO = /^(?:desconto|itens\.(\d+)\.(?:desconto|precoUnitario))$/;
 
 /** Spec §9: after a sale, back to the list after 1.5 s. */
 export const REDIRECT_DELAY_MS = 1500;
@@ -58,8 +71,9 @@ type AvisoLimite = LimiteExcedidoDetails & { cliente: string; valorVenda: number
 
 /** /vendas/nova: everything of spec §2 "New sale", sent to the server as one sale. */
 export function NovaVendaForm() {
-  const { t } = useTranslation('vendas');
+  const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
+  const nomeAvulso = useNomeAvulso();
   const navigate = useNavigate();
   const formaId = useId();
   const obsId = useId();
@@ -79,6 +93,8 @@ export function NovaVendaForm() {
     itensAgora.current = itens;
   }, [itens]);
   const [observacoes, setObservacoes] = useState(rascunho.observacoes);
+  /** The discount on the whole sale (F6), as typed. */
+  const [desconto, setDesconto] = useState<Desconto | null>(rascunho.desconto);
   const chave = rascunho.chave;
   const [aviso, setAviso] = useState<AvisoLimite | null>(null);
   const [concluida, setConcluida] = useState(false);
@@ -87,22 +103,33 @@ export function NovaVendaForm() {
   const [pedidosCliente, setPedidosCliente] = useState(0);
   const [ajuda, setAjuda] = useState(false);
   const [avulso, setAvulso] = useState(false);
+  /** The line whose "Desconto / preço" is open (its `chaveDaLinha`), and whether the sale's discount is. */
+  const [ajustando, setAjustando] = useState<string | null>(null);
+  const [descontoVenda, setDescontoVenda] = useState(false);
   const form$ = useRef<HTMLFormElement>(null);
   const produtos$ = useRef<ProdutoPickerHandle>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   useEffect(() => {
-    if (!concluida) salvarRascunho(sellerId, { forma, cliente, itens, observacoes, chave });
-  }, [sellerId, forma, cliente, itens, observacoes, chave, concluida]);
+    if (!concluida) salvarRascunho(sellerId, { forma, cliente, itens, observacoes, desconto, chave });
+  }, [sellerId, forma, cliente, itens, observacoes, desconto, chave, concluida]);
 
   function sair() {
     limparRascunho(sellerId);
     void navigate('/vendas');
   }
 
-  const resumo = resumoCarrinho(itens);
+  const resumo = resumoCarrinho(itens, desconto);
   const busy = createVenda.isPending || concluida;
   const podeFinalizar = itens.length > 0 && !busy;
+
+  const nomeDaLinha = (item: ItemCarrinho) => (ehAvulso(item) ? nomeAvulso(item.descricao) : item.nome);
+  /** Why the discounts do not fit, in words: which line, the sale's, or a sale left worth nothing. */
+  function erroDeDesconto(erro: ErroDesconto): string {
+    if ('linha' in erro) return t('nova.desconto.erroLinha', { nome: nomeDaLinha(itens[erro.linha]!) });
+    return 'venda' in erro ? t('nova.desconto.erroVenda') : t('nova.desconto.erroSemValor');
+  }
+  const linhaAjustada = ajustando === null ? undefined : itens.find((i) => chaveDaLinha(i) === ajustando);
 
   useAtalhosDoBalcao({
     // As "Finalizar Venda" itself: nothing while it is disabled (no items, or the sale on its way).
@@ -118,6 +145,10 @@ export function NovaVendaForm() {
     // A loose amount ("R$ 12,50 de pão e leite"): its form, unless the sale is on its way.
     avulso: () => {
       if (!busy) setAvulso(true);
+    },
+    // The sale's discount: once there is something to take it from.
+    desconto: () => {
+      if (!busy && itens.length > 0) setDescontoVenda(true);
     },
     limpar: () => produtos$.current?.limpar(),
     ajuda: () => setAjuda(true),
@@ -165,19 +196,24 @@ export function NovaVendaForm() {
       toastRefused({ title: t('nova.toast.semItensTitle'), description: t('nova.toast.semItensDescription') });
       return;
     }
+    if (resumo.total === null) {
+      toastRefused({ title: t('nova.toast.descontoTitle'), description: erroDeDesconto(resumo.erro!) });
+      return;
+    }
+    const total = resumo.total;
     if (forma === 'fiado' && !cliente) {
       toastRefused({ title: t('nova.toast.clienteTitle'), description: t('nova.toast.clienteDescription') });
       setFaltaCliente((n) => n + 1);
       return;
     }
-    if (forma === 'fiado' && cliente && fiadoBloqueado({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: resumo.total })) {
+    if (forma === 'fiado' && cliente && fiadoBloqueado({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: total })) {
       toastRefused(semFiado(cliente.nome));
       return;
     }
     if (forma === 'fiado' && cliente && !confirmarLimiteExcedido) {
-      const limite = verificarLimite({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: resumo.total });
+      const limite = verificarLimite({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: total });
       if (limite.excedido) {
-        setAviso({ limite: cliente.limiteCredito, disponivel: limite.disponivel, saldoPendente: limite.saldoPendente, cliente: cliente.nome, valorVenda: resumo.total });
+        setAviso({ limite: cliente.limiteCredito, disponivel: limite.disponivel, saldoPendente: limite.saldoPendente, cliente: cliente.nome, valorVenda: total });
         return;
       }
     }
@@ -186,6 +222,8 @@ export function NovaVendaForm() {
       clienteId: forma === 'fiado' ? cliente!.id : null,
       itens: itensParaEnvio(itens),
       observacoes: observacoes.trim() || null,
+      // Only when there is one: a sale without it is what it always was.
+      ...(desconto && { desconto }),
       confirmarLimiteExcedido,
       chave,
     };
@@ -205,8 +243,18 @@ export function NovaVendaForm() {
         if (isApiError(error, 'FIADO_NAO_PERMITIDO') && cliente) return semFiado(cliente.nome);
         if (isApiError(error, 'LIMITE_EXCEDIDO') && error.details && cliente) {
           // The balance moved since this screen loaded it: the server's figures decide.
-          setAviso({ ...error.details, cliente: cliente.nome, valorVenda: resumo.total });
+          setAviso({ ...error.details, cliente: cliente.nome, valorVenda: total });
           return true;
+        }
+        // A discount the server refused (a catalogue price changed meanwhile): which one, and why.
+        if (isApiError(error, 'VALIDATION')) {
+          for (const issue of error.issues) {
+            const match = ISSUE_DE_DESCONTO.exec(issue.path);
+            if (!match) continue;
+            const motivo = translateDynamic(`validation:${issue.message}`, errorMessage(error));
+            const item = match[1] === undefined ? undefined : itens[Number(match[1])];
+            return { title: t('nova.toast.descontoTitle'), description: item ? t('nova.desconto.erroDaLinha', { nome: nomeDaLinha(item), motivo }) : motivo };
+          }
         }
         // The answer may be lost after the sale was saved: the cart's key makes a retry safe, say so.
         if (isApiError(error, 'NETWORK')) return { title: t('nova.toast.erro'), description: t('nova.toast.semResposta') };
@@ -274,6 +322,7 @@ export function NovaVendaForm() {
             itens={itens}
             onQuantidade={(produtoId, quantidade) => aplicar(definirQuantidade(itens, produtoId, quantidade))}
             onRemover={(chave) => aplicar({ ok: true, itens: removerItem(itensAgora.current, chave) })}
+            onAjustar={setAjustando}
           />
 
           <Card>
@@ -309,14 +358,43 @@ export function NovaVendaForm() {
               {/* Each unit apart ("4 un · 0,350 kg"): grams are never added to units. */}
               <dt className="text-muted-foreground">{t('nova.resumo.quantidade')}</dt>
               <dd className="text-right tabular-nums">{resumo.quantidades.map((q) => fmt.quantidade(q.quantidade, q.unidade)).join(' · ') || fmt.integer(0)}</dd>
+              {resumo.desconto > 0 && (
+                <>
+                  <dt className="text-muted-foreground">{t('nova.resumo.subtotal')}</dt>
+                  <dd className="text-right tabular-nums">{fmt.money(resumo.subtotal)}</dd>
+                  {resumo.desconto > resumo.descontoVenda && (
+                    <>
+                      <dt className="text-muted-foreground">{t('nova.resumo.descontoItens')}</dt>
+                      <dd className="text-right tabular-nums">{t('nova.desconto.menos', { valor: fmt.money(resumo.desconto - resumo.descontoVenda) })}</dd>
+                    </>
+                  )}
+                  {resumo.descontoVenda > 0 && (
+                    <>
+                      <dt className="text-muted-foreground">
+                        {desconto?.tipo === 'percentual' ? t('nova.resumo.descontoVendaPercentual', { percentual: fmt.percent(desconto.valor) }) : t('nova.resumo.descontoVenda')}
+                      </dt>
+                      <dd className="text-right tabular-nums">{t('nova.desconto.menos', { valor: fmt.money(resumo.descontoVenda) })}</dd>
+                    </>
+                  )}
+                </>
+              )}
             </dl>
+            {resumo.erro && (
+              <p role="alert" className="text-sm font-medium text-destructive">
+                {erroDeDesconto(resumo.erro)}
+              </p>
+            )}
+            <Button type="button" variant="outline" disabled={busy || itens.length === 0} aria-keyshortcuts={TECLAS.desconto} onClick={() => setDescontoVenda(true)}>
+              <TagIcon aria-hidden="true" />
+              {t('nova.desconto.abrirVenda')}
+            </Button>
             {/* The total and "Finalizar Venda": a bar fixed to the bottom of a phone's screen (the items
                 scroll under it), part of this card from lg up. */}
             <div className="grid gap-4 max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-20 max-lg:grid-cols-[minmax(0,1fr)_auto] max-lg:items-center max-lg:gap-3 max-lg:border-t max-lg:bg-background/95 max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.3)] max-lg:backdrop-blur sm:max-lg:px-6 md:max-lg:left-64">
               <dl className="flex min-w-0 items-baseline justify-between gap-4 border-t pt-2 max-lg:flex-col max-lg:items-start max-lg:gap-0 max-lg:border-0 max-lg:pt-0">
                 <dt className="text-base font-semibold max-lg:text-xs max-lg:font-normal max-lg:text-muted-foreground">{t('nova.resumo.total')}</dt>
                 <dd className="min-w-0 text-right text-xl font-bold [overflow-wrap:anywhere] tabular-nums max-lg:text-left max-lg:text-lg max-lg:leading-tight" aria-live="polite">
-                  {fmt.money(resumo.total)}
+                  {resumo.total === null ? '—' : fmt.money(resumo.total)}
                 </dd>
               </dl>
               <Button type="submit" size="lg" className="max-lg:px-4" disabled={!podeFinalizar} aria-keyshortcuts={TECLAS.finalizar}>
@@ -357,6 +435,39 @@ export function NovaVendaForm() {
               // The next item starts where the counter starts: in the product search (if the shop has one).
               onCloseAutoFocus={(event) => {
                 if (produtos$.current?.focar()) event.preventDefault();
+              }}
+            />
+          </Suspense>
+        )}
+
+        {linhaAjustada && (
+          <Suspense fallback={null}>
+            <DescontoLinhaDialog
+              item={linhaAjustada}
+              nome={nomeDaLinha(linhaAjustada)}
+              onClose={() => setAjustando(null)}
+              onApply={(ajuste) => {
+                const result = ajustarLinha(itensAgora.current, chaveDaLinha(linhaAjustada), ajuste);
+                if (!result.ok) return false;
+                itensAgora.current = result.itens;
+                setItens(result.itens);
+                setAjustando(null);
+                return true;
+              }}
+            />
+          </Suspense>
+        )}
+
+        {descontoVenda && (
+          <Suspense fallback={null}>
+            <DescontoVendaDialog
+              itens={itens}
+              nomeDaLinha={nomeDaLinha}
+              desconto={desconto}
+              onClose={() => setDescontoVenda(false)}
+              onApply={(novo) => {
+                setDesconto(novo);
+                setDescontoVenda(false);
               }}
             />
           </Suspense>

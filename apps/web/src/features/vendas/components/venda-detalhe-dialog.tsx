@@ -1,3 +1,4 @@
+import type { ItemVenda } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -18,7 +19,10 @@ interface VendaDetalheDialogProps {
 
 /**
  * A sale with its items (what was sold, at which price) and its payment situation. A loose line
- * ("Avulso — pão e leite") has its value only: no quantity, no unit price.
+ * ("Avulso — pão e leite") has its value only: no quantity, no unit price. A price changed at the
+ * counter shows the catalogue's under it ("tabela R$ 5,00"), a line's discount goes under its name,
+ * and each line's value is after its own discount: the sale's discount comes off their subtotal
+ * in the footer (Subtotal, Desconto na venda, Total), as on a till receipt.
  */
 export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogProps) {
   const { t } = useTranslation('vendas');
@@ -27,6 +31,18 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
   const shownVenda = useLastPresent(venda);
   const query = useVenda(shownVenda?.id ?? null);
   const data = query.data;
+
+  /** A line's own discount: "Desconto −10% (−R$ 1,05)" or "Desconto −R$ 1,00". */
+  function descontoDoItem(item: ItemVenda) {
+    if (item.desconto <= 0) return null;
+    const texto =
+      item.descontoPercentual === null
+        ? t('detail.desconto', { valor: fmt.money(item.desconto) })
+        : t('detail.descontoPercentual', { percentual: fmt.percent(item.descontoPercentual), valor: fmt.money(item.desconto) });
+    return <span className="block text-xs font-normal text-muted-foreground tabular-nums">{texto}</span>;
+  }
+  /** What the line came to before the sale's discount: its share of that is in the footer's line. */
+  const valorDoItem = (item: ItemVenda) => item.subtotal + item.descontoRateado;
 
   return (
     <Dialog open={!!venda} onOpenChange={onOpenChange}>
@@ -86,15 +102,17 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                     <TableRow key={item.id} className="max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:py-2 max-sm:[&>*]:p-0">
                       <TableHead scope="row" className="font-normal [overflow-wrap:anywhere] max-sm:font-medium">
                         {nomeAvulso(item.produtoNome)}
+                        {descontoDoItem(item)}
                       </TableHead>
                       <TableCell className="max-sm:hidden" />
                       <TableCell className="max-sm:hidden" />
-                      <TableCell className="text-right font-medium tabular-nums">{fmt.money(item.subtotal)}</TableCell>
+                      <TableCell className="text-right font-medium tabular-nums">{fmt.money(valorDoItem(item))}</TableCell>
                     </TableRow>
                   ) : (
                   <TableRow key={item.id} className="max-sm:grid max-sm:grid-cols-[auto_minmax(0,1fr)_auto] max-sm:gap-x-1.5 max-sm:py-2 max-sm:[&>*]:p-0">
                     <TableHead scope="row" className="font-normal [overflow-wrap:anywhere] max-sm:col-span-3 max-sm:font-medium">
                       {item.produtoNome}
+                      {descontoDoItem(item)}
                     </TableHead>
                     <TableCell className="text-right tabular-nums max-sm:text-muted-foreground">
                       {fmt.quantidade(item.quantidade, item.unidade)}
@@ -102,13 +120,27 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                         {' ×'}
                       </span>
                     </TableCell>
-                    <TableCell className="text-right tabular-nums max-sm:text-left max-sm:text-muted-foreground">{fmt.preco(item.precoUnitario, item.unidade)}</TableCell>
-                    <TableCell className="text-right font-medium tabular-nums">{fmt.money(item.subtotal)}</TableCell>
+                    <TableCell className="text-right tabular-nums max-sm:text-left max-sm:text-muted-foreground">
+                      {fmt.preco(item.precoUnitario, item.unidade)}
+                      {item.precoTabela !== null && (
+                        <span className="block text-xs text-muted-foreground">{t('detail.precoTabela', { preco: fmt.preco(item.precoTabela, item.unidade) })}</span>
+                      )}
+                    </TableCell>
+                    <TableCell className="text-right font-medium tabular-nums">{fmt.money(valorDoItem(item))}</TableCell>
                   </TableRow>
                   ),
                 )}
               </TableBody>
               <TableFooter>
+                {data.desconto > 0 && (
+                  <>
+                    <TotalRow label={t('detail.subtotalItens')} value={fmt.money(data.valorTotal + data.desconto)} />
+                    <TotalRow
+                      label={data.descontoPercentual === null ? t('detail.descontoVenda') : t('detail.descontoVendaPercentual', { percentual: fmt.percent(data.descontoPercentual) })}
+                      value={t('detail.menos', { valor: fmt.money(data.desconto) })}
+                    />
+                  </>
+                )}
                 <TotalRow label={t('detail.total')} value={fmt.money(data.valorTotal)} strong />
                 {data.formaPagamento === 'fiado' && data.statusPagamento !== 'cancelado' && (
                   <TotalRow label={t('detail.valorPago')} value={fmt.money(data.valorPago)} />

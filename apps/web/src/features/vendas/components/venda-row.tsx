@@ -18,7 +18,10 @@ interface VendaRowProps {
   onCancel: (venda: VendaListItem) => void;
 }
 
-/** One sale (spec §2 "Sales list"): number, status, customer, date, note, total and payment form. */
+/**
+ * One sale (spec §2 "Sales list"): number, status, customer, date, note, total and payment form;
+ * under the total, what its discounts took off ("Desconto R$ 1,55") when it had any.
+ */
 export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
@@ -54,6 +57,7 @@ export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
         <div className="text-left sm:text-right">
           <p className={cn('text-lg font-semibold whitespace-nowrap tabular-nums', cancelada && 'text-muted-foreground line-through')}>{fmt.money(venda.valorTotal)}</p>
           <p className="text-xs text-muted-foreground">{venda.formaPagamento === 'fiado' ? t('forma.fiado') : t('forma.vista')}</p>
+          {venda.descontoTotal > 0 && <p className="text-xs text-muted-foreground tabular-nums">{t('row.desconto', { valor: fmt.money(venda.descontoTotal) })}</p>}
           {restante > 0 && restante < venda.valorTotal && (
             <p className="text-xs text-amber-700 dark:text-amber-400">{t('row.restante', { valor: fmt.money(restante) })}</p>
           )}
