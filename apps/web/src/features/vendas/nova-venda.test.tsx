@@ -282,7 +282,7 @@ describe('/vendas/nova', () => {
     });
     expect(screen.getByRole('button', { name: 'Finalizando...' })).toBeDisabled();
     expect(router.state.location.pathname).toBe('/vendas/nova');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'), { timeout: 3000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'), { timeout: 10_000 });
   });
 
   it('while the sale is being sent, the cart, the payment and the note cannot change', async () => {
