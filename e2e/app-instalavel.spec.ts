@@ -80,13 +80,3 @@ test('the browser\'s install offer is "Instalar app" in the menu, used once', as
   await expect.poll(() => page.evaluate(() => (window as unknown as { perguntado: number }).perguntado)).toBe(1);
   await expect(instalar).toHaveCount(0);
 });
-
-test('the customer\'s page does not install the seller\'s app on the customer\'s phone', async ({ page }) => {
-  await page.goto('/cliente');
-  await page.waitForLoadState('load');
-  // Past the moment a seller's page registers the worker (3 s after load).
-  await page.waitForTimeout(5_000);
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
-  await page.goto('/auth');
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length), { timeout: 20_000 }).toBe(1);
-});

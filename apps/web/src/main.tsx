@@ -15,10 +15,7 @@ syncAcrossTabs(queryClient);
 ouvirInstalacao();
 // The service worker (pwa/sw.ts) a little after the page has loaded: no first load carries its
 // code, and the shell's download (pwa/sw.ts) does not compete with the page's own first requests.
-// Not on the customer's page (/cliente…): a shop's customer on mobile data has no use for the
-// seller's app on their phone.
-const paginaDoCliente = /^\/cliente(\/|$)/.test(window.location.pathname);
-if (import.meta.env.PROD && 'serviceWorker' in navigator && !paginaDoCliente) {
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   const registrar = () => void import('./pwa/registrar').then((m) => m.registrarServiceWorker());
   window.addEventListener('load', () => window.setTimeout(registrar, 3000), { once: true });
 }
