@@ -334,7 +334,7 @@ async function main() {
       /**
        * The statements one sale sent, as a pgbench script: the same transaction each time with a
        * new sale row (a unique number, the new id read back with \\gset for the statements that
-       * refer to it), a random customer, and the products swapped for others (`produtosDe`: each
+       * refer to it), a random customer, and the products swapped for others (`trocas`: each
        * literal product id and what replaces it; `sets`: the random variables they use).
        */
       const scriptDe = async (payload: object, clienteId: string | null, trocas: Array<[string, string]>, sets: string[]) => {

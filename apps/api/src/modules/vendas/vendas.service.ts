@@ -126,11 +126,13 @@ interface Linha {
   quantidade: number;
   /** The price it sells at: the catalogue's, or the one typed at the counter. */
   preco: number;
-  /** What the discounts take off it (set once the sale's discounts are worked out). */
+  /** What its own discount takes off it. */
   desconto: number;
   /** The percentage its own discount was typed as; null when typed as a value or none. */
   percentual: number | null;
+  /** Its share of the sale's discount. */
   rateado: number;
+  /** What it sells for: its value at `preco` less both discounts. */
   subtotal: number;
   custo: number;
 }
@@ -289,22 +291,12 @@ function precificar(
   avulsas: LinhaAvulsa[],
   descontoDaVenda: NovaVendaData['desconto'],
 ): { linhas: Linha[]; valores: Valores } {
-  const linhas: Linha[] = grupos.map((g) => {
+  const produtosDasLinhas = grupos.map((g) => {
     const produto = byId.get(g.produtoId)!;
-    const preco = g.precoUnitario ?? produto.precoVenda;
-    return {
-      produto,
-      quantidade: g.quantidade,
-      preco,
-      desconto: 0,
-      percentual: percentualDe(g.desconto),
-      rateado: 0,
-      subtotal: valorDaLinha(g.quantidade, preco, produto.unidade),
-      custo: valorDaLinha(g.quantidade, produto.precoCusto, produto.unidade),
-    };
+    return { produto, preco: g.precoUnitario ?? produto.precoVenda };
   });
   const entradas = [
-    ...linhas.map((l, i) => ({ bruto: l.subtotal, desconto: grupos[i]!.desconto, indice: grupos[i]!.indice })),
+    ...grupos.map((g, i) => ({ bruto: valorDaLinha(g.quantidade, produtosDasLinhas[i]!.preco, produtosDasLinhas[i]!.produto.unidade), desconto: g.desconto, indice: g.indice })),
     ...avulsas.map((a) => ({ bruto: a.valor, desconto: a.desconto, indice: a.indice })),
   ];
   const bruto = entradas.reduce((sum, e) => sum + e.bruto, 0);
@@ -321,12 +313,20 @@ function precificar(
     const message = issue.message === 'vendaSemValor' ? 'Os descontos deixariam a venda sem valor' : 'O desconto passa do valor';
     throw new AppError('VALIDATION', 400, { message, issues: [issue] });
   }
-  conta.linhas.forEach((l, i) => {
-    const linha = linhas[i];
-    if (!linha) return;
-    linha.desconto = l.desconto;
-    linha.rateado = l.rateado;
-    linha.subtotal = l.valor;
+  // The product lines come first in `entradas`, the loose ones after them.
+  const linhas: Linha[] = grupos.map((g, i) => {
+    const { produto, preco } = produtosDasLinhas[i]!;
+    const { desconto, rateado, valor } = conta.linhas[i]!;
+    return {
+      produto,
+      quantidade: g.quantidade,
+      preco,
+      desconto,
+      percentual: percentualDe(g.desconto),
+      rateado,
+      subtotal: valor,
+      custo: valorDaLinha(g.quantidade, produto.precoCusto, produto.unidade),
+    };
   });
   return {
     linhas,
@@ -334,7 +334,7 @@ function precificar(
       total: conta.total,
       descontoVenda: conta.descontoVenda,
       descontoTotal: conta.descontoTotal,
-      avulsas: conta.linhas.slice(linhas.length).map((l) => ({ desconto: l.desconto, rateado: l.rateado, valor: l.valor })),
+      avulsas: conta.linhas.slice(grupos.length).map(({ desconto, rateado, valor }) => ({ desconto, rateado, valor })),
     },
   };
 }

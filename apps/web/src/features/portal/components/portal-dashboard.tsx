@@ -101,20 +101,19 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                       <li key={i} className="flex justify-between gap-3">
                         {/* A loose line ("Avulso — pão e leite") is its value only, no quantity × price. */}
                         {/* A line's discount without a minus sign: on this page a sign would read as a balance. */}
-                        {item.avulso ? (
-                          <span className="min-w-0 break-words">
-                            {item.nome ? t('painel.avulsoDescricao', { descricao: item.nome }) : t('painel.avulso')}
-                            {item.desconto > 0 && <span className="block text-xs tabular-nums">{t('painel.descontoItem', { valor: f.money(item.desconto) })}</span>}
-                          </span>
-                        ) : (
-                          <span className="min-w-0 break-words">
-                            {item.nome}
-                            <span className="block text-xs tabular-nums">
-                              {t('painel.itemLinha', { quantidade: f.quantidade(item.quantidade, item.unidade), preco: f.preco(item.precoUnitario, item.unidade) })}
-                            </span>
-                            {item.desconto > 0 && <span className="block text-xs tabular-nums">{t('painel.descontoItem', { valor: f.money(item.desconto) })}</span>}
-                          </span>
-                        )}
+                        <span className="min-w-0 break-words">
+                          {item.avulso ? (
+                            item.nome ? t('painel.avulsoDescricao', { descricao: item.nome }) : t('painel.avulso')
+                          ) : (
+                            <>
+                              {item.nome}
+                              <span className="block text-xs tabular-nums">
+                                {t('painel.itemLinha', { quantidade: f.quantidade(item.quantidade, item.unidade), preco: f.preco(item.precoUnitario, item.unidade) })}
+                              </span>
+                            </>
+                          )}
+                          {item.desconto > 0 && <span className="block text-xs tabular-nums">{t('painel.descontoItem', { valor: f.money(item.desconto) })}</span>}
+                        </span>
                         <span className="shrink-0">{f.money(item.subtotal)}</span>
                       </li>
                     ))}

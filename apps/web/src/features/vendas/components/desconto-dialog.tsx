@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useFormatters } from '@/lib/format';
-import { type AjusteDaLinha, ajustarLinha, chaveDaLinha, ehAvulso, type ItemCarrinho, lerDesconto, lerPreco, resumoCarrinho, valorBruto } from '../carrinho';
+import { type AjusteDaLinha, ajustarLinha, chaveDaLinha, ehAvulso, type ItemCarrinho, lerDesconto, lerPreco, precoCobrado, resumoCarrinho, valorBruto } from '../carrinho';
 
 /** Why a price or a discount is refused: a key of the validation texts, as the server's own issues. */
 type MotivoRecusado = 'precoVendaInvalido' | 'tooLarge' | 'descontoInvalido' | 'descontoPercentualInvalido' | 'descontoAcimaDoValor';
@@ -181,7 +181,7 @@ export function DescontoLinhaDialog({ item, nome, onApply, onClose }: DescontoLi
   const precoErroId = useId();
   const precoDicaId = useId();
   const produto = ehAvulso(item) ? null : item;
-  const [preco, setPreco] = useState(() => (produto ? centsToInput(produto.precoUnitario ?? produto.precoVenda, fmt.decimalSeparator) : ''));
+  const [preco, setPreco] = useState(() => (produto ? centsToInput(precoCobrado(produto), fmt.decimalSeparator) : ''));
   const [tipo, setTipo] = useState<TipoDesconto>(item.desconto?.tipo ?? 'valor');
   const [texto, setTexto] = useState(() => textoDoDesconto(item.desconto, fmt.decimalSeparator));
   const [erroPreco, setErroPreco] = useState<string | null>(null);
@@ -309,7 +309,7 @@ export function DescontoLinhaDialog({ item, nome, onApply, onClose }: DescontoLi
         <Previa
           linhas={[
             {
-              rotulo: ehAvulso(linha) ? t('nova.desconto.valorAvulso') : t('nova.itens.linha', { quantidade: fmt.quantidade(linha.quantidade, linha.unidade), preco: fmt.preco(linha.precoUnitario ?? linha.precoVenda, linha.unidade) }),
+              rotulo: ehAvulso(linha) ? t('nova.desconto.valorAvulso') : t('nova.itens.linha', { quantidade: fmt.quantidade(linha.quantidade, linha.unidade), preco: fmt.preco(precoCobrado(linha), linha.unidade) }),
               valor: fmt.money(bruto),
             },
             ...(desconto > 0 ? [{ rotulo: t('nova.desconto.desconto'), valor: t('nova.desconto.menos', { valor: fmt.money(desconto) }) }] : []),
