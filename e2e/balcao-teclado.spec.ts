@@ -67,6 +67,8 @@ test('a fiado sale made with the keyboard alone: "2*" and a code, a name and the
   await expect(ajuda).toContainText('Finaliza a venda');
   await page.keyboard.press('Escape');
   await expect(ajuda).toBeHidden();
+  // The dialog gives focus back to where it was (a moment after it leaves the page); then Esc.
+  await expect(page.getByRole('button', { name: 'Trocar cliente' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(busca).toBeFocused();
 
