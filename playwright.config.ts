@@ -77,6 +77,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // The app's service worker (apps/web/src/pwa/sw.ts) only where a journey is about it
+    // (app-instalavel.spec.ts): elsewhere each page comes from the server, as the journeys expect.
+    serviceWorkers: 'block',
   },
   projects: targets.map((t) => ({
     name: t.name,

@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { PUBLIC_PAGES, SESSION_REQUEST, SHELL, SIGNED_IN_PAGES, type PageEntry } from './src/app/route-table.ts';
 
 // `@/…` → src/…, the shadcn/ui convention (also declared in tsconfig.json "paths").
@@ -61,8 +62,45 @@ function routeHints(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 36, part 1; docs/decisions/033-installable-app.md): the manifest, and a
+ * service worker (src/pwa/sw.ts) that keeps the shell and every route's code on the device. The page
+ * registers it after loading (src/main.tsx); a new version waits for the seller (src/pwa/).
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/pwa',
+  filename: 'sw.ts',
+  registerType: 'prompt',
+  injectRegister: false,
+  manifest: {
+    name: 'Caderneta — vendas fiadas',
+    short_name: 'Caderneta',
+    description: 'Sistema completo de gestão de vendas fiadas',
+    lang: 'pt-BR',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'any',
+    theme_color: '#0f766e',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+      { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+    ],
+  },
+  injectManifest: {
+    // The shell, every route's code and texts, the icons; not the build's stamps nor the compressed copies.
+    globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+    globIgnores: ['.vite/**', '**/*.br', '**/*.gz'],
+  },
+  devOptions: { enabled: false },
+});
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routeHints()],
+  plugins: [react(), tailwindcss(), routeHints(), pwa],
   resolve: {
     alias: { '@': src },
   },

@@ -6,7 +6,20 @@
 export const STORAGE_KEYS = {
   theme: 'caderneta.tema',
   language: 'caderneta.idioma',
+  /**
+   * The last /api/me this browser got: the signed-in app opens from it when the server cannot be
+   * reached (lib/get-me.ts). Signing out clears it with the rest (lib/sign-out.ts).
+   */
+  session: 'caderneta.sessao',
 } as const;
+
+export function removeStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Blocked storage: nothing was kept.
+  }
+}
 
 export function readStorage(key: string): string | null {
   try {

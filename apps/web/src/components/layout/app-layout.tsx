@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { AvisoNovaVersao } from '@/pwa/aviso-nova-versao';
+import { SemInternet } from '@/pwa/sem-internet';
 import { Brand } from './brand';
 import { DeferredPopup } from './deferred-popup';
 import { LanguageMenu } from './language-menu';
@@ -54,6 +56,7 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
               <UserChip />
             </div>
           </div>
+          <SemInternet />
           {headerActions}
           <LanguageMenu />
           <ThemeSwitch />
@@ -63,6 +66,7 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
           {children}
         </main>
       </div>
+      <AvisoNovaVersao />
     </div>
   );
 }

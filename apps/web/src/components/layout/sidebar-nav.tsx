@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useConfirmLeaveApp } from '@/components/unsaved-changes';
 import { useSignOut } from '@/lib/sign-out';
 import { cn } from '@/lib/utils';
+import { BotaoInstalar } from '@/pwa/botao-instalar';
 import { NAV_ITEMS } from './nav-items';
 
 /** The menu and the "Sair" button; used by the desktop sidebar and the mobile drawer. */
@@ -47,7 +48,8 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
           })}
         </ul>
       </nav>
-      <div className="border-t border-sidebar-border p-3">
+      <div className="flex flex-col gap-1 border-t border-sidebar-border p-3">
+        <BotaoInstalar />
         <Button
           variant="ghost"
           className="w-full justify-start gap-3 text-sidebar-foreground/80"

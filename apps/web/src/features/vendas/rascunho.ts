@@ -6,6 +6,7 @@ import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { MAX_DESCRICAO_AVULSO } from '@caderneta/shared/schemas/vendas';
 import { MAX_TOTAL_VENDA } from '@caderneta/shared/vendas';
 import type { ItemAvulso, ItemCarrinho, ItemProduto } from './carrinho';
+import { rascunhoKey } from './rascunho-chave';
 
 /**
  * The sale being built on /vendas/nova, kept in sessionStorage per seller so a reload (or a
@@ -30,7 +31,7 @@ export interface RascunhoVenda {
 export const rascunhoVazio = (): RascunhoVenda => ({ forma: 'vista', cliente: null, itens: [], observacoes: '', desconto: null, chave: newIdempotencyKey() });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const rascunhoKey = (sellerId: string) => `caderneta.venda.${sellerId}`;
+export { rascunhoKey } from './rascunho-chave';
 
 const isUnidade = (value: unknown): value is Unidade => (UNIDADES as readonly unknown[]).includes(value);
 const inteiro = (n: unknown): n is number => Number.isInteger(n);
