@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AvisoNovaVersao } from '@/pwa/aviso-nova-versao';
+import { EstadoDaSaida } from '@/offline/estado-da-saida';
+import { SincronizadorDoBalcao } from '@/offline/sincronizador';
 import { SemInternet } from '@/pwa/sem-internet';
 import { Brand } from './brand';
 import { DeferredPopup } from './deferred-popup';
@@ -61,12 +63,14 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
           <LanguageMenu />
           <ThemeSwitch />
         </header>
+        <EstadoDaSaida />
 
         <main id="conteudo" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">
           {children}
         </main>
       </div>
       <AvisoNovaVersao />
+      <SincronizadorDoBalcao />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { Cliente, ClientesPage, Produto, ProdutosPage, VendaDetalhe } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn, type FakeRequest } from '@/test/utils';
+import { enviarSaida, vendasNaSaida } from '@/offline/saida';
 
 const ARROZ = '11111111-1111-4111-8111-111111111111';
 const LEITE = '22222222-2222-4222-8222-222222222222';
@@ -299,7 +300,7 @@ describe('/vendas/nova', () => {
     expect(screen.getByRole('button', { name: 'Cancelar' })).toBeDisabled();
     for (const button of within(screen.getByRole('list', { name: 'Itens da venda' })).getAllByRole('button')) expect(button).toBeDisabled();
 
-    answer.resolve(jsonResponse(503, { code: 'INTERNAL', message: 'x' }));
+    answer.resolve(jsonResponse(500, { code: 'INTERNAL', message: 'x' }));
     await waitFor(() => expect(screen.getByLabelText('Observações')).toBeEnabled());
     expect(screen.getByRole('button', { name: 'Finalizar Venda' })).toBeEnabled();
     expect(api.calls('POST', '/api/vendas')).toHaveLength(1);
@@ -308,7 +309,7 @@ describe('/vendas/nova', () => {
   it('retries a failed sale with the same cart key, so the server never records it twice', async () => {
     let calls = 0;
     const { user, api } = setup({
-      'POST /api/vendas': (request) => (calls++ === 0 ? jsonResponse(503, { code: 'INTERNAL', message: 'x' }) : jsonResponse(201, vendaCriada(request))),
+      'POST /api/vendas': (request) => (calls++ === 0 ? jsonResponse(500, { code: 'INTERNAL', message: 'x' }) : jsonResponse(201, vendaCriada(request))),
     });
     await addProduct(user, /Leite 1L/, '1');
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
@@ -323,7 +324,7 @@ describe('/vendas/nova', () => {
     expect(window.sessionStorage.getItem('caderneta.venda.u1')).toBeNull();
   });
 
-  it('says a lost answer is safe to retry, keeps the cart and sends the retry with the same key', async () => {
+  it('a sale whose answer never comes is kept on the device with a provisional receipt, and the outbox sends it once with the same key', async () => {
     let calls = 0;
     const { user, api } = setup({
       // The first answer never arrives (connection dropped): fetch rejects.
@@ -332,17 +333,30 @@ describe('/vendas/nova', () => {
     await addProduct(user, /Leite 1L/, '2');
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
 
-    expect(await screen.findByText('Erro ao registrar venda')).toBeInTheDocument();
-    expect(
-      screen.getByText('Sem resposta do servidor. Verifique a internet e toque em “Finalizar Venda” de novo: a venda não será registrada duas vezes.'),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('list', { name: 'Itens da venda' })).toHaveTextContent('Leite 1L');
-    const finalizar = screen.getByRole('button', { name: 'Finalizar Venda' });
-    expect(finalizar).toBeEnabled();
-    await user.click(finalizar);
-    expect(await screen.findByText('Venda registrada com sucesso!')).toBeInTheDocument();
-    const [first, second] = api.calls('POST', '/api/vendas').map((c) => (c.body as { chave: string }).chave);
-    expect(second).toBe(first);
+    const recibo = await screen.findByRole('dialog', { name: 'Venda guardada no aparelho' });
+    expect(within(recibo).getByRole('status')).toHaveTextContent('Recibo provisório — aguardando envio');
+    expect(within(recibo).getByRole('list', { name: 'Itens' })).toHaveTextContent('Leite 1L2 un × R$ 5,50R$ 11,00');
+    expect(recibo).toHaveTextContent('Total');
+    expect(recibo).toHaveTextContent('R$ 11,00');
+    const [guardada] = await vendasNaSaida('u1');
+    expect(guardada?.recibo.total).toBe(1100);
+
+    // The connection is back: the outbox sends it with the cart's key, saying when it was made.
+    await enviarSaida('u1');
+    const [first, second] = api.calls('POST', '/api/vendas').map((c) => c.body as { chave: string; offline?: { feitaEm: string } });
+    expect(second?.chave).toBe(first?.chave);
+    expect(second?.offline?.feitaEm).toBe(guardada?.recibo.feitaEm);
+    expect(await vendasNaSaida('u1')).toEqual([]);
+    // The receipt on screen now has the sale's number.
+    expect(await within(recibo).findByText('Venda nº V1741600000000 registrada')).toBeInTheDocument();
+    // Sent again (another tab, a retry): nothing left to send.
+    expect(await enviarSaida('u1')).toEqual({ enviadas: 0, recusadas: 0, parou: false });
+    expect(api.calls('POST', '/api/vendas')).toHaveLength(2);
+
+    // "Nova venda": an empty cart with a key of its own.
+    await user.click(within(recibo).getByRole('button', { name: 'Nova venda' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Venda guardada no aparelho' })).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Finalizar Venda' })).toBeDisabled();
   });
 
   it('asks a seller whose session expired to sign in over the sale, which is still there to finish', async () => {

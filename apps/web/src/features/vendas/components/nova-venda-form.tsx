@@ -29,7 +29,7 @@ import { useFormatters } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm, toastRefused } from '@/lib/submit-form';
-import { useCreateVenda } from '../api/create-venda';
+import { useVenderNoBalcao } from '../api/create-venda';
 import { TECLAS, useAtalhosDoBalcao } from '../atalhos';
 import {
   adicionarAvulso,
@@ -52,6 +52,10 @@ import { ClientePicker } from './cliente-picker';
 import { ItensVenda } from './itens-venda';
 import { LimiteDialog } from './limite-dialog';
 import { ProdutoPicker, type ProdutoPickerHandle } from './produto-picker';
+import { reciboDoCarrinho } from '../recibo-provisorio';
+// Not lazy: it opens when there is no connection to load it with.
+import { VendaGuardadaDialog } from './venda-guardada-dialog';
+import type { ReciboProvisorio } from '@/offline/banco';
 
 // The shortcuts' help loads when first asked for ("?" or its button): the counter's first load stays small.
 const AtalhosDialog = lazy(() => import('./atalhos-dialog').then((m) => ({ default: m.AtalhosDialog })));
@@ -70,14 +74,14 @@ export const REDIRECT_DELAY_MS = 1500;
 type AvisoLimite = LimiteExcedidoDetails & { cliente: string; valorVenda: number };
 
 /** /vendas/nova: everything of spec §2 "New sale", sent to the server as one sale. */
-export function NovaVendaForm() {
+export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
   const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
   const nomeAvulso = useNomeAvulso();
   const navigate = useNavigate();
   const formaId = useId();
   const obsId = useId();
-  const createVenda = useCreateVenda();
+  const createVenda = useVenderNoBalcao();
 
   const sellerId = useSession().user.id;
   // The cart survives a reload: read once from this seller's draft, written back on every change.
@@ -98,6 +102,8 @@ export function NovaVendaForm() {
   const chave = rascunho.chave;
   const [aviso, setAviso] = useState<AvisoLimite | null>(null);
   const [concluida, setConcluida] = useState(false);
+  /** The sale went to the outbox: its key and provisional receipt, shown until the seller moves on. */
+  const [guardada, setGuardada] = useState<{ chave: string; recibo: ReciboProvisorio } | null>(null);
   const [descartando, setDescartando] = useState(false);
   /** F4: how many times the customer was asked for from the keyboard (each one focuses the picker). */
   const [pedidosCliente, setPedidosCliente] = useState(0);
@@ -228,7 +234,9 @@ export function NovaVendaForm() {
       chave,
     };
     // Not a react-hook-form form: no field takes a server issue.
-    await submitForm(() => undefined, () => createVenda.mutateAsync(input), {
+    const feitaEm = new Date();
+    const recibo = () => reciboDoCarrinho({ itens, desconto, cliente, forma, feitaEm }, fmt, nomeAvulso);
+    await submitForm(() => undefined, () => createVenda.mutateAsync({ input, recibo }), {
       errorTitle: 'vendas:nova.toast.erro',
       onError: (error) => {
         if (isApiError(error, 'ESTOQUE_INSUFICIENTE') && error.details) {
@@ -259,11 +267,16 @@ export function NovaVendaForm() {
         // The answer may be lost after the sale was saved: the cart's key makes a retry safe, say so.
         if (isApiError(error, 'NETWORK')) return { title: t('nova.toast.erro'), description: t('nova.toast.semResposta') };
       },
-      success: (venda) => ({ title: t('nova.toast.sucesso'), description: t('nova.toast.sucessoDescription', { total: fmt.money(venda.valorTotal) }) }),
-      onSuccess: () => {
+      success: (resultado) =>
+        'venda' in resultado
+          ? { title: t('nova.toast.sucesso'), description: t('nova.toast.sucessoDescription', { total: fmt.money(resultado.venda.valorTotal) }) }
+          : { title: t('offline.toast.title'), description: t('offline.toast.description', { total: fmt.money(resultado.guardada.total) }) },
+      onSuccess: (resultado) => {
         setConcluida(true);
         limparRascunho(sellerId);
-        timer.current = setTimeout(() => void navigate('/vendas'), REDIRECT_DELAY_MS);
+        if ('venda' in resultado) timer.current = setTimeout(() => void navigate('/vendas'), REDIRECT_DELAY_MS);
+        // Kept on the device: the receipt stays on screen until the seller moves on.
+        else setGuardada({ chave, recibo: resultado.guardada });
       },
     });
   }
@@ -472,6 +485,8 @@ export function NovaVendaForm() {
             />
           </Suspense>
         )}
+
+        {guardada && <VendaGuardadaDialog {...guardada} onNovaVenda={onNovaVenda} onVerVendas={() => void navigate('/vendas')} />}
 
         <LimiteDialog
           aviso={aviso}

@@ -61,7 +61,9 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
   // How the shop's scales print their labels (Configurações › Loja); the default for a session from before the setting.
-  const formatoEtiqueta = useSession().perfil.etiquetaBalanca ?? FORMATO_ETIQUETA_PADRAO;
+  const sessao = useSession();
+  const sellerId = sessao.user.id;
+  const formatoEtiqueta = sessao.perfil.etiquetaBalanca ?? FORMATO_ETIQUETA_PADRAO;
   const searchId = useId();
   const selectId = useId();
   const quantidadeId = useId();
@@ -189,7 +191,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
 
   async function ler(texto: string, termo: string, multiplicador: string | null, codigo: boolean) {
     try {
-      const encontrados = (await queryClient.fetchQuery(produtosParaVenda(termo))).items;
+      const encontrados = (await queryClient.fetchQuery(produtosParaVenda(sellerId, termo))).items;
       const comCodigo = encontrados.find((p) => p.codigoBarras === termo);
       if (comCodigo) {
         adicionarDaBusca(comCodigo, multiplicador, texto);
@@ -230,7 +232,7 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
     const { etiqueta } = lida;
     let produto: Produto | undefined;
     for (const codigoNaBalanca of codigosDoProdutoNaBalanca(etiqueta.codigo)) {
-      const encontrados = (await queryClient.fetchQuery(produtosParaVenda(codigoNaBalanca))).items;
+      const encontrados = (await queryClient.fetchQuery(produtosParaVenda(sellerId, codigoNaBalanca))).items;
       produto = encontrados.find((p) => p.codigoBarras === codigoNaBalanca);
       if (produto) break;
     }

@@ -1,0 +1,96 @@
+import type { Cliente, NovaVendaInput, Produto, VendaDetalhe } from '@caderneta/shared';
+import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
+
+/**
+ * What the counter keeps on the device (issue 36, ADR 035), in one IndexedDB database per seller:
+ * the customers and products it sells to and from when the connection drops, and the outbox of
+ * sales made meanwhile. The seller's id is in the database's name, so one seller's device never
+ * reads another's; signing out deletes it (lib/sign-out.ts), once nothing is left to send.
+ */
+
+/** A sale made at the counter and not yet accepted by the server. */
+export interface VendaNaSaida {
+  /** The order it was made in (the store's key): sent in this order. */
+  seq?: number;
+  /** The sale's idempotency key (its `chave`): however many times it is sent, one sale. */
+  chave: string;
+  input: NovaVendaInput & { offline: { feitaEm: string } };
+  /** What the provisional receipt and the waiting list show: the cart as it was sold. */
+  recibo: ReciboProvisorio;
+  /** When the server last refused it, why (a refusal is kept for the seller to see, never dropped). */
+  recusa?: { code: string; message: string; em: string };
+  tentativas: number;
+}
+
+export interface ReciboProvisorio {
+  feitaEm: string;
+  clienteNome: string | null;
+  formaPagamento: NovaVendaInput['formaPagamento'];
+  linhas: { descricao: string; detalhe: string; valor: number }[];
+  subtotal: number;
+  desconto: number;
+  total: number;
+}
+
+/** A sale the outbox delivered: its number, for a provisional receipt still on screen. */
+export interface VendaEnviada {
+  chave: string;
+  id: string;
+  numeroVenda: VendaDetalhe['numeroVenda'];
+  enviadaEm: string;
+}
+
+interface BancoDoBalcao extends DBSchema {
+  clientes: { key: string; value: Cliente };
+  produtos: { key: string; value: Produto };
+  saida: { key: number; value: VendaNaSaida; indexes: { chave: string } };
+  enviadas: { key: string; value: VendaEnviada; indexes: { enviadaEm: string } };
+  meta: { key: string; value: string };
+}
+
+export type Banco = IDBPDatabase<BancoDoBalcao>;
+
+const PREFIXO = 'caderneta-balcao-';
+const VERSAO = 1;
+export const nomeDoBanco = (sellerId: string) => `${PREFIXO}${sellerId}`;
+
+const abertos = new Map<string, Promise<Banco>>();
+
+/** This seller's database, opened once per page. */
+export function abrirBanco(sellerId: string): Promise<Banco> {
+  let banco = abertos.get(sellerId);
+  if (!banco) {
+    banco = openDB<BancoDoBalcao>(nomeDoBanco(sellerId), VERSAO, {
+      upgrade(db) {
+        db.createObjectStore('clientes', { keyPath: 'id' });
+        db.createObjectStore('produtos', { keyPath: 'id' });
+        db.createObjectStore('saida', { keyPath: 'seq', autoIncrement: true }).createIndex('chave', 'chave', { unique: true });
+        db.createObjectStore('enviadas', { keyPath: 'chave' }).createIndex('enviadaEm', 'enviadaEm');
+        db.createObjectStore('meta');
+      },
+      // Another tab deletes it (signing out): let go, so the deletion is not blocked.
+      blocking() {
+        void banco?.then((db) => db.close());
+        abertos.delete(sellerId);
+      },
+    });
+    abertos.set(sellerId, banco);
+    banco.catch(() => abertos.delete(sellerId));
+  }
+  return banco;
+}
+
+/** Deletes this seller's database (signing out). */
+export async function apagarBanco(sellerId: string): Promise<void> {
+  const banco = abertos.get(sellerId);
+  abertos.delete(sellerId);
+  if (banco) (await banco.catch(() => null))?.close();
+  await deleteDB(nomeDoBanco(sellerId));
+}
+
+/** Closes every database this page opened (tests start each case on a fresh IndexedDB). */
+export async function fecharBancos(): Promise<void> {
+  const todos = [...abertos.values()];
+  abertos.clear();
+  for (const banco of todos) (await banco.catch(() => null))?.close();
+}

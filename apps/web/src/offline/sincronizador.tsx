@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useSession } from '@/lib/session';
+import { atualizarCatalogo, catalogoAtualizadoEm, INTERVALO_DO_CATALOGO_MS } from './catalogo';
+import { enviarSaida, INTERVALO_DE_ENVIO_MS } from './saida';
+
+/**
+ * Keeps the counter's device copy in step while the signed-in app is open (issue 36): sends the
+ * outbox when the app opens, when the connection returns and every INTERVALO_DE_ENVIO_MS, then
+ * refreshes what the pages show; refreshes the kept customers and products when they are older
+ * than INTERVALO_DO_CATALOGO_MS or a sale was delivered. Renders nothing.
+ */
+/** How long after the app opens the kept catalogue is first refreshed. */
+const ESPERA_INICIAL_MS = 3_000;
+
+export function SincronizadorDoBalcao() {
+  const sellerId = useSession().user.id;
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    let vivo = true;
+    let catalogoEm = 0;
+    const controle = new AbortController();
+
+    async function catalogo(forcar: boolean) {
+      if (!navigator.onLine) return;
+      if (!forcar) {
+        const guardado = catalogoEm || Date.parse((await catalogoAtualizadoEm(sellerId)) ?? '') || 0;
+        if (Date.now() - guardado < INTERVALO_DO_CATALOGO_MS) return;
+      }
+      await atualizarCatalogo(sellerId, controle.signal);
+      catalogoEm = Date.now();
+    }
+
+    async function sincronizar() {
+      if (!vivo || !navigator.onLine) return;
+      try {
+        const { enviadas, recusadas } = await enviarSaida(sellerId);
+        if (!vivo) return;
+        if (enviadas > 0 || recusadas > 0) void queryClient.invalidateQueries();
+        await catalogo(enviadas > 0);
+      } catch (error) {
+        // No IndexedDB, or the API gone again mid-way: the next try picks it up.
+        if (vivo) console.warn('Counter sync did not finish', error);
+      }
+    }
+
+    // The outbox at once (nothing leaves an empty one); the catalogue's pages a moment after the
+    // page has loaded, so the first load of the app carries none of them.
+    void enviarSaida(sellerId).catch(() => undefined);
+    const inicio = setTimeout(() => void sincronizar(), ESPERA_INICIAL_MS);
+    window.addEventListener('online', sincronizar);
+    const intervalo = setInterval(() => void sincronizar(), INTERVALO_DE_ENVIO_MS);
+    return () => {
+      vivo = false;
+      controle.abort();
+      window.removeEventListener('online', sincronizar);
+      clearInterval(intervalo);
+      clearTimeout(inicio);
+    };
+  }, [sellerId, queryClient]);
+
+  return null;
+}
