@@ -4,6 +4,9 @@ import { leaveApp } from '@/lib/leave-app';
 import { toast } from '@/lib/toast';
 import { api, isApiError } from '@/lib/api-client';
 import { refreshAfter } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
+import { apagarBanco } from '@/offline/banco';
+import { enviarSaida, vendasNaSaida } from '@/offline/saida';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 
 /** Ends every session of this seller on the server (all devices) and clears the cookie. */
@@ -28,11 +31,37 @@ export function clearBrowserStorage(): void {
   if (theme) writeStorage(STORAGE_KEYS.theme, theme);
 }
 
+/** Signing out with sales still on the device, not yet on the server: refused, or they would be lost. */
+export class VendasAguardandoEnvio extends Error {
+  constructor(readonly quantas: number) {
+    super(`${quantas} sales wait in the outbox`);
+  }
+}
+
+/**
+ * Sends what the outbox holds; throws VendasAguardandoEnvio if anything is left (no connection, or
+ * a sale the server refused that the seller has not dealt with). A device without IndexedDB keeps nothing.
+ */
+async function saidaVazia(sellerId: string): Promise<void> {
+  const antes = await vendasNaSaida(sellerId).catch(() => []);
+  if (antes.length === 0) return;
+  await enviarSaida(sellerId).catch(() => undefined);
+  const depois = await vendasNaSaida(sellerId);
+  if (depois.length > 0) throw new VendasAguardandoEnvio(depois.length);
+}
+
 export function useSignOut() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'vendas']);
   const queryClient = useQueryClient();
+  const sellerId = useSession().user.id;
   return useMutation({
-    mutationFn: signOut,
+    networkMode: 'always',
+    mutationFn: async () => {
+      await saidaVazia(sellerId);
+      await signOut();
+      // The device's copy of the customers and products goes with the session (issue 36).
+      await apagarBanco(sellerId).catch((error: unknown) => console.error('Could not delete the counter data', error));
+    },
     onSuccess: () => {
       void refreshAfter(queryClient, 'signOut');
       clearBrowserStorage();
@@ -41,6 +70,10 @@ export function useSignOut() {
       leaveApp('/');
     },
     onError: (error) => {
+      if (error instanceof VendasAguardandoEnvio) {
+        toast.error(t('vendas:offline.sair.title'), { description: t('vendas:offline.sair.description', { count: error.quantas }) });
+        return;
+      }
       console.error(error);
       toast.error(t('signOut.error'));
     },

@@ -14,6 +14,7 @@ import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { useVendas, VENDAS_PAGE_SIZE } from '@/features/vendas/api/get-vendas';
 import { VendaRow } from '@/features/vendas/components/venda-row';
+import { VendasAguardando } from '@/features/vendas/components/vendas-aguardando';
 import { VendasStats } from '@/features/vendas/components/vendas-stats';
 import { useListParams } from '@/lib/use-list-params';
 
@@ -58,7 +59,12 @@ export function Component() {
     <ListPage
       ns="vendas"
       actions={<AddButton label={t('new')} to="/vendas/nova" />}
-      stats={<VendasStats resumo={data?.resumo} />}
+      stats={
+        <>
+          <VendasAguardando />
+          <VendasStats resumo={data?.resumo} />
+        </>
+      }
       list={list}
       toolbarLayout="stacked"
       filters={
