@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signedInSeller } from './support';
+import { addSaleItem, createAsApp, expectToast, signedInSeller } from './support';
 
 /**
  * The installable app (issue 36, part 1): after one visit the shell and every page's code are on the
@@ -59,6 +59,75 @@ test('after one visit, the app opens and moves between pages without a connectio
   await expect(page.getByRole('status').filter({ hasText: 'Sem internet' })).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Produtos', level: 1 })).toBeVisible();
+});
+
+/** How many customers and products the counter keeps on the device (its IndexedDB), once it has a copy. */
+const copiaNoAparelho = (page: Page) =>
+  page.evaluate(async () => {
+    const [info] = (await indexedDB.databases()).filter((d) => d.name?.startsWith('caderneta-balcao-'));
+    if (!info?.name) return null;
+    const banco = await new Promise<IDBDatabase>((resolve, reject) => {
+      const abrir = indexedDB.open(info.name!);
+      abrir.onsuccess = () => resolve(abrir.result);
+      abrir.onerror = () => reject(abrir.error);
+    });
+    const contar = (loja: string) =>
+      new Promise<number>((resolve) => {
+        const pedido = banco.transaction(loja).objectStore(loja).count();
+        pedido.onsuccess = () => resolve(pedido.result);
+      });
+    const copia = banco.objectStoreNames.contains('clientes') ? { clientes: await contar('clientes'), produtos: await contar('produtos') } : null;
+    banco.close();
+    return copia;
+  });
+
+test('with the connection gone the counter still sells fiado: kept on the device with a provisional receipt, sent once when it returns', async ({ page, context }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  const cliente = await createAsApp(page, '/api/clientes', { nome: 'Dona Zefa Offline', telefone: '11987650011', limiteCredito: 50_000 });
+  await createAsApp(page, '/api/produtos', { nome: 'Café 500g', unidade: 'un', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 10, estoqueMinimo: 0, codigoBarras: '7891000100400' });
+  await page.goto('/vendas/nova');
+  await expect(page.getByRole('heading', { name: 'Nova Venda', level: 1 })).toBeVisible();
+  await appGuardada(page);
+  // The customers and products are on the device a moment after the app opens.
+  await expect.poll(() => copiaNoAparelho(page), { timeout: 20_000 }).toEqual({ clientes: 1, produtos: 1 });
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: 'Sem internet' })).toBeVisible();
+  await page.getByLabel('Forma de pagamento').selectOption('fiado');
+  await page.getByRole('combobox', { name: 'Buscar cliente' }).fill('zefa');
+  await page.getByRole('listbox', { name: 'Clientes encontrados' }).getByRole('option', { name: /Dona Zefa Offline/ }).click();
+  await addSaleItem(page, /Café 500g/, '2');
+  await page.getByRole('button', { name: 'Finalizar Venda' }).click();
+
+  // Not a button waiting forever: the sale is kept, with its provisional receipt.
+  const recibo = page.getByRole('dialog', { name: 'Venda guardada no aparelho' });
+  await expect(recibo.getByRole('status')).toHaveText('Recibo provisório — aguardando envio');
+  await expect(recibo).toContainText('Dona Zefa Offline');
+  await expect(recibo).toContainText('2 un × R$ 18,90');
+  await expect(recibo).toContainText('R$ 37,80');
+  await expectToast(page, 'Venda guardada no aparelho');
+  await expect(page.getByRole('status').filter({ hasText: 'Sem internet — 1 venda aguardando envio' })).toBeVisible();
+
+  // The list of sales, offline: the kept sale is there, waiting.
+  await recibo.getByRole('button', { name: 'Ir para vendas' }).click();
+  await expect(page).toHaveURL(/\/vendas$/);
+  const aguardando = page.getByRole('list', { name: 'Vendas aguardando envio' });
+  await expect(aguardando.getByRole('listitem')).toHaveCount(1);
+  await expect(aguardando).toContainText('Dona Zefa Offline · R$ 37,80');
+  await expect(aguardando).toContainText('Aguardando envio');
+
+  // Back online: sent by itself, once; the list shows it with its number, the debt is on the customer.
+  await context.setOffline(false);
+  await expect(aguardando).toBeHidden({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: 'aguardando envio' })).toHaveCount(0);
+  await page.reload();
+  const venda = page.getByRole('list', { name: 'Lista de vendas' }).getByRole('listitem');
+  await expect(venda).toHaveCount(1);
+  await expect(venda).toContainText('Dona Zefa Offline');
+  await expect(venda).toContainText('R$ 37,80');
+  const vendas = await (await page.request.get('/api/vendas')).json();
+  expect(vendas.total).toBe(1);
+  expect((await (await page.request.get(`/api/clientes/${cliente.id}`)).json()).saldoPendente).toBe(3780);
 });
 
 test('the browser\'s install offer is "Instalar app" in the menu, used once', async ({ page }, testInfo) => {
