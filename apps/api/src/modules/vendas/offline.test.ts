@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { MAX_ADIANTAMENTO_OFFLINE_MS, MAX_ATRASO_OFFLINE_MS, type RelatorioVendas, type VendaDetalhe, type VendasPage } from '@caderneta/shared';
+import { MAX_ADIANTAMENTO_OFFLINE_MS, MAX_ATRASO_OFFLINE_MS, type VendaDetalhe, type VendasPage } from '@caderneta/shared';
+import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
 import { countRows, insertCliente, insertProduto, ledgerSum, readCliente, readProduto } from '../../../test/fixtures';
