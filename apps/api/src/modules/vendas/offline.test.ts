@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { MAX_ADIANTAMENTO_OFFLINE_MS, MAX_ATRASO_OFFLINE_MS, type VendaDetalhe, type VendasPage } from '@caderneta/shared';
+import type { Dashboard } from '@caderneta/shared/schemas/dashboard';
 import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
@@ -143,6 +144,12 @@ describe('an offline sale', () => {
     const hoje = AGORA.slice(0, 10);
     const deHoje = (await outro.request({ method: 'GET', url: `/api/vendas?de=${hoje}&ate=${hoje}` })).json() as VendasPage;
     expect(deHoje.total).toBe(0);
+    // The dashboard's "today" leaves it out; one made offline ten minutes ago is today's.
+    const painel = async () => (await outro.request({ method: 'GET', url: '/api/dashboard' })).json() as Dashboard;
+    expect(await painel()).toMatchObject({ vendasHoje: 0, valorVendasHoje: 0 });
+    const avulsa = await vender({ formaPagamento: 'vista', itens: [{ valor: 700 }], ...offline(new Date(Date.parse(AGORA) - 600_000).toISOString()) }, outro);
+    expect(avulsa.statusCode).toBe(201);
+    expect(await painel()).toMatchObject({ vendasHoje: 1, valorVendasHoje: 700 });
   });
 
   it('tells the owner in its "venda" notification that it came offline and what it arrived past', async () => {
