@@ -180,15 +180,29 @@ describe('an offline sale is still refused', () => {
       expect(response.json().issues).toEqual([{ path: 'offline.feitaEm', message }]);
     }
     // Just inside both ends; an offset other than Z is read as the instant it names.
-    for (const feitaEm of [
-      new Date(agora + MAX_ADIANTAMENTO_OFFLINE_MS - 60_000).toISOString(),
-      new Date(agora - MAX_ATRASO_OFFLINE_MS + 60_000).toISOString(),
-      '2026-03-16T09:00:00-03:00',
-    ]) {
+    for (const feitaEm of [new Date(agora - MAX_ATRASO_OFFLINE_MS + 60_000).toISOString(), '2026-03-16T09:00:00-03:00']) {
       const response = await vender({ ...body, ...offline(feitaEm) });
       expect(response.statusCode).toBe(201);
       expect(Date.parse(response.json().dataVenda)).toBe(Date.parse(feitaEm));
     }
+    // A device clock a few minutes fast: accepted, and dated when it arrived, never after it.
+    const adiantada = await vender({ ...body, ...offline(new Date(agora + MAX_ADIANTAMENTO_OFFLINE_MS - 60_000).toISOString()) });
+    expect(adiantada.statusCode).toBe(201);
+    expect(Date.parse(adiantada.json().dataVenda) - agora).toBeGreaterThanOrEqual(0);
+    expect(Date.parse(adiantada.json().dataVenda) - agora).toBeLessThan(1_000);
+  });
+
+  it('dated a little ahead by a fast device clock is still older than the customer sales recorded after it arrived', async () => {
+    const produto = await insertProduto(t, seller.id, { estoqueAtual: 100, precoVenda: 1_000 });
+    const cliente = await insertCliente(t, seller.id);
+    expect((await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 500 } })).statusCode).toBe(201);
+    const adiantada = (await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }], ...offline(new Date(clock.now().getTime() + 240_000).toISOString()) })).json() as VendaDetalhe;
+    const depois = (await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] })).json() as VendaDetalhe;
+    expect(Date.parse(adiantada.dataVenda)).toBeLessThan(Date.parse(depois.dataVenda));
+    // The credit stays on the older sale, as the oldest-first rule says.
+    expect(adiantada.valorPago).toBe(500);
+    expect(((await seller.request({ method: 'GET', url: `/api/vendas/${adiantada.id}` })).json() as VendaDetalhe).valorPago).toBe(500);
+    expect(depois.valorPago).toBe(0);
   });
 
   it('for an unknown product, or past the sale maximum, as online', async () => {

@@ -447,8 +447,9 @@ async function writeSale(
       ownerId,
       clienteId: cliente?.id ?? null,
       // Under the locks, so sales of one customer are ordered as they really happened; an offline
-      // sale at the moment it was made at the counter (its day in the reports).
-      dataVenda: feitaEm ?? at ?? sql`clock_timestamp()`,
+      // sale at the moment it was made at the counter (its day in the reports), never after now: a
+      // device clock a few minutes fast must not date it after the sales recorded once it arrived.
+      dataVenda: feitaEm ? sql`least(${feitaEm.toISOString()}::timestamptz, ${at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`})` : (at ?? sql`clock_timestamp()`),
       valorTotal,
       valorPago: vista ? valorTotal : 0,
       custoTotal: linhas.reduce((sum, l) => sum + l.custo, 0),
