@@ -6,6 +6,7 @@ import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
 import { countRows, insertCliente, insertProduto, ledgerSum, readCliente, readProduto } from '../../../test/fixtures';
+import { checkInvariants, withAdmin } from '../../../test/invariants';
 import { lancamentos, notificacoes, vendas } from '../../db/schema';
 
 /*
@@ -236,5 +237,30 @@ describe('an offline sale is still refused', () => {
     expect((await readCliente(t, clienteDoDono.id)).saldoAtual).toBe(0);
     expect(await countRows(t, vendas, intruso.id)).toBe(0);
     expect(await countRows(t, lancamentos, intruso.id)).toBe(0);
+  });
+});
+
+const clientePglite = () => (t.db as unknown as { $client: { query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }> } }).$client;
+
+describe('after offline sales', () => {
+  it('every invariant holds on what this file wrote, stock conserved with the shortfalls', async () => {
+    const produto = await insertProduto(t, seller.id, { estoqueAtual: 4, precoVenda: 300 });
+    const cliente = await insertCliente(t, seller.id, { limiteCredito: 500 });
+    const linha = (quantidade: number) => [{ produtoId: produto.id, quantidade }];
+    expect((await vender({ formaPagamento: 'vista', itens: linha(3) })).statusCode).toBe(201);
+    expect((await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: linha(4), ...offline(diasAtras(5)) })).json().alertas).toHaveLength(2);
+    const cancelada = (await vender({ formaPagamento: 'vista', itens: linha(2), ...offline(diasAtras(4)) })).json() as VendaDetalhe;
+    expect((await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.id}/cancelar` })).statusCode).toBe(200);
+    expect((await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 700 } })).statusCode).toBe(201);
+    expect((await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ valor: 900 }], ...offline(diasAtras(6)) })).json().alertas).toEqual([{ tipo: 'limite' }]);
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(0);
+
+    // Every seller's rows: PGlite's own client here; in api-pg, the server's admin connection (past RLS).
+    const estoqueInicial = new Map([[produto.id, 4]]);
+    const violacoes =
+      t.database.kind === 'pglite'
+        ? await checkInvariants(async <T,>(text: string, params?: unknown[]) => (await clientePglite().query<T>(text, params)).rows, { estoqueInicial })
+        : await withAdmin((t.database as { url?: string }).url!, (query) => checkInvariants(query, { estoqueInicial }));
+    expect(violacoes).toEqual([]);
   });
 });
