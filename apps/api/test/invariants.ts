@@ -42,6 +42,16 @@ const CHECKS: { rule: string; sql: string }[] = [
           having v.desconto <> coalesce(sum(i.desconto_rateado), 0) or v.desconto_total <> coalesce(sum(i.desconto + i.desconto_rateado), 0)`,
   },
   {
+    // Only an offline sale arrives past what it would have been refused for (ADR 034); a shortfall
+    // names a product the sale sold, and no more of it than the sale took.
+    rule: "an online sale with alerts, or an offline sale's shortfall not within its lines",
+    sql: `select v.id, v.feita_offline, a as alerta from vendas v, jsonb_array_elements(v.alertas) a
+           where not v.feita_offline
+              or (a ->> 'tipo' = 'estoque' and ((a ->> 'faltou')::bigint <= 0 or (a ->> 'faltou')::bigint > coalesce((
+                    select sum(i.quantidade) from itens_venda i
+                     where i.owner_id = v.owner_id and i.venda_id = v.id and i.produto_id::text = a ->> 'produtoId'), 0)))`,
+  },
+  {
     rule: 'a loose line (no product) is not one unit of its value, without cost',
     sql: `select id, quantidade, preco_unitario, subtotal, custo from itens_venda
            where produto_id is null and (quantidade <> 1 or unidade <> 'un' or custo_unitario <> 0 or custo <> 0)`,
@@ -157,22 +167,29 @@ async function allocationViolations(query: Query): Promise<Violation[]> {
 
 /**
  * Stock is conserved: for the products given with their starting stock, what is left is the start
- * minus the units of the sales that were not cancelled.
+ * minus the units of the sales that were not cancelled, plus what offline sales among them lacked
+ * (they took the stock only down to 0 and keep the shortfall in their alerts, ADR 034).
  */
 async function stockViolations(query: Query, inicial: Map<string, number>): Promise<Violation[]> {
   if (inicial.size === 0) return [];
-  const rows = await query<{ id: string; estoque_atual: number; vendidas: string }>(
-    `select p.id, p.estoque_atual, coalesce(sum(i.quantidade) filter (where v.status_pagamento <> 'cancelado'), 0)::bigint as vendidas
+  const rows = await query<{ id: string; estoque_atual: number; vendidas: string; faltaram: string }>(
+    `select p.id, p.estoque_atual,
+            coalesce((select sum(i.quantidade) from itens_venda i
+                        join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
+                       where i.owner_id = p.owner_id and i.produto_id = p.id and v.status_pagamento <> 'cancelado'), 0)::bigint as vendidas,
+            coalesce((select sum((a ->> 'faltou')::bigint) from vendas v, jsonb_array_elements(v.alertas) a
+                       where v.owner_id = p.owner_id and v.feita_offline and v.status_pagamento <> 'cancelado'
+                         and a ->> 'tipo' = 'estoque' and a ->> 'produtoId' = p.id::text), 0)::bigint as faltaram
        from produtos p
-       left join itens_venda i on i.owner_id = p.owner_id and i.produto_id = p.id
-       left join vendas v on v.owner_id = i.owner_id and v.id = i.venda_id
-      where p.id = any($1::uuid[])
-      group by p.id, p.estoque_atual`,
+      where p.id = any($1::uuid[])`,
     [[...inicial.keys()]],
   );
   return rows
-    .filter((r) => Number(r.estoque_atual) !== inicial.get(r.id)! - Number(r.vendidas))
-    .map((r) => ({ rule: 'stock is not the start minus what was sold', row: { produto: r.id, estoque: Number(r.estoque_atual), inicial: inicial.get(r.id), vendidas: Number(r.vendidas) } }));
+    .filter((r) => Number(r.estoque_atual) !== inicial.get(r.id)! - Number(r.vendidas) + Number(r.faltaram))
+    .map((r) => ({
+      rule: 'stock is not the start minus what was sold',
+      row: { produto: r.id, estoque: Number(r.estoque_atual), inicial: inicial.get(r.id), vendidas: Number(r.vendidas), faltaram: Number(r.faltaram) },
+    }));
 }
 
 export interface InvariantOptions {

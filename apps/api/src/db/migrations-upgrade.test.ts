@@ -255,6 +255,10 @@ describe('updating a database the first release filled', () => {
     // 0023: a debt that is an adjustment alone starts when it was posted (it was never due before).
     const [ajustado] = await banco.admin<{ desde: Date | string }>(`select pendente_desde as desde from clientes where id = $1`, [a!.ajustado.id]);
     expect(new Date(ajustado!.desde).toISOString()).toBe(a!.ajustado.desde);
+    // 0029: every sale made before offline sales was made online and has no alerts.
+    expect(await banco.admin(`select feita_offline, alertas, count(*)::int as n from vendas group by 1, 2`)).toEqual([
+      { feita_offline: false, alertas: [], n: expect.any(Number) },
+    ]);
   });
 
   it('lets the seller sign in with the old password and shows the same figures; the customer page opens by its old code', async () => {

@@ -24,7 +24,22 @@ beforeAll(async () => {
   expect((await sale({ ...comDesconto, desconto: { tipo: 'percentual', valor: 10 } })).statusCode).toBe(201);
   const pagamento = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 500, metodo: 'pix' } });
   expect(pagamento.statusCode).toBe(201);
+  // Offline sales (ADR 034): one short of stock, one cancelled short of stock, one fiado dated before
+  // the customer's paid-in-part sale and past a limit of 0.
+  curto = await insertProduto(t, seller.id, { estoqueAtual: 3, precoVenda: 200, precoCusto: 100 });
+  const offline = (horas: number) => ({ offline: { feitaEm: new Date(Date.now() - horas * 3_600_000).toISOString() } });
+  const curta = await sale({ formaPagamento: 'vista', itens: [{ produtoId: curto.id, quantidade: 2 }, { produtoId: curto.id, quantidade: 3, desconto: { tipo: 'valor', valor: 50 } }], ...offline(5) });
+  expect(curta.json().alertas).toEqual([{ tipo: 'estoque', produtoId: curto.id, produtoNome: curto.nome, unidade: 'un', faltou: 2 }]);
+  const cancelada = await sale({ formaPagamento: 'vista', itens: [{ produtoId: curto.id, quantidade: 4 }], ...offline(4) });
+  expect(cancelada.json().alertas).toHaveLength(1);
+  expect((await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.json().id}/cancelar` })).statusCode).toBe(200);
+  const semLimite = await insertCliente(t, seller.id, { limiteCredito: 0 });
+  await seller.request({ method: 'POST', url: `/api/clientes/${semLimite.id}/pagamentos`, payload: { valor: 300, metodo: 'dinheiro' } });
+  expect((await sale({ formaPagamento: 'fiado', clienteId: semLimite.id, itens: [{ produtoId: produto.id, quantidade: 1 }], ...offline(0) })).statusCode).toBe(201);
+  const antiga = await sale({ formaPagamento: 'fiado', clienteId: semLimite.id, itens: [{ produtoId: produto.id, quantidade: 1 }], ...offline(48) });
+  expect(antiga.json()).toMatchObject({ valorPago: 300, alertas: [{ tipo: 'bloqueado' }] });
 });
+let curto: { id: string; nome: string };
 afterAll(() => t?.close());
 
 /** Runs `corrupt`, checks the invariants, then `undo`: the rules that fired. */
@@ -42,6 +57,13 @@ async function rulesAfter(corrupt: string, undo: string): Promise<string[]> {
 describe('the invariants', () => {
   it('hold on what the app wrote', async () => {
     expect(await withAdmin(url, (query) => checkInvariants(query))).toEqual([]);
+  });
+
+  it('count an offline shortfall as stock that never left: the start minus what sold, plus what was missing', async () => {
+    expect(await withAdmin(url, (query) => checkInvariants(query, { estoqueInicial: new Map([[curto.id, 3]]) }))).toEqual([]);
+    expect(await withAdmin(url, (query) => checkInvariants(query, { estoqueInicial: new Map([[curto.id, 2]]) }))).toContainEqual(
+      expect.objectContaining({ rule: 'stock is not the start minus what was sold' }),
+    );
   });
 
   it.each([
@@ -72,6 +94,11 @@ describe('the invariants', () => {
       `update vendas set desconto = desconto - 1 where desconto > 0`,
     ],
     ['vendas_por_hora differs from a recount of the sales by UTC hour', `update vendas_por_hora set desconto_total = desconto_total + 1 where desconto_total > 0`, `update vendas_por_hora set desconto_total = desconto_total - 1 where desconto_total > 0`],
+    [
+      "an online sale with alerts, or an offline sale's shortfall not within its lines",
+      `update vendas set alertas = jsonb_set(alertas, '{0,faltou}', '99') where feita_offline and alertas @> '[{"tipo":"estoque"}]' and status_pagamento <> 'cancelado'`,
+      `update vendas set alertas = jsonb_set(alertas, '{0,faltou}', '2') where feita_offline and alertas @> '[{"tipo":"estoque"}]' and status_pagamento <> 'cancelado'`,
+    ],
     ['saldo_atual differs from the ledger sum', `update clientes set saldo_atual = saldo_atual + 1`, `update clientes set saldo_atual = saldo_atual - 1`],
   ])('report %s', async (rule, corrupt, undo) => {
     expect(await rulesAfter(corrupt, undo)).toContain(rule);

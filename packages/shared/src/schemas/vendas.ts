@@ -5,7 +5,21 @@ import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_TOTAL_VENDA, STATUS_PAGAMENTO } 
 import { MAX_QUANTIDADE_ITEM_GUARDADA, UNIDADES } from '../unidades';
 import { MAX_DESCONTO_PERCENTUAL, TIPOS_DESCONTO } from '../descontos';
 
-export { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_QUANTIDADE_ITEM, MAX_TOTAL_VENDA, STATUS_PAGAMENTO, type FormaPagamento, type StatusPagamento } from '../vendas';
+export {
+  FORMAS_PAGAMENTO,
+  MAX_ADIANTAMENTO_OFFLINE_MS,
+  MAX_ATRASO_OFFLINE_DIAS,
+  MAX_ATRASO_OFFLINE_MS,
+  MAX_ITENS_VENDA,
+  MAX_QUANTIDADE_ITEM,
+  MAX_TOTAL_VENDA,
+  STATUS_PAGAMENTO,
+  TIPOS_ALERTA_VENDA,
+  foraDaJanelaOffline,
+  type FormaPagamento,
+  type StatusPagamento,
+  type TipoAlertaVenda,
+} from '../vendas';
 
 /** Largest description of a loose line ("Pão e leite"). */
 export const MAX_DESCRICAO_AVULSO = 60;
@@ -74,6 +88,16 @@ export const observacoesVendaSchema = safeString()
   .nullish()
   .transform((v) => v || null);
 
+/**
+ * A sale the counter queued while offline: when it was made there, an ISO date-time with its offset
+ * ("2026-11-27T14:03:00.000Z"). Whether it lies in the accepted window is checked on the server
+ * against its clock (`foraDaJanelaOffline`), so a device's wrong clock cannot be trusted here.
+ */
+export const vendaOfflineInputSchema = z.object({
+  feitaEm: z.iso.datetime({ offset: true, error: 'feitaEmInvalida' }),
+});
+export type VendaOfflineInput = z.infer<typeof vendaOfflineInputSchema>;
+
 export const novaVendaInputSchema = z
   .object({
     formaPagamento: z.enum(FORMAS_PAGAMENTO),
@@ -89,6 +113,12 @@ export const novaVendaInputSchema = z
      * key answers the sale it recorded the first time instead of recording it again.
      */
     chave: z.string().uuid().optional(),
+    /**
+     * Present when the sale was made offline and sent later from the counter's queue: it is
+     * recorded at `feitaEm`, and what the seller could not check offline (stock, credit limit, a
+     * blocked or deactivated customer) does not refuse it but shows in `alertas`.
+     */
+    offline: vendaOfflineInputSchema.optional(),
   })
   .refine((v) => v.formaPagamento !== 'fiado' || !!v.clienteId, { message: 'clienteObrigatorio', path: ['clienteId'] });
 export type NovaVendaInput = z.input<typeof novaVendaInputSchema>;
@@ -115,6 +145,22 @@ export const vendasQuerySchema = paginationQuerySchema.extend({
 /** What a caller may send (every field optional; the server applies the defaults). */
 export type VendasQuery = Partial<z.output<typeof vendasQuerySchema>>;
 
+/** One alert of an offline sale (TIPOS_ALERTA_VENDA). */
+export const alertaVendaSchema = z.discriminatedUnion('tipo', [
+  z.object({
+    tipo: z.literal('estoque'),
+    produtoId: z.string(),
+    produtoNome: z.string(),
+    unidade: z.enum(UNIDADES),
+    /** What the stock lacked, in the product's stored steps (grams for kg, like `quantidade`). */
+    faltou: z.number().int(),
+  }),
+  z.object({ tipo: z.literal('limite') }),
+  z.object({ tipo: z.literal('bloqueado') }),
+  z.object({ tipo: z.literal('clienteInativo') }),
+]);
+export type AlertaVenda = z.infer<typeof alertaVendaSchema>;
+
 export const vendaResumoItemSchema = z.object({
   id: z.string(),
   numeroVenda: z.string(),
@@ -130,6 +176,10 @@ export const vendaResumoItemSchema = z.object({
   canceladaEm: z.string().nullable(),
   /** Everything the sale's discounts took off (the lines' own and the sale's), centavos. */
   descontoTotal: z.number().int(),
+  /** Made offline and sent later (dataVenda is when it was made at the counter). */
+  feitaOffline: z.boolean(),
+  /** What an offline sale arrived past (vendas.json `alertas.*`); empty for every other sale. */
+  alertas: z.array(alertaVendaSchema),
 });
 export type VendaListItem = z.infer<typeof vendaResumoItemSchema>;
 

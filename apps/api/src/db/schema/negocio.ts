@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { UNIDADES } from '@caderneta/shared';
+import { UNIDADES, type AlertaVenda } from '@caderneta/shared';
 import {
   boolean,
   check,
@@ -137,6 +137,16 @@ export const vendas = pgTable(
     descontoTotal: cents('desconto_total').notNull().default(0),
     /** The cart's idempotency key: a retried POST returns this sale instead of recording another. */
     chave: uuid('chave'),
+    /**
+     * Made offline and sent later from the counter's queue (ADR 034): data_venda is when it was made
+     * there, created_at when it arrived.
+     */
+    feitaOffline: boolean('feita_offline').notNull().default(false),
+    /**
+     * What an offline sale arrived past (stock, credit limit, a blocked or deactivated customer),
+     * with each stock shortfall; '[]' for every other sale. Written once, with the sale.
+     */
+    alertas: jsonb('alertas').$type<AlertaVenda[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (t) => [
@@ -160,6 +170,7 @@ export const vendas = pgTable(
     check('vendas_desconto_percentual_check', sql`${t.descontoPercentual} between 1 and 100`),
     check('vendas_valor_pago_check', sql`${t.valorPago} >= 0 AND ${t.valorPago} <= ${t.valorTotal}`),
     check('vendas_fiado_cliente_check', sql`${t.formaPagamento} <> 'fiado' OR ${t.clienteId} IS NOT NULL`),
+    check('vendas_alertas_check', sql`jsonb_typeof(${t.alertas}) = 'array' AND (${t.feitaOffline} OR ${t.alertas} = '[]'::jsonb)`),
     ownerPolicy('vendas'),
   ],
 ).enableRLS();

@@ -499,6 +499,8 @@ function* verificarSomas(dados: Record<string, Linha[]>): Passos<void> {
   for (const [i, v] of (dados.vendas ?? []).entries()) {
     // The database's own rule (vendas_fiado_cliente_check): a fiado sale belongs to a customer.
     if (v.formaPagamento === 'fiado' && v.clienteId === null) throw invalido({ motivo: 'esquema', tabela: 'vendas', linha: i + 1, campo: 'clienteId' });
+    // And vendas_alertas_check: only an offline sale arrives with alerts (files before format 5 have neither).
+    if (!v.feitaOffline && ((v.alertas as unknown[] | undefined) ?? []).length > 0) throw invalido({ motivo: 'esquema', tabela: 'vendas', linha: i + 1, campo: 'alertas' });
     if ((itens.get(v.id as string) ?? 0) !== v.valorTotal || (v.valorPago as number) > (v.valorTotal as number)) {
       throw invalido({ motivo: 'total', tabela: 'vendas', linha: i + 1, campo: 'valorTotal' });
     }
@@ -543,7 +545,7 @@ export async function validarArquivo(bruto: unknown): Promise<ArquivoValidado> {
 
 /** What an upload may be: see leitura.ts. */
 export const LIMITES_ARQUIVO: LimitesLeitura = {
-  // root, dados, a table, a row, a value inside a row (a notification's params), one more to spare
+  // root, dados, a table, a row, a value inside a row (a notification's params, a sale's alerts), one alert
   profundidade: 6,
   // the largest row: a payment that paid off 10,000 sales (vendasQuitadas); the profile's photo
   valor: 1024 * 1024,

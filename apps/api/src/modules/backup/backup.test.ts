@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import { BACKUP_VERSAO, MAX_BACKUP_BYTES, MAX_ESTOQUE_GUARDADO, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
-import { insertCliente, restauracaoRetida } from '../../../test/fixtures';
+import { insertCliente, insertProduto, restauracaoRetida } from '../../../test/fixtures';
 import { withSeller, type Tx } from '../../db/client';
 import { clientes, cobrancaConfig, notificacoes, pagamentosOnline, perfis, vendas, lancamentos } from '../../db/schema';
 import { queryRows } from '../../lib/sql';
@@ -90,6 +90,9 @@ function conteudo(arquivo: Arquivo, logins: Record<string, string> = {}) {
         for (const k of ['vendaId', 'clienteId', 'produtoId', 'lancamentoId']) if (params[k]) params[k] = quem.get(params[k] as string) ?? `?${params[k]}`;
         resto.params = params;
       }
+      if (tabela.key === 'vendas' && Array.isArray(resto.alertas)) {
+        resto.alertas = (resto.alertas as Record<string, unknown>[]).map((a) => (a.produtoId ? { ...a, produtoId: quem.get(a.produtoId as string) ?? `?${a.produtoId}` } : a));
+      }
       const impressao = JSON.stringify(resto);
       quem.set(row.id as string, `${tabela.key}:${impressao}`);
       return impressao;
@@ -145,6 +148,14 @@ beforeAll(async () => {
   // A loose line ("avulso"), with no product, beside a product.
   const avulsa = await loja.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ valor: 1250, descricao: 'pão e leite' }, { produtoId: produto.id, quantidade: 1 }] } });
   expect(avulsa.statusCode, avulsa.body).toBe(201);
+  // A sale made offline yesterday that arrived short of stock (ADR 034, format 5).
+  const ultimo = await insertProduto(t, loja.id, { nome: 'Último pacote', estoqueAtual: 1 });
+  const offline = await loja.request({
+    method: 'POST',
+    url: '/api/vendas',
+    payload: { formaPagamento: 'vista', itens: [{ produtoId: ultimo.id, quantidade: 3 }], offline: { feitaEm: new Date(Date.now() - 86_400_000).toISOString() } },
+  });
+  expect(offline.json().alertas, offline.body).toHaveLength(1);
   await withSeller(t.db, loja.id, (tx) => tx.update(notificacoes).set({ lida: true }).where(eq(notificacoes.tipo, 'venda')));
   // The seller's own collection messages and the reminder before the due date (the demo shop has
   // a due-date rule, reminders and a promise to pay already).
@@ -298,6 +309,35 @@ describe('Importar Dados', () => {
     expect((await venda).statusCode).toBe(404);
     expect(conteudo(await exportar(loja))).toEqual(conteudo(original));
     original = await exportar(loja);
+  });
+
+  it('keeps an offline sale and its alerts, the shortfall naming the restored product', async () => {
+    const offline = original.dados.vendas!.filter((v) => v.feitaOffline);
+    expect(offline).toHaveLength(1);
+    expect(offline[0]!.alertas).toEqual([{ tipo: 'estoque', produtoId: expect.any(String), produtoNome: 'Último pacote', unidade: 'un', faltou: 2 }]);
+    const novo = await createSeller(t);
+    await restaurarOk(novo, original);
+    const restaurada = (await exportar(novo)).dados;
+    const venda = restaurada.vendas!.find((v) => v.feitaOffline)!;
+    const [alerta] = venda.alertas as Array<{ produtoId: string }>;
+    expect(restaurada.produtos!.find((p) => p.id === alerta!.produtoId)).toMatchObject({ nome: 'Último pacote', estoqueAtual: 0 });
+    const lida = await novo.request({ method: 'GET', url: `/api/vendas/${venda.id as string}` });
+    expect(lida.json()).toMatchObject({ feitaOffline: true, alertas: [{ tipo: 'estoque', produtoId: alerta!.produtoId, faltou: 2 }] });
+  });
+
+  it('imports a version 4 file (before offline sales): every sale was made online, without alerts', async () => {
+    const v4 = copia(original);
+    v4.versao = 4;
+    for (const v of v4.dados.vendas!) {
+      delete v.feitaOffline;
+      delete v.alertas;
+    }
+    const novo = await createSeller(t);
+    await restaurarOk(novo, comChecksum(v4));
+    const de_novo = await exportar(novo);
+    expect(de_novo.versao).toBe(BACKUP_VERSAO);
+    expect(de_novo.dados.vendas!.length).toBe(original.dados.vendas!.length);
+    expect(de_novo.dados.vendas!.every((v) => v.feitaOffline === false && Array.isArray(v.alertas) && v.alertas.length === 0)).toBe(true);
   });
 
   it('imports a version 1 file (before reminders and collection settings): due dates follow from its sales, the settings stay', async () => {
@@ -534,6 +574,14 @@ describe('Importar Dados', () => {
           return comChecksum(a);
         },
         { motivo: 'esquema', tabela: 'produtos', linha: 1, campo: 'nome' },
+      ],
+      [
+        'alerts on a sale not made offline',
+        (a) => {
+          a.dados.vendas!.find((v) => !v.feitaOffline)!.alertas = [{ tipo: 'limite' }];
+          return comChecksum(a);
+        },
+        { motivo: 'esquema', tabela: 'vendas', campo: 'alertas' },
       ],
       [
         'a fiado sale without its customer',

@@ -7,6 +7,7 @@ import {
   CURRENCIES,
   MAX_CENTS,
   MAX_DESCONTO_PERCENTUAL,
+  MAX_ITENS_VENDA,
   MAX_PRECO,
   MAX_QUANTIDADE_ITEM_GUARDADA,
   UNIDADE_PADRAO,
@@ -103,6 +104,23 @@ const comNomeBusca = (linha: Record<string, unknown>) => ({ ...linha, nomeBusca:
 /** A product's or a line's unit; rows of files made before units (formats 1 and 2) are "un". */
 /** A file from before discounts (format 4) has none: its sales and lines get 0 where the columns need a value. */
 const semDescontoAntes = (linha: Record<string, unknown>, campos: string[]) => Object.fromEntries(campos.map((c) => [c, linha[c] ?? 0]));
+
+/**
+ * An offline sale's alerts as the file holds them (format 5 on; before, every sale was online: false
+ * and none). A shortfall names one of the sale's products, so its id is remapped with the products'.
+ */
+const alertaDaVenda = z.discriminatedUnion('tipo', [
+  z.object({
+    tipo: z.literal('estoque'),
+    produtoId: id,
+    produtoNome: texto(120),
+    unidade: z.enum(UNIDADES),
+    faltou: inteiro(1, MAX_QUANTIDADE_ITEM_GUARDADA * MAX_ITENS_VENDA),
+  }),
+  z.object({ tipo: z.literal('limite') }),
+  z.object({ tipo: z.literal('bloqueado') }),
+  z.object({ tipo: z.literal('clienteInativo') }),
+]);
 
 export const unidadeDaLinha = (linha: Record<string, unknown>) => (linha.unidade as Unidade | undefined) ?? UNIDADE_PADRAO;
 
@@ -293,9 +311,17 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       descontoTotal: inteiro(0, MAX_TOTAL_VENDA).default(0),
       /** The cart's idempotency key, kept: a retried cart after a restore finds its sale. */
       chave: id.nullable(),
+      /** Format 5 on: made offline, and what it arrived past (only an offline sale has alerts). */
+      feitaOffline: z.boolean().default(false),
+      alertas: z.array(alertaDaVenda).max(MAX_ITENS_VENDA + 3).default([]),
       createdAt: instante,
     }),
-    preparar: (linha) => ({ ...linha, ...semDescontoAntes(linha, ['desconto', 'descontoTotal']) }),
+    preparar: (linha, mapa) => ({
+      ...linha,
+      ...semDescontoAntes(linha, ['desconto', 'descontoTotal']),
+      feitaOffline: linha.feitaOffline ?? false,
+      alertas: ((linha.alertas ?? []) as Array<Record<string, unknown>>).map((a) => (a.tipo === 'estoque' ? { ...a, produtoId: mapa('produtos', a.produtoId) } : a)),
+    }),
   },
   {
     key: 'itensVenda',

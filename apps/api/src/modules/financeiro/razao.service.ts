@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
-import type { MetodoPagamento, TipoLancamento } from '@caderneta/shared';
+import { allocateOldestFirst, type MetodoPagamento, type TipoLancamento } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, lancamentos, vendas } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -173,6 +173,31 @@ async function allocate(tx: Executor, ownerId: string, clienteId: string, saldoA
     }
   }
   return quitadas;
+}
+
+/**
+ * Brings every active fiado sale of the customer back to the allocation rule from scratch: after a
+ * sale was recorded with a date before the customer's later sales (an offline sale, ADR 034), the
+ * credit that covered those later sales covers it first. `allocate` only moves the boundary, which
+ * is enough when sales arrive in date order. The caller holds the customer's lock.
+ */
+export async function realocar(tx: Executor, ownerId: string, cliente: ClienteTravado): Promise<void> {
+  const ativas = await tx
+    .select({ id: vendas.id, valorTotal: vendas.valorTotal, valorPago: vendas.valorPago })
+    .from(vendas)
+    .where(and(fiadoAtiva(ownerId, cliente.id), inArray(vendas.statusPagamento, ['pendente', 'pago'])))
+    .orderBy(asc(vendas.dataVenda), asc(vendas.id));
+  const pool = cliente.saldoAtual + ativas.reduce((sum, v) => sum + v.valorTotal, 0);
+  const { allocations } = allocateOldestFirst(ativas, pool);
+  for (const [i, venda] of ativas.entries()) {
+    const { valorPago } = allocations[i]!;
+    if (valorPago === venda.valorPago) continue;
+    await tx
+      .update(vendas)
+      .set({ valorPago, statusPagamento: valorPago === venda.valorTotal ? 'pago' : 'pendente' })
+      .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, venda.id)));
+  }
+  await syncPendencia(tx, ownerId, cliente.id);
 }
 
 export interface Movimento {

@@ -42,6 +42,33 @@ describe('concurrency on PostgreSQL', () => {
     expect(new Set(numeros).size).toBe(5);
   });
 
+  it('parallel online and offline sales of a product with 5 units: every offline one recorded, shortfalls adding up to what stock lacked', async () => {
+    const produto = await insertProduto(t, seller.id, { nome: 'Leite', estoqueAtual: 5, precoVenda: 500 });
+    const feitaEm = new Date(Date.now() - 3_600_000).toISOString();
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        seller.request({
+          method: 'POST',
+          url: '/api/vendas',
+          payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 2 }], ...(i % 3 ? { offline: { feitaEm } } : {}) },
+        }),
+      ),
+    );
+    // The 8 offline sales are all recorded; the 4 online ones only while stock lasted.
+    const offline = responses.filter((_, i) => i % 3);
+    expect(offline.map((r) => r.statusCode)).toEqual(Array(8).fill(201));
+    const online = responses.filter((_, i) => !(i % 3));
+    for (const r of online) expect([201, 409]).toContain(r.statusCode);
+    const vendidas = responses.filter((r) => r.statusCode === 201).length * 2;
+    const faltaram = responses
+      .filter((r) => r.statusCode === 201)
+      .flatMap((r) => r.json().alertas as Array<{ tipo: string; faltou?: number }>)
+      .reduce((sum, a) => sum + (a.faltou ?? 0), 0);
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(0);
+    // Stock conserved: 5 − sold + what the offline sales lacked = 0.
+    expect(5 - vendidas + faltaram).toBe(0);
+  });
+
   it('sales locking the same products in opposite orders do not deadlock', async () => {
     const a = await insertProduto(t, seller.id, { estoqueAtual: 100 });
     const b = await insertProduto(t, seller.id, { estoqueAtual: 100 });

@@ -47,4 +47,32 @@ describe('sale idempotency across instances', () => {
       expect((await readCliente(a, cliente.id)).saldoAtual).toBe(-3_000);
     }
   });
+
+  it('an offline sale sent at once from two instances with one key is recorded once, its shortfall once', async () => {
+    for (let round = 0; round < 3; round++) {
+      const produto = await insertProduto(a, seller.id, { estoqueAtual: 1, precoVenda: 1_500 });
+      const cliente = await insertCliente(a, seller.id, { limiteCredito: 0 });
+      const chave = crypto.randomUUID();
+      const offline = { feitaEm: new Date(Date.now() - 86_400_000).toISOString() };
+      const payload = { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 3 }], chave, offline };
+      const responses = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          (i % 2 ? b : a).app.inject({ method: 'POST', url: '/api/vendas', headers: { origin: TEST_ORIGIN, cookie: seller.cookie }, payload }),
+        ),
+      );
+      expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
+      expect(new Set(responses.map((r) => r.json().id as string)).size).toBe(1);
+      expect(responses[0]!.json().alertas).toEqual([
+        { tipo: 'estoque', produtoId: produto.id, produtoNome: produto.nome, unidade: 'un', faltou: 2 },
+        { tipo: 'bloqueado' },
+      ]);
+      const [row] = await a.db
+        .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+        .from(vendas)
+        .where(and(eq(vendas.ownerId, seller.id), eq(vendas.chave, chave)));
+      expect(row?.n).toBe(1);
+      expect((await readProduto(a, produto.id)).estoqueAtual).toBe(0);
+      expect((await readCliente(a, cliente.id)).saldoAtual).toBe(-4_500);
+    }
+  });
 });

@@ -40,6 +40,40 @@ describe('sale idempotency key', () => {
     expect(entries).toHaveLength(1);
   });
 
+  it('an offline sale sent again (its answer was lost) answers the first sale: one shortfall, one ledger entry', async () => {
+    const produto = await insertProduto(t, seller.id, { estoqueAtual: 1, precoVenda: 700 });
+    const cliente = await insertCliente(t, seller.id, { limiteCredito: 1_000 });
+    const chave = crypto.randomUUID();
+    const feitaEm = new Date(Date.now() - 3_600_000).toISOString();
+    const body = { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 2 }], chave, offline: { feitaEm } };
+    const first = await seller.request({ method: 'POST', url: '/api/vendas', payload: body });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ feitaOffline: true, alertas: [{ tipo: 'estoque', faltou: 1 }, { tipo: 'limite' }] });
+    const retry = await seller.request({ method: 'POST', url: '/api/vendas', payload: body });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.json()).toEqual(first.json());
+    expect(await count(seller.id, chave)).toBe(1);
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(0);
+    expect((await readCliente(t, cliente.id)).saldoAtual).toBe(-1_400);
+    expect(await t.db.select().from(lancamentos).where(eq(lancamentos.clienteId, cliente.id))).toHaveLength(1);
+  });
+
+  it('a key already recorded answers its sale even when sent again as offline, or sent online after it', async () => {
+    const produto = await insertProduto(t, seller.id, { estoqueAtual: 5 });
+    const chave = crypto.randomUUID();
+    const body = { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }], chave };
+    const first = await seller.request({ method: 'POST', url: '/api/vendas', payload: { ...body, offline: { feitaEm: new Date(Date.now() - 60_000).toISOString() } } });
+    expect(first.statusCode).toBe(201);
+    // The device's queue resends it long after, or as an online sale: still the first sale.
+    const tarde = await seller.request({ method: 'POST', url: '/api/vendas', payload: { ...body, offline: { feitaEm: '2000-01-01T00:00:00Z' } } });
+    const online = await seller.request({ method: 'POST', url: '/api/vendas', payload: body });
+    expect([tarde.statusCode, online.statusCode]).toEqual([201, 201]);
+    expect(tarde.json()).toEqual(first.json());
+    expect(online.json()).toEqual(first.json());
+    expect(await count(seller.id, chave)).toBe(1);
+    expect((await readProduto(t, produto.id)).estoqueAtual).toBe(4);
+  });
+
   it('a new key records a new sale', async () => {
     const produto = await insertProduto(t, seller.id, { estoqueAtual: 5 });
     const body = { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] };

@@ -3,6 +3,7 @@ import {
   MAX_TOTAL_VENDA,
   calcularDescontos,
   fiadoBloqueado,
+  foraDaJanelaOffline,
   maxEstoqueGuardado,
   maxQuantidadeItem,
   quantidadeComUnidade,
@@ -10,6 +11,7 @@ import {
   type Unidade,
   offsetOf,
   verificarLimite,
+  type AlertaVenda,
   type NovaVendaData,
   type VendaDetalhe,
   type VendaListItem,
@@ -24,7 +26,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
 import { period, shopTimeZone, today, withinPeriod, type Zone } from '../../lib/shop-day';
 import { resumoDasVendas } from './rollups.service';
-import { lancar, travarCliente, type ClienteTravado } from '../financeiro/razao.service';
+import { lancar, realocar, travarCliente, type ClienteTravado } from '../financeiro/razao.service';
 import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
 import { clientesQueContem } from '../clientes/clientes-busca';
 
@@ -34,6 +36,8 @@ export interface VendaOptions {
   at?: Date;
   /** Raise the seller's notifications (new sale, low stock, debtor). The demo's history does not. */
   notificar?: boolean;
+  /** The server's clock ("now"), which an offline sale's `feitaEm` must lie near (ADR 034). */
+  agora?: Date;
 }
 
 /** An item of a sale as its detail shows it (the recorded sale's answer and getVenda). */
@@ -149,6 +153,7 @@ interface Linha {
  */
 export async function createVenda(tx: Executor, ownerId: string, input: NovaVendaData, options: VendaOptions = {}): Promise<VendaDetalhe> {
   const notificar = options.notificar ?? true;
+  const feitaEm = input.offline ? new Date(input.offline.feitaEm) : null;
   const cliente = input.clienteId ? await travarCliente(tx, ownerId, input.clienteId) : null;
   const quantidades = mergeItens(input.itens);
   const travados = await lockProdutos(tx, ownerId, [...quantidades.keys()]);
@@ -160,16 +165,23 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     const anterior = await vendaDaChave(tx, ownerId, input.chave);
     if (anterior) return anterior;
   }
-  if (cliente && !cliente.ativo) throw new AppError('CLIENTE_INATIVO', 409, { message: 'Cliente desativado', details: { clienteId: cliente.id } });
+  if (feitaEm) checkJanelaOffline(feitaEm, options.agora ?? new Date());
+  // An offline sale already happened: what the seller could not check offline becomes an alert.
+  const alertas: AlertaVenda[] = [];
+  if (cliente && !cliente.ativo) {
+    if (!feitaEm) throw new AppError('CLIENTE_INATIVO', 409, { message: 'Cliente desativado', details: { clienteId: cliente.id } });
+    alertas.push({ tipo: 'clienteInativo' });
+  }
   checkQuantidades(travados, input.itens);
-  checkStock(travados, quantidades);
+  alertas.push(...checkStock(travados, quantidades, { offline: !!feitaEm }));
   const grupos = gruposDeProduto(input.itens);
   const avulsas = linhasAvulsas(input.itens);
   const { linhas, valores } = precificar(travados, grupos, avulsas, input.desconto);
   const valorTotal = valores.total;
-  const fiado = input.formaPagamento === 'fiado' ? checkLimit(cliente, valorTotal, input.confirmarLimiteExcedido) : null;
+  const fiado = input.formaPagamento === 'fiado' ? checkLimit(cliente, valorTotal, input.confirmarLimiteExcedido, { offline: !!feitaEm }) : null;
+  if (fiado) alertas.push(...fiado.alertas);
 
-  const venda = await writeSale(tx, ownerId, input, cliente, linhas, avulsas, valores, fiado?.limiteExcedidoConfirmado ?? false, options);
+  const venda = await writeSale(tx, ownerId, input, cliente, linhas, avulsas, valores, fiado?.limiteExcedidoConfirmado ?? false, { feitaEm, alertas }, options);
   if (!venda) {
     // Another request with this key committed between our check and our insert.
     const anterior = await vendaDaChave(tx, ownerId, input.chave!);
@@ -188,6 +200,8 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
         { notificar },
       )
     : null;
+  // A sale dated before the customer's later ones takes its place in the oldest-first allocation.
+  if (fiado && feitaEm) await realocar(tx, ownerId, fiado.cliente);
 
   if (notificar) {
     const novas: NovaNotificacao[] = [];
@@ -200,13 +214,22 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     }
     novas.push({
       tipo: 'venda',
-      params: { vendaId: venda.id, numero: venda.numeroVenda, valor: valorTotal, forma: input.formaPagamento, ...(cliente ? { cliente: cliente.nome } : {}) },
+      params: {
+        vendaId: venda.id,
+        numero: venda.numeroVenda,
+        valor: valorTotal,
+        forma: input.formaPagamento,
+        ...(cliente ? { cliente: cliente.nome } : {}),
+        // An offline sale says so, and what it arrived past ("estoque,limite"; '' when nothing).
+        ...(feitaEm ? { offline: 1, alertas: [...new Set(alertas.map((a) => a.tipo))].join(',') } : {}),
+      },
     });
     await notifyAll(tx, ownerId, novas);
   }
 
-  // A fiado sale may have been paid (in part) by credit the customer had: read back only then.
-  if (movimento && movimento.saldoAntes > 0) return getVenda(tx, ownerId, venda.id);
+  // A fiado sale may have been paid (in part) by credit the customer had, or by its place among the
+  // customer's sales (offline): read back only then.
+  if (movimento && (movimento.saldoAntes > 0 || feitaEm)) return getVenda(tx, ownerId, venda.id);
   return venda.detalhe;
 }
 
@@ -248,12 +271,34 @@ function checkQuantidades(byId: Map<string, ProdutoTravado>, itens: NovaVendaDat
   if (issues.length) throw new AppError('VALIDATION', 400, { message: 'Quantidade acima do máximo para a unidade do produto', issues });
 }
 
-/** Step 2: each product active and with enough stock for all its lines together. */
-function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, number>) {
+/**
+ * An offline sale's `feitaEm` within the window around the server's clock (ADR 034); the message
+ * keys are the shared schema's.
+ */
+function checkJanelaOffline(feitaEm: Date, agora: Date) {
+  const fora = foraDaJanelaOffline(feitaEm, agora);
+  if (!fora) return;
+  const message = fora === 'feitaEmNoFuturo' ? 'A data da venda está no futuro' : 'A venda é antiga demais para ser registrada';
+  throw new AppError('VALIDATION', 400, { message, issues: [{ path: 'offline.feitaEm', message: fora }] });
+}
+
+/**
+ * Step 2: each product active and with enough stock for all its lines together. An offline sale
+ * already happened: a product deactivated since still sells, and a shortfall is an alert (the
+ * stock is then taken down to 0, never below: moveStock) instead of a refusal.
+ */
+function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, number>, { offline }: { offline: boolean }): AlertaVenda[] {
+  const alertas: AlertaVenda[] = [];
   for (const id of quantidades.keys()) {
     const produto = byId.get(id);
     const quantidade = quantidades.get(id) ?? 0;
     if (!produto) throw new AppError('NOT_FOUND', 404, { message: 'Produto não encontrado', details: { produtoId: id } });
+    if (offline) {
+      if (quantidade > produto.estoqueAtual) {
+        alertas.push({ tipo: 'estoque', produtoId: id, produtoNome: produto.nome, unidade: produto.unidade, faltou: quantidade - produto.estoqueAtual });
+      }
+      continue;
+    }
     if (!produto.ativo) {
       throw new AppError('PRODUTO_INATIVO', 409, { message: `Produto ${produto.nome} está desativado`, details: { produtoId: id, produtoNome: produto.nome } });
     }
@@ -267,6 +312,7 @@ function checkStock(byId: Map<string, ProdutoTravado>, quantidades: Map<string, 
       } });
     }
   }
+  return alertas;
 }
 
 /** The sale's money once its discounts are worked out; `linhas` and `avulsas` carry their shares. */
@@ -347,10 +393,15 @@ const percentualDe = (desconto: { tipo: string; valor: number } | undefined): nu
  * Step 3 (fiado only): the customer and the credit limit. A limit of 0 refuses fiado outright; a
  * sale past the limit needs the seller's confirmation, which is recorded.
  */
-function checkLimit(cliente: ClienteTravado | null, valorTotal: number, confirmado: boolean) {
+function checkLimit(cliente: ClienteTravado | null, valorTotal: number, confirmado: boolean, { offline }: { offline: boolean }) {
   // The shared schema refuses fiado without a customer; this narrows the type once.
   if (!cliente) throw new AppError('VALIDATION', 400, { message: 'Cliente obrigatório', issues: [{ path: 'clienteId', message: 'clienteObrigatorio' }] });
   const situacao = { limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: valorTotal };
+  if (offline) {
+    // Recorded as it happened; what the seller would have been stopped for is said, not refused.
+    const alertas: AlertaVenda[] = fiadoBloqueado(situacao) ? [{ tipo: 'bloqueado' }] : verificarLimite(situacao).excedido ? [{ tipo: 'limite' }] : [];
+    return { cliente, limiteExcedidoConfirmado: confirmado && alertas.length > 0, alertas };
+  }
   // No confirmation can override a limit of 0.
   if (fiadoBloqueado(situacao)) {
     throw new AppError('FIADO_NAO_PERMITIDO', 409, { message: 'Este cliente não compra fiado (limite de crédito R$ 0,00)', details: {
@@ -366,7 +417,7 @@ function checkLimit(cliente: ClienteTravado | null, valorTotal: number, confirma
       saldoPendente: limite.saldoPendente,
     } });
   }
-  return { cliente, limiteExcedidoConfirmado: limite.excedido };
+  return { cliente, limiteExcedidoConfirmado: limite.excedido, alertas: [] as AlertaVenda[] };
 }
 
 /**
@@ -382,9 +433,11 @@ async function writeSale(
   avulsas: LinhaAvulsa[],
   valores: Valores,
   limiteExcedidoConfirmado: boolean,
+  offline: { feitaEm: Date | null; alertas: AlertaVenda[] },
   options: VendaOptions,
 ): Promise<{ id: string; numeroVenda: string; detalhe: VendaDetalhe } | null> {
   const at = options.at ?? null;
+  const { feitaEm, alertas } = offline;
   const valorTotal = valores.total;
   const descontoPercentual = percentualDe(input.desconto);
   const vista = input.formaPagamento === 'vista';
@@ -393,8 +446,10 @@ async function writeSale(
     {
       ownerId,
       clienteId: cliente?.id ?? null,
-      // Under the locks, so sales of one customer are ordered as they really happened.
-      dataVenda: at ?? sql`clock_timestamp()`,
+      // Under the locks, so sales of one customer are ordered as they really happened; an offline
+      // sale at the moment it was made at the counter (its day in the reports), never after now: a
+      // device clock a few minutes fast must not date it after the sales recorded once it arrived.
+      dataVenda: feitaEm ? sql`least(${feitaEm.toISOString()}::timestamptz, ${at ? sql`${at.toISOString()}::timestamptz` : sql`clock_timestamp()`})` : (at ?? sql`clock_timestamp()`),
       valorTotal,
       valorPago: vista ? valorTotal : 0,
       custoTotal: linhas.reduce((sum, l) => sum + l.custo, 0),
@@ -406,9 +461,11 @@ async function writeSale(
       observacoes: input.observacoes ?? null,
       limiteExcedidoConfirmado,
       chave: input.chave ?? null,
+      feitaOffline: !!feitaEm,
+      alertas,
       ...(at ? { createdAt: at } : {}),
     },
-    at ?? new Date(),
+    feitaEm ?? at ?? new Date(),
   );
   if (!row) return null;
   const itens = await tx
@@ -464,6 +521,8 @@ async function writeSale(
     descontoTotal: valores.descontoTotal,
     desconto: valores.descontoVenda,
     descontoPercentual,
+    feitaOffline: !!feitaEm,
+    alertas,
     itens,
   };
   return { id: row.id, numeroVenda: row.numeroVenda, detalhe };
@@ -471,14 +530,15 @@ async function writeSale(
 
 /**
  * Step 5: stock down by what was sold, in one statement. Checked above under the row locks; the
- * CHECK (estoque_atual >= 0) is the last line of defence. Returns each product's new stock.
+ * CHECK (estoque_atual >= 0) is the last line of defence. An offline sale that took more than there
+ * was takes the stock to 0 (its shortfall is in its alerts). Returns each product's new stock.
  */
 async function moveStock(tx: Executor, ownerId: string, quantidades: Map<string, number>): Promise<Map<string, number>> {
   if (!quantidades.size) return new Map();
   const atualizados = await queryRows<{ id: string; estoque_atual: number }>(
     tx,
     sql`
-      update ${produtos} p set estoque_atual = p.estoque_atual - v.quantidade, updated_at = now()
+      update ${produtos} p set estoque_atual = greatest(p.estoque_atual - v.quantidade, 0), updated_at = now()
       from (values ${sql.join(
         [...quantidades].map(([id, quantidade]) => sql`(${id}::uuid, ${quantidade}::int)`),
         sql`, `,
@@ -557,6 +617,11 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
     .from(itensVenda)
     .where(and(eq(itensVenda.ownerId, ownerId), eq(itensVenda.vendaId, vendaId)));
   const porProduto = mergeItens(itens);
+  // An offline sale that arrived short took the stock only down to 0: the shortfall never left it.
+  for (const alerta of venda.alertas) {
+    if (alerta.tipo === 'estoque' && porProduto.has(alerta.produtoId)) porProduto.set(alerta.produtoId, porProduto.get(alerta.produtoId)! - alerta.faltou);
+  }
+  for (const [id, quantidade] of porProduto) if (quantidade <= 0) porProduto.delete(id);
   const ids = [...porProduto.keys()].sort();
   if (ids.length) {
     const bloqueados = await tx
@@ -609,6 +674,8 @@ const listColumns = {
   limiteExcedidoConfirmado: vendas.limiteExcedidoConfirmado,
   canceladaEm: vendas.canceladaEm,
   descontoTotal: vendas.descontoTotal,
+  feitaOffline: vendas.feitaOffline,
+  alertas: vendas.alertas,
 };
 
 type ListRow = { dataVenda: Date; canceladaEm: Date | null } & Omit<VendaListItem, 'dataVenda' | 'canceladaEm'>;

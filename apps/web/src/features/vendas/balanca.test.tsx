@@ -67,6 +67,8 @@ function setup(formato: FormatoEtiqueta, catalogo: Produto[] = [queijo, leite]) 
         canceladaEm: null,
         itens: [],
         descontoTotal: 0,
+        feitaOffline: false,
+        alertas: [],
         desconto: 0,
         descontoPercentual: null,
       } satisfies VendaDetalhe),

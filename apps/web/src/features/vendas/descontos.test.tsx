@@ -52,6 +52,8 @@ function vendaCriada(request: FakeRequest): VendaDetalhe {
     limiteExcedidoConfirmado: false,
     canceladaEm: null,
     descontoTotal: 264,
+    feitaOffline: false,
+    alertas: [],
     desconto: 159,
     descontoPercentual: 10,
     itens: [],

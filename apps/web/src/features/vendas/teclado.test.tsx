@@ -73,6 +73,8 @@ function vendaCriada(request: FakeRequest): VendaDetalhe {
     canceladaEm: null,
     itens: [],
     descontoTotal: 0,
+    feitaOffline: false,
+    alertas: [],
     desconto: 0,
     descontoPercentual: null,
   };

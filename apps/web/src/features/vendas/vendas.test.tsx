@@ -21,6 +21,8 @@ function venda(overrides: Partial<VendaListItem> = {}): VendaListItem {
     limiteExcedidoConfirmado: false,
     canceladaEm: null,
     descontoTotal: 0,
+    feitaOffline: false,
+    alertas: [],
     ...overrides,
   };
 }
