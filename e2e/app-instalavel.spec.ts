@@ -125,6 +125,8 @@ test('with the connection gone the counter still sells fiado: kept on the device
   await expect(venda).toHaveCount(1);
   await expect(venda).toContainText('Dona Zefa Offline');
   await expect(venda).toContainText('R$ 37,80');
+  // Recorded as made without internet, at the moment it was made.
+  await expect(venda).toContainText('Feita sem internet');
   const vendas = await (await page.request.get('/api/vendas')).json();
   expect(vendas.total).toBe(1);
   expect((await (await page.request.get(`/api/clientes/${cliente.id}`)).json()).saldoPendente).toBe(3780);

@@ -10,6 +10,7 @@ import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useVenda } from '../api/get-venda';
 import { useNomeAvulso } from '../nome-avulso';
+import { useTextoDoAlerta } from '../alertas';
 import { StatusBadge } from './status-badge';
 
 interface VendaDetalheDialogProps {
@@ -27,6 +28,7 @@ interface VendaDetalheDialogProps {
 export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
+  const textoDoAlerta = useTextoDoAlerta();
   const nomeAvulso = useNomeAvulso();
   const shownVenda = useLastPresent(venda);
   const query = useVenda(shownVenda?.id ?? null);
@@ -79,6 +81,11 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
             </dl>
             {data.canceladaEm && <p className="text-sm text-muted-foreground">{t('detail.canceladaEm', { data: fmt.dateTime(data.canceladaEm) })}</p>}
             {data.limiteExcedidoConfirmado && <p className="text-sm text-amber-700 dark:text-amber-400">{t('detail.limiteConfirmado')}</p>}
+            {data.feitaOffline && (
+              <p className="text-sm text-amber-700 dark:text-amber-400">
+                {[t('alertas.feitaOffline'), ...data.alertas.map(textoDoAlerta)].join(' — ')}
+              </p>
+            )}
             {data.observacoes && (
               <div className="text-sm">
                 <p className="text-muted-foreground">{t('detail.observacoes')}</p>

@@ -10,6 +10,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { useTextoDoAlerta } from '../alertas';
 import { StatusBadge } from './status-badge';
 
 interface VendaRowProps {
@@ -25,6 +26,7 @@ interface VendaRowProps {
 export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
+  const textoDoAlerta = useTextoDoAlerta();
   const titleId = `venda-${venda.id}`;
   const cancelada = venda.statusPagamento === 'cancelado';
   const restante = venda.statusPagamento === 'pendente' ? venda.valorTotal - venda.valorPago : 0;
@@ -35,6 +37,12 @@ export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
         <RecordTitle id={titleId} title={venda.numeroVenda} className="font-mono">
           <StatusBadge status={venda.statusPagamento} />
           {venda.limiteExcedidoConfirmado && <Badge variant="outline">{t('row.limiteConfirmado')}</Badge>}
+          {venda.feitaOffline && <Badge variant="outline">{t('alertas.feitaOffline')}</Badge>}
+          {venda.alertas.map((alerta) => (
+            <Badge key={alerta.tipo === 'estoque' ? alerta.produtoId : alerta.tipo} variant="outline" className="border-amber-600 text-amber-900 dark:text-amber-100">
+              {textoDoAlerta(alerta)}
+            </Badge>
+          ))}
         </RecordTitle>
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <span className="flex items-center gap-1.5">
