@@ -81,15 +81,18 @@ const copiaNoAparelho = (page: Page) =>
     return copia;
   });
 
-test('with the connection gone the counter still sells fiado: kept on the device with a provisional receipt, sent once when it returns', async ({ page, context }, testInfo) => {
+test('with the connection gone the counter still sells fiado and takes a payment: kept on the device, a provisional receipt, sent once each when it returns', async ({ page, context }, testInfo) => {
   await signedInSeller(page, testInfo);
   const cliente = await createAsApp(page, '/api/clientes', { nome: 'Dona Zefa Offline', telefone: '11987650011', limiteCredito: 50_000 });
   await createAsApp(page, '/api/produtos', { nome: 'Café 500g', unidade: 'un', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 10, estoqueMinimo: 0, codigoBarras: '7891000100400' });
-  await page.goto('/vendas/nova');
-  await expect(page.getByRole('heading', { name: 'Nova Venda', level: 1 })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await page.goto('/clientes');
+  await expect(page.getByRole('listitem', { name: 'Dona Zefa Offline' })).toBeVisible();
   await appGuardada(page);
   // The customers and products are on the device a moment after the app opens.
   await expect.poll(() => copiaNoAparelho(page), { timeout: 20_000 }).toEqual({ clientes: 1, produtos: 1 });
+  await menu.getByRole('link', { name: 'Nova Venda' }).click();
+  await expect(page.getByRole('heading', { name: 'Nova Venda', level: 1 })).toBeVisible();
 
   await context.setOffline(true);
   await expect(page.getByRole('status').filter({ hasText: 'Sem internet' })).toBeVisible();
@@ -107,16 +110,30 @@ test('with the connection gone the counter still sells fiado: kept on the device
   await expect(recibo).toContainText('R$ 37,80');
   await expectToast(page, 'Venda guardada no aparelho');
   await expect(page.getByRole('status').filter({ hasText: 'Sem internet — 1 venda aguardando envio' })).toBeVisible();
+  await recibo.getByRole('button', { name: 'Nova venda' }).click();
+  await expect(recibo).toBeHidden();
 
-  // The list of sales, offline: the kept sale is there, waiting.
-  await recibo.getByRole('button', { name: 'Ir para vendas' }).click();
+  // A payment received meanwhile, from the customer list the app already had on screen.
+  await menu.getByRole('link', { name: 'Clientes' }).click();
+  const zefa = page.getByRole('listitem', { name: 'Dona Zefa Offline' });
+  await zefa.getByRole('button', { name: 'Mais ações para Dona Zefa Offline' }).click();
+  await page.getByRole('menuitem', { name: 'Registrar pagamento' }).click();
+  const pagamento = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pagamento.getByLabel('Valor do pagamento').fill('10,00');
+  await pagamento.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expectToast(page, 'Pagamento guardado no aparelho');
+  await expect(pagamento).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Sem internet — 1 venda e 1 pagamento aguardando envio' })).toBeVisible();
+
+  // The list of sales, offline: both are there, waiting, in the order they go.
+  await menu.getByRole('link', { name: 'Vendas', exact: true }).click();
   await expect(page).toHaveURL(/\/vendas$/);
-  const aguardando = page.getByRole('list', { name: 'Vendas aguardando envio' });
-  await expect(aguardando.getByRole('listitem')).toHaveCount(1);
-  await expect(aguardando).toContainText('Dona Zefa Offline · R$ 37,80');
-  await expect(aguardando).toContainText('Aguardando envio');
+  const aguardando = page.getByRole('list', { name: 'Aguardando envio neste aparelho' });
+  await expect(aguardando.getByRole('listitem')).toHaveCount(2);
+  await expect(aguardando.getByRole('listitem').first()).toContainText('Dona Zefa Offline · R$ 37,80');
+  await expect(aguardando.getByRole('listitem').last()).toContainText('Pagamento de Dona Zefa Offline · R$ 10,00');
 
-  // Back online: sent by itself, once; the list shows it with its number, the debt is on the customer.
+  // Back online: sent by themselves, once each; the list shows the sale with its number, the customer owes the difference.
   await context.setOffline(false);
   await expect(aguardando).toBeHidden({ timeout: 20_000 });
   await expect(page.getByRole('status').filter({ hasText: 'aguardando envio' })).toHaveCount(0);
@@ -129,7 +146,7 @@ test('with the connection gone the counter still sells fiado: kept on the device
   await expect(venda).toContainText('Feita sem internet');
   const vendas = await (await page.request.get('/api/vendas')).json();
   expect(vendas.total).toBe(1);
-  expect((await (await page.request.get(`/api/clientes/${cliente.id}`)).json()).saldoPendente).toBe(3780);
+  expect((await (await page.request.get(`/api/clientes/${cliente.id}`)).json()).saldoPendente).toBe(2780);
 });
 
 test('the browser\'s install offer is "Instalar app" in the menu, used once', async ({ page }, testInfo) => {

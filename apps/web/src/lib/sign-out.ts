@@ -6,7 +6,7 @@ import { api, isApiError } from '@/lib/api-client';
 import { refreshAfter } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { apagarBanco } from '@/offline/banco';
-import { enviarSaida, vendasNaSaida } from '@/offline/saida';
+import { enviarSaida, itensDaSaida } from '@/offline/saida';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 
 /** Ends every session of this seller on the server (all devices) and clears the cookie. */
@@ -43,10 +43,10 @@ export class VendasAguardandoEnvio extends Error {
  * a sale the server refused that the seller has not dealt with). A device without IndexedDB keeps nothing.
  */
 async function saidaVazia(sellerId: string): Promise<void> {
-  const antes = await vendasNaSaida(sellerId).catch(() => []);
+  const antes = await itensDaSaida(sellerId).catch(() => []);
   if (antes.length === 0) return;
   await enviarSaida(sellerId).catch(() => undefined);
-  const depois = await vendasNaSaida(sellerId);
+  const depois = await itensDaSaida(sellerId);
   if (depois.length > 0) throw new VendasAguardandoEnvio(depois.length);
 }
 

@@ -1,4 +1,4 @@
-import type { Cliente, NovaVendaInput, Produto, VendaDetalhe } from '@caderneta/shared';
+import type { Cliente, NovaVendaInput, PagamentoInput, Produto, VendaDetalhe } from '@caderneta/shared';
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
 
 /**
@@ -8,19 +8,34 @@ import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
  * reads another's; signing out deletes it (lib/sign-out.ts), once nothing is left to send.
  */
 
-/** A sale made at the counter and not yet accepted by the server. */
-export interface VendaNaSaida {
+/** What every entry of the outbox has, sale or payment. */
+interface NaSaida {
   /** The order it was made in (the store's key): sent in this order. */
   seq?: number;
-  /** The sale's idempotency key (its `chave`): however many times it is sent, one sale. */
+  /** Its idempotency key (the request's `chave`): however many times it is sent, one record. */
   chave: string;
-  input: NovaVendaInput & { offline: { feitaEm: string } };
-  /** What the provisional receipt and the waiting list show: the cart as it was sold. */
-  recibo: ReciboProvisorio;
   /** When the server last refused it, why (a refusal is kept for the seller to see, never dropped). */
   recusa?: { code: string; message: string; em: string };
   tentativas: number;
 }
+
+/** A sale made at the counter and not yet accepted by the server. */
+export interface VendaNaSaida extends NaSaida {
+  tipo: 'venda';
+  input: NovaVendaInput & { offline: { feitaEm: string } };
+  /** What the provisional receipt and the waiting list show: the cart as it was sold. */
+  recibo: ReciboProvisorio;
+}
+
+/** A payment received ("Registrar pagamento") and not yet accepted by the server. */
+export interface PagamentoNaSaida extends NaSaida {
+  tipo: 'pagamento';
+  clienteId: string;
+  input: PagamentoInput & { offline: { feitaEm: string } };
+  recibo: { feitaEm: string; clienteNome: string; valor: number; metodo: NonNullable<PagamentoInput['metodo']> };
+}
+
+export type ItemDaSaida = VendaNaSaida | PagamentoNaSaida;
 
 export interface ReciboProvisorio {
   feitaEm: string;
@@ -32,18 +47,18 @@ export interface ReciboProvisorio {
   total: number;
 }
 
-/** A sale the outbox delivered: its number, for a provisional receipt still on screen. */
+/** What the outbox delivered: the record's id and, for a sale, its number (for a provisional receipt still on screen). */
 export interface VendaEnviada {
   chave: string;
   id: string;
-  numeroVenda: VendaDetalhe['numeroVenda'];
+  numeroVenda?: VendaDetalhe['numeroVenda'];
   enviadaEm: string;
 }
 
 interface BancoDoBalcao extends DBSchema {
   clientes: { key: string; value: Cliente };
   produtos: { key: string; value: Produto };
-  saida: { key: number; value: VendaNaSaida; indexes: { chave: string } };
+  saida: { key: number; value: ItemDaSaida; indexes: { chave: string } };
   enviadas: { key: string; value: VendaEnviada; indexes: { enviadaEm: string } };
   meta: { key: string; value: string };
 }

@@ -7,23 +7,25 @@ import { useSession } from '@/lib/session';
 import { useOnline, useSaida } from './use-saida';
 
 /**
- * Under the header, while sales wait on the device (issue 36): "Sem internet — 3 vendas aguardando
- * envio", or "enviando" once the connection is back, the last time the outbox was emptied, and the
+ * Under the header, while sales or payments wait on the device (issue 36): "Sem internet — 3 vendas e
+ * 1 pagamento aguardando envio", or "enviando" once the connection is back, the last time the outbox was emptied, and the
  * sales the server refused, with the way to them (/vendas). Nothing when the outbox is empty.
  */
 export function EstadoDaSaida() {
   const { t } = useTranslation('layout');
   const fmt = useFormatters();
   const online = useOnline();
-  const { aguardando, recusadas, ultimoEnvio } = useSaida(useSession().user.id);
+  const { aguardando, vendas, pagamentos, recusadas, ultimoEnvio } = useSaida(useSession().user.id);
   if (aguardando === 0 && recusadas === 0) return null;
+  // "3 vendas e 1 pagamento": what waits, by kind.
+  const oque = [vendas > 0 && t('saida.vendas', { count: vendas }), pagamentos > 0 && t('saida.pagamentos', { count: pagamentos })].filter(Boolean).join(t('saida.e'));
   return (
     <div className="border-b border-amber-600/40 bg-amber-50 px-4 py-2 text-sm text-amber-950 sm:px-6 lg:px-8 dark:bg-amber-950 dark:text-amber-50 print:hidden">
       <p role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1">
         {aguardando > 0 && (
           <span className="flex items-center gap-1.5 font-medium">
             <CloudUploadIcon className="size-4 shrink-0" aria-hidden="true" />
-            {online ? t('saida.enviando', { count: aguardando }) : t('saida.semInternet', { count: aguardando })}
+            {online ? t('saida.enviando', { oque }) : t('saida.semInternet', { oque })}
           </span>
         )}
         {recusadas > 0 && (

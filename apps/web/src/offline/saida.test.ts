@@ -1,9 +1,9 @@
-import type { Cliente, NovaVendaInput, Produto, VendaDetalhe } from '@caderneta/shared';
+import type { Cliente, LancamentoResultado, NovaVendaInput, PagamentoInput, Produto, VendaDetalhe } from '@caderneta/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
 import { abrirBanco, type ReciboProvisorio } from './banco';
 import { buscarClientesNoAparelho, buscarProdutosNoAparelho, daApiOuDoAparelho } from './catalogo';
-import { descartarDaSaida, enviarSaida, guardarNaSaida, tentarDeNovo, vendaEnviada, vendasNaSaida, venderOuGuardar } from './saida';
+import { descartarDaSaida, enviarSaida, guardarNaSaida, itensDaSaida, pagarOuGuardar, tentarDeNovo, vendaEnviada, venderOuGuardar } from './saida';
 
 const SELLER = 's1';
 const ARROZ = '11111111-1111-4111-8111-111111111111';
@@ -52,7 +52,7 @@ describe('the outbox', () => {
       [a.chave, '2026-11-28T10:00:00.000Z'],
       [b.chave, '2026-11-28T10:05:00.000Z'],
     ]);
-    expect(await vendasNaSaida(SELLER)).toEqual([]);
+    expect(await itensDaSaida(SELLER)).toEqual([]);
     expect((await vendaEnviada(SELLER, a.chave!))?.numeroVenda).toBe(`V${a.chave?.slice(-1)}`);
     expect(await enviarSaida(SELLER, { enviar })).toEqual({ enviadas: 0, recusadas: 0, parou: false });
     expect(enviar).toHaveBeenCalledTimes(2);
@@ -78,7 +78,7 @@ describe('the outbox', () => {
     });
     expect(await enviarSaida(SELLER, { enviar })).toEqual({ enviadas: 0, recusadas: 0, parou: true });
     expect(enviar).toHaveBeenCalledTimes(1);
-    const guardadas = await vendasNaSaida(SELLER);
+    const guardadas = await itensDaSaida(SELLER);
     expect(guardadas.map((v) => [v.chave, v.tentativas, v.recusa])).toEqual([
       [a.chave, 1, undefined],
       [b.chave, 0, undefined],
@@ -88,7 +88,7 @@ describe('the outbox', () => {
       throw new ApiError(401, { code: 'UNAUTHENTICATED', message: '' });
     });
     expect((await enviarSaida(SELLER, { enviar: expirada })).parou).toBe(true);
-    expect(await vendasNaSaida(SELLER)).toHaveLength(2);
+    expect(await itensDaSaida(SELLER)).toHaveLength(2);
   });
 
   it('keeps a sale the server refused, with its reason, and goes on with the next; the seller sends it again or lets it go', async () => {
@@ -100,7 +100,7 @@ describe('the outbox', () => {
       return detalhe(input, 'V2');
     });
     expect(await enviarSaida(SELLER, { enviar })).toEqual({ enviadas: 1, recusadas: 1, parou: false });
-    const [recusada] = await vendasNaSaida(SELLER);
+    const [recusada] = await itensDaSaida(SELLER);
     expect(recusada).toMatchObject({ chave: a.chave, recusa: { code: 'NOT_FOUND', message: 'Cliente não encontrado' } });
     // Not sent again on its own.
     await enviarSaida(SELLER, { enviar });
@@ -111,7 +111,7 @@ describe('the outbox', () => {
     expect(enviar).toHaveBeenCalledTimes(3);
     // "Descartar".
     await descartarDaSaida(SELLER, a.chave!);
-    expect(await vendasNaSaida(SELLER)).toEqual([]);
+    expect(await itensDaSaida(SELLER)).toEqual([]);
   });
 
   it('a kept sale takes its stock from the device copy, and a fiado one adds to the customer\'s debt there', async () => {
@@ -125,18 +125,51 @@ describe('the outbox', () => {
   it('"Finalizar Venda" goes to the server, and to the outbox only when no answer comes', async () => {
     const feita = venda();
     expect(await venderOuGuardar(SELLER, feita, () => recibo(100), { enviar: async (input) => detalhe(input, 'V9') })).toEqual({ venda: detalhe(feita, 'V9') });
-    expect(await vendasNaSaida(SELLER)).toEqual([]);
+    expect(await itensDaSaida(SELLER)).toEqual([]);
 
     const recusada = venda();
     const estoque = new ApiError(409, { code: 'ESTOQUE_INSUFICIENTE', message: '' });
     await expect(venderOuGuardar(SELLER, recusada, () => recibo(100), { enviar: async () => Promise.reject(estoque) })).rejects.toBe(estoque);
-    expect(await vendasNaSaida(SELLER)).toEqual([]);
+    expect(await itensDaSaida(SELLER)).toEqual([]);
 
     // No answer within the time: kept.
     const lenta = venda();
     const nunca = (_: NovaVendaInput, signal?: AbortSignal) => new Promise<VendaDetalhe>((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason)));
     expect(await venderOuGuardar(SELLER, lenta, () => recibo(100), { enviar: nunca, prazoMs: 20 })).toEqual({ guardada: recibo(100) });
-    expect((await vendasNaSaida(SELLER)).map((v) => v.chave)).toEqual([lenta.chave]);
+    expect((await itensDaSaida(SELLER)).map((v) => v.chave)).toEqual([lenta.chave]);
+  });
+});
+
+describe('payments in the outbox', () => {
+  const lancamento = (id: string) => ({ lancamento: { id }, resultado: {} }) as unknown as LancamentoResultado;
+
+  it('a payment with no answer waits on the device, credited to the customer there, and goes after the sale made before it, once', async () => {
+    await catalogo([], [{ id: MARIA, nome: 'Maria', saldoAtual: -3000, saldoPendente: 3000 }]);
+    const fiado = venda({ formaPagamento: 'fiado', clienteId: MARIA });
+    await guardarNaSaida(SELLER, { input: fiado, recibo: recibo(1000) });
+    const pagamento = { clienteId: MARIA, clienteNome: 'Maria', valor: 2500, input: { valor: 2500, metodo: 'pix', chave: chave() } satisfies PagamentoInput & { chave: string } };
+    const semResposta = vi.fn(async () => Promise.reject(semRede()));
+    expect(await pagarOuGuardar(SELLER, pagamento, { enviar: semResposta })).toMatchObject({ guardado: { valor: 2500, clienteNome: 'Maria', metodo: 'pix' } });
+    // The sale added R$ 10,00, the payment took R$ 25,00 off.
+    expect(await (await abrirBanco(SELLER)).get('clientes', MARIA)).toMatchObject({ saldoAtual: -1500, saldoPendente: 1500 });
+
+    const ordem: string[] = [];
+    const enviar = vi.fn(async (input: NovaVendaInput) => (ordem.push(`venda ${input.chave}`), detalhe(input, 'V1')));
+    const enviarPagamento = vi.fn(async (clienteId: string, input: PagamentoInput) => (ordem.push(`pagamento ${clienteId} ${input.chave}`), lancamento('L1')));
+    expect(await enviarSaida(SELLER, { enviar, enviarPagamento })).toEqual({ enviadas: 2, recusadas: 0, parou: false });
+    expect(ordem).toEqual([`venda ${fiado.chave}`, `pagamento ${MARIA} ${pagamento.input.chave}`]);
+    expect(enviarPagamento.mock.calls[0]?.[1]).toMatchObject({ valor: 2500, metodo: 'pix', offline: { feitaEm: expect.any(String) } });
+    expect((await vendaEnviada(SELLER, pagamento.input.chave))?.id).toBe('L1');
+    await enviarSaida(SELLER, { enviar, enviarPagamento });
+    expect(enviarPagamento).toHaveBeenCalledTimes(1);
+  });
+
+  it('a payment the server answers is not kept; one it refuses comes back to the form', async () => {
+    const pagamento = { clienteId: MARIA, clienteNome: 'Maria', valor: 100, input: { valor: 100, chave: chave() } };
+    expect(await pagarOuGuardar(SELLER, pagamento, { enviar: async () => lancamento('L2') })).toEqual({ lancamento: lancamento('L2') });
+    const recusa = new ApiError(404, { code: 'NOT_FOUND', message: '' });
+    await expect(pagarOuGuardar(SELLER, { ...pagamento, input: { ...pagamento.input, chave: chave() } }, { enviar: async () => Promise.reject(recusa) })).rejects.toBe(recusa);
+    expect(await itensDaSaida(SELLER)).toEqual([]);
   });
 });
 

@@ -1,9 +1,9 @@
-import type { NovaVendaInput, VendaDetalhe } from '@caderneta/shared';
+import type { LancamentoResultado, NovaVendaInput, PagamentoInput, VendaDetalhe } from '@caderneta/shared';
 import { api, ApiError } from '@/lib/api-client';
-import { abrirBanco, type ReciboProvisorio, type VendaEnviada, type VendaNaSaida } from './banco';
+import { abrirBanco, type ItemDaSaida, type PagamentoNaSaida, type ReciboProvisorio, type VendaEnviada } from './banco';
 
 /**
- * The counter's outbox (issue 36, part 3; ADR 035). A sale the server did not take — no
+ * The counter's outbox (issue 36, part 3; ADR 035): sales and payments. A sale the server did not take — no
  * connection, or no answer within PRAZO_DA_VENDA_MS — waits on the device with its idempotency key
  * and is sent, in the order it was made, when the connection returns. The key makes it exactly
  * once: a sale whose answer was lost, sent again from another tab or after the server restarted,
@@ -42,7 +42,7 @@ export function assinarSaida(ouvinte: () => void): () => void {
 
 // ---- Reading.
 
-export async function vendasNaSaida(sellerId: string): Promise<VendaNaSaida[]> {
+export async function itensDaSaida(sellerId: string): Promise<ItemDaSaida[]> {
   return (await abrirBanco(sellerId)).getAll('saida');
 }
 
@@ -71,7 +71,7 @@ export async function guardarNaSaida(sellerId: string, venda: { input: NovaVenda
     return;
   }
   const input = { ...venda.input, chave, offline: { feitaEm: venda.recibo.feitaEm } };
-  await tx.objectStore('saida').add({ chave, input, recibo: venda.recibo, tentativas: 0 });
+  await tx.objectStore('saida').add({ tipo: 'venda', chave, input, recibo: venda.recibo, tentativas: 0 });
   const quantidades = new Map<string, number>();
   for (const { produtoId, quantidade } of input.itens) if (produtoId && quantidade) quantidades.set(produtoId, (quantidades.get(produtoId) ?? 0) + quantidade);
   for (const [id, quantidade] of quantidades) {
@@ -87,6 +87,28 @@ export async function guardarNaSaida(sellerId: string, venda: { input: NovaVenda
       const saldoAtual = cliente.saldoAtual - venda.recibo.total;
       await tx.objectStore('clientes').put({ ...cliente, saldoAtual, saldoPendente: Math.max(0, -saldoAtual) });
     }
+  }
+  await tx.done;
+  avisar();
+}
+
+/**
+ * Puts a payment in the outbox (once per key) and credits it to the customer on the device's copy,
+ * so the counter sees what the customer owes now.
+ */
+export async function guardarPagamentoNaSaida(sellerId: string, pagamento: Omit<PagamentoNaSaida, 'tipo' | 'tentativas' | 'input' | 'seq'> & { input: PagamentoInput }): Promise<void> {
+  const banco = await abrirBanco(sellerId);
+  const tx = banco.transaction(['saida', 'clientes'], 'readwrite');
+  if (await tx.objectStore('saida').index('chave').getKey(pagamento.chave)) {
+    await tx.done;
+    return;
+  }
+  const input = { ...pagamento.input, chave: pagamento.chave, offline: { feitaEm: pagamento.recibo.feitaEm } };
+  await tx.objectStore('saida').add({ tipo: 'pagamento', chave: pagamento.chave, clienteId: pagamento.clienteId, input, recibo: pagamento.recibo, tentativas: 0 });
+  const cliente = await tx.objectStore('clientes').get(pagamento.clienteId);
+  if (cliente) {
+    const saldoAtual = cliente.saldoAtual + pagamento.recibo.valor;
+    await tx.objectStore('clientes').put({ ...cliente, saldoAtual, saldoPendente: Math.max(0, -saldoAtual) });
   }
   await tx.done;
   avisar();
@@ -124,6 +146,14 @@ export function semResposta(error: unknown): boolean {
 }
 
 export const enviarVenda = (input: NovaVendaInput, signal?: AbortSignal) => api<VendaDetalhe>('/api/vendas', { method: 'POST', body: input, signal });
+export const enviarPagamento = (clienteId: string, input: PagamentoInput, signal?: AbortSignal) =>
+  api<LancamentoResultado>(`/api/clientes/${clienteId}/pagamentos`, { method: 'POST', body: input, signal });
+
+/** How each kind of entry goes to the server (replaced in tests). */
+export interface Envios {
+  enviar?: typeof enviarVenda;
+  enviarPagamento?: typeof enviarPagamento;
+}
 
 export interface ResultadoDoEnvio {
   enviadas: number;
@@ -147,7 +177,7 @@ async function umDeCadaVez(sellerId: string, enviar: () => Promise<ResultadoDoEn
 }
 
 /** Sends the outbox in order. Safe to call at any moment, from any tab, as often as wanted. */
-export function enviarSaida(sellerId: string, { enviar = enviarVenda, prazoMs = PRAZO_DA_VENDA_MS } = {}): Promise<ResultadoDoEnvio> {
+export function enviarSaida(sellerId: string, { enviar = enviarVenda, enviarPagamento: pagar = enviarPagamento, prazoMs = PRAZO_DA_VENDA_MS }: Envios & { prazoMs?: number } = {}): Promise<ResultadoDoEnvio> {
   return umDeCadaVez(sellerId, async () => {
     const resultado: ResultadoDoEnvio = { enviadas: 0, recusadas: 0, parou: false };
     const banco = await abrirBanco(sellerId);
@@ -156,10 +186,14 @@ export function enviarSaida(sellerId: string, { enviar = enviarVenda, prazoMs = 
       // Another tab may have sent it while this one waited for the lock.
       if (!(await banco.get('saida', venda.seq!))) continue;
       try {
-        const feita = await enviar(venda.input, AbortSignal.timeout(prazoMs));
+        const sinal = AbortSignal.timeout(prazoMs);
+        const enviada: Omit<VendaEnviada, 'enviadaEm'> =
+          venda.tipo === 'pagamento'
+            ? { chave: venda.chave, id: (await pagar(venda.clienteId, venda.input, sinal)).lancamento.id }
+            : await enviar(venda.input, sinal).then((feita) => ({ chave: venda.chave, id: feita.id, numeroVenda: feita.numeroVenda }));
         const tx = banco.transaction(['saida', 'enviadas'], 'readwrite');
         await tx.objectStore('saida').delete(venda.seq!);
-        await tx.objectStore('enviadas').put({ chave: venda.chave, id: feita.id, numeroVenda: feita.numeroVenda, enviadaEm: new Date().toISOString() });
+        await tx.objectStore('enviadas').put({ ...enviada, enviadaEm: new Date().toISOString() });
         await tx.done;
         resultado.enviadas++;
       } catch (error) {
@@ -185,6 +219,27 @@ async function esquecerEnviadasAntigas(sellerId: string) {
   const banco = await abrirBanco(sellerId);
   const chaves = await banco.getAllKeysFromIndex('enviadas', 'enviadaEm');
   for (const chave of chaves.slice(0, Math.max(0, chaves.length - ENVIADAS_GUARDADAS))) await banco.delete('enviadas', chave);
+}
+
+/**
+ * "Registrar pagamento": to the server; without a connection or an answer in time, to the outbox
+ * (credited on the device's copy). The server's refusals come back for the form to show.
+ */
+export async function pagarOuGuardar(
+  sellerId: string,
+  pagamento: { clienteId: string; clienteNome: string; valor: number; input: PagamentoInput & { chave: string } },
+  { enviar = enviarPagamento, prazoMs = PRAZO_DA_VENDA_MS } = {},
+): Promise<{ lancamento: LancamentoResultado } | { guardado: PagamentoNaSaida['recibo'] }> {
+  if (typeof navigator === 'undefined' || navigator.onLine !== false) {
+    try {
+      return { lancamento: await enviar(pagamento.clienteId, pagamento.input, AbortSignal.timeout(prazoMs)) };
+    } catch (error) {
+      if (!semResposta(error)) throw error;
+    }
+  }
+  const recibo = { feitaEm: new Date().toISOString(), clienteNome: pagamento.clienteNome, valor: pagamento.valor, metodo: pagamento.input.metodo ?? 'dinheiro' };
+  await guardarPagamentoNaSaida(sellerId, { chave: pagamento.input.chave, clienteId: pagamento.clienteId, input: pagamento.input, recibo });
+  return { guardado: recibo };
 }
 
 /**

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSession } from '@/lib/session';
 import { atualizarCatalogo, catalogoAtualizadoEm, INTERVALO_DO_CATALOGO_MS } from './catalogo';
-import { enviarSaida, INTERVALO_DE_ENVIO_MS } from './saida';
+import { assinarSaida, enviarSaida, INTERVALO_DE_ENVIO_MS, itensDaSaida } from './saida';
 
 /**
  * Keeps the counter's device copy in step while the signed-in app is open (issue 36): sends the
@@ -12,6 +12,8 @@ import { enviarSaida, INTERVALO_DE_ENVIO_MS } from './saida';
  */
 /** How long after the app opens the kept catalogue is first refreshed. */
 const ESPERA_INICIAL_MS = 3_000;
+/** A new entry in the outbox is tried this soon. */
+const TENTATIVA_LOGO_MS = 1_000;
 
 export function SincronizadorDoBalcao() {
   const sellerId = useSession().user.id;
@@ -20,6 +22,7 @@ export function SincronizadorDoBalcao() {
   useEffect(() => {
     let vivo = true;
     let catalogoEm = 0;
+    let tentativa: ReturnType<typeof setTimeout> | undefined;
     const controle = new AbortController();
 
     async function catalogo(forcar: boolean) {
@@ -51,12 +54,25 @@ export function SincronizadorDoBalcao() {
     const inicio = setTimeout(() => void sincronizar(), ESPERA_INICIAL_MS);
     window.addEventListener('online', sincronizar);
     const intervalo = setInterval(() => void sincronizar(), INTERVALO_DE_ENVIO_MS);
+    // Something just went into the outbox (an answer lost on a connection that works): a try a
+    // moment later rather than at the next interval. Only when the outbox grew, so a send that
+    // found no answer does not schedule itself again.
+    let esperando = 0;
+    const pararDeOuvir = assinarSaida(() => {
+      void itensDaSaida(sellerId).then((itens) => {
+        const agora = itens.filter((i) => !i.recusa).length;
+        if (agora > esperando && !tentativa) tentativa = setTimeout(() => ((tentativa = undefined), void sincronizar()), TENTATIVA_LOGO_MS);
+        esperando = agora;
+      }, () => undefined);
+    });
     return () => {
       vivo = false;
       controle.abort();
       window.removeEventListener('online', sincronizar);
       clearInterval(intervalo);
       clearTimeout(inicio);
+      clearTimeout(tentativa);
+      pararDeOuvir();
     };
   }, [sellerId, queryClient]);
 

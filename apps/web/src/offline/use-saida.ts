@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { VendaNaSaida } from './banco';
-import { assinarSaida, ultimoEnvio, vendasNaSaida } from './saida';
+import type { ItemDaSaida } from './banco';
+import { assinarSaida, ultimoEnvio, itensDaSaida } from './saida';
 
 function assinarConexao(avisar: () => void) {
   window.addEventListener('online', avisar);
@@ -17,7 +17,11 @@ export const useOnline = () => useSyncExternalStore(assinarConexao, () => naviga
 export interface EstadoDaSaida {
   /** Read from the device at least once. */
   carregado: boolean;
-  vendas: VendaNaSaida[];
+  /** Everything in the outbox, in the order it goes: sales and payments. */
+  itens: ItemDaSaida[];
+  /** Waiting to go (not refused): sales and payments. */
+  vendas: number;
+  pagamentos: number;
   aguardando: number;
   recusadas: number;
   ultimoEnvio: string | null;
@@ -25,15 +29,16 @@ export interface EstadoDaSaida {
 
 /** The seller's outbox as it is now, re-read whenever it changes in this tab or another. */
 export function useSaida(sellerId: string): EstadoDaSaida {
-  const [estado, setEstado] = useState<EstadoDaSaida>({ carregado: false, vendas: [], aguardando: 0, recusadas: 0, ultimoEnvio: null });
+  const [estado, setEstado] = useState<EstadoDaSaida>({ carregado: false, itens: [], vendas: 0, pagamentos: 0, aguardando: 0, recusadas: 0, ultimoEnvio: null });
   useEffect(() => {
     let vivo = true;
     const ler = () =>
-      void Promise.all([vendasNaSaida(sellerId), ultimoEnvio(sellerId)])
-        .then(([vendas, ultimo]) => {
+      void Promise.all([itensDaSaida(sellerId), ultimoEnvio(sellerId)])
+        .then(([itens, ultimo]) => {
           if (!vivo) return;
-          const recusadas = vendas.filter((v) => v.recusa).length;
-          setEstado({ carregado: true, vendas, aguardando: vendas.length - recusadas, recusadas, ultimoEnvio: ultimo });
+          const esperando = itens.filter((i) => !i.recusa);
+          const vendas = esperando.filter((i) => i.tipo === 'venda').length;
+          setEstado({ carregado: true, itens, vendas, pagamentos: esperando.length - vendas, aguardando: esperando.length, recusadas: itens.length - esperando.length, ultimoEnvio: ultimo });
         })
         // No IndexedDB (a private window that refuses it): nothing waits on this device.
         .catch(() => vivo && setEstado((e) => ({ ...e, carregado: true })));

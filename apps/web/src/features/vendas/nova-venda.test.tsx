@@ -2,7 +2,7 @@ import type { Cliente, ClientesPage, Produto, ProdutosPage, VendaDetalhe } from 
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn, type FakeRequest } from '@/test/utils';
-import { enviarSaida, vendasNaSaida } from '@/offline/saida';
+import { enviarSaida, itensDaSaida } from '@/offline/saida';
 
 const ARROZ = '11111111-1111-4111-8111-111111111111';
 const LEITE = '22222222-2222-4222-8222-222222222222';
@@ -328,9 +328,12 @@ describe('/vendas/nova', () => {
 
   it('a sale whose answer never comes is kept on the device with a provisional receipt, and the outbox sends it once with the same key', async () => {
     let calls = 0;
+    // The connection comes back when the test says so.
+    const volta = deferred<void>();
     const { user, api } = setup({
       // The first answer never arrives (connection dropped): fetch rejects.
-      'POST /api/vendas': (request) => (calls++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(201, vendaCriada(request))),
+      'POST /api/vendas': (request) =>
+        calls++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : volta.promise.then(() => jsonResponse(201, vendaCriada(request))),
     });
     await addProduct(user, /Leite 1L/, '2');
     await user.click(screen.getByRole('button', { name: 'Finalizar Venda' }));
@@ -340,15 +343,16 @@ describe('/vendas/nova', () => {
     expect(within(recibo).getByRole('list', { name: 'Itens' })).toHaveTextContent('Leite 1L2 un × R$ 5,50R$ 11,00');
     expect(recibo).toHaveTextContent('Total');
     expect(recibo).toHaveTextContent('R$ 11,00');
-    const [guardada] = await vendasNaSaida('u1');
-    expect(guardada?.recibo.total).toBe(1100);
+    const [guardada] = await itensDaSaida('u1');
+    expect(guardada).toMatchObject({ tipo: 'venda', recibo: { total: 1100 } });
 
     // The connection is back: the outbox sends it with the cart's key, saying when it was made.
+    volta.resolve();
     await enviarSaida('u1');
     const [first, second] = api.calls('POST', '/api/vendas').map((c) => c.body as { chave: string; offline?: { feitaEm: string } });
     expect(second?.chave).toBe(first?.chave);
     expect(second?.offline?.feitaEm).toBe(guardada?.recibo.feitaEm);
-    expect(await vendasNaSaida('u1')).toEqual([]);
+    expect(await itensDaSaida('u1')).toEqual([]);
     // The receipt on screen now has the sale's number.
     expect(await within(recibo).findByText('Venda nº V1741600000000 registrada')).toBeInTheDocument();
     // Sent again (another tab, a retry): nothing left to send.

@@ -1,18 +1,22 @@
-import type { LancamentoResultado, PagamentoInput } from '@caderneta/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
 import { refreshAfter, refreshAfterNoAnswer } from '@/lib/query-keys';
+import { useSession } from '@/lib/session';
+import { pagarOuGuardar } from '@/offline/saida';
 
-/** The amount travels as typed ("12,90"); the server parses it with the same shared rule. */
-export function createPagamento({ clienteId, input }: { clienteId: string; input: PagamentoInput }) {
-  return api<LancamentoResultado>(`/api/clientes/${clienteId}/pagamentos`, { method: 'POST', body: input });
-}
-
-export function useCreatePagamento() {
+/**
+ * "Registrar pagamento" (issue 36): to the server, or — no connection, no answer in time — to the
+ * device's outbox, sent once when the connection returns (offline/saida.ts). Runs even while the
+ * browser says it is offline (networkMode 'always').
+ */
+export function useRegistrarPagamento() {
   const queryClient = useQueryClient();
+  const sellerId = useSession().user.id;
   return useMutation({
-    mutationFn: createPagamento,
-    onSuccess: () => refreshAfter(queryClient, 'createPagamento'),
+    mutationFn: (pagamento: Parameters<typeof pagarOuGuardar>[1]) => pagarOuGuardar(sellerId, pagamento),
+    networkMode: 'always',
+    onSuccess: (resultado) => {
+      if ('lancamento' in resultado) void refreshAfter(queryClient, 'createPagamento');
+    },
     onError: (error) => refreshAfterNoAnswer(queryClient, 'createPagamento', error),
   });
 }

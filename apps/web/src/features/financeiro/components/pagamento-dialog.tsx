@@ -21,7 +21,7 @@ import { useFormatters } from '@/lib/format';
 import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useLastPresent } from '@/lib/use-last-present';
-import { useCreatePagamento } from '../api/create-pagamento';
+import { useRegistrarPagamento } from '../api/create-pagamento';
 import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { Confirmacao } from './confirmacao';
 import { resultadoTexto } from './resultado-texto';
@@ -44,7 +44,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   const { t } = useTranslation('financeiro');
   const fmt = useFormatters();
   const navigate = useNavigate();
-  const registrar = useCreatePagamento();
+  const registrar = useRegistrarPagamento();
   const chave = useChavePorAbertura(cliente);
   const shownCliente = useLastPresent(cliente);
   const form = useDialogForm({ schema: pagamentoFormSchema, open: !!cliente, record: cliente, values: empty });
@@ -58,25 +58,26 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
   function onSubmit(data: PagamentoData) {
     if (!cliente) return;
     const input = { valor: data.valor, metodo: data.metodo, observacao: data.observacao, chave: chave.current };
-    return submitForm(form.setError, () => registrar.mutateAsync({ clienteId: cliente.id, input }), {
+    const pagamento = { clienteId: cliente.id, clienteNome: cliente.nome, valor: data.valor, input: { ...input, chave: chave.current } };
+    return submitForm(form.setError, () => registrar.mutateAsync(pagamento), {
       fields: ['valor', 'metodo', 'observacao'],
       errorTitle: 'financeiro:toast.pagamentoErro',
-      // An unexpected failure says "try again"; a refusal says why.
-      errorDescription: (error) =>
-        isApiError(error, 'NETWORK')
-          ? t('toast.semResposta')
-          : isApiError(error) && error.code !== 'INTERNAL'
-            ? errorMessage(error)
-            : t('toast.pagamentoErroDescription'),
+      // An unexpected failure says "try again"; a refusal says why. (No answer at all is not an
+      // error: the payment waits on the device, useRegistrarPagamento.)
+      errorDescription: (error) => (isApiError(error) && error.code !== 'INTERNAL' ? errorMessage(error) : t('toast.pagamentoErroDescription')),
       onError: (error, onFields) => {
         if (onFields && isApiError(error) && error.issues.some((i) => i.path === 'valor')) valorInvalido();
         return onFields;
       },
-      success: (result) => ({
-        title: t('toast.pagamentoOk'),
-        description: resultadoTexto(t, result.resultado, fmt.money),
-        action: { label: t('toast.verRecibo'), onClick: () => void navigate(`/recibos/${result.lancamento.id}`) },
-      }),
+      success: (result) =>
+        'guardado' in result
+          ? // No connection: kept on the device, credited there, sent when it returns (offline/saida.ts).
+            { title: t('toast.pagamentoGuardado'), description: t('toast.pagamentoGuardadoDescription', { valor: fmt.money(result.guardado.valor), nome: result.guardado.clienteNome }) }
+          : {
+              title: t('toast.pagamentoOk'),
+              description: resultadoTexto(t, result.lancamento.resultado, fmt.money),
+              action: { label: t('toast.verRecibo'), onClick: () => void navigate(`/recibos/${result.lancamento.lancamento.id}`) },
+            },
       onSuccess: () => onOpenChange(false),
     });
   }

@@ -11,24 +11,24 @@ import { translateDynamic } from '@/lib/i18n';
 import { useFormatters } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
-import type { VendaNaSaida } from '@/offline/banco';
+import type { ItemDaSaida, VendaNaSaida } from '@/offline/banco';
 import { descartarDaSaida, enviarSaida, tentarDeNovo } from '@/offline/saida';
 import { useSaida } from '@/offline/use-saida';
 import { ReciboProvisorio } from './recibo-provisorio';
 
 /**
- * On /vendas, above the list: the sales made on this device without a connection that the server
- * does not have yet, in the order they go, each with its provisional receipt. One the server
+ * On /vendas, above the list: the sales (each with its provisional receipt) and payments made on
+ * this device without a connection that the server does not have yet, in the order they go. One the server
  * refused says why, and the seller sends it again or lets it go; nothing leaves on its own.
  */
 export function VendasAguardando() {
   const { t } = useTranslation('vendas');
   const fmt = useFormatters();
   const sellerId = useSession().user.id;
-  const { vendas } = useSaida(sellerId);
+  const { itens } = useSaida(sellerId);
   const [recibo, setRecibo] = useState<VendaNaSaida | null>(null);
-  const [descartando, setDescartando] = useState<VendaNaSaida | null>(null);
-  if (vendas.length === 0) return null;
+  const [descartando, setDescartando] = useState<ItemDaSaida | null>(null);
+  if (itens.length === 0) return null;
 
   return (
     <Card id="aguardando-envio" className="border-amber-600/50">
@@ -38,14 +38,21 @@ export function VendasAguardando() {
       </CardHeader>
       <CardContent>
         <ul aria-label={t('offline.aguardando.lista')} className="grid divide-y">
-          {vendas.map((venda) => (
+          {itens.map((venda) => (
             <li key={venda.chave} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
               <div className="min-w-0">
                 <p className="font-medium [overflow-wrap:anywhere]">
-                  {venda.recibo.clienteNome ?? t('row.semCliente')} · {fmt.money(venda.recibo.total)}
+                  {venda.tipo === 'pagamento'
+                    ? t('offline.aguardando.pagamento', { nome: venda.recibo.clienteNome, valor: fmt.money(venda.recibo.valor) })
+                    : `${venda.recibo.clienteNome ?? t('row.semCliente')} · ${fmt.money(venda.recibo.total)}`}
                 </p>
                 <p className="text-sm text-muted-foreground">
-                  {fmt.dateTime(venda.recibo.feitaEm)} · {venda.recibo.formaPagamento === 'fiado' ? t('forma.fiado') : t('forma.vista')}
+                  {fmt.dateTime(venda.recibo.feitaEm)} ·{' '}
+                  {venda.tipo === 'pagamento'
+                    ? translateDynamic(`financeiro:metodos.${venda.recibo.metodo}`, venda.recibo.metodo)
+                    : venda.recibo.formaPagamento === 'fiado'
+                      ? t('forma.fiado')
+                      : t('forma.vista')}
                 </p>
                 {venda.recusa ? (
                   <p className="text-sm text-destructive">
@@ -58,9 +65,11 @@ export function VendasAguardando() {
                 )}
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button type="button" variant="outline" className="min-h-11 sm:min-h-9" onClick={() => setRecibo(venda)}>
-                  {t('offline.aguardando.verRecibo')}
-                </Button>
+                {venda.tipo === 'venda' && (
+                  <Button type="button" variant="outline" className="min-h-11 sm:min-h-9" onClick={() => setRecibo(venda)}>
+                    {t('offline.aguardando.verRecibo')}
+                  </Button>
+                )}
                 {venda.recusa && (
                   <>
                     <Button
@@ -97,8 +106,8 @@ export function VendasAguardando() {
       <ConfirmDialog
         open={descartando !== null}
         onOpenChange={(aberto) => !aberto && setDescartando(null)}
-        title={t('offline.aguardando.descartarTitle')}
-        description={t('offline.aguardando.descartarDescription')}
+        title={descartando?.tipo === 'pagamento' ? t('offline.aguardando.descartarPagamentoTitle') : t('offline.aguardando.descartarTitle')}
+        description={descartando?.tipo === 'pagamento' ? t('offline.aguardando.descartarPagamentoDescription') : t('offline.aguardando.descartarDescription')}
         cancelLabel={t('nova.descartar.cancel')}
         confirmLabel={t('offline.aguardando.descartar')}
         destructive
@@ -106,7 +115,7 @@ export function VendasAguardando() {
           if (!descartando) return;
           await descartarDaSaida(sellerId, descartando.chave);
           setDescartando(null);
-          toast.success(t('offline.aguardando.descartada'));
+          toast.success(descartando.tipo === 'pagamento' ? t('offline.aguardando.descartado') : t('offline.aguardando.descartada'));
         }}
       />
     </Card>
