@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { BACKUP_VERSAO } from '@caderneta/shared/schemas/backup';
 import { expect, test, type Page } from '@playwright/test';
 import { createAsApp, expectToast, signedInSeller } from './support';
 
@@ -38,7 +39,7 @@ test('export, import into a fresh account: the same customers and balances', asy
   const file = testInfo.outputPath('backup.json');
   await download.saveAs(file);
   const json = JSON.parse(readFileSync(file, 'utf8'));
-  expect(json).toMatchObject({ formato: 'caderneta-backup', versao: 4, contagens: { clientes: 2, produtos: 1, vendas: 2 } });
+  expect(json).toMatchObject({ formato: 'caderneta-backup', versao: BACKUP_VERSAO, contagens: { clientes: 2, produtos: 1, vendas: 2 } });
 
   // A brand-new account on another browser restores the file.
   const fresh = await browser.newPage({ baseURL: testInfo.project.use.baseURL });

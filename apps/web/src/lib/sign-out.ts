@@ -5,8 +5,6 @@ import { toast } from '@/lib/toast';
 import { api, isApiError } from '@/lib/api-client';
 import { refreshAfter } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
-import { apagarBanco } from '@/offline/banco';
-import { enviarSaida, itensDaSaida } from '@/offline/saida';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
 
 /** Ends every session of this seller on the server (all devices) and clears the cookie. */
@@ -43,6 +41,8 @@ export class VendasAguardandoEnvio extends Error {
  * a sale the server refused that the seller has not dealt with). A device without IndexedDB keeps nothing.
  */
 async function saidaVazia(sellerId: string): Promise<void> {
+  // Loaded when signing out: the shell's first load carries none of IndexedDB's code.
+  const { enviarSaida, itensDaSaida } = await import('@/offline/saida');
   const antes = await itensDaSaida(sellerId).catch(() => []);
   if (antes.length === 0) return;
   await enviarSaida(sellerId).catch(() => undefined);
@@ -60,6 +60,7 @@ export function useSignOut() {
       await saidaVazia(sellerId);
       await signOut();
       // The device's copy of the customers and products goes with the session (issue 36).
+      const { apagarBanco } = await import('@/offline/banco');
       await apagarBanco(sellerId).catch((error: unknown) => console.error('Could not delete the counter data', error));
     },
     onSuccess: () => {

@@ -1,11 +1,9 @@
 import MenuIcon from 'lucide-react/icons/menu';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { AvisoNovaVersao } from '@/pwa/aviso-nova-versao';
-import { EstadoDaSaida } from '@/offline/estado-da-saida';
-import { SincronizadorDoBalcao } from '@/offline/sincronizador';
 import { SemInternet } from '@/pwa/sem-internet';
 import { Brand } from './brand';
 import { DeferredPopup } from './deferred-popup';
@@ -16,12 +14,35 @@ import { UserChip } from './user-chip';
 
 const loadMobileNav = () => import('./mobile-nav').then((m) => m.MobileNav);
 
+// The counter's offline part (the outbox's strip and its sender, with IndexedDB): loaded a moment
+// after the page, so no first load carries it (the bundle budget), as the service worker.
+const EstadoDaSaida = lazy(() => import('@/offline/estado-da-saida').then((m) => ({ default: m.EstadoDaSaida })));
+const SincronizadorDoBalcao = lazy(() => import('@/offline/sincronizador').then((m) => ({ default: m.SincronizadorDoBalcao })));
+const ESPERA_DO_OFFLINE_MS = 2000;
+
+/** True a moment after the page has loaded. */
+function useDepoisDoCarregamento(ms: number) {
+  const [pronto, setPronto] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const esperar = () => (timer = setTimeout(() => setPronto(true), ms));
+    if (document.readyState === 'complete') esperar();
+    else window.addEventListener('load', esperar, { once: true });
+    return () => {
+      window.removeEventListener('load', esperar);
+      clearTimeout(timer);
+    };
+  }, [ms]);
+  return pronto;
+}
+
 /**
  * Shell of the signed-in app: fixed sidebar from md up, a left drawer below that (loaded on first use). `headerActions`
  * (e.g. the notification bell) sit in the header before the language and theme switches.
  */
 export function AppLayout({ children, headerActions }: { children: ReactNode; headerActions?: ReactNode }) {
   const { t } = useTranslation('layout');
+  const offline = useDepoisDoCarregamento(ESPERA_DO_OFFLINE_MS);
 
   return (
     <div className="min-h-svh bg-background">
@@ -63,14 +84,22 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
           <LanguageMenu />
           <ThemeSwitch />
         </header>
-        <EstadoDaSaida />
+        {offline && (
+          <Suspense fallback={null}>
+            <EstadoDaSaida />
+          </Suspense>
+        )}
 
         <main id="conteudo" tabIndex={-1} className="flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 print:p-0">
           {children}
         </main>
       </div>
       <AvisoNovaVersao />
-      <SincronizadorDoBalcao />
+      {offline && (
+        <Suspense fallback={null}>
+          <SincronizadorDoBalcao />
+        </Suspense>
+      )}
     </div>
   );
 }
