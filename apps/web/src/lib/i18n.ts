@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'backup',
   'portal',
   'devedores',
+  'offline',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -64,6 +65,7 @@ export interface AppResources {
   notificacoes: typeof import('../locales/pt-BR/notificacoes.json');
   configuracoes: typeof import('../locales/pt-BR/configuracoes.json');
   backup: typeof import('../locales/pt-BR/backup.json');
+  offline: typeof import('../locales/pt-BR/offline.json');
 }
 
 type LocaleModule = { default: Record<string, unknown> };

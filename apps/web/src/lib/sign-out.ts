@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { leaveApp } from '@/lib/leave-app';
 import { toast } from '@/lib/toast';
 import { api, isApiError } from '@/lib/api-client';
+import { loadNamespaces } from '@/lib/i18n';
 import { refreshAfter } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
@@ -47,11 +48,13 @@ async function saidaVazia(sellerId: string): Promise<void> {
   if (antes.length === 0) return;
   await enviarSaida(sellerId).catch(() => undefined);
   const depois = await itensDaSaida(sellerId);
-  if (depois.length > 0) throw new VendasAguardandoEnvio(depois.length);
+  if (depois.length === 0) return;
+  await loadNamespaces(['offline']);
+  throw new VendasAguardandoEnvio(depois.length);
 }
 
 export function useSignOut() {
-  const { t } = useTranslation(['layout', 'vendas']);
+  const { t } = useTranslation(['layout', 'offline']);
   const queryClient = useQueryClient();
   const sellerId = useSession().user.id;
   return useMutation({
@@ -72,7 +75,7 @@ export function useSignOut() {
     },
     onError: (error) => {
       if (error instanceof VendasAguardandoEnvio) {
-        toast.error(t('vendas:offline.sair.title'), { description: t('vendas:offline.sair.description', { count: error.quantas }) });
+        toast.error(t('offline:sair.title'), { description: t('offline:sair.description', { count: error.quantas }) });
         return;
       }
       console.error(error);

@@ -12,7 +12,7 @@ import { useOnline, useSaida } from './use-saida';
  * sales the server refused, with the way to them (/vendas). Nothing when the outbox is empty.
  */
 export function EstadoDaSaida() {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation('offline');
   const fmt = useFormatters();
   const online = useOnline();
   const { aguardando, vendas, pagamentos, recusadas, ultimoEnvio } = useSaida(useSession().user.id);

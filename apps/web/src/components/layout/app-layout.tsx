@@ -3,6 +3,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { loadNamespaces } from '@/lib/i18n';
 import { AvisoNovaVersao } from '@/pwa/aviso-nova-versao';
 import { SemInternet } from '@/pwa/sem-internet';
 import { Brand } from './brand';
@@ -16,7 +17,9 @@ const loadMobileNav = () => import('./mobile-nav').then((m) => m.MobileNav);
 
 // The counter's offline part (the outbox's strip and its sender, with IndexedDB): loaded a moment
 // after the page, so no first load carries it (the bundle budget), as the service worker.
-const EstadoDaSaida = lazy(() => import('@/offline/estado-da-saida').then((m) => ({ default: m.EstadoDaSaida })));
+const EstadoDaSaida = lazy(() =>
+  Promise.all([import('@/offline/estado-da-saida'), loadNamespaces(['offline'])]).then(([m]) => ({ default: m.EstadoDaSaida })),
+);
 const SincronizadorDoBalcao = lazy(() => import('@/offline/sincronizador').then((m) => ({ default: m.SincronizadorDoBalcao })));
 const ESPERA_DO_OFFLINE_MS = 2000;
 

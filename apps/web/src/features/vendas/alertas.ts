@@ -8,7 +8,7 @@ import { useFormatters } from '@/lib/format';
  * the same (the goods had left); the words tell the owner what to look at.
  */
 export function useTextoDoAlerta() {
-  const { t } = useTranslation('vendas');
+  const { t } = useTranslation('offline');
   const fmt = useFormatters();
   return (alerta: AlertaVenda) =>
     alerta.tipo === 'estoque'

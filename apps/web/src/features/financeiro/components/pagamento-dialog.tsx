@@ -41,7 +41,7 @@ const empty = (): PagamentoFormValues => ({ valor: '', metodo: 'dinheiro', obser
  * links to the receipt.
  */
 export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps) {
-  const { t } = useTranslation('financeiro');
+  const { t } = useTranslation(['financeiro', 'offline']);
   const fmt = useFormatters();
   const navigate = useNavigate();
   const registrar = useRegistrarPagamento();
@@ -72,7 +72,7 @@ export function PagamentoDialog({ cliente, onOpenChange }: PagamentoDialogProps)
       success: (result) =>
         'guardado' in result
           ? // No connection: kept on the device, credited there, sent when it returns (offline/saida.ts).
-            { title: t('toast.pagamentoGuardado'), description: t('toast.pagamentoGuardadoDescription', { valor: fmt.money(result.guardado.valor), nome: result.guardado.clienteNome }) }
+            { title: t('offline:pagamento.guardado'), description: t('offline:pagamento.guardadoDescription', { valor: fmt.money(result.guardado.valor), nome: result.guardado.clienteNome }) }
           : {
               title: t('toast.pagamentoOk'),
               description: resultadoTexto(t, result.lancamento.resultado, fmt.money),

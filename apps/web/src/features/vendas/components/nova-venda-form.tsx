@@ -75,7 +75,7 @@ type AvisoLimite = LimiteExcedidoDetails & { cliente: string; valorVenda: number
 
 /** /vendas/nova: everything of spec §2 "New sale", sent to the server as one sale. */
 export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
-  const { t } = useTranslation(['vendas', 'validation']);
+  const { t } = useTranslation(['vendas', 'validation', 'offline']);
   const fmt = useFormatters();
   const nomeAvulso = useNomeAvulso();
   const navigate = useNavigate();
@@ -270,7 +270,7 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
       success: (resultado) =>
         'venda' in resultado
           ? { title: t('nova.toast.sucesso'), description: t('nova.toast.sucessoDescription', { total: fmt.money(resultado.venda.valorTotal) }) }
-          : { title: t('offline.toast.title'), description: t('offline.toast.description', { total: fmt.money(resultado.guardada.total) }) },
+          : { title: t('offline:toast.title'), description: t('offline:toast.description', { total: fmt.money(resultado.guardada.total) }) },
       onSuccess: (resultado) => {
         setConcluida(true);
         limparRascunho(sellerId);

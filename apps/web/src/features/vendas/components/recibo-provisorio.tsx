@@ -29,7 +29,7 @@ export function useVendaEnviada(chave: string): VendaEnviada | null {
  * Prints black on white like every receipt (index.css).
  */
 export function ReciboProvisorio({ chave, recibo }: { chave: string; recibo: Recibo }) {
-  const { t } = useTranslation('vendas');
+  const { t } = useTranslation(['vendas', 'offline']);
   const fmt = useFormatters();
   const enviada = useVendaEnviada(chave);
   // The lines are shown after their own discounts; what the sale's own discount took is the rest.
@@ -38,10 +38,10 @@ export function ReciboProvisorio({ chave, recibo }: { chave: string; recibo: Rec
     <div className="grid gap-3 text-sm" data-recibo>
       <p role="status" className="flex flex-wrap items-center gap-2">
         {enviada ? (
-          <Badge variant="secondary">{t('offline.recibo.registrada', { numero: enviada.numeroVenda })}</Badge>
+          <Badge variant="secondary">{t('offline:recibo.registrada', { numero: enviada.numeroVenda })}</Badge>
         ) : (
           <Badge variant="outline" className="border-amber-600 text-amber-900 dark:text-amber-100">
-            {t('offline.recibo.provisorio')}
+            {t('offline:recibo.provisorio')}
           </Badge>
         )}
       </p>

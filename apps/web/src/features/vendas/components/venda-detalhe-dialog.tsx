@@ -26,7 +26,7 @@ interface VendaDetalheDialogProps {
  * in the footer (Subtotal, Desconto na venda, Total), as on a till receipt.
  */
 export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogProps) {
-  const { t } = useTranslation('vendas');
+  const { t } = useTranslation(['vendas', 'offline']);
   const fmt = useFormatters();
   const textoDoAlerta = useTextoDoAlerta();
   const nomeAvulso = useNomeAvulso();
@@ -83,7 +83,7 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
             {data.limiteExcedidoConfirmado && <p className="text-sm text-amber-700 dark:text-amber-400">{t('detail.limiteConfirmado')}</p>}
             {data.feitaOffline && (
               <p className="text-sm text-amber-700 dark:text-amber-400">
-                {[t('alertas.feitaOffline'), ...data.alertas.map(textoDoAlerta)].join(' — ')}
+                {[t('offline:alertas.feitaOffline'), ...data.alertas.map(textoDoAlerta)].join(' — ')}
               </p>
             )}
             {data.observacoes && (

@@ -21,25 +21,25 @@ export function VendaGuardadaDialog({
   onNovaVenda: () => void;
   onVerVendas: () => void;
 }) {
-  const { t } = useTranslation('vendas');
+  const { t } = useTranslation('offline');
   return (
     <Dialog open onOpenChange={(aberto) => !aberto && onNovaVenda()}>
       <DialogContent data-impressao="recibo" className="max-h-[90svh] overflow-y-auto">
         <DialogHeader>
-          <DialogTitle>{t('offline.guardada.title')}</DialogTitle>
-          <DialogDescription>{t('offline.guardada.description')}</DialogDescription>
+          <DialogTitle>{t('guardada.title')}</DialogTitle>
+          <DialogDescription>{t('guardada.description')}</DialogDescription>
         </DialogHeader>
         <ReciboProvisorio chave={chave} recibo={recibo} />
         <DialogFooter className="gap-2">
           <Button type="button" variant="outline" onClick={() => window.print()}>
             <PrinterIcon aria-hidden="true" />
-            {t('offline.guardada.imprimir')}
+            {t('guardada.imprimir')}
           </Button>
           <Button type="button" variant="outline" onClick={onVerVendas}>
-            {t('offline.guardada.verVendas')}
+            {t('guardada.verVendas')}
           </Button>
           <Button type="button" onClick={onNovaVenda}>
-            {t('offline.guardada.novaVenda')}
+            {t('guardada.novaVenda')}
           </Button>
         </DialogFooter>
       </DialogContent>

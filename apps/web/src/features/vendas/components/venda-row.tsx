@@ -24,7 +24,7 @@ interface VendaRowProps {
  * under the total, what its discounts took off ("Desconto R$ 1,55") when it had any.
  */
 export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
-  const { t } = useTranslation('vendas');
+  const { t } = useTranslation(['vendas', 'offline']);
   const fmt = useFormatters();
   const textoDoAlerta = useTextoDoAlerta();
   const titleId = `venda-${venda.id}`;
@@ -37,7 +37,7 @@ export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
         <RecordTitle id={titleId} title={venda.numeroVenda} className="font-mono">
           <StatusBadge status={venda.statusPagamento} />
           {venda.limiteExcedidoConfirmado && <Badge variant="outline">{t('row.limiteConfirmado')}</Badge>}
-          {venda.feitaOffline && <Badge variant="outline">{t('alertas.feitaOffline')}</Badge>}
+          {venda.feitaOffline && <Badge variant="outline">{t('offline:alertas.feitaOffline')}</Badge>}
           {venda.alertas.map((alerta) => (
             <Badge key={alerta.tipo === 'estoque' ? alerta.produtoId : alerta.tipo} variant="outline" className="border-amber-600 text-amber-900 dark:text-amber-100">
               {textoDoAlerta(alerta)}

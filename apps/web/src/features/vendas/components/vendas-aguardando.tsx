@@ -22,7 +22,7 @@ import { ReciboProvisorio } from './recibo-provisorio';
  * refused says why, and the seller sends it again or lets it go; nothing leaves on its own.
  */
 export function VendasAguardando() {
-  const { t } = useTranslation('vendas');
+  const { t } = useTranslation(['vendas', 'offline']);
   const fmt = useFormatters();
   const sellerId = useSession().user.id;
   const { itens } = useSaida(sellerId);
@@ -33,17 +33,17 @@ export function VendasAguardando() {
   return (
     <Card id="aguardando-envio" className="border-amber-600/50">
       <CardHeader>
-        <CardTitle>{t('offline.aguardando.title')}</CardTitle>
-        <CardDescription>{t('offline.aguardando.description')}</CardDescription>
+        <CardTitle>{t('offline:aguardando.title')}</CardTitle>
+        <CardDescription>{t('offline:aguardando.description')}</CardDescription>
       </CardHeader>
       <CardContent>
-        <ul aria-label={t('offline.aguardando.lista')} className="grid divide-y">
+        <ul aria-label={t('offline:aguardando.lista')} className="grid divide-y">
           {itens.map((venda) => (
             <li key={venda.chave} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
               <div className="min-w-0">
                 <p className="font-medium [overflow-wrap:anywhere]">
                   {venda.tipo === 'pagamento'
-                    ? t('offline.aguardando.pagamento', { nome: venda.recibo.clienteNome, valor: fmt.money(venda.recibo.valor) })
+                    ? t('offline:aguardando.pagamento', { nome: venda.recibo.clienteNome, valor: fmt.money(venda.recibo.valor) })
                     : `${venda.recibo.clienteNome ?? t('row.semCliente')} · ${fmt.money(venda.recibo.total)}`}
                 </p>
                 <p className="text-sm text-muted-foreground">
@@ -56,18 +56,18 @@ export function VendasAguardando() {
                 </p>
                 {venda.recusa ? (
                   <p className="text-sm text-destructive">
-                    {t('offline.aguardando.recusada', { motivo: translateDynamic(`errors:${venda.recusa.code}`, venda.recusa.message) })}
+                    {t('offline:aguardando.recusada', { motivo: translateDynamic(`errors:${venda.recusa.code}`, venda.recusa.message) })}
                   </p>
                 ) : (
                   <Badge variant="outline" className="mt-1">
-                    {t('offline.aguardando.status')}
+                    {t('offline:aguardando.status')}
                   </Badge>
                 )}
               </div>
               <div className="flex flex-wrap gap-2">
                 {venda.tipo === 'venda' && (
                   <Button type="button" variant="outline" className="min-h-11 sm:min-h-9" onClick={() => setRecibo(venda)}>
-                    {t('offline.aguardando.verRecibo')}
+                    {t('offline:aguardando.verRecibo')}
                   </Button>
                 )}
                 {venda.recusa && (
@@ -79,11 +79,11 @@ export function VendasAguardando() {
                       onClick={() => void tentarDeNovo(sellerId, venda.chave).then(() => enviarSaida(sellerId))}
                     >
                       <RotateCwIcon aria-hidden="true" />
-                      {t('offline.aguardando.tentarDeNovo')}
+                      {t('offline:aguardando.tentarDeNovo')}
                     </Button>
                     <Button type="button" variant="outline" className="min-h-11 sm:min-h-9" onClick={() => setDescartando(venda)}>
                       <Trash2Icon aria-hidden="true" />
-                      {t('offline.aguardando.descartar')}
+                      {t('offline:aguardando.descartar')}
                     </Button>
                   </>
                 )}
@@ -96,8 +96,8 @@ export function VendasAguardando() {
       <Dialog open={recibo !== null} onOpenChange={(aberto) => !aberto && setRecibo(null)}>
         <DialogContent data-impressao="recibo" className="max-h-[90svh] overflow-y-auto">
           <DialogHeader>
-            <DialogTitle>{t('offline.aguardando.verRecibo')}</DialogTitle>
-            <DialogDescription>{t('offline.aguardando.description')}</DialogDescription>
+            <DialogTitle>{t('offline:aguardando.verRecibo')}</DialogTitle>
+            <DialogDescription>{t('offline:aguardando.description')}</DialogDescription>
           </DialogHeader>
           {recibo && <ReciboProvisorio chave={recibo.chave} recibo={recibo.recibo} />}
         </DialogContent>
@@ -106,16 +106,16 @@ export function VendasAguardando() {
       <ConfirmDialog
         open={descartando !== null}
         onOpenChange={(aberto) => !aberto && setDescartando(null)}
-        title={descartando?.tipo === 'pagamento' ? t('offline.aguardando.descartarPagamentoTitle') : t('offline.aguardando.descartarTitle')}
-        description={descartando?.tipo === 'pagamento' ? t('offline.aguardando.descartarPagamentoDescription') : t('offline.aguardando.descartarDescription')}
+        title={descartando?.tipo === 'pagamento' ? t('offline:aguardando.descartarPagamentoTitle') : t('offline:aguardando.descartarTitle')}
+        description={descartando?.tipo === 'pagamento' ? t('offline:aguardando.descartarPagamentoDescription') : t('offline:aguardando.descartarDescription')}
         cancelLabel={t('nova.descartar.cancel')}
-        confirmLabel={t('offline.aguardando.descartar')}
+        confirmLabel={t('offline:aguardando.descartar')}
         destructive
         onConfirm={async () => {
           if (!descartando) return;
           await descartarDaSaida(sellerId, descartando.chave);
           setDescartando(null);
-          toast.success(descartando.tipo === 'pagamento' ? t('offline.aguardando.descartado') : t('offline.aguardando.descartada'));
+          toast.success(descartando.tipo === 'pagamento' ? t('offline:aguardando.descartado') : t('offline:aguardando.descartada'));
         }}
       />
     </Card>
