@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pagamentoInputSchema } from './schemas/financeiro';
 import { alertaVendaSchema, novaVendaInputSchema } from './schemas/vendas';
 import { MAX_ADIANTAMENTO_OFFLINE_MS, MAX_ATRASO_OFFLINE_DIAS, MAX_ATRASO_OFFLINE_MS, TIPOS_ALERTA_VENDA, foraDaJanelaOffline } from './vendas';
 
@@ -49,5 +50,17 @@ describe('alertaVendaSchema', () => {
     expect(alertas.map((a) => alertaVendaSchema.parse(a))).toEqual(alertas);
     expect(alertas.map((a) => a.tipo)).toEqual([...TIPOS_ALERTA_VENDA]);
     expect(alertaVendaSchema.safeParse({ tipo: 'estoque', produtoId: 'p' }).success).toBe(false);
+  });
+});
+
+describe('a payment received offline', () => {
+  it('carries when it was received as a sale does, under the same message key', () => {
+    const feitaEm = '2026-03-16T11:59:00-03:00';
+    expect(pagamentoInputSchema.parse({ valor: 1000, offline: { feitaEm } })).toEqual({ valor: 1000, metodo: 'dinheiro', offline: { feitaEm } });
+    expect(pagamentoInputSchema.parse({ valor: 1000 }).offline).toBeUndefined();
+    for (const malformada of ['2026-03-16', '2026-03-16T14:59:00', '', null]) {
+      const lido = pagamentoInputSchema.safeParse({ valor: 1000, offline: { feitaEm: malformada } });
+      expect(lido.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['offline.feitaEm', 'feitaEmInvalida']]);
+    }
   });
 });

@@ -15,10 +15,11 @@ export const MAX_QUANTIDADE_ITEM = 10_000;
 export const MAX_TOTAL_VENDA = 1_000_000_000;
 
 /**
- * A sale the counter queued while offline (issue 36, docs/decisions/034-offline-sales-server.md)
- * carries the moment it was made (`offline.feitaEm`). The server accepts it within this window of
- * its own clock: a little ahead (a device's clock runs fast), up to 30 days behind (a phone left
- * offline over a holiday); older than that is a mistake, not a queue.
+ * A sale or a payment the counter queued while offline (issue 36,
+ * docs/decisions/034-offline-sales-server.md) carries the moment it was made (`offline.feitaEm`).
+ * The server accepts it within this window of its own clock: a little ahead (a device's clock runs
+ * fast), up to 30 days behind (a phone left offline over a holiday); older than that is a mistake,
+ * not a queue.
  */
 export const MAX_ADIANTAMENTO_OFFLINE_MS = 5 * 60 * 1000;
 export const MAX_ATRASO_OFFLINE_DIAS = 30;

@@ -38,6 +38,9 @@ beforeAll(async () => {
   expect((await sale({ formaPagamento: 'fiado', clienteId: semLimite.id, itens: [{ produtoId: produto.id, quantidade: 1 }], ...offline(0) })).statusCode).toBe(201);
   const antiga = await sale({ formaPagamento: 'fiado', clienteId: semLimite.id, itens: [{ produtoId: produto.id, quantidade: 1 }], ...offline(48) });
   expect(antiga.json()).toMatchObject({ valorPago: 300, alertas: [{ tipo: 'bloqueado' }] });
+  // An offline payment (ADR 034), dated two days back, before the customer's sales.
+  const recebido = await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 700, ...offline(48) } });
+  expect(recebido.json()).toMatchObject({ cliente: { saldoAtual: -800 } });
 });
 let curto: { id: string; nome: string };
 afterAll(() => t?.close());

@@ -73,6 +73,17 @@ export const dataDigitadaSchema = z.string().transform((text, ctx) => {
   return text;
 });
 
+/**
+ * Something the counter queued while offline — a sale or a payment (issue 36, ADR 034): when it was
+ * made there, an ISO date-time with its offset ("2026-11-27T14:03:00.000Z"). Whether it lies in the
+ * accepted window is checked on the server against its clock (`foraDaJanelaOffline`), so a device's
+ * wrong clock cannot be trusted here.
+ */
+export const offlineInputSchema = z.object({
+  feitaEm: z.iso.datetime({ offset: true, error: 'feitaEmInvalida' }),
+});
+export type OfflineInput = z.infer<typeof offlineInputSchema>;
+
 /** The status filter every catalogue list shares (spec §4: lists show active records by default). */
 export const LIST_STATUS = ['ativos', 'inativos', 'todos'] as const;
 export type ListStatus = (typeof LIST_STATUS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { METODOS_PAGAMENTO, METODOS_PAGAMENTO_MANUAL, TIPOS_LANCAMENTO } from '../financeiro';
-import { moneyTextSchema, safeString } from './campos';
+import { moneyTextSchema, offlineInputSchema, safeString } from './campos';
 import { paginatedSchema } from './pagination';
 
 /** The largest amount one entry may carry: R$ 10 milhões, the largest sale (docs/decisions/007). */
@@ -34,6 +34,12 @@ export const pagamentoInputSchema = z.object({
     .transform((v) => v || undefined),
   /** Chosen by the form once per dialog: a retried request does not pay twice. */
   chave: z.string().uuid().optional(),
+  /**
+   * Present when the payment was received offline and sent later from the counter's queue, as a
+   * sale is (ADR 034): it is dated when it was received (`feitaEm`, or when it arrived if earlier),
+   * within the same window around the server's clock.
+   */
+  offline: offlineInputSchema.optional(),
 });
 export type PagamentoInput = z.input<typeof pagamentoInputSchema>;
 export type PagamentoData = z.output<typeof pagamentoInputSchema>;

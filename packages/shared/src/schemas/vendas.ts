@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PRECO, isoDateSchema, safeString } from './campos';
+import { MAX_PRECO, isoDateSchema, offlineInputSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
 import { FORMAS_PAGAMENTO, MAX_ITENS_VENDA, MAX_TOTAL_VENDA, STATUS_PAGAMENTO } from '../vendas';
 import { MAX_QUANTIDADE_ITEM_GUARDADA, UNIDADES } from '../unidades';
@@ -88,16 +88,6 @@ export const observacoesVendaSchema = safeString()
   .nullish()
   .transform((v) => v || null);
 
-/**
- * A sale the counter queued while offline: when it was made there, an ISO date-time with its offset
- * ("2026-11-27T14:03:00.000Z"). Whether it lies in the accepted window is checked on the server
- * against its clock (`foraDaJanelaOffline`), so a device's wrong clock cannot be trusted here.
- */
-export const vendaOfflineInputSchema = z.object({
-  feitaEm: z.iso.datetime({ offset: true, error: 'feitaEmInvalida' }),
-});
-export type VendaOfflineInput = z.infer<typeof vendaOfflineInputSchema>;
-
 export const novaVendaInputSchema = z
   .object({
     formaPagamento: z.enum(FORMAS_PAGAMENTO),
@@ -118,7 +108,7 @@ export const novaVendaInputSchema = z
      * recorded at `feitaEm`, and what the seller could not check offline (stock, credit limit, a
      * blocked or deactivated customer) does not refuse it but shows in `alertas`.
      */
-    offline: vendaOfflineInputSchema.optional(),
+    offline: offlineInputSchema.optional(),
   })
   .refine((v) => v.formaPagamento !== 'fiado' || !!v.clienteId, { message: 'clienteObrigatorio', path: ['clienteId'] });
 export type NovaVendaInput = z.input<typeof novaVendaInputSchema>;

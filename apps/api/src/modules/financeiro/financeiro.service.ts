@@ -20,8 +20,9 @@ import type { Executor } from '../../db/client';
 import { clientes, lancamentos, perfis, vendas } from '../../db/schema';
 import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { checkJanelaOffline } from '../../lib/janela-offline';
 import { queryRows } from '../../lib/sql';
-import { estornoOnlineEmSql, lancar, travarCliente, type NovoLancamento } from './razao.service';
+import { estornoOnlineEmSql, lancar, travarCliente, type ClienteTravado, type NovoLancamento } from './razao.service';
 
 export interface PagamentoRegistro {
   valor: number;
@@ -29,6 +30,8 @@ export interface PagamentoRegistro {
   observacao?: string;
   /** The form's idempotency key: the same payment sent twice is posted once. */
   chave?: string;
+  /** Received offline and sent later from the counter's queue: when it was received (ADR 034). */
+  offline?: { feitaEm: string };
 }
 
 interface Options {
@@ -38,7 +41,12 @@ interface Options {
   at?: Date;
   /** Raise the seller's notifications ("Pagamento recebido", a customer falling into debt). The demo's history does not. */
   notificar?: boolean;
+  /** The server's clock ("now"), which an offline payment's `feitaEm` must lie near (ADR 034). */
+  agora?: Date;
 }
+
+/** The sentences of an offline payment outside the window (the web words the keys). */
+const JANELA_PAGAMENTO = { feitaEmNoFuturo: 'A data do pagamento está no futuro', feitaEmAntiga: 'O pagamento é antigo demais para ser registrado' };
 
 function toDto(row: Lancamento, numeroVenda: string | null = null): LancamentoDto {
   return {
@@ -53,19 +61,26 @@ function toDto(row: Lancamento, numeroVenda: string | null = null): LancamentoDt
   };
 }
 
-async function existingByReference(tx: Executor, ownerId: string, clienteId: string, referencia: string) {
+/** The entry a key already posted, or null. */
+async function lancamentoDaReferencia(tx: Executor, ownerId: string, clienteId: string, referencia: string): Promise<Lancamento | null> {
   const [row] = await tx
     .select()
     .from(lancamentos)
     .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.referenciaExterna, referencia)));
   // A key reused for another customer is a client bug; answer as if that customer had no such entry.
-  if (!row || row.clienteId !== clienteId) throw notFound('Lançamento');
-  return row;
+  if (row && row.clienteId !== clienteId) throw notFound('Lançamento');
+  return row ?? null;
 }
 
 /**
  * "Registrar pagamento": a credit on the customer's ledger, allocated to their pending fiado
  * sales oldest first; what exceeds them stays as credit for future fiado sales.
+ *
+ * A payment received offline (ADR 034) is dated when it was received. The money is already in the
+ * till, so it is taken as online is — a customer deactivated since included (a payment never asked
+ * whether the customer is active) — and refused only for what online refuses, or a `feitaEm`
+ * outside the window. Its allocation needs no recount: which sales a payment covers follows from
+ * the sum of the customer's credits and the sales' order, not from when the credits were dated.
  */
 export async function registrarPagamento(
   tx: Executor,
@@ -79,6 +94,7 @@ export async function registrarPagamento(
     valor: input.valor,
     metodo: input.metodo,
     descricao: input.observacao ?? null,
+    feitaEm: input.offline ? new Date(input.offline.feitaEm) : null,
   });
 }
 
@@ -92,16 +108,32 @@ async function lancarComChave(
   clienteId: string,
   referencia: string | null,
   options: Options,
-  entry: Pick<NovoLancamento, 'tipo' | 'valor' | 'metodo' | 'descricao'>,
+  entry: Pick<NovoLancamento, 'tipo' | 'valor' | 'metodo' | 'descricao' | 'feitaEm'>,
 ): Promise<LancamentoResultado> {
   const cliente = await travarCliente(tx, ownerId, clienteId);
+  // Under the customer's lock, before any other check: a resend of an entry already posted (an
+  // offline queue sending again) is answered whatever its `feitaEm` says by now.
+  const anterior = referencia ? await lancamentoDaReferencia(tx, ownerId, clienteId, referencia) : null;
+  if (anterior) return repeticao(tx, ownerId, cliente, anterior);
+  if (entry.feitaEm) checkJanelaOffline(entry.feitaEm, options.agora ?? new Date(), JANELA_PAGAMENTO);
   const movimento = await lancar(tx, ownerId, cliente, { ...entry, referenciaExterna: referencia, criadoPor: options.criadoPor, at: options.at }, { notificar: options.notificar });
   if (!movimento) {
-    const first = await existingByReference(tx, ownerId, clienteId, referencia!);
-    return resultado(cliente, first, await saldoApos(tx, ownerId, first), first.vendasQuitadas ?? []);
+    // Another request with this key committed between the lookup and the insert.
+    const first = await lancamentoDaReferencia(tx, ownerId, clienteId, referencia!);
+    if (!first) throw new Error('ledger key conflict without an entry');
+    return repeticao(tx, ownerId, cliente, first);
   }
   if (referencia) await guardarQuitadas(tx, ownerId, movimento.lancamento.id, movimento.quitadas);
   return resultado(cliente, movimento.lancamento, movimento.saldoAtual, movimento.quitadas);
+}
+
+/**
+ * The answer to a retry: the first entry, the balance right after it in the statement's order and
+ * the sales it paid off. For an entry dated before others (offline) that balance is the one its
+ * statement line and receipt show, not where the customer stood when it arrived.
+ */
+async function repeticao(tx: Executor, ownerId: string, cliente: ClienteTravado, first: Lancamento): Promise<LancamentoResultado> {
+  return resultado(cliente, first, await saldoApos(tx, ownerId, first), first.vendasQuitadas ?? []);
 }
 
 /** Keeps the sales a keyed entry paid off with it, for a retry's answer (the allocation will have moved on by then). */

@@ -63,6 +63,11 @@ export interface NovoLancamento {
   criadoPor?: string | null;
   /** When it happened; only the demo data sets it, to write history. */
   at?: Date;
+  /**
+   * A payment received offline (ADR 034): when it was received at the counter. The entry is dated
+   * then, or when it is posted if that is earlier (a device clock a few minutes fast).
+   */
+  feitaEm?: Date | null;
 }
 
 /**
@@ -103,8 +108,10 @@ async function postLancamento(tx: Executor, ownerId: string, clienteId: string, 
       referenciaExterna: entry.referenciaExterna ?? null,
       criadoPor: entry.criadoPor ?? null,
       // The clock when the entry is posted (under the customer's lock), not the transaction's start:
-      // the statement's order is then the order in which the balance really moved.
-      createdAt: entry.at ?? sql`clock_timestamp()`,
+      // the statement's order is then the order in which the balance really moved. A payment received
+      // offline moved it when the money changed hands: its day in the statement, the reports
+      // (pagamentos_rollup keys on created_at) and the receipt is that one.
+      createdAt: entry.feitaEm ? sql`least(${entry.feitaEm.toISOString()}::timestamptz, ${entry.at ? sql`${entry.at.toISOString()}::timestamptz` : sql`clock_timestamp()`})` : (entry.at ?? sql`clock_timestamp()`),
     })
     .onConflictDoNothing({ target: [lancamentos.ownerId, lancamentos.referenciaExterna] })
     .returning();

@@ -3,7 +3,6 @@ import {
   MAX_TOTAL_VENDA,
   calcularDescontos,
   fiadoBloqueado,
-  foraDaJanelaOffline,
   maxEstoqueGuardado,
   maxQuantidadeItem,
   quantidadeComUnidade,
@@ -23,6 +22,7 @@ import { normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, itensVenda, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
+import { checkJanelaOffline } from '../../lib/janela-offline';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
 import { period, shopTimeZone, today, withinPeriod, type Zone } from '../../lib/shop-day';
 import { resumoDasVendas } from './rollups.service';
@@ -165,7 +165,7 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     const anterior = await vendaDaChave(tx, ownerId, input.chave);
     if (anterior) return anterior;
   }
-  if (feitaEm) checkJanelaOffline(feitaEm, options.agora ?? new Date());
+  if (feitaEm) checkJanelaOffline(feitaEm, options.agora ?? new Date(), JANELA_VENDA);
   // An offline sale already happened: what the seller could not check offline becomes an alert.
   const alertas: AlertaVenda[] = [];
   if (cliente && !cliente.ativo) {
@@ -271,16 +271,8 @@ function checkQuantidades(byId: Map<string, ProdutoTravado>, itens: NovaVendaDat
   if (issues.length) throw new AppError('VALIDATION', 400, { message: 'Quantidade acima do máximo para a unidade do produto', issues });
 }
 
-/**
- * An offline sale's `feitaEm` within the window around the server's clock (ADR 034); the message
- * keys are the shared schema's.
- */
-function checkJanelaOffline(feitaEm: Date, agora: Date) {
-  const fora = foraDaJanelaOffline(feitaEm, agora);
-  if (!fora) return;
-  const message = fora === 'feitaEmNoFuturo' ? 'A data da venda está no futuro' : 'A venda é antiga demais para ser registrada';
-  throw new AppError('VALIDATION', 400, { message, issues: [{ path: 'offline.feitaEm', message: fora }] });
-}
+/** The sentences of an offline sale outside the window (the web words the keys). */
+const JANELA_VENDA = { feitaEmNoFuturo: 'A data da venda está no futuro', feitaEmAntiga: 'A venda é antiga demais para ser registrada' };
 
 /**
  * Step 2: each product active and with enough stock for all its lines together. An offline sale
