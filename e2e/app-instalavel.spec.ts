@@ -89,8 +89,8 @@ test('with the connection gone the counter still sells fiado and takes a payment
   await page.goto('/clientes');
   await expect(page.getByRole('listitem', { name: 'Dona Zefa Offline' })).toBeVisible();
   await appGuardada(page);
-  // The customers and products are on the device a moment after the app opens.
-  await expect.poll(() => copiaNoAparelho(page), { timeout: 20_000 }).toEqual({ clientes: 1, produtos: 1 });
+  // The customers and products are on the device a while after the app opens (10 s: not in its first load).
+  await expect.poll(() => copiaNoAparelho(page), { timeout: 40_000 }).toEqual({ clientes: 1, produtos: 1 });
   await menu.getByRole('link', { name: 'Nova Venda' }).click();
   await expect(page.getByRole('heading', { name: 'Nova Venda', level: 1 })).toBeVisible();
 

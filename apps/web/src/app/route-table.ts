@@ -50,7 +50,8 @@ export const SIGNED_IN_PAGES = {
   dashboard: {
     path: '/dashboard',
     module: 'dashboard',
-    namespaces: ['dashboard', 'vendas', 'financeiro'],
+    // Its sale and payment labels are its own texts: the page loads no other namespace (bundle budget).
+    namespaces: ['dashboard'],
     requests: ['/api/dashboard'],
     loads: ['src/features/dashboard/api/get-dashboard.ts'],
   },

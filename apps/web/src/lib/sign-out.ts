@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { leaveApp } from '@/lib/leave-app';
 import { toast } from '@/lib/toast';
 import { api, isApiError } from '@/lib/api-client';
-import { loadNamespaces } from '@/lib/i18n';
+import { translateDynamic } from '@/lib/i18n';
 import { refreshAfter } from '@/lib/query-keys';
 import { useSession } from '@/lib/session';
 import { readStorage, STORAGE_KEYS, writeStorage } from '@/lib/storage-keys';
@@ -30,41 +30,18 @@ export function clearBrowserStorage(): void {
   if (theme) writeStorage(STORAGE_KEYS.theme, theme);
 }
 
-/** Signing out with sales still on the device, not yet on the server: refused, or they would be lost. */
-export class VendasAguardandoEnvio extends Error {
-  constructor(readonly quantas: number) {
-    super(`${quantas} sales wait in the outbox`);
-  }
-}
-
-/**
- * Sends what the outbox holds; throws VendasAguardandoEnvio if anything is left (no connection, or
- * a sale the server refused that the seller has not dealt with). A device without IndexedDB keeps nothing.
- */
-async function saidaVazia(sellerId: string): Promise<void> {
-  // Loaded when signing out: the shell's first load carries none of IndexedDB's code.
-  const { enviarSaida, itensDaSaida } = await import('@/offline/saida');
-  const antes = await itensDaSaida(sellerId).catch(() => []);
-  if (antes.length === 0) return;
-  await enviarSaida(sellerId).catch(() => undefined);
-  const depois = await itensDaSaida(sellerId);
-  if (depois.length === 0) return;
-  await loadNamespaces(['offline']);
-  throw new VendasAguardandoEnvio(depois.length);
-}
-
 export function useSignOut() {
-  const { t } = useTranslation(['layout', 'offline']);
+  const { t } = useTranslation('layout');
   const queryClient = useQueryClient();
   const sellerId = useSession().user.id;
   return useMutation({
     networkMode: 'always',
     mutationFn: async () => {
-      await saidaVazia(sellerId);
+      // The outbox's code loads when signing out: the shell's first load carries none of it.
+      const aparelho = await import('@/offline/sair');
+      await aparelho.saidaVaziaParaSair(sellerId);
       await signOut();
-      // The device's copy of the customers and products goes with the session (issue 36).
-      const { apagarBanco } = await import('@/offline/banco');
-      await apagarBanco(sellerId).catch((error: unknown) => console.error('Could not delete the counter data', error));
+      await aparelho.esquecerAparelho(sellerId);
     },
     onSuccess: () => {
       void refreshAfter(queryClient, 'signOut');
@@ -74,8 +51,9 @@ export function useSignOut() {
       leaveApp('/');
     },
     onError: (error) => {
-      if (error instanceof VendasAguardandoEnvio) {
-        toast.error(t('offline:sair.title'), { description: t('offline:sair.description', { count: error.quantas }) });
+      if (error.name === 'VendasAguardandoEnvio' && 'quantas' in error) {
+        // Its texts were loaded when it was thrown (offline/sair.ts): the shell's own load carries none of them.
+        toast.error(translateDynamic('offline:sair.title', ''), { description: translateDynamic('offline:sair.description', '', { count: error.quantas }) });
         return;
       }
       console.error(error);

@@ -1,5 +1,6 @@
 import type { Cliente, NovaVendaInput, PagamentoInput, Produto, VendaDetalhe } from '@caderneta/shared';
 import { type DBSchema, deleteDB, type IDBPDatabase, openDB } from 'idb';
+import { nomeDoBanco } from './nomes';
 
 /**
  * What the counter keeps on the device (issue 36, ADR 035), in one IndexedDB database per seller:
@@ -65,9 +66,7 @@ interface BancoDoBalcao extends DBSchema {
 
 export type Banco = IDBPDatabase<BancoDoBalcao>;
 
-const PREFIXO = 'caderneta-balcao-';
 const VERSAO = 1;
-export const nomeDoBanco = (sellerId: string) => `${PREFIXO}${sellerId}`;
 
 const abertos = new Map<string, Promise<Banco>>();
 

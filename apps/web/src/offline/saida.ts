@@ -1,6 +1,7 @@
 import type { LancamentoResultado, NovaVendaInput, PagamentoInput, VendaDetalhe } from '@caderneta/shared';
 import { api, ApiError } from '@/lib/api-client';
 import { abrirBanco, type ItemDaSaida, type PagamentoNaSaida, type ReciboProvisorio, type VendaEnviada } from './banco';
+import { CANAL_DA_SAIDA } from './nomes';
 
 /**
  * The counter's outbox (issue 36, part 3; ADR 035): sales and payments. A sale the server did not take — no
@@ -21,21 +22,27 @@ const ENVIADAS_GUARDADAS = 50;
 
 // ---- Who is told: this tab's screens and the other tabs of the browser.
 
-const CANAL = 'caderneta.saida';
+const CANAL = CANAL_DA_SAIDA;
 const ouvintes = new Set<() => void>();
 let canal: BroadcastChannel | null = null;
 
-function avisar() {
-  for (const ouvinte of ouvintes) ouvinte();
-  canal?.postMessage('mudou');
-}
-
-/** Calls `ouvinte` whenever the outbox changes, in this tab or another. Returns the unsubscribe. */
-export function assinarSaida(ouvinte: () => void): () => void {
+/** This page's end of the channel: what other tabs (and the shell, app-layout.tsx) hear. */
+function oCanal(): BroadcastChannel | null {
   if (!canal && typeof BroadcastChannel === 'function') {
     canal = new BroadcastChannel(CANAL);
     canal.onmessage = () => ouvintes.forEach((o) => o());
   }
+  return canal;
+}
+
+function avisar() {
+  for (const ouvinte of ouvintes) ouvinte();
+  oCanal()?.postMessage('mudou');
+}
+
+/** Calls `ouvinte` whenever the outbox changes, in this tab or another. Returns the unsubscribe. */
+export function assinarSaida(ouvinte: () => void): () => void {
+  oCanal();
   ouvintes.add(ouvinte);
   return () => ouvintes.delete(ouvinte);
 }

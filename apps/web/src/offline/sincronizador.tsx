@@ -4,16 +4,16 @@ import { useSession } from '@/lib/session';
 import { atualizarCatalogo, catalogoAtualizadoEm, INTERVALO_DO_CATALOGO_MS } from './catalogo';
 import { assinarSaida, enviarSaida, INTERVALO_DE_ENVIO_MS, itensDaSaida } from './saida';
 
-/**
- * Keeps the counter's device copy in step while the signed-in app is open (issue 36): sends the
- * outbox when the app opens, when the connection returns and every INTERVALO_DE_ENVIO_MS, then
- * refreshes what the pages show; refreshes the kept customers and products when they are older
- * than INTERVALO_DO_CATALOGO_MS or a sale was delivered. Renders nothing.
- */
-/** How long after the app opens the kept catalogue is first refreshed. */
-const ESPERA_INICIAL_MS = 3_000;
 /** A new entry in the outbox is tried this soon. */
 const TENTATIVA_LOGO_MS = 1_000;
+
+/**
+ * Keeps the counter's device copy in step while the signed-in app is open (issue 36): sends the
+ * outbox when the app opens (the layout mounts this a moment after the page has loaded), when the
+ * connection returns, a second after something new waits, and every INTERVALO_DE_ENVIO_MS, then
+ * refreshes what the pages show; refreshes the kept customers and products when they are older
+ * than INTERVALO_DO_CATALOGO_MS or something was delivered. Renders nothing.
+ */
 
 export function SincronizadorDoBalcao() {
   const sellerId = useSession().user.id;
@@ -48,10 +48,8 @@ export function SincronizadorDoBalcao() {
       }
     }
 
-    // The outbox at once (nothing leaves an empty one); the catalogue's pages a moment after the
-    // page has loaded, so the first load of the app carries none of them.
-    void enviarSaida(sellerId).catch(() => undefined);
-    const inicio = setTimeout(() => void sincronizar(), ESPERA_INICIAL_MS);
+    // At once (the layout mounts this a moment after the page has loaded): what waits, then the catalogue.
+    void sincronizar();
     window.addEventListener('online', sincronizar);
     const intervalo = setInterval(() => void sincronizar(), INTERVALO_DE_ENVIO_MS);
     // Something just went into the outbox (an answer lost on a connection that works): a try a
@@ -70,7 +68,6 @@ export function SincronizadorDoBalcao() {
       controle.abort();
       window.removeEventListener('online', sincronizar);
       clearInterval(intervalo);
-      clearTimeout(inicio);
       clearTimeout(tentativa);
       pararDeOuvir();
     };

@@ -76,7 +76,8 @@ describe('without a connection', () => {
     renderApp('/configuracoes');
     expect(await screen.findByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
     expect(screen.getByText('Olá, Maria da Silva')).toBeInTheDocument();
-    expect(screen.getByText('Sem internet').closest('[role="status"]')).not.toBeNull();
+    // Loaded with the offline part, at once when the app opens without a connection.
+    expect((await screen.findByText('Sem internet')).closest('[role="status"]')).not.toBeNull();
   });
 
   it('without a seller kept, says the session could not be checked (no one is let in)', async () => {

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { loadNamespaces } from '@/lib/i18n';
-import { AvisoNovaVersao } from '@/pwa/aviso-nova-versao';
-import { SemInternet } from '@/pwa/sem-internet';
+import { CANAL_DA_SAIDA } from '@/offline/nomes';
+import { usePwa } from '@/pwa/estado';
 import { Brand } from './brand';
 import { DeferredPopup } from './deferred-popup';
 import { LanguageMenu } from './language-menu';
@@ -14,28 +14,39 @@ import { ThemeSwitch } from './theme-switch';
 import { UserChip } from './user-chip';
 
 const loadMobileNav = () => import('./mobile-nav').then((m) => m.MobileNav);
+// A chunk that cannot load (the connection dropped before the service worker kept the app) is
+// nothing on screen, never a broken page.
+const nada = { default: () => null };
+// "Nova versão disponível" loads when there is one.
+const AvisoNovaVersao = lazy(() => import('@/pwa/aviso-nova-versao').then((m) => ({ default: m.AvisoNovaVersao }), () => nada));
 
-// The counter's offline part (the outbox's strip and its sender, with IndexedDB): loaded a moment
-// after the page, so no first load carries it (the bundle budget), as the service worker.
+// The counter's offline part (the outbox's strip and its sender, with IndexedDB): not in a page's
+// first load (the bundle budget). It loads at once when the page opens without a connection or the
+// connection drops, when something is put in the outbox (the counter, a payment: its channel), and
+// otherwise a while after the page, to send what waits and refresh the device's copy.
 const EstadoDaSaida = lazy(() =>
-  Promise.all([import('@/offline/estado-da-saida'), loadNamespaces(['offline'])]).then(([m]) => ({ default: m.EstadoDaSaida })),
+  Promise.all([import('@/offline/estado-da-saida'), loadNamespaces(['offline'])]).then(([m]) => ({ default: m.EstadoDaSaida }), () => nada),
 );
-const SincronizadorDoBalcao = lazy(() => import('@/offline/sincronizador').then((m) => ({ default: m.SincronizadorDoBalcao })));
-const ESPERA_DO_OFFLINE_MS = 2000;
+const SincronizadorDoBalcao = lazy(() => import('@/offline/sincronizador').then((m) => ({ default: m.SincronizadorDoBalcao }), () => nada));
+// "Sem internet" in the header, with the same part.
+const SemInternet = lazy(() => import('@/pwa/sem-internet').then((m) => ({ default: m.SemInternet }), () => nada));
+const ESPERA_DO_OFFLINE_MS = 10_000;
 
-/** True a moment after the page has loaded. */
-function useDepoisDoCarregamento(ms: number) {
-  const [pronto, setPronto] = useState(false);
+function useParteOffline() {
+  const [pronto, setPronto] = useState(() => navigator.onLine === false);
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const esperar = () => (timer = setTimeout(() => setPronto(true), ms));
-    if (document.readyState === 'complete') esperar();
-    else window.addEventListener('load', esperar, { once: true });
+    if (pronto) return;
+    const carregar = () => setPronto(true);
+    const timer = setTimeout(carregar, ESPERA_DO_OFFLINE_MS);
+    const canal = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CANAL_DA_SAIDA) : null;
+    if (canal) canal.onmessage = carregar;
+    window.addEventListener('offline', carregar);
     return () => {
-      window.removeEventListener('load', esperar);
       clearTimeout(timer);
+      canal?.close();
+      window.removeEventListener('offline', carregar);
     };
-  }, [ms]);
+  }, [pronto]);
   return pronto;
 }
 
@@ -45,7 +56,8 @@ function useDepoisDoCarregamento(ms: number) {
  */
 export function AppLayout({ children, headerActions }: { children: ReactNode; headerActions?: ReactNode }) {
   const { t } = useTranslation('layout');
-  const offline = useDepoisDoCarregamento(ESPERA_DO_OFFLINE_MS);
+  const offline = useParteOffline();
+  const { novaVersao } = usePwa();
 
   return (
     <div className="min-h-svh bg-background">
@@ -82,7 +94,11 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
               <UserChip />
             </div>
           </div>
-          <SemInternet />
+          {offline && (
+            <Suspense fallback={null}>
+              <SemInternet />
+            </Suspense>
+          )}
           {headerActions}
           <LanguageMenu />
           <ThemeSwitch />
@@ -97,7 +113,11 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
           {children}
         </main>
       </div>
-      <AvisoNovaVersao />
+      {novaVersao && (
+        <Suspense fallback={null}>
+          <AvisoNovaVersao />
+        </Suspense>
+      )}
       {offline && (
         <Suspense fallback={null}>
           <SincronizadorDoBalcao />

@@ -1,12 +1,16 @@
 import LogOutIcon from 'lucide-react/icons/log-out';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useConfirmLeaveApp } from '@/components/unsaved-changes';
 import { useSignOut } from '@/lib/sign-out';
 import { cn } from '@/lib/utils';
-import { BotaoInstalar } from '@/pwa/botao-instalar';
+import { usePwa } from '@/pwa/estado';
 import { NAV_ITEMS } from './nav-items';
+
+// "Instalar app" loads when the browser offers installation.
+const BotaoInstalar = lazy(() => import('@/pwa/botao-instalar').then((m) => ({ default: m.BotaoInstalar }), () => ({ default: () => null })));
 
 /** The menu and the "Sair" button; used by the desktop sidebar and the mobile drawer. */
 export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
@@ -14,6 +18,7 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   const signOut = useSignOut();
   // With a form not saved, "Descartar alterações?" first (the app's question, not the browser's).
   const confirmLeave = useConfirmLeaveApp();
+  const { instalavel } = usePwa();
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4">
       <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3">
@@ -49,7 +54,11 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
         </ul>
       </nav>
       <div className="flex flex-col gap-1 border-t border-sidebar-border p-3">
-        <BotaoInstalar />
+        {instalavel && (
+          <Suspense fallback={null}>
+            <BotaoInstalar />
+          </Suspense>
+        )}
         <Button
           variant="ghost"
           className="w-full justify-start gap-3 text-sidebar-foreground/80"

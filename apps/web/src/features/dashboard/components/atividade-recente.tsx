@@ -11,7 +11,7 @@ import { cn } from '@/lib/utils';
 
 /** The latest sales and payments, newest first. */
 export function AtividadeRecente({ atividades }: { atividades: Atividade[] | undefined }) {
-  const { t } = useTranslation(['dashboard', 'vendas', 'financeiro']);
+  const { t } = useTranslation('dashboard');
   const fmt = useFormatters();
   return (
     <Card role="region" aria-labelledby="atividade-title">
@@ -63,13 +63,13 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
                       {venda && (
                         <Badge variant={a.statusPagamento === 'cancelado' ? 'secondary' : 'outline'}>
                           {a.statusPagamento === 'cancelado'
-                            ? t('vendas:status.cancelado')
+                            ? t('atividade.cancelada')
                             : a.formaPagamento === 'fiado'
-                              ? t('vendas:forma.fiado')
-                              : t('vendas:forma.vista')}
+                              ? t('atividade.forma.fiado')
+                              : t('atividade.forma.vista')}
                         </Badge>
                       )}
-                      {!venda && a.metodo && <Badge variant="outline">{t(`financeiro:metodos.${a.metodo}`)}</Badge>}
+                      {!venda && a.metodo && <Badge variant="outline">{t(`atividade.metodos.${a.metodo}`)}</Badge>}
                     </p>
                     <p className="truncate text-xs text-muted-foreground">
                       {a.clienteNome ?? t('atividade.semCliente')} · {fmt.dateTime(a.data)}
