@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormatters } from '@/lib/format';
 import { useSession } from '@/lib/session';
-import { useOnline, useSaida } from './use-saida';
+import { useOnline } from '@/lib/use-online';
+import { useSaida } from './use-saida';
 
 /**
  * Under the header, while sales or payments wait on the device (issue 36): "Sem internet — 3 vendas e

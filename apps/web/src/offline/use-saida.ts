@@ -1,18 +1,6 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import type { ItemDaSaida } from './banco';
 import { assinarSaida, ultimoEnvio, itensDaSaida } from './saida';
-
-function assinarConexao(avisar: () => void) {
-  window.addEventListener('online', avisar);
-  window.addEventListener('offline', avisar);
-  return () => {
-    window.removeEventListener('online', avisar);
-    window.removeEventListener('offline', avisar);
-  };
-}
-
-/** Whether the device says it has a connection, kept current. */
-export const useOnline = () => useSyncExternalStore(assinarConexao, () => navigator.onLine);
 
 export interface EstadoDaSaida {
   /** Read from the device at least once. */
