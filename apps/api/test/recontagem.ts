@@ -2,7 +2,7 @@ import type { Query } from './invariants';
 
 /*
  * What the invariants (invariants.ts) leave out: the reports' rollups by UTC day and month
- * (0007, 0015), by the shop's day (0025), clientes.pendente_desde (0009, 0023, kept by the ledger's allocation) and the customer
+ * (0007, 0015), by the shop's day (0025), the debts by due day (0030), clientes.pendente_desde (0009, 0023, kept by the ledger's allocation) and the customer
  * page's login registry (0003), each against a recount of the rows they follow. Every check answers
  * how many rows differ, over every seller; read as a user RLS does not bind.
  */
@@ -46,6 +46,11 @@ export const RECONTAGENS: Record<string, string> = {
     `select owner_id, dia, metodo, quantidade::bigint, valor from pagamentos_por_dia_da_loja where (quantidade, valor) <> (0, 0)`,
     `select owner_id, (created_at at time zone fuso_da_loja(owner_id))::date, coalesce(metodo, 'dinheiro'), count(*), sum(valor)
        from lancamentos where tipo = 'pagamento' group by 1, 2, 3`,
+  ),
+  // Debts by due day (0030): every customer who owes, by active flag, agreed date and the shop's day the debt started; no empty group left.
+  devedores_por_dia: diferenca(
+    `select owner_id, ativo, combinado, dia, quantidade::bigint, valor from devedores_por_dia`,
+    `select owner_id, ativo, coalesce(data_vencimento, 'infinity'), dia_da_divida(owner_id, pendente_desde), count(*), sum(-saldo_atual) from clientes where saldo_atual < 0 group by 1, 2, 3, 4`,
   ),
   // The oldest open debt, sale or hand-posted debit (0023's function, whose pure twin is dividaDoRazao).
   pendente_desde: `select count(*)::int as n from clientes c where c.pendente_desde is distinct from divida_pendente_desde(c.owner_id, c.id, c.saldo_atual)`,

@@ -70,6 +70,11 @@ export const clientes = pgTable(
     index('clientes_devedores_idx')
       .on(t.ownerId, t.ativo, t.saldoAtual, t.nomeBusca, t.id, t.pendenteDesde, t.dataVencimento, t.promessaPagamento)
       .where(sql`${t.saldoAtual} < 0`),
+    // Debtors with a promise to pay: a broken one heads every order of Devedores, so its first page
+    // reads these few, then the rest in clientes_devedores_idx's order (issue 41).
+    index('clientes_promessa_idx')
+      .on(t.ownerId, t.promessaPagamento)
+      .where(sql`${t.saldoAtual} < 0 and ${t.promessaPagamento} is not null`),
     // New customers of a period (reports).
     index('clientes_owner_created_idx').on(t.ownerId, t.createdAt),
     check('clientes_limite_credito_check', sql`${t.limiteCredito} >= 0`),

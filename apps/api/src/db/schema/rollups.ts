@@ -130,6 +130,30 @@ export const clientesTotais = pgTable(
 ).enableRLS();
 
 /**
+ * The customers who owe, counted by what their due date depends on: the date agreed with them
+ * (`combinado`, clientes.data_vencimento) and the shop's calendar day their oldest open debt started
+ * (`dia`, clientes.pendente_desde in the profile's time zone). Devedores' cards and the dashboard
+ * read these few rows instead of every debtor (docs/decisions/036-debts-by-due-day.md). Written
+ * only by the triggers of migration 0030, at commit, in the same transaction as the change of
+ * balance, debt start, agreed date or active flag; a group nobody is left in is deleted.
+ */
+export const devedoresPorDia = pgTable(
+  'devedores_por_dia',
+  {
+    ownerId: ownerId(),
+    ativo: boolean('ativo').notNull(),
+    /** The agreed due date; 'infinity' for none. */
+    combinado: date('combinado', { mode: 'string' }).notNull(),
+    /** The shop's day the oldest open debt started; 'infinity' for none. */
+    dia: date('dia', { mode: 'string' }).notNull(),
+    quantidade: integer('quantidade').notNull().default(0),
+    /** What they owe together, in centavos (a positive sum of -saldo_atual). */
+    valor: cents('valor').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'devedores_por_dia_pkey', columns: [t.ownerId, t.ativo, t.combinado, t.dia] }), ownerPolicy('devedores_por_dia')],
+).enableRLS();
+
+/**
  * A number that changes whenever a seller's customers change in a way the search sees (one is
  * added or deleted, or its name, phone or active flag changes): the customer search keeps the
  * seller's names in memory and trusts them only while this number is the one they were read with

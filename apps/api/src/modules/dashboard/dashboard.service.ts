@@ -5,14 +5,14 @@ import { clientes, clientesTotais, lancamentos, produtos, vendas } from '../../d
 import { valorPendenteSql, vendasHojeSql } from '../vendas/rollups.service';
 import { queryRows } from '../../lib/sql';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
-import { ehDevedor, lerResumoDividas, resumoDividasSql, type Contexto } from '../devedores/devedores.sql';
+import { lerResumoDividas, resumoDosDevedoresSql, type Contexto } from '../devedores/devedores.sql';
 
 /**
  * The dashboard in one query (after the shop's settings, read by primary key). No figure grows
  * with the shop's past sales: today's sales and what is pending come from the rollups
  * (vendas_por_hora over today's hours in the shop's time zone, vendas_totais), the debtors card
- * from the debtors' covering index (clientes_devedores_idx) — who owes, and who is late by the one
- * meaning of overdue (resumoDividasSql, as Devedores' cards) —, the latest sales and payments from backwards index scans with LIMIT, the
+ * from the debts by due day the ledger keeps (devedores_por_dia) — who owes, and who is late by the
+ * one meaning of overdue (resumoDosDevedoresSql, as Devedores' cards) —, the latest sales and payments from backwards index scans with LIMIT, the
  * customers from their counter (clientes_totais). The product counts grow with the catalogue only.
  */
 export const dashboardSql = (ctx: Contexto, agora: Date = new Date()) => {
@@ -20,7 +20,7 @@ export const dashboardSql = (ctx: Contexto, agora: Date = new Date()) => {
   return sql`
       with vendas_hoje as (
         select * from ${vendasHojeSql(ownerId, ctx.fuso, agora)} v
-      ), devedores as (${resumoDividasSql(ctx, ehDevedor)}
+      ), devedores as (${resumoDosDevedoresSql(ctx)}
       ), atividades as (
         select * from (
           (select 'venda' as tipo, v.id, v.data_venda as quando, v.valor_total as valor, c.nome as cliente_nome,

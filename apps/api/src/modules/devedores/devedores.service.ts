@@ -23,7 +23,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { travarCliente } from '../financeiro/razao.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
-import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, vencidoSql, type Contexto } from './devedores.sql';
+import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, resumoDosDevedoresSql, vencidoSql, type Contexto } from './devedores.sql';
 
 const semDivida = () => new AppError('CLIENTE_SEM_DIVIDA', 409, { message: 'Este cliente não tem saldo devedor' });
 
@@ -124,11 +124,12 @@ function toDevedor(row: Linha, config: ConfigComHoje): Devedor {
 }
 
 /**
- * The two statements of /devedores: the cards over every debtor plus the count of those matching
- * the filters (one aggregate), and one page sorted and cut in SQL. Both read the seller's debtors
- * through clientes_owner_saldo_idx and compute due dates from the customer rows; only the page's
- * rows look at their pending sales (a count) and their last reminder. (Exported for the benchmark's
- * query plans.)
+ * The two statements of /devedores: the cards plus the count of those matching the filters (one
+ * aggregate), and one page sorted and cut in SQL. Without a search or a filter the cards come from
+ * the debts by due day (devedores_por_dia) and the default order's page from about a page of rows
+ * (paginaPelaDivida); with one, both read the debtors' covering index (clientes_devedores_idx) and
+ * compute due dates from the customer rows. Only the page's rows look at their pending sales (a
+ * count) and their last reminder. (Exported for the benchmark's query plans.)
  */
 export function consultasDevedores(ctx: Contexto, query: z.output<typeof devedoresQuerySchema>, diasAntecedencia: number): { resumo: SQL; pagina: SQL } {
   const filtros: SQL[] = [];
@@ -146,25 +147,50 @@ export function consultasDevedores(ctx: Contexto, query: z.output<typeof devedor
   // Without a search or a filter every debtor is found: the cards alone, by groups.
   const resumo = todos.length
     ? resumoDividasSql(ctx, ehDevedor, [sql`count(*) filter (where ${filtro})::int as encontrados`])
-    : resumoDividasSql(ctx, ehDevedor, []);
+    : resumoDosDevedoresSql(ctx);
 
   // The page in two steps: which rows (only what the sort and the filters need is computed for
   // every debtor: nothing of the due date when sorting by amount), then everything the cards
   // show, for those rows only.
   const calcular = query.ordem === 'mais_antigo' || query.ordem === 'mais_recente' || porVencimento.length > 0;
-  const pagina = sql`
-    with pagina as materialized (
+  const quais = !todos.length && query.ordem === 'maior_divida'
+    ? paginaPelaDivida(ctx, query.pageSize, offsetOf(query))
+    : sql`
       select d.id from ${devedoresSql(ctx, ehDevedor, { calcular })}
       where ${filtro}
       order by ${ordemSql(query.ordem, 'd')}
-      limit ${query.pageSize} offset ${offsetOf(query)}
-    )
+      limit ${query.pageSize} offset ${offsetOf(query)}`;
+  const pagina = sql`
+    with pagina as materialized (${quais})
     select ${colunas(ctx)}
     from ${devedoresSql(ctx, sql`c.id in (select id from pagina)`)}
     ${ultimoLembrete(ctx)}
     order by ${ordemSql(query.ordem, 'd')}
   `;
   return { resumo, pagina };
+}
+
+/**
+ * Which debtors are on a page of the default order (maior_divida) without a search or a filter,
+ * reading about a page of rows however many owe: the broken promises to pay, which head the order
+ * (few, by clientes_promessa_idx), then the others as clientes_devedores_idx already orders them —
+ * by amount, name and id —, each cut at the page's end.
+ */
+function paginaPelaDivida(ctx: Contexto, pageSize: number, offset: number): SQL {
+  const ate = offset + pageSize;
+  const devedor = sql`c.owner_id = ${ctx.ownerId} and c.ativo and c.saldo_atual < 0`;
+  return sql`
+    select p.id from (
+      (select c.id, true as promessa_quebrada, c.saldo_atual, c.nome_busca from ${clientes} c
+        where ${devedor} and c.promessa_pagamento is not null and c.promessa_pagamento < ${ctx.hoje}::date
+        order by c.saldo_atual, c.nome_busca, c.id limit ${ate})
+      union all
+      (select c.id, false, c.saldo_atual, c.nome_busca from ${clientes} c
+        where ${devedor} and (c.promessa_pagamento is null or c.promessa_pagamento >= ${ctx.hoje}::date)
+        order by c.saldo_atual, c.nome_busca, c.id limit ${ate})
+    ) p
+    order by ${ordemSql('maior_divida', 'p')}
+    limit ${pageSize} offset ${offset}`;
 }
 
 /** /devedores: the cards, the count matching the search and filters, and one page. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LIMIARES_NIVEL, type NivelAtraso, type RegraVencimento, type ResumoDividas } from '@caderneta/shared';
 import { FAIXAS_ATRASO, percentual, type FaixaAtraso } from '@caderneta/shared/relatorios';
-import { clientes } from '../../db/schema';
+import { clientes, devedoresPorDia } from '../../db/schema';
 
 /*
  * The one meaning of "due" and "overdue" (docs/decisions/027-one-meaning-of-overdue.md) in SQL:
@@ -79,8 +79,6 @@ export function devedoresSql(ctx: Contexto, where: SQL, { calcular = false }: { 
 
 /** Debtors are the active customers who owe (spec §7: active, saldo_atual < 0); read by clientes_devedores_idx. */
 export const ehDevedor = sql`c.ativo and c.saldo_atual < 0`;
-/** Everyone who owes, deactivated customers too (the reports: their debt is still owed). */
-export const deve = sql`c.ativo in (true, false) and c.saldo_atual < 0`;
 
 /** Overdue, over `d` (estaVencido: the due date is before today). */
 export const vencidoSql = sql`d.dias > 0`;
@@ -119,29 +117,36 @@ export function faixaAtrasoSql(faixa: FaixaAtraso): SQL {
 /**
  * resumoDividas in one aggregate over the customers matching `where` (\`c\`), plus any `extra`
  * columns the caller needs over the same rows (\`d\`, one per customer, each due date computed
- * once). Without `extra` the customers are first counted by what their due date depends on — the
- * agreed date and the shop's day their debt started — so the rule and the figures are computed once
- * per group (a few hundred days) instead of once per debtor (thousands), over the debtors' covering
- * index. Read it with `lerResumoDividas`.
+ * once): Devedores' cards when a search or a filter also counts who matches. Read it with
+ * `lerResumoDividas`.
  */
-export function resumoDividasSql(ctx: Contexto, where: SQL, extra: SQL[] = []): SQL {
-  // Per customer (d.saldo_atual, one row each) or per group (d.n customers owing d.v together).
-  const [quantos, pendente] = extra.length ? [sql`1`, sql`-d.saldo_atual`] : [sql`d.n`, sql`d.v`];
+export function resumoDividasSql(ctx: Contexto, where: SQL, extra: SQL[]): SQL {
+  return agregadoDasDividas(sql`1`, sql`-d.saldo_atual`, devedoresSql(ctx, where, { calcular: true }), extra);
+}
+
+/**
+ * resumoDividas of every active debtor (`todos`: of every customer who owes, deactivated ones too),
+ * from their groups by what the due date depends on — the agreed date and the shop's day the debt
+ * started, 'infinity' for none — kept in devedores_por_dia by the ledger (migration 0030): the rule and the figures are
+ * computed once per group (a few hundred at most), whatever the number of debtors. `extra` columns
+ * read \`d\` (d.n customers owing d.v together, d.ativo, d.dias).
+ */
+export function resumoDosDevedoresSql(ctx: Contexto, { todos = false }: { todos?: boolean } = {}, extra: SQL[] = []): SQL {
+  const origem = sql`(
+    select g.quantidade as n, g.valor as v, g.ativo,
+           ${diasSql(ctx.hoje, vencimentoDeSql(ctx.regra, ctx.hoje, sql`nullif(g.combinado, 'infinity')`, sql`nullif(g.dia, 'infinity')`))} as dias
+    from ${devedoresPorDia} g
+    where g.owner_id = ${ctx.ownerId} ${todos ? sql`` : sql`and g.ativo`}
+  ) d`;
+  return agregadoDasDividas(sql`d.n`, sql`d.v`, origem, extra);
+}
+
+/** The aggregate of resumoDividas over `origem` (\`d\`), whose rows each stand for `quantos` customers owing `pendente`. */
+function agregadoDasDividas(quantos: SQL, pendente: SQL, origem: SQL, extra: SQL[]): SQL {
   const faixas = FAIXAS_ATRASO.map(
     (faixa, i) => sql`coalesce(sum(${quantos}) filter (where ${faixaAtrasoSql(faixa)}), 0)::int as ${sql.raw(`faixa_${i}_clientes`)},
       coalesce(sum(${pendente}) filter (where ${faixaAtrasoSql(faixa)}), 0)::bigint as ${sql.raw(`faixa_${i}_valor`)}`,
   );
-  const origem = extra.length
-    ? devedoresSql(ctx, where, { calcular: true })
-    : sql`(
-        select g.n, g.v, ${diasSql(ctx.hoje, vencimentoDeSql(ctx.regra, ctx.hoje, sql`g.combinado`, sql`g.dia`))} as dias
-        from (
-          select c.data_vencimento as combinado, ${diaDaDivida(ctx.fuso)} as dia, count(*) as n, sum(-c.saldo_atual) as v
-          from ${clientes} c
-          where c.owner_id = ${ctx.ownerId} and ${where}
-          group by 1, 2
-        ) g
-      ) d`;
   return sql`
     select coalesce(sum(${quantos}), 0)::int as devedores,
            coalesce(sum(${pendente}), 0)::bigint as valor,

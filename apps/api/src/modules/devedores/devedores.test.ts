@@ -240,6 +240,44 @@ describe('the list', () => {
     expect(new Set([...first.items, ...second.items].map((d) => d.id)).size).toBe(23);
     expect((await lista(big, '?page=3')).items).toEqual([]);
   });
+
+  it('reads the default order page by page as one sort of every debtor would: broken promises, then the largest debt, name and id', async () => {
+    const loja = await createSeller(t);
+    // Ties in amount and in name, promises kept, broken and still ahead, and one who paid a part.
+    const plan: Array<[string, number]> = [
+      ['Ana', 3000], ['Ana', 3000], ['Bruno', 3000], ['Célia', 5000], ['Davi', 1000], ['Édson', 5000], ['Fábio', 2000],
+      ['Gil', 1000], ['Hugo', 4000], ['Íris', 3000], ['João', 2000], ['Lia', 6000], ['Ana', 1000],
+    ];
+    const criados: Array<{ id: string; nome: string }> = [];
+    for (const [nome, total] of plan) {
+      const c = await cliente(loja, nome);
+      await fiado(loja, c.id, total, '2026-02-20T12:00:00-03:00');
+      criados.push({ id: c.id, nome });
+    }
+    expect((await loja.request({ method: 'POST', url: `/api/clientes/${criados[5]!.id}/pagamentos`, payload: { valor: 2000 } })).statusCode).toBe(201);
+    for (const [i, data] of [[1, '2026-03-11'], [4, '2026-03-11'], [9, '2026-03-11'], [11, '2026-03-20']] as const) {
+      expect((await put(loja, `/api/devedores/${criados[i]!.id}/promessa`, { data })).statusCode).toBe(200);
+    }
+    clock.set('2026-03-12T09:00:00-03:00');
+    try {
+      const lidos: Devedor[] = [];
+      for (let page = 1; page <= 4; page++) lidos.push(...(await lista(loja, `?pageSize=4&page=${page}`)).items);
+      const esperado = [...lidos].sort(
+        (a, b) =>
+          Number(b.promessa?.quebrada ?? false) - Number(a.promessa?.quebrada ?? false) ||
+          a.saldoAtual - b.saldoAtual ||
+          a.nome.localeCompare(b.nome, 'pt-BR', { sensitivity: 'base' }) ||
+          (a.id < b.id ? -1 : 1),
+      );
+      expect(new Set(lidos.map((d) => d.id)).size).toBe(plan.length);
+      expect(lidos.map((d) => d.id)).toEqual(esperado.map((d) => d.id));
+      // Broken: Davi (R$ 10), Ana (R$ 30) and Íris (R$ 30) — by amount, then name; Lia's promise is ahead.
+      expect(lidos.slice(0, 3).map((d) => [d.nome, d.promessa?.quebrada])).toEqual([['Ana', true], ['Íris', true], ['Davi', true]]);
+      expect(lidos[3]!.nome).toBe('Lia');
+    } finally {
+      clock.set(MANHA);
+    }
+  });
 });
 
 describe('reminders', () => {

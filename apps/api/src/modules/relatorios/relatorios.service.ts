@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { escalaDaUnidadeSql, queryRows } from '../../lib/sql';
 import { lerRegraVencimento } from '../devedores/cobranca-config.service';
-import { deve, lerResumoDividas, resumoDividasSql, vencidoSql } from '../devedores/devedores.sql';
+import { lerResumoDividas, resumoDosDevedoresSql, vencidoSql } from '../devedores/devedores.sql';
 import { pagamentosDoPeriodoSql, resumoDoPeriodo, totalDasVendasSql, type ResumoPeriodo } from '../vendas/rollups.service';
 
 /**
@@ -158,13 +158,13 @@ function clientesDoPeriodo(ownerId: string): SQL {
 
 /**
  * Who owes today and who is late, over every customer who owes (deactivated ones too), with the
- * deactivated customers' overdue part: one aggregate over the debtors' rows, never their sales.
+ * deactivated customers' overdue part: one aggregate over their groups by due day, never their sales.
  */
 async function dividasHoje(tx: Executor, ownerId: string, periodo: Periodo, regra: RegraVencimento): Promise<ResumoDividas & { vencidoDesativados: number }> {
   const [row] = await queryRows<Record<string, unknown>>(
     tx,
-    resumoDividasSql({ ownerId, regra, fuso: periodo.timeZone, hoje: periodo.hoje }, deve, [
-      sql`coalesce(sum(-d.saldo_atual) filter (where ${vencidoSql} and not d.ativo), 0)::bigint as vencido_desativados`,
+    resumoDosDevedoresSql({ ownerId, regra, fuso: periodo.timeZone, hoje: periodo.hoje }, { todos: true }, [
+      sql`coalesce(sum(d.v) filter (where ${vencidoSql} and not d.ativo), 0)::bigint as vencido_desativados`,
     ]),
   );
   return { ...lerResumoDividas(row), vencidoDesativados: n(row?.vencido_desativados) };

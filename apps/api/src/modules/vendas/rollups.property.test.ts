@@ -14,7 +14,8 @@ import { cancelVenda, createVenda } from './vendas.service';
 /**
  * The counters and hourly rollups (migration 0004) must always equal a full recount of the rows
  * they summarise, after any sequence of sales (dated across hours and days), payments,
- * adjustments, cancellations and customer deactivations — on PGlite and on PostgreSQL. And the
+ * adjustments, cancellations, customer deactivations, agreed due dates and time zone changes — on
+ * PGlite and on PostgreSQL. And the
  * report function built on them must give, for any period and any of the whole-hour time zones the
  * app offers (with and without daylight saving), what adding up the sales themselves gives.
  */
@@ -25,6 +26,7 @@ type Op =
   | { kind: 'ajuste'; cliente: number; credito: boolean; valor: number }
   | { kind: 'cancelar'; venda: number }
   | { kind: 'ativo'; cliente: number; ativo: boolean }
+  | { kind: 'combinado'; cliente: number; dias: number | null }
   | { kind: 'fuso'; fuso: string };
 
 /** Whole-hour time zones the app offers, with and without daylight saving. */
@@ -57,6 +59,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('ajuste' as const), cliente: fc.nat(2), credito: fc.boolean(), valor: fc.integer({ min: 1, max: 4_000 }) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('cancelar' as const), venda: fc.nat(30) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('ativo' as const), cliente: fc.nat(2), ativo: fc.boolean() }) },
+  // A due date agreed with the customer, or the agreement dropped (the debts by due day, 0030).
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('combinado' as const), cliente: fc.nat(2), dias: fc.option(fc.integer({ min: -40, max: 40 }), { nil: null }) }) },
   // The shop moves to another time zone: its days are counted again (migration 0025).
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('fuso' as const), fuso: fc.constantFrom(...ZONAS) }) },
 );
@@ -153,6 +157,15 @@ async function expectRollupsEqualRecount(ownerId: string) {
     await rows(sql`select ${local('created_at')}::date::text as dia, metodo, count(*)::int as quantidade, sum(valor)::bigint::text as valor
       from lancamentos where owner_id = ${ownerId} and tipo = 'pagamento' group by 1, 2 order by 1, 2`),
   );
+  // Who owes, by active flag, agreed date and the shop's day their debt started (migration 0030); no empty group kept.
+  expect(
+    await rows(sql`select ativo, nullif(combinado, 'infinity')::text as combinado, nullif(dia, 'infinity')::text as dia, quantidade::int, valor::bigint::text
+      from devedores_por_dia where owner_id = ${ownerId} order by 1, 2 nulls first, 3 nulls first`),
+  ).toEqual(
+    await rows(sql`select ativo, data_vencimento::text as combinado, ${local('pendente_desde')}::date::text as dia, count(*)::int as quantidade,
+        sum(-saldo_atual)::bigint::text as valor
+      from clientes where owner_id = ${ownerId} and saldo_atual < 0 group by 1, 2, 3 order by 1, 2 nulls first, 3 nulls first`),
+  );
   expect(await rows(sql`select ativo, quantidade::int, devedores::int from clientes_totais where owner_id = ${ownerId} and quantidade <> 0 order by 1`)).toEqual(
     await rows(sql`select ativo, count(*)::int as quantidade, (count(*) filter (where saldo_atual < 0))::int as devedores
       from clientes where owner_id = ${ownerId} group by 1 order by 1`),
@@ -203,6 +216,9 @@ describe('sales rollups', () => {
             await run((tx) => registrarAjuste(tx, owner, cs[op.cliente]!.id, { tipo: op.credito ? 'credito' : 'debito', valor: op.valor, motivo: 'teste' }));
           } else if (op.kind === 'cancelar') {
             if (vendaIds.length) await refused(() => run((tx) => cancelVenda(tx, owner, vendaIds[op.venda % vendaIds.length]!)));
+          } else if (op.kind === 'combinado') {
+            const dia = op.dias === null ? null : new Date(Date.now() + op.dias * 86_400_000).toISOString().slice(0, 10);
+            await run((tx) => tx.execute(sql`update clientes set data_vencimento = ${dia} where owner_id = ${owner} and id = ${cs[op.cliente]!.id}`));
           } else if (op.kind === 'fuso') {
             await run((tx) => tx.execute(sql`update perfis set fuso_horario = ${op.fuso} where owner_id = ${owner}`));
           } else {
