@@ -123,6 +123,8 @@ async function main() {
       await seed(tx, seller, CLIENTES, DEVEDORES, VENDAS, `${tag}s`);
       await seed(tx, other, Math.ceil(CLIENTES / 10), Math.ceil(DEVEDORES / 10), Math.ceil(VENDAS / 10), `${tag}o`);
     });
+    // The debts by due day the cards read (migration 0030), as a restore or a bulk load rebuilds them.
+    for (const owner of [seller, other]) await withSeller(db, owner, (tx) => tx.execute(sql`select reconstruir_dias_da_loja(${owner})`));
     await db.execute(sql`vacuum analyze`);
     const [counts] = await queryRows<Record<string, number>>(db, sql`
       select (select count(*) from clientes where owner_id = ${seller})::int as clientes,
