@@ -7,7 +7,10 @@
 -- shop's rollup lock. A new time zone, a restore or a bulk load rebuilds them from the customers
 -- (reconstruir_dias_da_loja, which those already call). A group without an agreed date, or (never
 -- seen: a debt has a start) without a day, keeps 'infinity' there, so every column is in the key. No transaction both changes a customer and
--- the shop's time zone (a customer change queued before such a rebuild would count twice).
+-- the shop's time zone (a customer change queued before such a rebuild would count twice). A later
+-- migration that changes customers' balances, debt starts, agreed dates or active flags as a
+-- migrator bound by FORCE ROW LEVEL SECURITY lifts it on devedores_por_dia and perfis too, as this
+-- one does for its backfill.
 --
 -- clientes_promessa_idx: the debtors with a promise to pay, so Devedores' first page reads the few
 -- broken promises, then the others in clientes_devedores_idx's order, about a page of rows.
