@@ -178,7 +178,7 @@ export function consultasDevedores(ctx: Contexto, query: z.output<typeof devedor
  */
 function paginaPelaDivida(ctx: Contexto, pageSize: number, offset: number): SQL {
   const ate = offset + pageSize;
-  const devedor = sql`c.owner_id = ${ctx.ownerId} and c.ativo and c.saldo_atual < 0`;
+  const devedor = sql`c.owner_id = ${ctx.ownerId} and ${ehDevedor}`;
   return sql`
     select p.id from (
       (select c.id, true as promessa_quebrada, c.saldo_atual, c.nome_busca from ${clientes} c
