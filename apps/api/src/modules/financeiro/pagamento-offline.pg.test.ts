@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { LancamentoResultado } from '@caderneta/shared';
-import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
-import { testDbKind } from '../../../test/db';
+import { duasInstancias } from '../../../test/duas-instancias';
 import { insertCliente, ledgerSum, readCliente } from '../../../test/fixtures';
 import { lancamentos } from '../../db/schema';
 
@@ -12,43 +11,27 @@ import { lancamentos } from '../../db/schema';
  * received, the same payment answered to every request.
  */
 describe('offline payment idempotency across instances', () => {
-  let a: TestApp;
-  let b: TestApp;
-  let seller: SellerSession;
-  beforeAll(async () => {
-    expect(testDbKind).toBe('postgres');
-    a = await buildTestApp();
-    b = await buildTestApp({ sameDatabaseAs: a });
-    seller = await createSeller(a);
-  });
-  afterAll(async () => {
-    await b.close();
-    await a.close();
-  });
+  const duas = duasInstancias();
 
   it('concurrent requests with one key on two instances post one payment and answer it to all', async () => {
     for (let round = 0; round < 3; round++) {
-      const cliente = await insertCliente(a, seller.id);
-      const venda = await seller.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ valor: 2_000 }] } });
+      const cliente = await insertCliente(duas.a, duas.seller.id);
+      const venda = await duas.seller.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ valor: 2_000 }] } });
       expect(venda.statusCode).toBe(201);
       const feitaEm = new Date(Date.now() - 2 * 86_400_000).toISOString();
       const payload = { valor: 1_500, metodo: 'pix', chave: crypto.randomUUID(), offline: { feitaEm } };
-      const responses = await Promise.all(
-        Array.from({ length: 6 }, (_, i) =>
-          (i % 2 ? b : a).app.inject({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, headers: { origin: TEST_ORIGIN, cookie: seller.cookie }, payload }),
-        ),
-      );
+      const responses = await duas.aoMesmoTempo(`/api/clientes/${cliente.id}/pagamentos`, payload);
       expect(responses.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 201]);
       const answers = responses.map((r) => r.json() as LancamentoResultado);
       expect(new Set(answers.map((r) => r.lancamento.id)).size).toBe(1);
       expect(answers[0]!.lancamento.data).toBe(feitaEm);
-      const rows = await a.db
+      const rows = await duas.a.db
         .select({ id: lancamentos.id })
         .from(lancamentos)
         .where(and(eq(lancamentos.clienteId, cliente.id), eq(lancamentos.tipo, 'pagamento')));
       expect(rows).toHaveLength(1);
-      expect((await readCliente(a, cliente.id)).saldoAtual).toBe(-500);
-      expect(await ledgerSum(a, cliente.id)).toBe(-500);
+      expect((await readCliente(duas.a, cliente.id)).saldoAtual).toBe(-500);
+      expect(await ledgerSum(duas.a, cliente.id)).toBe(-500);
     }
   });
 });

@@ -13,6 +13,7 @@ import type { Dashboard } from '@caderneta/shared/schemas/dashboard';
 import type { RelatorioFinanceiro, RelatorioResumo } from '@caderneta/shared/schemas/relatorios';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
+import { AGORA, diasAtras, offline } from '../../../test/offline';
 import { countRows, insertCliente, ledgerSum, readCliente, readVenda } from '../../../test/fixtures';
 import { checkInvariants, withAdmin } from '../../../test/invariants';
 import { lancamentos, pagamentosPorDiaDaLoja } from '../../db/schema';
@@ -22,10 +23,7 @@ import { lancamentos, pagamentosPorDiaDaLoja } from '../../db/schema';
  * received, everywhere that date is read; taken as online is; refused for what is malformed, not
  * the seller's, or outside the window.
  */
-const AGORA = '2026-03-16T15:00:00.000Z';
 const clock = testClock(AGORA);
-/** `dias` days before the test's "now", at the same hour (12:00 in São Paulo). */
-const diasAtras = (dias: number) => new Date(Date.parse(AGORA) - dias * 86_400_000).toISOString();
 
 let t: TestApp;
 let seller: SellerSession;
@@ -37,7 +35,6 @@ afterAll(() => t?.close());
 
 const pagar = (clienteId: string, body: object, quem: SellerSession = seller) =>
   quem.request({ method: 'POST', url: `/api/clientes/${clienteId}/pagamentos`, payload: body });
-const offline = (feitaEm = diasAtras(1)) => ({ offline: { feitaEm } });
 const fiado = (clienteId: string, valor: number, quem: SellerSession = seller) =>
   quem.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId, itens: [{ valor }] } });
 

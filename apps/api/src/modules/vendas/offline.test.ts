@@ -5,6 +5,7 @@ import type { Dashboard } from '@caderneta/shared/schemas/dashboard';
 import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
+import { AGORA, diasAtras, offline } from '../../../test/offline';
 import { countRows, insertCliente, insertProduto, ledgerSum, readCliente, readProduto } from '../../../test/fixtures';
 import { checkInvariants, withAdmin } from '../../../test/invariants';
 import { lancamentos, notificacoes, vendas } from '../../db/schema';
@@ -14,10 +15,7 @@ import { lancamentos, notificacoes, vendas } from '../../db/schema';
  * accepted past what the seller could not check offline and flagged, refused for what is malformed
  * or not the seller's.
  */
-const AGORA = '2026-03-16T15:00:00.000Z';
 const clock = testClock(AGORA);
-/** `dias` days before the test's "now", at the same hour (12:00 in São Paulo). */
-const diasAtras = (dias: number) => new Date(Date.parse(AGORA) - dias * 86_400_000).toISOString();
 
 let t: TestApp;
 let seller: SellerSession;
@@ -28,7 +26,6 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const vender = (body: object, quem: SellerSession = seller) => quem.request({ method: 'POST', url: '/api/vendas', payload: body });
-const offline = (feitaEm = diasAtras(1)) => ({ offline: { feitaEm } });
 
 describe('an offline sale', () => {
   it('that took more than the stock is recorded, takes the stock to 0 and says what was missing', async () => {
