@@ -39,7 +39,7 @@ export async function latestMailTo(testInfo: RunInfo, to: string): Promise<Outbo
     .poll(() => {
       let files: string[] = [];
       try {
-        files = readdirSync(dir).sort();
+        files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
       } catch {
         return false;
       }

@@ -168,7 +168,7 @@ function mailsTo(address: string): number {
     const outbox = path.join(dir, 'outbox');
     let files: string[] = [];
     try {
-      files = readdirSync(outbox);
+      files = readdirSync(outbox).filter((f) => f.endsWith('.json'));
     } catch {
       continue;
     }
