@@ -29,7 +29,7 @@ async function seedShop(page: Page) {
   await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: jose.id, itens: [{ produtoId: arroz.id, quantidade: 2 }] });
   await post(page, '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: feijao.id, quantidade: 3 }] });
   const cancelada = await post(page, '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: arroz.id, quantidade: 1 }] });
-  await post(page, `/api/vendas/${cancelada.id}/cancelar`);
+  await post(page, `/api/vendas/${cancelada.id}/cancelar`, { motivo: 'Cliente desistiu' });
   await post(page, `/api/clientes/${jose.id}/pagamentos`, { valor: 1000, metodo: 'pix' });
 }
 

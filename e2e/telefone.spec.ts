@@ -53,7 +53,7 @@ async function createData(page: Page): Promise<Fixture> {
   const itens = [{ produtoId: produto.id, quantidade: 5 }];
   await post(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens, observacoes: 'Observação comprida da venda para a festa da escola do bairro' });
   const cancelada = await post(page, '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] });
-  expect((await postAsApp(page, `/api/vendas/${cancelada.id}/cancelar`)).ok()).toBe(true);
+  expect((await postAsApp(page, `/api/vendas/${cancelada.id}/cancelar`, { motivo: 'Cliente desistiu' })).ok()).toBe(true);
   const pagamento = await post(page, `/api/clientes/${cliente.id}/pagamentos`, { valor: 123837537, metodo: 'pix', observacao: 'Pagamento parcial' });
   const notas = await page.request.put(`/api/devedores/${cliente.id}/cobranca`, {
     data: { dataVencimento: null, observacoes: 'Observação comprida sobre a cobrança: paga quando receber o pagamento da obra do vizinho' },

@@ -32,3 +32,4 @@ export * from './fusos';
 export * from './schemas/configuracoes';
 export * from './schemas/backup';
 export * from './divida';
+export * from './schemas/auditoria';

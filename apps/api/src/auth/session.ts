@@ -2,6 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { fromNodeHeaders } from 'better-auth/node';
 import { AppError } from '../lib/errors';
+import { writeTime } from '../lib/clock';
+import { autorDaPessoa, comAutor } from '../modules/auditoria/auditoria.service';
 import { checkedResponse } from '../lib/response-schema';
 import type { AcessoLoja, Database, Tx } from '../db/client';
 import { withSeller } from '../db/client';
@@ -55,7 +57,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, { auth, db }: { aut
       async (tx) => {
         // Checked here, inside the transaction: an answer that cannot be sent rolls the work back
         // instead of failing after commit (a saved sale answered with a 500 is retried and doubled).
-        return checkResponse(request, await work(tx, seller));
+        // Every change the work records in the audit trail is this person's, from this address.
+        return checkResponse(request, await comAutor(autorDaPessoa(seller, request.ip, writeTime(app.clock)), () => work(tx, seller)));
       },
       acesso ?? (le ? 'leitura' : 'escrita'),
     );

@@ -317,7 +317,7 @@ async function cancelar(ator: Ator) {
   // Paid and unpaid alike: à vista, fiado paid off, fiado pending.
   const v = r.pick(abertas);
   const antes = loja.status(v, pagos);
-  const res = await post<VendaDetalhe>(ator, `/api/vendas/${v.id}/cancelar`);
+  const res = await post<VendaDetalhe>(ator, `/api/vendas/${v.id}/cancelar`, { motivo: 'Cliente desistiu' });
   expect([antes, res.statusPagamento]).toEqual([antes, 'cancelado']);
   v.cancelada = true;
   for (const i of v.itens) loja.produtos.find((p) => p.id === i.produtoId)!.estoque += i.quantidade;

@@ -130,7 +130,7 @@ describe('two instances (processes) on one PostgreSQL through pgbouncer', () => 
     const produtoId = await novoProduto(10);
     const sale = await venda(0, { formaPagamento: 'fiado', clienteId, itens: [{ produtoId, quantidade: 3 }] });
     expect(sale.status).toBe(201);
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => seller.request(on(i), 'POST', `/api/vendas/${sale.body.id}/cancelar`)));
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => seller.request(on(i), 'POST', `/api/vendas/${sale.body.id}/cancelar`, { motivo: 'Cliente desistiu' })));
     expect(count(answers, 200)).toBe(1);
     expect(count(answers, 409)).toBe(9);
     for (const refused of answers.filter((r) => r.status === 409)) expect(refused.body.code).toBe('VENDA_JA_CANCELADA');
@@ -148,7 +148,7 @@ describe('two instances (processes) on one PostgreSQL through pgbouncer', () => 
     const answers = await Promise.all([
       ...Array.from({ length: 12 }, (_, i) => venda(i, { formaPagamento: i % 3 ? 'fiado' : 'vista', clienteId, itens: [{ produtoId, quantidade: 1 + (i % 4) }] })),
       ...Array.from({ length: 12 }, (_, i) => pagamento(i, clienteId, { valor: 450 + i * 10, metodo: 'dinheiro' })),
-      ...primeiras.slice(0, 4).map((s, i) => seller.request(on(i + 1), 'POST', `/api/vendas/${s.body.id}/cancelar`)),
+      ...primeiras.slice(0, 4).map((s, i) => seller.request(on(i + 1), 'POST', `/api/vendas/${s.body.id}/cancelar`, { motivo: 'Cliente desistiu' })),
     ]);
     expect(answers.filter((r) => r.status !== 200 && r.status !== 201)).toEqual([]);
     expect(await violations()).toEqual([]);

@@ -32,7 +32,7 @@ beforeAll(async () => {
   expect(curta.json().alertas).toEqual([{ tipo: 'estoque', produtoId: curto.id, produtoNome: curto.nome, unidade: 'un', faltou: 2 }]);
   const cancelada = await sale({ formaPagamento: 'vista', itens: [{ produtoId: curto.id, quantidade: 4 }], ...offline(4) });
   expect(cancelada.json().alertas).toHaveLength(1);
-  expect((await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.json().id}/cancelar` })).statusCode).toBe(200);
+  expect((await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.json().id}/cancelar`, payload: { motivo: 'Cliente desistiu' } })).statusCode).toBe(200);
   const semLimite = await insertCliente(t, seller.id, { limiteCredito: 0 });
   await seller.request({ method: 'POST', url: `/api/clientes/${semLimite.id}/pagamentos`, payload: { valor: 300, metodo: 'dinheiro' } });
   expect((await sale({ formaPagamento: 'fiado', clienteId: semLimite.id, itens: [{ produtoId: produto.id, quantidade: 1 }], ...offline(0) })).statusCode).toBe(201);

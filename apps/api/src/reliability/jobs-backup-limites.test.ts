@@ -190,7 +190,7 @@ describe('two instances (processes) on one PostgreSQL: jobs, backup, rate limits
     // The shop moves on after the backup: a customer, a sale, a cancellation.
     const outro = await ok(s.request(b, 'POST', '/api/clientes', { nome: 'Seu Tonho', telefone: '11912345678', limiteCredito: 0 }), 'cliente');
     const venda = await ok(s.request(b, 'POST', '/api/vendas', { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 2 }] }), 'venda');
-    await ok(s.request(a, 'POST', `/api/vendas/${venda.id}/cancelar`), 'cancelar');
+    await ok(s.request(a, 'POST', `/api/vendas/${venda.id}/cancelar`, { motivo: 'Cliente desistiu' }), 'cancelar');
     const changed = await exportar(b);
     expect(dataPart(changed)).not.toBe(dataPart(original));
 

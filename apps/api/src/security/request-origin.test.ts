@@ -130,7 +130,7 @@ describe('bodies must be JSON', () => {
 
   it('accepts a body-less POST from the own origin (the app cancels this way)', async () => {
     const venda = await novaVenda();
-    const response = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` });
+    const response = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(response.statusCode).toBe(200);
     expect((await readVenda(t, venda.id)).statusPagamento).toBe('cancelado');
   });

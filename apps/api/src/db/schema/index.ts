@@ -9,3 +9,4 @@ export * from './rollups';
 export * from './relatorios';
 export * from './jobs';
 export * from './backup';
+export * from './auditoria';

@@ -8,6 +8,7 @@ import { sqlState } from '../../lib/pg-errors';
 import { queryRows } from '../../lib/sql';
 import { loginSuffixSource } from '../clientes/login';
 import { recalcularDividas } from '../financeiro/razao.service';
+import { auditar } from '../auditoria/auditoria.service';
 import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
 import { TABELAS_BACKUP, type TabelaBackup } from './tabelas';
 
@@ -147,6 +148,16 @@ async function restaurar(
   // The debtor fields follow from the restored ledgers, by the ledger's own rule.
   await recalcularDividas(tx, ownerId);
   await tx.execute(sql`select reconstruir_rollups(${ownerId}), set_config('caderneta.reconstruindo', 'off', true)`);
+  // The audit trail is not the file's to replace: it keeps what happened before, and this restore.
+  await auditar(tx, ownerId, {
+    acao: 'backup.restaurado',
+    registro: { tipo: 'loja' },
+    detalhes: {
+      ...Object.fromEntries(Object.entries(restaurados).map(([tabela, n]) => [`restaurados.${tabela}`, n])),
+      ...Object.fromEntries(Object.entries(removidos).map(([tabela, n]) => [`removidos.${tabela}`, n])),
+      exportadoEm: arquivo.exportadoEm,
+    },
+  });
   return { restaurados, removidos, loginsAlterados, segundos: (now() - inicio) / 1000 };
 }
 function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key: string, id: unknown) => unknown): Linha {

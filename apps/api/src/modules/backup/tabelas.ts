@@ -457,6 +457,8 @@ export const tabelasDaVersao = (versao: number) => TABELAS_BACKUP.filter((t) => 
  * installation could not read; a restore leaves them as they are.
  */
 export const FORA_DO_BACKUP = [
+  // The audit trail: a restore never replaces it, and records itself in it (restaurar.ts).
+  'auditoria',
   'backups_automaticos',
   'perfis',
   'chaves_pix',

@@ -22,6 +22,7 @@ import { queryRows, statusCondition } from '../../lib/sql';
 import { candidatosSemelhantes, paginaDaBusca, termosDaBusca } from './clientes-busca';
 import type { IndiceDeClientes } from './clientes-indice';
 import { assignLogin, retireLogin, withUniqueLogin } from './login';
+import { auditar, mudancasEntre } from '../auditoria/auditoria.service';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
 
@@ -182,6 +183,9 @@ export async function getCliente(tx: Tx, ownerId: string, id: string): Promise<C
   return toCliente(await withLogin(tx, ownerId, await findRow(tx, ownerId, id)));
 }
 
+/** What the audit trail keeps of a customer's own fields (the balance has its own entries). */
+const CAMPOS_AUDITADOS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const satisfies ReadonlyArray<keyof ClienteRow>;
+
 const columnsOf = (input: ClienteInput) => ({
   nome: input.nome,
   nomeBusca: normalizeForSearch(input.nome),
@@ -209,6 +213,12 @@ export async function createCliente(tx: Tx, ownerId: string, { id, ...input }: C
       if (!inserted) throw new JaCriado();
       return inserted;
     });
+    await auditar(tx, ownerId, {
+      acao: 'cliente.criado',
+      registro: { tipo: 'cliente', id: row.id, nome: row.nome },
+      clienteId: row.id,
+      mudancas: mudancasEntre<ClienteRow>({}, row, CAMPOS_AUDITADOS),
+    });
     return toCliente(row);
   } catch (error) {
     if (error instanceof JaCriado && id) return getCliente(tx, ownerId, id);
@@ -218,22 +228,34 @@ export async function createCliente(tx: Tx, ownerId: string, { id, ...input }: C
 
 /** Edits the seller-typed fields. Balances, due date and notes belong to the ledger and debtors. */
 export async function updateCliente(tx: Tx, ownerId: string, id: string, input: ClienteInput): Promise<Cliente> {
+  const antes = await findRow(tx, ownerId, id, true);
   const [row] = await tx
     .update(clientes)
     .set({ ...columnsOf(input), updatedAt: sql`now()` })
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id)))
     .returning();
   if (!row) throw naoEncontrado();
+  const mudancas = mudancasEntre(antes, row, CAMPOS_AUDITADOS);
+  if (mudancas.length) await auditar(tx, ownerId, { acao: 'cliente.alterado', registro: { tipo: 'cliente', id, nome: row.nome }, clienteId: id, mudancas });
   return toCliente(await withLogin(tx, ownerId, row));
 }
 
 export async function setClienteAtivo(tx: Tx, ownerId: string, id: string, ativo: boolean): Promise<Cliente> {
+  const antes = await findRow(tx, ownerId, id, true);
   const [row] = await tx
     .update(clientes)
     .set({ ativo, updatedAt: sql`now()` })
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id)))
     .returning();
   if (!row) throw naoEncontrado();
+  if (antes.ativo !== ativo) {
+    await auditar(tx, ownerId, {
+      acao: ativo ? 'cliente.reativado' : 'cliente.desativado',
+      registro: { tipo: 'cliente', id, nome: row.nome },
+      clienteId: id,
+      mudancas: [{ campo: 'ativo', antes: antes.ativo, depois: ativo }],
+    });
+  }
   return toCliente(await withLogin(tx, ownerId, row));
 }
 
@@ -254,6 +276,8 @@ export async function regenerarLogin(tx: Tx, ownerId: string, id: string): Promi
     },
     current.login,
   );
+  // The link itself is a key to the customer's page: the trail says it changed, not what it is.
+  await auditar(tx, ownerId, { acao: 'cliente.link_regenerado', registro: { tipo: 'cliente', id, nome: row.nome }, clienteId: id });
   return toCliente(row);
 }
 
@@ -263,7 +287,7 @@ export async function regenerarLogin(tx: Tx, ownerId: string, id: string): Promi
  * delete) or wait and then fail on its foreign key.
  */
 export async function deleteCliente(tx: Tx, ownerId: string, id: string): Promise<void> {
-  await findRow(tx, ownerId, id, true);
+  const antes = await findRow(tx, ownerId, id, true);
   const [venda] = await tx.select({ id: vendas.id }).from(vendas).where(eq(vendas.clienteId, id)).limit(1);
   const [lancamento] = await tx.select({ id: lancamentos.id }).from(lancamentos).where(eq(lancamentos.clienteId, id)).limit(1);
   if (venda || lancamento) throw clienteTemVendas();
@@ -276,4 +300,10 @@ export async function deleteCliente(tx: Tx, ownerId: string, id: string): Promis
     if (isForeignKeyViolation(error)) throw clienteTemVendas();
     throw error;
   }
+  await auditar(tx, ownerId, {
+    acao: 'cliente.excluido',
+    registro: { tipo: 'cliente', id, nome: antes.nome },
+    clienteId: id,
+    mudancas: mudancasEntre<ClienteRow>(antes, {}, CAMPOS_AUDITADOS),
+  });
 }

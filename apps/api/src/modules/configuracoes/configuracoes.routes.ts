@@ -1,3 +1,5 @@
+import { writeTime } from '../../lib/clock';
+import { autorDaPessoa, comAutor } from '../auditoria/auditoria.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configuracoesSchema, lojaInputSchema, perfilInputSchema, preferenciasNotificacaoSchema, sistemaInputSchema } from '@caderneta/shared';
 import { getConfiguracoes, salvarLoja, salvarNotificacoes, salvarPerfil, salvarSistema } from './configuracoes.service';
@@ -15,7 +17,8 @@ export const configuracoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/api/configuracoes/perfil',
     { preHandler: app.requireSeller, schema: { tags, summary: 'Name, photo and own phone', body: perfilInputSchema, response: { 200: configuracoesSchema } } },
-    (request) => salvarPerfil(app.db, request.seller!, request.body),
+    // Its own transaction (the account's name is better-auth's row): the person is its author all the same.
+    (request) => comAutor(autorDaPessoa(request.seller!, request.ip, writeTime(app.clock)), () => salvarPerfil(app.db, request.seller!, request.body)),
   );
 
   app.put(

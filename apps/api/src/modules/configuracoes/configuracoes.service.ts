@@ -11,6 +11,7 @@ import { rememberTimeZone, type Database, type Executor } from '../../db/client'
 import { perfis, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Seller } from '../../auth/seller';
+import { auditarConfiguracao } from '../auditoria/auditoria.service';
 
 /** Every tab of Configurações, as the seller saved it (notification switches default per spec §9). */
 export async function getConfiguracoes(tx: Executor, seller: Seller): Promise<Configuracoes> {
@@ -46,15 +47,17 @@ export async function salvarPerfil(db: Database, seller: Seller, input: PerfilIn
     await tx.update(users).set({ name: input.nome, updatedAt: sql`now()` }).where(eq(users.id, seller.id));
     await tx.execute(sql`select set_config('app.user_id', ${seller.id}, true)`);
     await tx.execute(sql`set local role app_user`);
+    const antes = await getConfiguracoes(tx, seller);
     await tx
       .update(perfis)
       .set({ avatar: input.avatar, ...(input.telefone === undefined ? {} : { telefone: input.telefone }), updatedAt: sql`now()` })
       .where(eq(perfis.ownerId, seller.id));
-    return getConfiguracoes(tx, { ...seller, nome: input.nome });
+    return auditarSecao(tx, seller.id, 'configuracoes.perfil', 'perfil', antes, await getConfiguracoes(tx, { ...seller, nome: input.nome }));
   });
 }
 
 export async function salvarLoja(tx: Executor, seller: Seller, input: LojaInput): Promise<Configuracoes> {
+  const antes = await getConfiguracoes(tx, seller);
   await tx
     .update(perfis)
     .set({
@@ -68,18 +71,34 @@ export async function salvarLoja(tx: Executor, seller: Seller, input: LojaInput)
     })
     .where(eq(perfis.ownerId, seller.id));
   rememberTimeZone(tx, seller.id, input.fusoHorario);
-  return getConfiguracoes(tx, seller);
+  return auditarSecao(tx, seller.id, 'configuracoes.loja', 'loja', antes, await getConfiguracoes(tx, seller));
 }
 
 export async function salvarNotificacoes(tx: Executor, seller: Seller, input: PreferenciasNotificacao): Promise<Configuracoes> {
+  const antes = await getConfiguracoes(tx, seller);
   await tx.update(perfis).set({ notificacoes: input, updatedAt: sql`now()` }).where(eq(perfis.ownerId, seller.id));
-  return getConfiguracoes(tx, seller);
+  return auditarSecao(tx, seller.id, 'configuracoes.notificacoes', 'notificacoes', antes, await getConfiguracoes(tx, seller));
 }
 
 export async function salvarSistema(tx: Executor, seller: Seller, input: SistemaInput): Promise<Configuracoes> {
+  const antes = await getConfiguracoes(tx, seller);
   await tx
     .update(perfis)
     .set({ moeda: input.moeda, idioma: input.idioma, backupAutomatico: input.backupAutomatico, updatedAt: sql`now()` })
     .where(eq(perfis.ownerId, seller.id));
-  return getConfiguracoes(tx, seller);
+  return auditarSecao(tx, seller.id, 'configuracoes.sistema', 'sistema', antes, await getConfiguracoes(tx, seller));
+}
+
+/** One section of the settings in the audit trail. A photo is too large to keep: the trail says it changed. */
+async function auditarSecao(
+  tx: Executor,
+  ownerId: string,
+  acao: 'configuracoes.perfil' | 'configuracoes.loja' | 'configuracoes.notificacoes' | 'configuracoes.sistema',
+  secao: 'perfil' | 'loja' | 'notificacoes' | 'sistema',
+  antes: Configuracoes,
+  depois: Configuracoes,
+): Promise<Configuracoes> {
+  const fotoMudou = secao === 'perfil' && antes.perfil.avatar !== depois.perfil.avatar;
+  await auditarConfiguracao(tx, ownerId, acao, antes[secao], depois[secao], fotoMudou ? [{ campo: 'avatar', antes: null, depois: null }] : []);
+  return depois;
 }

@@ -52,7 +52,7 @@ describe('dashboard', () => {
     await sell({ formaPagamento: 'vista', itens: item(3) });
     await sell({ formaPagamento: 'fiado', clienteId: beto.id, itens: item(20) });
     const cancelada = (await sell({ formaPagamento: 'fiado', clienteId: beto.id, itens: item(7) })).json();
-    await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.id}/cancelar` });
+    await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     await seller.request({ method: 'POST', url: `/api/clientes/${ana.id}/pagamentos`, payload: { valor: 400, metodo: 'pix' } });
 
     const d = await dashboard();

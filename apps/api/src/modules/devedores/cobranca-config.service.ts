@@ -16,6 +16,7 @@ import {
   type RegraVencimentoData,
   type TipoMensagem,
 } from '@caderneta/shared';
+import { auditarConfiguracao } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
 import { chavesPix, cobrancaConfig, colunasDaCobranca, perfis } from '../../db/schema';
 import { codigoPix, type ChavePixLoja } from '../pix/pix.service';
@@ -121,12 +122,15 @@ export async function getCobrancaConfig(tx: Executor, ownerId: string, now: Date
 
 /** "Configurar Vencimento": every due date computed from now on follows the new rule. */
 export async function salvarRegra(tx: Executor, ownerId: string, regra: RegraVencimentoData, now: Date): Promise<CobrancaConfig> {
+  const antes = await getCobrancaConfig(tx, ownerId, now);
   const values = { regraTipo: regra.tipo, diaVencimento: regra.diaVencimento, diasPrazo: regra.diasPrazo, dataFixa: regra.dataFixa };
   await tx
     .insert(cobrancaConfig)
     .values({ ownerId, ...values })
     .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
-  return getCobrancaConfig(tx, ownerId, now);
+  const depois = await getCobrancaConfig(tx, ownerId, now);
+  await auditarConfiguracao(tx, ownerId, 'configuracoes.vencimento', antes.regra, depois.regra);
+  return depois;
 }
 
 /**
@@ -141,10 +145,15 @@ export async function salvarMensagens(tx: Executor, ownerId: string, input: Mens
     const texto = input.mensagens[tipo];
     if (texto && texto !== padroes[tipo]) mensagens[tipo] = texto;
   }
+  const antes = await getCobrancaConfig(tx, ownerId, now);
   const values = { mensagens, lembreteAntecipado: input.lembreteAntecipado, diasAntecedencia: input.diasAntecedencia };
   await tx
     .insert(cobrancaConfig)
     .values({ ownerId, ...values })
     .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
-  return getCobrancaConfig(tx, ownerId, now);
+  const depois = await getCobrancaConfig(tx, ownerId, now);
+  const { regra: _ra, ...mensagensAntes } = antes;
+  const { regra: _rd, ...mensagensDepois } = depois;
+  await auditarConfiguracao(tx, ownerId, 'configuracoes.mensagens', mensagensAntes, mensagensDepois);
+  return depois;
 }

@@ -17,6 +17,7 @@ import {
   vencimentoAntesDaCompra,
 } from '@caderneta/shared';
 import type { z } from 'zod';
+import { auditar, mudancasEntre } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
 import { clientes, lembretes, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -294,10 +295,15 @@ export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: s
       });
     }
   }
+  const antes = await cobrancaDoCliente(tx, ownerId, clienteId);
   await tx
     .update(clientes)
     .set({ observacoes: input.observacoes, dataVencimento: input.dataVencimento, updatedAt: sql`now()` })
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  const mudancas = [
+    ...mudancasEntre(antes, { observacoes: input.observacoes ?? null, dataVencimento: input.dataVencimento ?? null }, ['observacoes', 'dataVencimento']),
+  ];
+  if (mudancas.length) await auditar(tx, ownerId, { acao: 'cliente.cobranca_alterada', registro: { tipo: 'cliente', id: clienteId, nome: cliente.nome }, clienteId, mudancas });
   return getDevedor(tx, ownerId, clienteId, now);
 }
 
@@ -311,11 +317,29 @@ export async function salvarPromessa(tx: Executor, ownerId: string, clienteId: s
       throw new AppError('VALIDATION', 400, { message: 'A promessa deve ser de hoje até um ano à frente', issues: [{ path: 'data', message: 'promessaForaDoPrazo' }] });
     }
   }
+  const antes = await cobrancaDoCliente(tx, ownerId, clienteId);
   await tx
     .update(clientes)
     .set({ promessaPagamento: data, updatedAt: sql`now()` })
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  if (antes.promessaPagamento !== data) {
+    await auditar(tx, ownerId, {
+      acao: data === null ? 'cliente.promessa_removida' : 'cliente.promessa_registrada',
+      registro: { tipo: 'cliente', id: clienteId, nome: cliente.nome },
+      clienteId,
+      mudancas: [{ campo: 'promessa', antes: antes.promessaPagamento, depois: data }],
+    });
+  }
   return getDevedor(tx, ownerId, clienteId, now);
+}
+
+/** A customer's collection fields as they stand, for the audit trail's "before". */
+async function cobrancaDoCliente(tx: Executor, ownerId: string, clienteId: string) {
+  const [row] = await tx
+    .select({ observacoes: clientes.observacoes, dataVencimento: clientes.dataVencimento, promessaPagamento: clientes.promessaPagamento })
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  return row ?? { observacoes: null, dataVencimento: null, promessaPagamento: null };
 }
 
 /**
@@ -328,7 +352,7 @@ export async function registrarLembrete(
   clienteId: string,
   options: { now: Date; criadoPor?: string | null },
 ): Promise<Lembrete> {
-  await travarCliente(tx, ownerId, clienteId);
+  const cliente = await travarCliente(tx, ownerId, clienteId);
   const config = await lerConfigHoje(tx, ownerId, options.now);
   const devedor = await lerDevedor(tx, ownerId, config, clienteId);
   if (!devedor) throw notFound('Cliente');
@@ -346,6 +370,12 @@ export async function registrarLembrete(
       criadoPor: options.criadoPor ?? null,
     })
     .returning();
+  await auditar(tx, ownerId, {
+    acao: 'cliente.lembrete_enviado',
+    registro: { tipo: 'cliente', id: clienteId, nome: cliente.nome },
+    clienteId,
+    detalhes: { faixa: row!.faixa, valor: row!.valor, diasAtraso: row!.diasAtraso },
+  });
   return {
     id: row!.id,
     clienteId,

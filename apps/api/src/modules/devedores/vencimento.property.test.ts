@@ -177,7 +177,7 @@ async function montar(loja: Loja, agora: Date, hoje: string) {
       const vendas = c.entradas.filter((x): x is Extract<EntradaDivida, { tipo: 'venda' }> => x.tipo === 'venda' && !x.cancelada);
       const venda = vendas[e.qual % Math.max(1, vendas.length)];
       if (!venda) continue;
-      await ok(seller, 'POST', `/api/vendas/${venda.id}/cancelar`);
+      await ok(seller, 'POST', `/api/vendas/${venda.id}/cancelar`, { motivo: 'Cliente desistiu' });
       venda.cancelada = true;
     }
   }

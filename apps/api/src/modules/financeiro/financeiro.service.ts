@@ -16,6 +16,7 @@ import {
   type Recibo,
   type TipoLancamento,
 } from '@caderneta/shared';
+import { auditar } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
 import { clientes, lancamentos, perfis, vendas } from '../../db/schema';
 import type { Lancamento } from '../../db/schema';
@@ -124,6 +125,20 @@ async function lancarComChave(
     return repeticao(tx, ownerId, cliente, first);
   }
   if (referencia) await guardarQuitadas(tx, ownerId, movimento.lancamento.id, movimento.quitadas);
+  await auditar(tx, ownerId, {
+    acao: entry.tipo === 'ajuste' ? 'ajuste.registrado' : 'pagamento.registrado',
+    em: options.at,
+    registro: { tipo: 'cliente', id: cliente.id, nome: cliente.nome },
+    clienteId: cliente.id,
+    mudancas: [{ campo: 'saldo', antes: movimento.saldoAntes, depois: movimento.saldoAtual }],
+    detalhes: {
+      valor: entry.valor,
+      metodo: entry.metodo ?? null,
+      ...(entry.tipo === 'pagamento' && entry.descricao ? { observacao: entry.descricao } : {}),
+      ...(entry.feitaEm ? { feitaEm: entry.feitaEm.toISOString() } : {}),
+    },
+    motivo: entry.tipo === 'ajuste' ? entry.descricao : null,
+  });
   return resultado(cliente, movimento.lancamento, movimento.saldoAtual, movimento.quitadas);
 }
 

@@ -214,7 +214,7 @@ describe('statement (extrato)', () => {
     const { cliente, vendas } = await devedor([5000, 2500], 'Seu Zé');
     await pagar(cliente.id, { valor: 4000 });
     await ajustar(cliente.id, { tipo: 'debito', valor: 300, motivo: 'Taxa de entrega' });
-    await seller.request({ method: 'POST', url: `/api/vendas/${vendas[1]!.id}/cancelar` });
+    await seller.request({ method: 'POST', url: `/api/vendas/${vendas[1]!.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
 
     const response = await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}/extrato` });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { MercadopagoConfig, MercadopagoConfigInput } from '@caderneta/shared';
+import { auditarConfiguracao } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
 import { mercadopagoContas } from '../../db/schema';
 import { MercadoPagoError, MercadoPagoUnavailable, type MercadoPagoClient } from '../../integrations/mercadopago/client';
@@ -37,6 +38,7 @@ export async function saveMercadopagoConfig(
   input: MercadopagoConfigInput,
   deps: Pick<PaymentDeps, 'cipher' | 'publicUrl'>,
 ): Promise<MercadopagoConfig> {
+  const antes = await getMercadopagoConfig(tx, ownerId, deps.publicUrl);
   const values: Partial<typeof mercadopagoContas.$inferInsert> = {
     publicKey: input.publicKey || null,
     ambiente: input.ambiente ?? 'sandbox',
@@ -51,7 +53,14 @@ export async function saveMercadopagoConfig(
     .insert(mercadopagoContas)
     .values({ ownerId, ...values })
     .onConflictDoUpdate({ target: mercadopagoContas.ownerId, set: { ...values, updatedAt: sql`now()` } });
-  return getMercadopagoConfig(tx, ownerId, deps.publicUrl);
+  const depois = await getMercadopagoConfig(tx, ownerId, deps.publicUrl);
+  // A new secret is said to have changed, never shown (the token's hint is its last characters).
+  const segredos = [
+    ...(input.accessToken ? [{ campo: 'accessToken', antes: null, depois: null }] : []),
+    ...(input.webhookSecret ? [{ campo: 'webhookSecret', antes: null, depois: null }] : []),
+  ];
+  await auditarConfiguracao(tx, ownerId, 'configuracoes.mercadopago', antes, depois, segredos);
+  return depois;
 }
 
 export interface ContaMercadoPago {

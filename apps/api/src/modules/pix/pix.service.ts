@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import { normalizarChavePix, pagamentoEmReais, textoDoPix, type PixConfig, type PixConfigInput } from '@caderneta/shared';
+import { auditarConfiguracao } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
 import { chavesPix, clientes, perfis } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
@@ -15,9 +16,12 @@ export async function getPixConfig(tx: Executor, ownerId: string): Promise<PixCo
  * key reads as two. The input is already validated (pixConfigInputSchema).
  */
 export async function savePixConfig(tx: Executor, ownerId: string, input: Required<Omit<PixConfigInput, 'tipo'>> & Pick<PixConfigInput, 'tipo'>): Promise<PixConfig> {
+  const antes = await getPixConfig(tx, ownerId);
   if (!input.chave) {
     await tx.delete(chavesPix).where(eq(chavesPix.ownerId, ownerId));
-    return getPixConfig(tx, ownerId);
+    const depois = await getPixConfig(tx, ownerId);
+    await auditarConfiguracao(tx, ownerId, 'configuracoes.pix', antes, depois);
+    return depois;
   }
   const chave = normalizarChavePix(input.chave, input.tipo);
   if (!chave) throw new AppError('VALIDATION', 400, { message: 'Dados inválidos', issues: [{ path: 'chave', message: 'chavePixInvalida' }] });
@@ -26,7 +30,9 @@ export async function savePixConfig(tx: Executor, ownerId: string, input: Requir
     .insert(chavesPix)
     .values({ ownerId, ...values })
     .onConflictDoUpdate({ target: chavesPix.ownerId, set: { ...values, updatedAt: sql`now()` } });
-  return getPixConfig(tx, ownerId);
+  const depois = await getPixConfig(tx, ownerId);
+  await auditarConfiguracao(tx, ownerId, 'configuracoes.pix', antes, depois);
+  return depois;
 }
 
 /**

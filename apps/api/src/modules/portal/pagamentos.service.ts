@@ -7,6 +7,7 @@ import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type Preferen
 import { checkSignature } from '../../integrations/mercadopago/signature';
 import { AppError, notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
+import { auditar } from '../auditoria/auditoria.service';
 import { lancar, referenciaCreditoMp, referenciaEstornoMp, travarCliente } from '../financeiro/razao.service';
 import { notify } from '../notificacoes/notificacoes.service';
 import type { PaymentDeps } from '../mercadopago/deps';
@@ -256,17 +257,21 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
       descricao: NOTAS_MERCADO_PAGO[record.metodo === 'pix' ? 'pix' : 'cartao'],
       referenciaExterna: referenciaCreditoMp(mpId),
     });
-    if (movimento) lancamentoId = movimento.lancamento.id;
+    if (movimento) {
+      lancamentoId = movimento.lancamento.id;
+      await auditarPagamentoOnline(tx, ownerId, 'pagamento_online.creditado', record, movimento, mpId);
+    }
   } else if (status === 'estornado') {
     const credito = await lancamentoPorReferencia(tx, ownerId, referenciaCreditoMp(mpId));
     if (credito) {
-      await lancar(tx, ownerId, await travarCliente(tx, ownerId, record.clienteId), {
+      const estorno = await lancar(tx, ownerId, await travarCliente(tx, ownerId, record.clienteId), {
         tipo: 'estorno',
         valor: -record.valorBase,
         metodo: 'online',
         descricao: NOTAS_MERCADO_PAGO[payment.status === 'charged_back' ? 'contestacao' : 'reembolso'],
         referenciaExterna: referenciaEstornoMp(mpId),
       });
+      if (estorno) await auditarPagamentoOnline(tx, ownerId, 'pagamento_online.estornado', record, estorno, mpId);
     }
   }
 
@@ -286,6 +291,26 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
     .where(and(eq(pagamentosOnline.ownerId, ownerId), eq(pagamentosOnline.id, record.id)))
     .returning();
   return updated ?? null;
+}
+
+/** Mercado Pago's credit, or its reversal, in the audit trail: by Mercado Pago, on the customer. */
+async function auditarPagamentoOnline(
+  tx: Tx,
+  ownerId: string,
+  acao: 'pagamento_online.creditado' | 'pagamento_online.estornado',
+  record: PagamentoOnline,
+  movimento: { saldoAntes: number; saldoAtual: number },
+  mpId: string,
+) {
+  const nome = await nomeDoCliente(tx, ownerId, record.clienteId);
+  await auditar(tx, ownerId, {
+    acao,
+    autor: 'mercado_pago',
+    registro: { tipo: 'cliente', id: record.clienteId, nome },
+    clienteId: record.clienteId,
+    mudancas: [{ campo: 'saldo', antes: movimento.saldoAntes, depois: movimento.saldoAtual }],
+    detalhes: { valor: record.valorBase, metodoOnline: record.metodo, pagamentoMp: mpId },
+  });
 }
 
 async function fetchPagamentos(token: string, record: PagamentoOnline, deps: PaymentDeps): Promise<MpPayment[]> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
-import { dateInTimeZone, MAX_CENTS, montarMensagem, type MercadopagoConfig, type Notificacao, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
+import { dateInTimeZone, MAX_CENTS, montarMensagem, type AuditoriaPage, type MercadopagoConfig, type Notificacao, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { rowsOf } from '../../../test/db';
 import { statementsDuring } from '../../../test/statements';
@@ -423,6 +423,10 @@ describe('paying online', () => {
     expect(avisos.filter((n) => n.params.clienteId === cliente.id)).toHaveLength(1);
     const after = (await portal(cliente.login)).json() as PortalCliente;
     expect(after).toMatchObject({ saldoPendente: 0, pendentes: [] });
+    // The seller's history: one credit, by Mercado Pago, however many notices came.
+    const historico = (await ana.request({ method: 'GET', url: `/api/auditoria?clienteId=${cliente.id}&grupo=pagamentos` })).json() as AuditoriaPage;
+    expect(historico.items.map((i) => [i.acao, i.autor.tipo, i.detalhes.valor, i.ip])).toEqual([['pagamento_online.creditado', 'mercado_pago', 5000, null]]);
+    expect(historico.items[0]!.mudancas).toEqual([{ campo: 'saldo', antes: -5000, depois: 0 }]);
   });
 
   it('pays at most R$ 10 milhões of a bigger balance at once (a ledger entry never passes MAX_CENTS); the rest stays owed', async () => {

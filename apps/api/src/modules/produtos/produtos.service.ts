@@ -22,6 +22,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { isForeignKeyViolation } from '../../lib/pg-errors';
 import { contains, countAll, escalaDaUnidadeSql, statusCondition, unaccentLower } from '../../lib/sql';
 import { notifyIfLowStock } from '../notificacoes/notificacoes.service';
+import { auditar, mudancasEntre } from '../auditoria/auditoria.service';
 
 type ProdutosQuery = z.output<typeof produtosQuerySchema>;
 
@@ -138,6 +139,19 @@ export async function getProduto(tx: Tx, ownerId: string, id: string): Promise<P
   return toProduto(await findRow(tx, ownerId, id));
 }
 
+/** What the audit trail keeps of a product's fields. */
+const CAMPOS_AUDITADOS = [
+  'nome',
+  'descricao',
+  'categoria',
+  'codigoBarras',
+  'unidade',
+  'precoVenda',
+  'precoCusto',
+  'estoqueAtual',
+  'estoqueMinimo',
+] as const satisfies ReadonlyArray<keyof ProdutoRow>;
+
 const columnsOf = (input: ProdutoInput) => ({
   nome: input.nome,
   nomeBusca: normalizeForSearch(input.nome),
@@ -192,6 +206,12 @@ export async function createProduto(tx: Tx, ownerId: string, input: ProdutoInput
     .values({ ownerId, ...columnsOf(input), ativo: true })
     .returning();
   await notifyIfLowStock(tx, ownerId, null, row!, lowStockAlertOnSave);
+  await auditar(tx, ownerId, {
+    acao: 'produto.criado',
+    registro: { tipo: 'produto', id: row!.id, nome: row!.nome },
+    mudancas: mudancasEntre<ProdutoRow>({}, row!, CAMPOS_AUDITADOS),
+    detalhes: { unidade: row!.unidade },
+  });
   return toProduto(row!);
 }
 
@@ -233,6 +253,11 @@ export async function updateProduto(tx: Tx, ownerId: string, id: string, input: 
     .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id)))
     .returning();
   if (row!.ativo) await notifyIfLowStock(tx, ownerId, before, row!, lowStockAlertOnSave);
+  // A stock typed here is a correction (sales move it without passing here).
+  const mudancas = mudancasEntre(before, row!, CAMPOS_AUDITADOS);
+  if (mudancas.length) {
+    await auditar(tx, ownerId, { acao: 'produto.alterado', registro: { tipo: 'produto', id, nome: row!.nome }, mudancas, detalhes: { unidade: row!.unidade } });
+  }
   return toProduto(row!);
 }
 
@@ -247,6 +272,11 @@ export async function setProdutoAtivo(tx: Tx, ownerId: string, id: string, ativo
     .returning();
   // Back in the catalogue already low: that is a new crossing for the seller.
   if (ativo) await notifyIfLowStock(tx, ownerId, null, row!);
+  await auditar(tx, ownerId, {
+    acao: ativo ? 'produto.reativado' : 'produto.desativado',
+    registro: { tipo: 'produto', id, nome: row!.nome },
+    mudancas: [{ campo: 'ativo', antes: before.ativo, depois: ativo }],
+  });
   return toProduto(row!);
 }
 
@@ -262,7 +292,7 @@ async function temVendas(tx: Tx, ownerId: string, id: string): Promise<boolean> 
 
 /** Permanent delete, allowed only for a product no sale item refers to (spec §4). */
 export async function deleteProduto(tx: Tx, ownerId: string, id: string): Promise<void> {
-  await findRow(tx, ownerId, id, true);
+  const before = await findRow(tx, ownerId, id, true);
   if (await temVendas(tx, ownerId, id)) throw produtoTemVendas();
   try {
     await tx.transaction((sp) => sp.delete(produtos).where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, id))));
@@ -270,4 +300,10 @@ export async function deleteProduto(tx: Tx, ownerId: string, id: string): Promis
     if (isForeignKeyViolation(error)) throw produtoTemVendas();
     throw error;
   }
+  await auditar(tx, ownerId, {
+    acao: 'produto.excluido',
+    registro: { tipo: 'produto', id, nome: before.nome },
+    mudancas: mudancasEntre<ProdutoRow>(before, {}, CAMPOS_AUDITADOS),
+    detalhes: { unidade: before.unidade },
+  });
 }

@@ -59,7 +59,7 @@ describe('a loose line', () => {
       [0, 0],
     ]);
     // Cancelling puts back the bread and nothing else.
-    expect((await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` })).statusCode).toBe(200);
+    expect((await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } })).statusCode).toBe(200);
     expect((await readProduto(t, pao.id)).estoqueAtual).toBe(100);
   });
 
@@ -110,7 +110,7 @@ describe('the reports', () => {
     expect((await vender({ formaPagamento: 'vista', itens: [{ produtoId: cafe.id, quantidade: 1 }, { valor: 350, descricao: 'bala' }] }, loja)).statusCode).toBe(201);
     expect((await vender({ formaPagamento: 'vista', itens: [{ valor: 1250 }] }, loja)).statusCode).toBe(201);
     const cancelada = (await vender({ formaPagamento: 'vista', itens: [{ valor: 9999 }] }, loja)).json() as VendaDetalhe;
-    await loja.request({ method: 'POST', url: `/api/vendas/${cancelada.id}/cancelar` });
+    await loja.request({ method: 'POST', url: `/api/vendas/${cancelada.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
 
     const produtos = (await loja.request({ method: 'GET', url: '/api/relatorios/produtos?periodo=7' })).json() as RelatorioProdutos;
     expect(produtos.receita.atual).toBe(1000);

@@ -106,7 +106,7 @@ describe('concurrency on PostgreSQL', () => {
         url: '/api/vendas',
         payload: { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] },
       })),
-      { method: 'POST', url: `/api/vendas/${first.json().id}/cancelar` },
+      { method: 'POST', url: `/api/vendas/${first.json().id}/cancelar`, payload: { motivo: 'Cliente desistiu' } },
     ];
     const responses = await Promise.all(requests.map((r) => seller.request(r as never)));
     expect(responses.map((r) => r.statusCode).filter((s) => s >= 300)).toEqual([]);

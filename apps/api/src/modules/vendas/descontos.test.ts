@@ -81,7 +81,7 @@ describe('the shop’s sale: 0,350 kg de queijo + 2 pães + avulso R$ 5,00 − 1
     expect(produtos.avulsas.atual).toBe(450);
 
     // Cancelled: the weight goes back to the gram, the discount leaves the report.
-    expect((await loja.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` })).statusCode).toBe(200);
+    expect((await loja.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } })).statusCode).toBe(200);
     expect((await readProduto(t, queijo.id)).estoqueAtual).toBe(5000);
     expect(await ledgerSum(t, cliente.id)).toBe(0);
     const depois = (await loja.request({ method: 'GET', url: '/api/relatorios/resumo?periodo=7' })).json() as RelatorioResumo;

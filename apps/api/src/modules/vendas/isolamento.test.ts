@@ -47,8 +47,8 @@ describe("another seller's ids", () => {
     const attempts = [
       { method: 'GET', url: `/api/vendas/${ids.venda}` },
       { method: 'GET', url: `/api/vendas/${ids.vendaVista}` },
-      { method: 'POST', url: `/api/vendas/${ids.venda}/cancelar` },
-      { method: 'POST', url: `/api/vendas/${ids.vendaVista}/cancelar` },
+      { method: 'POST', url: `/api/vendas/${ids.venda}/cancelar`, payload: { motivo: 'Cliente desistiu' } },
+      { method: 'POST', url: `/api/vendas/${ids.vendaVista}/cancelar`, payload: { motivo: 'Cliente desistiu' } },
       { method: 'POST', url: `/api/clientes/${ids.cliente}/pagamentos`, payload: { valor: 1000 } },
       { method: 'POST', url: `/api/clientes/${ids.cliente}/ajustes`, payload: { tipo: 'credito', valor: 1000, motivo: 'x' } },
       { method: 'GET', url: `/api/clientes/${ids.cliente}/extrato` },

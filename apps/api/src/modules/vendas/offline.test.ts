@@ -49,7 +49,7 @@ describe('an offline sale', () => {
     expect(lista.items.find((v) => v.id === venda.id)).toMatchObject({ feitaOffline: true, alertas: venda.alertas });
 
     // Cancelling it gives back only what left the stock.
-    const cancelada = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` });
+    const cancelada = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(cancelada.statusCode).toBe(200);
     expect((await readProduto(t, produto.id)).estoqueAtual).toBe(2);
   });
@@ -247,7 +247,7 @@ describe('after offline sales', () => {
     expect((await vender({ formaPagamento: 'vista', itens: linha(3) })).statusCode).toBe(201);
     expect((await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: linha(4), ...offline(diasAtras(5)) })).json().alertas).toHaveLength(2);
     const cancelada = (await vender({ formaPagamento: 'vista', itens: linha(2), ...offline(diasAtras(4)) })).json() as VendaDetalhe;
-    expect((await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.id}/cancelar` })).statusCode).toBe(200);
+    expect((await seller.request({ method: 'POST', url: `/api/vendas/${cancelada.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } })).statusCode).toBe(200);
     expect((await seller.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 700 } })).statusCode).toBe(201);
     expect((await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ valor: 900 }], ...offline(diasAtras(6)) })).json().alertas).toEqual([{ tipo: 'limite' }]);
     expect((await readProduto(t, produto.id)).estoqueAtual).toBe(0);

@@ -110,7 +110,7 @@ describe('a sale by weight', () => {
     expect(relatorio.unidades.atual).toBe(2);
 
     // Cancelling puts back exactly the 350 g.
-    const cancelada = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` });
+    const cancelada = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(cancelada.statusCode, cancelada.body).toBe(200);
     expect((await readProduto(t, queijo.id)).estoqueAtual).toBe(2500);
     expect((await readProduto(t, pao.id)).estoqueAtual).toBe(100);
@@ -189,7 +189,7 @@ describe('changing a product’s unit', () => {
     const vendido = await insertProduto(t, seller.id, { nome: 'Queijo por Peça', unidade: 'un', estoqueAtual: 10 });
     const venda = (await vender({ formaPagamento: 'vista', itens: [{ produtoId: vendido.id, quantidade: 1 }] })).json() as VendaDetalhe;
     // A cancelled sale still counts: its lines were recorded in pieces.
-    await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` });
+    await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     const response = await editar(vendido, { unidade: 'kg', estoqueAtual: 5000 });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'UNIDADE_COM_VENDAS', details: { unidade: 'un' }, issues: [{ path: 'unidade', message: 'unidadeComVendas' }] });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { idParamsSchema, novaVendaInputSchema, vendaDetalheSchema, vendasPageSchema, vendasQuerySchema } from '@caderneta/shared';
+import { cancelarVendaInputSchema, idParamsSchema, novaVendaInputSchema, vendaDetalheSchema, vendasPageSchema, vendasQuerySchema } from '@caderneta/shared';
 import { writeTime } from '../../lib/clock';
 import { cancelVenda, createVenda, getVenda, listVendas } from './vendas.service';
 
@@ -37,8 +37,9 @@ export const vendasRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/vendas/:id/cancelar',
     {
       preHandler,
-      schema: { tags, summary: 'Cancel a sale: stock back, ledger reversed', params, response: { 200: vendaDetalheSchema } },
+      schema: { tags, summary: 'Cancel a sale, with the reason: stock back, ledger reversed', params, body: cancelarVendaInputSchema, response: { 200: vendaDetalheSchema } },
     },
-    (request) => app.sellerTx(request, (tx, seller) => cancelVenda(tx, seller.id, request.params.id, { criadoPor: seller.id, at: writeTime(app.clock) })),
+    (request) =>
+      app.sellerTx(request, (tx, seller) => cancelVenda(tx, seller.id, request.params.id, { criadoPor: seller.id, at: writeTime(app.clock), motivo: request.body.motivo })),
   );
 };

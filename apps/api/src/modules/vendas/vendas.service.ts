@@ -28,6 +28,7 @@ import { period, shopTimeZone, today, withinPeriod, type Zone } from '../../lib/
 import { resumoDasVendas } from './rollups.service';
 import { lancar, realocar, travarCliente, type ClienteTravado } from '../financeiro/razao.service';
 import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
+import { auditar } from '../auditoria/auditoria.service';
 import { clientesQueContem } from '../clientes/clientes-busca';
 
 export interface VendaOptions {
@@ -38,6 +39,8 @@ export interface VendaOptions {
   notificar?: boolean;
   /** The server's clock ("now"), which an offline sale's `feitaEm` must lie near (ADR 034). */
   agora?: Date;
+  /** Why a sale is cancelled (always asked of a person; the audit trail keeps it). */
+  motivo?: string;
 }
 
 /** An item of a sale as its detail shows it (the recorded sale's answer and getVenda). */
@@ -226,6 +229,27 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     });
     await notifyAll(tx, ownerId, novas);
   }
+
+  await auditar(tx, ownerId, {
+    acao: 'venda.criada',
+    em: options.at,
+    registro: { tipo: 'venda', id: venda.id, nome: venda.numeroVenda },
+    clienteId: cliente?.id ?? null,
+    // A price changed at the counter, beside the catalogue's.
+    mudancas: linhas
+      .filter((l) => l.preco !== l.produto.precoVenda)
+      .map((l) => ({ campo: 'precoVenda', item: l.produto.nome, antes: l.produto.precoVenda, depois: l.preco })),
+    detalhes: {
+      valorTotal,
+      formaPagamento: input.formaPagamento,
+      cliente: cliente?.nome ?? null,
+      itens: linhas.length + avulsas.length,
+      desconto: valores.descontoTotal,
+      descontoVenda: valores.descontoVenda,
+      ...(feitaEm ? { feitaEm: feitaEm.toISOString(), alertas: [...new Set(alertas.map((a) => a.tipo))].join(',') } : {}),
+      ...(fiado?.limiteExcedidoConfirmado ? { limiteExcedido: true } : {}),
+    },
+  });
 
   // A fiado sale may have been paid (in part) by credit the customer had, or by its place among the
   // customer's sales (offline): read back only then.
@@ -649,6 +673,15 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
   if (venda.formaPagamento === 'fiado' && cliente) {
     await lancar(tx, ownerId, cliente, { tipo: 'estorno', valor: venda.valorTotal, vendaId, descricao: null, criadoPor: options.criadoPor, at: options.at });
   }
+  await auditar(tx, ownerId, {
+    acao: 'venda.cancelada',
+    em: options.at,
+    registro: { tipo: 'venda', id: vendaId, nome: venda.numeroVenda },
+    clienteId: cliente?.id ?? null,
+    mudancas: [{ campo: 'statusPagamento', antes: venda.statusPagamento, depois: 'cancelado' }],
+    detalhes: { valorTotal: venda.valorTotal, formaPagamento: venda.formaPagamento, cliente: cliente?.nome ?? null },
+    motivo: options.motivo ?? null,
+  });
   return getVenda(tx, ownerId, vendaId);
 }
 

@@ -299,7 +299,7 @@ describe('cancelling a sale', () => {
     const venda = (await vender({ formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 4 }] })).json() as VendaDetalhe;
     expect((await readProduto(t, produto.id)).estoqueAtual).toBe(6);
 
-    const response = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` });
+    const response = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ statusPagamento: 'cancelado', valorPago: 0 });
     expect(response.json().canceladaEm).toEqual(expect.any(String));
@@ -311,7 +311,7 @@ describe('cancelling a sale', () => {
       ['venda', -6000],
     ]);
 
-    const again = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` });
+    const again = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('VENDA_JA_CANCELADA');
     expect((await readProduto(t, produto.id)).estoqueAtual).toBe(10);
@@ -331,11 +331,11 @@ describe('cancelling a sale', () => {
     }
     // Stock typed back to the maximum after each sale, as a shop restocking would.
     await t.db.execute(sql`update produtos set estoque_atual = ${MAX_ESTOQUE_GUARDADO - MAX_ESTOQUE / 2} where id = ${produto.id}`);
-    const primeira = await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[0]!.id}/cancelar` });
+    const primeira = await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[0]!.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(primeira.statusCode, primeira.body).toBe(200);
     expect((await readProduto(t, produto.id)).estoqueAtual).toBe(MAX_ESTOQUE_GUARDADO);
 
-    const segunda = await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[1]!.id}/cancelar` });
+    const segunda = await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[1]!.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(segunda.statusCode).toBe(409);
     expect(segunda.json()).toMatchObject({ code: 'ESTOQUE_ACIMA_DO_MAXIMO', details: { produtoId: produto.id, produtoNome: 'Prego 1kg', maximo: MAX_ESTOQUE_GUARDADO } });
     expect((await readProduto(t, produto.id)).estoqueAtual).toBe(MAX_ESTOQUE_GUARDADO);
@@ -343,14 +343,14 @@ describe('cancelling a sale', () => {
 
     const corrigido = await seller.request({ method: 'PUT', url: `/api/produtos/${produto.id}`, payload: { nome: 'Prego 1kg', precoVenda: 100, precoCusto: 0, estoqueAtual: MAX_ESTOQUE, estoqueMinimo: 0 } });
     expect(corrigido.statusCode, corrigido.body).toBe(200);
-    expect((await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[1]!.id}/cancelar` })).statusCode).toBe(200);
+    expect((await seller.request({ method: 'POST', url: `/api/vendas/${vendidas[1]!.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } })).statusCode).toBe(200);
     expect((await readProduto(t, produto.id)).estoqueAtual).toBe(MAX_ESTOQUE + (MAX_ITENS_VENDA / 4) * MAX_QUANTIDADE_ITEM);
   });
 
   it('cancels an à vista sale: stock back, no ledger entry', async () => {
     const produto = await insertProduto(t, seller.id, { estoqueAtual: 5 });
     const venda = (await vender({ formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 5 }] })).json() as VendaDetalhe;
-    const response = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar` });
+    const response = await seller.request({ method: 'POST', url: `/api/vendas/${venda.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(response.json()).toMatchObject({ statusPagamento: 'cancelado' });
     expect((await readProduto(t, produto.id)).estoqueAtual).toBe(5);
     expect(await t.db.select().from(lancamentos).where(eq(lancamentos.vendaId, venda.id))).toHaveLength(0);
@@ -367,7 +367,7 @@ describe('cancelling a sale', () => {
     expect(await readVenda(t, v2.id)).toMatchObject({ statusPagamento: 'pendente', valorPago: 3000 });
 
     // Cancelling the paid sale frees R$ 100: it pays the rest of v2 (R$ 70) and R$ 30 is credit.
-    await seller.request({ method: 'POST', url: `/api/vendas/${v1.id}/cancelar` });
+    await seller.request({ method: 'POST', url: `/api/vendas/${v1.id}/cancelar`, payload: { motivo: 'Cliente desistiu' } });
     expect(await readVenda(t, v1.id)).toMatchObject({ statusPagamento: 'cancelado', valorPago: 0 });
     expect(await readVenda(t, v2.id)).toMatchObject({ statusPagamento: 'pago', valorPago: 10_000 });
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(3000);
