@@ -5,7 +5,7 @@
 -- table). FORCE ROW LEVEL SECURITY as on every seller table.
 
 CREATE TABLE "auditoria" (
-	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "auditoria_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
+	"id" bigint GENERATED ALWAYS AS IDENTITY (sequence name "auditoria_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"owner_id" text NOT NULL,
 	"em" timestamp with time zone DEFAULT now() NOT NULL,
 	"autor_tipo" text NOT NULL,
@@ -20,7 +20,8 @@ CREATE TABLE "auditoria" (
 	"mudancas" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"detalhes" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"motivo" text,
-	"ip" text
+	"ip" text,
+	CONSTRAINT "auditoria_pkey" PRIMARY KEY("owner_id","id")
 );
 --> statement-breakpoint
 ALTER TABLE "auditoria" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { ownerId, ownerPolicy } from './tenancy';
 
 /**
@@ -12,7 +12,7 @@ import { ownerId, ownerPolicy } from './tenancy';
 export const auditoria = pgTable(
   'auditoria',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     ownerId: ownerId(),
     em: timestamp('em', { withTimezone: true }).notNull().defaultNow(),
     /** AUTORES_AUDITORIA; for a person, their user id and their name at the time. */
@@ -33,6 +33,7 @@ export const auditoria = pgTable(
     ip: text('ip'),
   },
   (t) => [
+    primaryKey({ name: 'auditoria_pkey', columns: [t.ownerId, t.id] }),
     index('auditoria_em_idx').on(t.ownerId, t.em.desc(), t.id.desc()),
     index('auditoria_grupo_idx').on(t.ownerId, t.grupo, t.em.desc(), t.id.desc()),
     index('auditoria_autor_idx').on(t.ownerId, t.autorId, t.em.desc(), t.id.desc()),
