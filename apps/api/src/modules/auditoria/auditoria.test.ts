@@ -169,6 +169,56 @@ describe('every change of the shop writes one row: who, when, what, before → a
     expect(JSON.stringify(mp)).not.toContain('segredo-muito-longo');
   });
 
+  it("the person's own profile, saved in its own transaction, is theirs too; a new photo is said to change", async () => {
+    await ok(ana, 'PUT', '/api/configuracoes/perfil', { nome: 'Ana Souza', avatar: null, telefone: '11955556666' });
+    expect(await ultima(ana)).toMatchObject({
+      acao: 'configuracoes.perfil',
+      autor: { tipo: 'pessoa', id: ana.id },
+      ip: '127.0.0.1',
+      mudancas: [{ campo: 'telefone', antes: null, depois: '11955556666' }],
+    });
+    await ok(ana, 'PUT', '/api/configuracoes/perfil', { nome: 'Ana Souza', avatar: 'data:image/png;base64,iVBORw0KGgo=', telefone: '11955556666' });
+    const foto = await ultima(ana);
+    expect(foto.mudancas).toEqual([{ campo: 'avatar', antes: null, depois: null }]);
+    expect(JSON.stringify(foto)).not.toContain('iVBORw0KGgo');
+  });
+
+  it("a debtor's collection: the agreed date and notes, a promise made and removed, a reminder sent", async () => {
+    const cliente = await ok<{ id: string }>(ana, 'POST', '/api/clientes', { nome: 'Rita', telefone: '11944445555', limiteCredito: 100_000 });
+    await ok(ana, 'POST', `/api/clientes/${cliente.id}/ajustes`, { tipo: 'debito', valor: 2_000, motivo: 'Caderno' });
+    await ok(ana, 'PUT', `/api/devedores/${cliente.id}/cobranca`, { observacoes: 'Paga no dia 5', dataVencimento: '2026-04-05' });
+    await ok(ana, 'PUT', `/api/devedores/${cliente.id}/promessa`, { data: '2026-03-20' });
+    await ok(ana, 'PUT', `/api/devedores/${cliente.id}/promessa`, { data: null });
+    await ok(ana, 'POST', `/api/devedores/${cliente.id}/lembretes`);
+    const proprio = (await historico(ana, `?clienteId=${cliente.id}`)).items;
+    expect(proprio.map((i) => i.acao)).toEqual([
+      'cliente.lembrete_enviado',
+      'cliente.promessa_removida',
+      'cliente.promessa_registrada',
+      'cliente.cobranca_alterada',
+      'ajuste.registrado',
+      'cliente.criado',
+    ]);
+    expect(proprio[0]!.detalhes).toMatchObject({ valor: 2_000 });
+    expect(proprio[1]!.mudancas).toEqual([{ campo: 'promessa', antes: '2026-03-20', depois: null }]);
+    expect(proprio[3]!.mudancas).toEqual([
+      { campo: 'observacoes', antes: null, depois: 'Paga no dia 5' },
+      { campo: 'dataVencimento', antes: null, depois: '2026-04-05' },
+    ]);
+  });
+
+  it('a restore records itself and leaves the history before it in place', async () => {
+    const antes = (await historico(ana, '?pageSize=100')).items.map((i) => i.id);
+    const exportado = await ana.request({ method: 'GET', url: '/api/backup/exportar' });
+    expect(exportado.statusCode).toBe(200);
+    const restaurado = await ana.request({ method: 'POST', url: '/api/backup/restaurar', payload: JSON.parse(exportado.body) });
+    expect(restaurado.body).toContain('"tipo":"concluido"');
+    const depois = (await historico(ana, '?pageSize=100')).items;
+    expect(depois[0]).toMatchObject({ acao: 'backup.restaurado', autor: { tipo: 'pessoa', id: ana.id }, registro: { tipo: 'loja' } });
+    expect(depois[0]!.detalhes['restaurados.clientes']).toBeGreaterThan(0);
+    expect(depois.slice(1).map((i) => i.id)).toEqual(antes);
+  });
+
   it('a change that fails records nothing', async () => {
     const antes = (await historico(ana)).items[0]!.id;
     const recusada = await ana.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', itens: [{ valor: 100 }] } });
