@@ -40,6 +40,8 @@ interface Ids {
   /** Customers who owe (the debtors' routes: detail, notes, promise, reminders). */
   devedores: string[];
   notificacoes: string[];
+  /** The shop's people (its owner): the audit trail's author filter. */
+  pessoas: string[];
   /** Days of the seller's automatic backups (GET /api/backup/automaticos/:dia). */
   backups: string[];
   /** The seller's own backup file (GET /api/backup/exportar). */
@@ -54,7 +56,7 @@ interface Ids {
   /** Text a search may find: names, a sale's observation, a sale number. */
   searchable: string[];
 }
-type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups';
+type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups' | 'pessoas';
 
 /** Where a path parameter's ids come from, by the path up to that parameter. */
 const PATH_SOURCES: Record<string, IdList> = {
@@ -80,7 +82,7 @@ const FIELD_SOURCES: Record<string, IdList> = { clienteId: 'clientes', produtoId
  */
 const KEY_FIELDS: Record<string, (owner: Ids) => string> = { chave: (owner) => owner.chaves[0]!, id: (owner) => owner.clientes[0]! };
 /** Query filters that take an id. */
-const QUERY_SOURCES: Record<string, IdList> = { clienteId: 'clientes', excetoId: 'produtos' };
+const QUERY_SOURCES: Record<string, IdList> = { clienteId: 'clientes', excetoId: 'produtos', registroId: 'vendas', autor: 'pessoas' };
 /** Query parameters that select a page, not rows. */
 const PAGING = new Set(['page', 'pageSize', 'cursor']);
 /** Query parameters that take a calendar date. */
@@ -92,6 +94,7 @@ const isoDay = (daysFromNow: number) => new Date(Date.now() + daysFromNow * 86_4
 /** A body the route accepts, built from the caller's own ids. */
 const BODIES: Record<string, (own: Ids) => unknown> = {
   'POST /api/vendas': (own) => ({ formaPagamento: 'fiado', clienteId: own.clientes[0], itens: [{ produtoId: own.produtos[0], quantidade: 1 }] }),
+  'POST /api/vendas/:id/cancelar': () => ({ motivo: 'Cancelada pelo intruso' }),
   'POST /api/clientes/:id/pagamentos': () => ({ valor: 100, metodo: 'dinheiro' }),
   'POST /api/clientes/:id/ajustes': () => ({ tipo: 'credito', valor: 100, motivo: 'Acerto' }),
   'POST /api/clientes': () => ({ nome: 'Cliente Novo', telefone: '11987654321' }),
@@ -297,6 +300,7 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
     pagamentosOnline: [online.id],
     devedores: [cliente.id],
     notificacoes: notificacoes.items.map((n) => n.id),
+    pessoas: [seller.id],
     backups: [] as string[],
   };
   return {

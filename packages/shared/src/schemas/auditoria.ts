@@ -135,8 +135,8 @@ export const auditoriaItemSchema = z.object({
 });
 export type AuditoriaItem = z.infer<typeof auditoriaItemSchema>;
 
-/** A person, or one of the app's own authors, to filter the Histórico by. */
-export const filtroAutorSchema = z.union([z.enum(['sistema', 'mercado_pago', 'importacao']), z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, 'invalid')]);
+/** A person's id, or one of the app's own authors ('sistema', 'mercado_pago', 'importacao'), to filter the Histórico by. */
+export const filtroAutorSchema = safeString().trim().min(1).max(100, 'tooLong');
 
 export const auditoriaQuerySchema = z
   .object({
@@ -149,7 +149,7 @@ export const auditoriaQuerySchema = z
       .optional(),
     autor: filtroAutorSchema.optional(),
     grupo: z.enum(GRUPOS_AUDITORIA).optional(),
-    /** One record's own history: its kind and id. */
+    /** One record's own history: its id (and, optionally, its kind). */
     registro: z.enum(REGISTROS_AUDITORIA).optional(),
     registroId: z.uuid('invalidId').optional(),
     /** Everything about one customer: their own changes, their sales and payments. */
@@ -158,7 +158,6 @@ export const auditoriaQuerySchema = z
     de: isoDateSchema.optional(),
     ate: isoDateSchema.optional(),
   })
-  .refine((q) => !q.registroId || !!q.registro, { message: 'required', path: ['registro'] })
   .refine((q) => !q.de || !q.ate || q.de <= q.ate, { message: 'periodoInvalido', path: ['ate'] });
 export type AuditoriaQuery = Partial<z.output<typeof auditoriaQuerySchema>>;
 

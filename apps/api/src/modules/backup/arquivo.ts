@@ -219,7 +219,7 @@ export function doVendedor(tabela: TabelaBackup, ownerId: string): SQL {
 /** The rows each seller table holds now (what a restore would replace). */
 export async function contarAtuais(tx: Executor, ownerId: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const tabela of TABELAS_BACKUP) {
+  for (const tabela of TABELAS_BACKUP.filter((t) => !t.historico)) {
     const [row] = await tx.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(tabela.table).where(doVendedor(tabela, ownerId));
     out[tabela.key] = row?.n ?? 0;
   }

@@ -78,7 +78,8 @@ async function restaurarOk(s: SellerSession, arquivo: unknown): Promise<BackupRe
 function conteudo(arquivo: Arquivo, logins: Record<string, string> = {}) {
   const quem = new Map<string, string>();
   const out: Record<string, string[]> = {};
-  for (const tabela of TABELAS_BACKUP) {
+  // The audit trail is the history of the shop that wrote the file, never restored.
+  for (const tabela of TABELAS_BACKUP.filter((t) => !t.historico)) {
     const rows = arquivo.dados[tabela.key] ?? [];
     const impressoes = rows.map((row) => {
       const { id: _id, ...resto } = row;
@@ -99,8 +100,11 @@ function conteudo(arquivo: Arquivo, logins: Record<string, string> = {}) {
     });
     out[tabela.key] = impressoes.sort();
   }
-  return { perfil: arquivo.perfil, contagens: arquivo.contagens, dados: out };
+  return { perfil: arquivo.perfil, contagens: semHistorico(arquivo.contagens), dados: out };
 }
+
+/** A file's counts but the audit trail's. */
+const semHistorico = ({ auditoria: _auditoria, ...contagens }: Record<string, number>) => contagens;
 
 /** A JSON answer without what differs between two accounts holding the same shop: ids and logins. */
 function semIds(value: unknown): unknown {
@@ -250,7 +254,7 @@ describe('Importar Dados', () => {
     expect(progresso.some((e) => e.tipo === 'progresso' && e.tabela === 'vendas' && e.feitos === original.contagens.vendas)).toBe(true);
     const fim = linhas.at(-1)!;
     if (fim.tipo !== 'concluido') throw new Error(JSON.stringify(fim));
-    expect(fim.relatorio.restaurados).toEqual(original.contagens);
+    expect(fim.relatorio.restaurados).toEqual(semHistorico(original.contagens));
 
     // The original shop still has its customers' logins: every one of them got a new login, listed.
     const logins = Object.fromEntries(fim.relatorio.loginsAlterados.map((l) => [l.loginNovo, l.loginAnterior]));
@@ -325,9 +329,34 @@ describe('Importar Dados', () => {
     expect(lida.json()).toMatchObject({ feitaOffline: true, alertas: [{ tipo: 'estoque', produtoId: alerta!.produtoId, faltou: 2 }] });
   });
 
+  it("carries the shop's audit trail as history: checked with the file, never restored over the restoring shop's own", async () => {
+    const historico = original.dados.auditoria!;
+    expect(historico.length).toBe(original.contagens.auditoria);
+    expect(historico.map((r) => r.acao)).toEqual(expect.arrayContaining(['cliente.criado', 'produto.criado', 'venda.criada', 'pagamento.registrado']));
+    expect(Object.keys(historico[0]!).sort()).toEqual(
+      ['acao', 'autorId', 'autorNome', 'autorTipo', 'clienteId', 'detalhes', 'em', 'grupo', 'id', 'ip', 'motivo', 'mudancas', 'registroId', 'registroNome', 'registroTipo'].sort(),
+    );
+    const novo = await createSeller(t);
+    await novo.request({ method: 'POST', url: '/api/produtos', payload: { nome: 'Antes da restauração', precoVenda: 100, precoCusto: 50, estoqueAtual: 1, estoqueMinimo: 0 } });
+    const relatorio = await restaurarOk(novo, original);
+    expect(relatorio.restaurados).not.toHaveProperty('auditoria');
+    const trilha = (await novo.request({ method: 'GET', url: '/api/auditoria?pageSize=100' })).json() as { items: Array<{ acao: string; registro: { nome: string | null } }> };
+    expect(trilha.items.map((i) => i.acao)).toEqual(['backup.restaurado', 'produto.criado']);
+    expect(trilha.items[1]!.registro.nome).toBe('Antes da restauração');
+    // Its own file carries its own trail, not the one it was restored from.
+    expect((await exportar(novo)).dados.auditoria!.map((r) => r.acao)).toEqual(['produto.criado', 'backup.restaurado']);
+    // An edited trail is a damaged file like any other.
+    const editado = copia(original);
+    editado.dados.auditoria![0]!.motivo = 'reescrito';
+    const recusado = await novo.request({ method: 'POST', url: '/api/backup/validar', payload: editado });
+    expect(recusado.json()).toMatchObject({ code: 'BACKUP_INVALIDO', details: { motivo: 'checksum' } });
+  });
+
   it('imports a version 4 file (before offline sales): every sale was made online, without alerts', async () => {
     const v4 = copia(original);
     v4.versao = 4;
+    delete v4.dados.auditoria;
+    delete v4.contagens.auditoria;
     for (const v of v4.dados.vendas!) {
       delete v.feitaOffline;
       delete v.alertas;
@@ -343,6 +372,8 @@ describe('Importar Dados', () => {
   it('imports a version 1 file (before reminders and collection settings): due dates follow from its sales, the settings stay', async () => {
     const v1 = copia(original);
     v1.versao = 1;
+    delete v1.dados.auditoria;
+    delete v1.contagens.auditoria;
     delete v1.dados.lembretes;
     delete v1.contagens.lembretes;
     delete v1.perfil.cobranca;

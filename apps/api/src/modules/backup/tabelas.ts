@@ -51,8 +51,12 @@ import {
   telefoneOpcionalSchema,
   normalizarChavePix,
   pixConfigInputSchema,
+  ACOES_AUDITORIA,
+  AUTORES_AUDITORIA,
+  GRUPOS_AUDITORIA,
+  REGISTROS_AUDITORIA,
 } from '@caderneta/shared';
-import { clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
+import { auditoria, clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
 
 /*
  * What "Exportar Dados" writes and "Importar Dados" restores, table by table, in this order
@@ -94,6 +98,8 @@ const inteiro = (min: number, max: number) => z.number().int().min(min).max(max)
 /** Any whole number of centavos a sum can reach exactly. */
 const centavos = z.number().int().min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER);
 const INT32 = 2_147_483_647;
+/** A value before or after a change in the audit trail (valorAuditadoSchema), text within a bound. */
+const valorAuditado = z.union([texto(20_000), z.number().finite(), z.boolean(), z.null()]);
 
 /**
  * The search form of a name (normalizeForSearch): derived, so the restore writes it anew from
@@ -156,6 +162,11 @@ export interface TabelaBackup {
   restaurar?: (linha: Record<string, unknown>) => boolean;
   /** Fixes ids the generic remap cannot see (e.g. inside a JSON column) before insert. */
   preparar?: (linha: Record<string, unknown>, mapa: (key: string, id: unknown) => unknown) => Record<string, unknown>;
+  /**
+   * History the file carries but a restore never writes nor replaces (the audit trail, ADR 037):
+   * checked like every table, left out of the restore's deletes, inserts and counts.
+   */
+  historico?: true;
 }
 
 export const perfilBackupSchema = z.object({
@@ -434,6 +445,30 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       return { ...linha, params };
     },
   },
+  {
+    // The audit trail (ADR 037), in the order it was written. Never restored: see `historico`.
+    key: 'auditoria',
+    table: auditoria,
+    desde: 6,
+    historico: true,
+    linha: z.object({
+      id: inteiro(1, Number.MAX_SAFE_INTEGER),
+      em: instante,
+      autorTipo: z.enum(AUTORES_AUDITORIA),
+      autorId: textoOpcional(100),
+      autorNome: textoOpcional(200),
+      acao: z.enum(ACOES_AUDITORIA),
+      grupo: z.enum(GRUPOS_AUDITORIA),
+      registroTipo: z.enum(REGISTROS_AUDITORIA),
+      registroId: id.nullable(),
+      registroNome: textoOpcional(200),
+      clienteId: id.nullable(),
+      mudancas: z.array(z.object({ campo: texto(100), item: texto(200).optional(), antes: valorAuditado, depois: valorAuditado })).max(100),
+      detalhes: z.record(texto(100), valorAuditado),
+      motivo: textoOpcional(),
+      ip: textoOpcional(100),
+    }),
+  },
 ];
 
 /** Ids a notification's params may carry, and the table each belongs to. */
@@ -457,8 +492,6 @@ export const tabelasDaVersao = (versao: number) => TABELAS_BACKUP.filter((t) => 
  * installation could not read; a restore leaves them as they are.
  */
 export const FORA_DO_BACKUP = [
-  // The audit trail: a restore never replaces it, and records itself in it (restaurar.ts).
-  'auditoria',
   'backups_automaticos',
   'perfis',
   'chaves_pix',
