@@ -88,6 +88,7 @@ test('à vista sale takes stock out, and cancelling it brings the stock back', a
   await page.getByLabel('Buscar vendas').fill('');
 
   await row.getByRole('button', { name: /^Cancelar venda/ }).click();
+  await page.getByRole('alertdialog').getByLabel('Motivo do cancelamento').fill('Cliente desistiu');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar Venda' }).click();
   await expectToast(page, 'Venda cancelada');
   await expect(row).toContainText('Cancelado');

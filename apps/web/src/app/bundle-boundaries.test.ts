@@ -57,7 +57,7 @@ describe('bundle boundaries', () => {
 
   it('Papa Parse is loaded with import() when a CSV is made, never up front', () => {
     expect(importing(/from\s+['"]papaparse['"]/)).toEqual([]);
-    expect(importing(/import\(\s*['"]papaparse['"]\s*\)/)).toEqual(['/src/features/relatorios/csv.ts']);
+    expect(importing(/import\(\s*['"]papaparse['"]\s*\)/)).toEqual(['/src/lib/csv.ts']);
   });
 
   it('the formatters every page uses take shared helpers from subpaths, not the barrel (its schemas would pull zod in)', () => {

@@ -68,6 +68,7 @@ export const SIGNED_IN_PAGES = {
   produtos: { path: '/produtos', module: 'produtos', namespaces: ['produtos', 'validation'] },
   devedores: { path: '/devedores', module: 'devedores', namespaces: ['devedores', 'financeiro', 'validation', 'offline'] },
   relatorios: { path: '/relatorios', module: 'relatorios', namespaces: ['relatorios', 'validation'] },
+  historico: { path: '/historico', module: 'historico', namespaces: ['historico'] },
   configuracoes: { path: '/configuracoes', module: 'configuracoes', namespaces: ['configuracoes', 'backup', 'portal', 'auth', 'devedores', 'validation'] },
   notificacoes: { path: '/notificacoes', module: 'notificacoes', namespaces: ['notificacoes'] },
 } as const satisfies Record<string, PageEntry>;

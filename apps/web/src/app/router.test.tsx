@@ -10,6 +10,7 @@ const PROTECTED = [
   '/produtos',
   '/devedores',
   '/relatorios',
+  '/historico',
   '/configuracoes',
   '/notificacoes',
 ];
@@ -89,6 +90,7 @@ describe('routes', () => {
       '/produtos': 'Produtos',
       '/devedores': 'Devedores',
       '/relatorios': 'Relatórios',
+      '/historico': 'Histórico',
       '/configuracoes': 'Configurações',
       '/notificacoes': 'Notificações',
     };

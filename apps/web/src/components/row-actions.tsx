@@ -2,6 +2,7 @@ import EllipsisVerticalIcon from 'lucide-react/icons/ellipsis-vertical';
 import PencilIcon from 'lucide-react/icons/pencil';
 import Trash2Icon from 'lucide-react/icons/trash-2';
 import type { ComponentType, ReactNode, SVGProps } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import { cn } from '@/lib/utils';
@@ -38,8 +39,20 @@ export function RowActions({ labels, onEdit, onDelete, children, className }: Ro
   );
 }
 
-/** One entry of a row's "more actions" menu. */
-export function RowMenuItem({ icon: Icon, label, onSelect }: { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string; onSelect: () => void }) {
+type RowMenuItemProps = { icon: ComponentType<SVGProps<SVGSVGElement>>; label: string } & ({ onSelect: () => void; to?: never } | { to: string; onSelect?: never });
+
+/** One entry of a row's "more actions" menu: an action (`onSelect`), or a link to another page (`to`). */
+export function RowMenuItem({ icon: Icon, label, onSelect, to }: RowMenuItemProps) {
+  if (to !== undefined) {
+    return (
+      <DropdownMenuItem asChild>
+        <Link to={to}>
+          <Icon aria-hidden="true" />
+          {label}
+        </Link>
+      </DropdownMenuItem>
+    );
+  }
   return (
     <DropdownMenuItem onSelect={onSelect}>
       <Icon aria-hidden="true" />

@@ -29,6 +29,7 @@ export const NAMESPACES = [
   'vendas',
   'financeiro',
   'relatorios',
+  'historico',
   'notificacoes',
   'configuracoes',
   'backup',
@@ -60,6 +61,7 @@ export interface AppResources {
   vendas: typeof import('../locales/pt-BR/vendas.json');
   financeiro: typeof import('../locales/pt-BR/financeiro.json');
   relatorios: typeof import('../locales/pt-BR/relatorios.json');
+  historico: typeof import('../locales/pt-BR/historico.json');
   portal: typeof import('../locales/pt-BR/portal.json');
   devedores: typeof import('../locales/pt-BR/devedores.json');
   notificacoes: typeof import('../locales/pt-BR/notificacoes.json');

@@ -1,4 +1,4 @@
-import type { ClientesQuery, DevedoresQuery, NotificacoesQuery, ProdutosQuery, VendasQuery } from '@caderneta/shared';
+import type { AuditoriaQuery, ClientesQuery, DevedoresQuery, NotificacoesQuery, ProdutosQuery, VendasQuery } from '@caderneta/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
 
@@ -45,6 +45,12 @@ export const queryKeys = {
     all: ['relatorios'] as const,
     aba: (aba: string, escolha: unknown) => ['relatorios', aba, escolha] as const,
   },
+  /** The shop's history: its filtered rows (keyset pages) and the authors it can be filtered by. */
+  historico: {
+    all: ['historico'] as const,
+    list: (filtros: Omit<AuditoriaQuery, 'cursor' | 'pageSize'>) => ['historico', 'list', filtros] as const,
+    autores: ['historico', 'autores'] as const,
+  },
   /** The public customer page (by access code) and its online payments. */
   portal: {
     all: ['portal'] as const,
@@ -81,6 +87,7 @@ export type QueryArea =
   | 'financeiro'
   | 'notificacoes'
   | 'relatorios'
+  | 'historico'
   | 'portal'
   | 'configuracoes'
   | 'backup'
@@ -97,7 +104,7 @@ const VENDA = ['vendas', 'clientes', 'produtos', 'dashboard', 'financeiro', 'not
 /** A ledger entry: balances, debtors, sales' paid status, statements, the dashboard, notifications, the reports. */
 const LANCAMENTO = ['financeiro', 'clientes', 'devedores', 'vendas', 'dashboard', 'notificacoes', 'relatorios'] as const;
 /** Every area and the session: what a restored backup replaced. */
-const EVERYTHING = ['me', 'dashboard', 'clientes', 'produtos', 'vendas', 'financeiro', 'notificacoes', 'relatorios', 'portal', 'configuracoes', 'backup', 'devedores', 'cobranca'] as const;
+const EVERYTHING = ['me', 'dashboard', 'clientes', 'produtos', 'vendas', 'financeiro', 'notificacoes', 'relatorios', 'historico', 'portal', 'configuracoes', 'backup', 'devedores', 'cobranca'] as const;
 /** A product changed: its lists, notifications (a save may raise "Estoque Baixo") and the reports (stock). */
 const PRODUTO = ['produtos', 'notificacoes', 'relatorios'] as const;
 

@@ -101,6 +101,7 @@ export const FORMATO_CAMPO_AUDITADO: Record<string, 'dinheiro' | 'quantidade' | 
   pagamentoOnline: 'booleano',
   backupAutomatico: 'booleano',
   dataVencimento: 'data',
+  dataFixa: 'data',
   promessa: 'data',
 };
 

@@ -162,6 +162,11 @@ describe('every change of the shop writes one row: who, when, what, before → a
       registro: { tipo: 'loja', id: null },
       mudancas: expect.arrayContaining([{ campo: 'idioma', antes: 'pt-BR', depois: 'en-US' }]),
     });
+    // Collection messages: what the seller set, not the defaults shown beside it.
+    await ok(ana, 'PUT', '/api/cobranca/mensagens', { mensagens: { padrao: null, gentil: 'Oi {nome}, lembrete de {valor}.', firme: null, formal: null }, lembreteAntecipado: true, diasAntecedencia: 2 });
+    const mensagens = await ultima(ana);
+    expect(mensagens.acao).toBe('configuracoes.mensagens');
+    expect(mensagens.mudancas.map((m) => m.campo).sort()).toEqual(['diasAntecedencia', 'lembreteAntecipado', 'mensagens.gentil']);
     await ok(ana, 'PUT', '/api/configuracoes/mercadopago', { accessToken: 'APP_USR-segredo-muito-longo-1234', publicKey: 'APP_USR-publica', ambiente: 'sandbox', ativo: false });
     const mp = await ultima(ana);
     expect(mp.acao).toBe('configuracoes.mercadopago');

@@ -152,8 +152,8 @@ export async function salvarMensagens(tx: Executor, ownerId: string, input: Mens
     .values({ ownerId, ...values })
     .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
   const depois = await getCobrancaConfig(tx, ownerId, now);
-  const { regra: _ra, ...mensagensAntes } = antes;
-  const { regra: _rd, ...mensagensDepois } = depois;
-  await auditarConfiguracao(tx, ownerId, 'configuracoes.mensagens', mensagensAntes, mensagensDepois);
+  // What the seller sets here; the defaults, the shop's name and the day are only shown beside it.
+  const doVendedor = ({ mensagens, lembreteAntecipado, diasAntecedencia }: CobrancaConfig) => ({ mensagens, lembreteAntecipado, diasAntecedencia });
+  await auditarConfiguracao(tx, ownerId, 'configuracoes.mensagens', doVendedor(antes), doVendedor(depois));
   return depois;
 }

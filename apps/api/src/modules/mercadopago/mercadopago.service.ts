@@ -59,7 +59,9 @@ export async function saveMercadopagoConfig(
     ...(input.accessToken ? [{ campo: 'accessToken', antes: null, depois: null }] : []),
     ...(input.webhookSecret ? [{ campo: 'webhookSecret', antes: null, depois: null }] : []),
   ];
-  await auditarConfiguracao(tx, ownerId, 'configuracoes.mercadopago', antes, depois, segredos);
+  // The token's hint, the secret's presence and the webhook's address follow from the rest.
+  const doVendedor = ({ publicKey, ambiente, ativo }: MercadopagoConfig) => ({ publicKey, ambiente, ativo });
+  await auditarConfiguracao(tx, ownerId, 'configuracoes.mercadopago', doVendedor(antes), doVendedor(depois), segredos);
   return depois;
 }
 

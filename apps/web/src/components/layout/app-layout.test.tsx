@@ -18,6 +18,7 @@ describe('app layout', () => {
       'Produtos',
       'Devedores',
       'Relatórios',
+      'Histórico',
       'Configurações',
       'Notificações',
     ]);

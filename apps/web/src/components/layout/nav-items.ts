@@ -2,6 +2,7 @@ import BellIcon from 'lucide-react/icons/bell';
 import ChartColumnIcon from 'lucide-react/icons/chart-column';
 import CirclePlusIcon from 'lucide-react/icons/circle-plus';
 import HandCoinsIcon from 'lucide-react/icons/hand-coins';
+import HistoryIcon from 'lucide-react/icons/history';
 import LayoutDashboardIcon from 'lucide-react/icons/layout-dashboard';
 import PackageIcon from 'lucide-react/icons/package';
 import SettingsIcon from 'lucide-react/icons/settings';
@@ -18,6 +19,7 @@ export const NAV_ITEMS = [
   { to: '/produtos', key: 'produtos', icon: PackageIcon },
   { to: '/devedores', key: 'devedores', icon: HandCoinsIcon },
   { to: '/relatorios', key: 'relatorios', icon: ChartColumnIcon },
+  { to: '/historico', key: 'historico', icon: HistoryIcon },
   { to: '/configuracoes', key: 'configuracoes', icon: SettingsIcon },
   { to: '/notificacoes', key: 'notificacoes', icon: BellIcon },
 ] as const;

@@ -287,6 +287,8 @@ describe('statement (extrato)', () => {
     expect(within(rows[0]!).getByRole('link', { name: 'Recibo do pagamento de 11/03/2025, 10:00' })).toHaveAttribute('href', `/recibos/${PAGAMENTO}`);
     expect(within(dialog).getByText('Deve R$ 125,50')).toBeInTheDocument();
     expect(within(dialog).getByRole('link', { name: 'Imprimir ou compartilhar' })).toHaveAttribute('href', `/extratos/${ID}`);
+    // Everything about the customer, with who did it: the customer's history.
+    expect(within(dialog).getByRole('link', { name: 'Histórico do cliente' })).toHaveAttribute('href', `/historico?clienteId=${ID}`);
   });
 
   it('prints and shares the statement as a page of its own, as the receipt does: the balance, the entries, WhatsApp text and a copy', async () => {

@@ -400,6 +400,24 @@ describe('products sold by weight', () => {
     expect(within(row).getByText('R$ 74,75')).toBeInTheDocument();
   });
 
+  it("links a product to its own history from the row's menu", async () => {
+    mockApi({
+      ...signedIn(),
+      'GET /api/produtos': () => jsonResponse(200, page([produto()])),
+      'GET /api/auditoria': () => jsonResponse(200, { items: [], nextCursor: null }),
+      'GET /api/auditoria/autores': () => jsonResponse(200, []),
+    });
+    const { user, router } = renderApp('/produtos');
+    const row = await screen.findByRole('listitem', { name: 'Café Torrado 500g' });
+    await user.click(within(row).getByRole('button', { name: 'Mais ações para Café Torrado 500g' }));
+    const historico = await screen.findByRole('menuitem', { name: 'Ver histórico' });
+    expect(historico).toHaveAttribute('href', `/historico?registro=produto&registroId=${ID}`);
+    await user.click(historico);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/historico'));
+    expect(router.state.location.search).toBe(`?registro=produto&registroId=${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Histórico' })).toBeInTheDocument();
+  });
+
   it('opens a kg product with its stock in kg, and says on the unit why a sold product cannot become one sold by the unit', async () => {
     const api = mockApi({
       ...signedIn(),

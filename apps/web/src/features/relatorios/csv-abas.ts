@@ -1,8 +1,8 @@
 import type { RelatorioAba } from '@caderneta/shared/relatorios';
 import { SIMBOLO_UNIDADE, type Unidade } from '@caderneta/shared/unidades';
 import type { TFunction } from 'i18next';
+import { dataCsv, type LinhaCsv } from '@/lib/csv';
 import type { Relatorios } from './api/get-relatorio';
-import { dataCsv, type LinhaCsv } from './csv';
 import { textoDaRegra } from './regra-vencimento';
 
 type T = TFunction<'relatorios'>;

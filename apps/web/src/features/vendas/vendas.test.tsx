@@ -190,7 +190,7 @@ describe('/vendas', () => {
     expect(await screen.findByRole('heading', { name: 'Nenhuma venda encontrada' })).toBeInTheDocument();
   });
 
-  it('opens a sale with its items', async () => {
+  it('opens a sale with its items and a link to its history', async () => {
     const detalhe: VendaDetalhe = {
       ...semDesconto,
       ...venda(),
@@ -208,6 +208,8 @@ describe('/vendas', () => {
     expect(within(cafe).getByText('R$ 21,10')).toBeInTheDocument();
     expect(within(dialog).getByText('R$ 50,00')).toBeInTheDocument();
     expect(within(dialog).getByText('R$ 20,00')).toBeInTheDocument();
+    // Who made it, who cancelled it and why: the sale's own history.
+    expect(within(dialog).getByRole('link', { name: 'Histórico da venda' })).toHaveAttribute('href', `/historico?registro=venda&registroId=${V1}`);
   });
 
   it('shows a weighed item as "0,350 kg × R$ 29,90/kg" with its value, beside one sold by the unit', async () => {
@@ -294,14 +296,15 @@ describe('/vendas', () => {
     expect(total('Total')).toHaveTextContent('R$ 14,24');
   });
 
-  it('cancels a sale after confirmation and reloads the list', async () => {
+  it('cancels a sale after confirmation, with its reason, and reloads the list', async () => {
     let cancelled = false;
+    const resposta = deferred<Response>();
     const api = mockApi({
       ...signedIn(),
       'GET /api/vendas': () => jsonResponse(200, page([venda(cancelled ? { statusPagamento: 'cancelado', valorPago: 0 } : {})])),
       [`POST /api/vendas/${V1}/cancelar`]: () => {
         cancelled = true;
-        return jsonResponse(200, { ...venda({ statusPagamento: 'cancelado' }), ...semDesconto, itens: [] });
+        return resposta.promise;
       },
     });
     const { user } = renderApp('/vendas');
@@ -312,11 +315,49 @@ describe('/vendas', () => {
     expect(api.calls('POST', `/api/vendas/${V1}/cancelar`)).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Cancelar venda V1741600000000' }));
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancelar Venda' }));
+    const confirmacao = await screen.findByRole('alertdialog');
+    expect(within(confirmacao).getByText('Fica registrado no Histórico da loja, com o seu nome.')).toBeInTheDocument();
+    await user.type(within(confirmacao).getByLabelText('Motivo do cancelamento'), 'Cliente desistiu da compra');
+    await user.click(within(confirmacao).getByRole('button', { name: 'Cancelar Venda' }));
+    // While the server works, the dialog waits: no second click, no way out.
+    expect(await within(confirmacao).findByRole('button', { name: 'Cancelando...' })).toBeDisabled();
+    expect(within(confirmacao).getByRole('button', { name: 'Voltar' })).toBeDisabled();
+    resposta.resolve(jsonResponse(200, { ...venda({ statusPagamento: 'cancelado' }), ...semDesconto, itens: [] }));
+
     expect(await screen.findByText('Venda cancelada')).toBeInTheDocument();
-    expect(api.calls('POST', `/api/vendas/${V1}/cancelar`)).toHaveLength(1);
+    expect(api.calls('POST', `/api/vendas/${V1}/cancelar`).map((r) => r.body)).toEqual([{ motivo: 'Cliente desistiu da compra' }]);
     const row = await screen.findByRole('listitem', { name: 'V1741600000000' });
     await waitFor(() => expect(within(row).getByText('Cancelado')).toBeInTheDocument());
+  });
+
+  it('refuses a cancellation without a reason before asking the server, and shows the server\'s refusal under the field', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/vendas': () => jsonResponse(200, page([venda()])),
+      [`POST /api/vendas/${V1}/cancelar`]: () =>
+        jsonResponse(400, { code: 'VALIDATION', message: 'Dados inválidos', issues: [{ path: 'motivo', message: 'motivoCancelamentoObrigatorio' }] }),
+    });
+    const { user } = renderApp('/vendas');
+    await user.click(await screen.findByRole('button', { name: 'Cancelar venda V1741600000000' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancelar a venda V1741600000000?' });
+    const motivo = within(dialog).getByLabelText('Motivo do cancelamento');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar Venda' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Informe o motivo do cancelamento (ao menos 3 letras).');
+    expect(motivo).toHaveAttribute('aria-invalid', 'true');
+    // Spaces around two letters are still no reason.
+    await user.type(motivo, '  ok  {Enter}');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Informe o motivo do cancelamento (ao menos 3 letras).');
+    expect(api.calls('POST', `/api/vendas/${V1}/cancelar`)).toHaveLength(0);
+
+    await user.clear(motivo);
+    await user.type(motivo, 'Erro de digitação');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar Venda' }));
+    await waitFor(() => expect(api.calls('POST', `/api/vendas/${V1}/cancelar`)).toHaveLength(1));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Informe o motivo do cancelamento (ao menos 3 letras).');
+    expect(await screen.findByText('Erro ao cancelar venda')).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog', { name: 'Cancelar a venda V1741600000000?' })).toBeInTheDocument();
   });
 
   it('toasts "Erro ao carregar vendas" when the list cannot load', async () => {

@@ -1,4 +1,5 @@
 import type { ExtratoItem } from '@caderneta/shared';
+import HistoryIcon from 'lucide-react/icons/history';
 import PrinterIcon from 'lucide-react/icons/printer';
 import ReceiptTextIcon from 'lucide-react/icons/receipt-text';
 import { useEffect, useState } from 'react';
@@ -46,6 +47,14 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
         {cliente && <ExtratoLista clienteId={cliente.id} />}
         <DialogFooter>
           {cliente && <ExtratoCompartilhar clienteId={cliente.id} />}
+          {cliente && (
+            <Button variant="outline" asChild>
+              <Link to={`/historico?clienteId=${cliente.id}`}>
+                <HistoryIcon aria-hidden="true" />
+                {t('extrato.historico')}
+              </Link>
+            </Button>
+          )}
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('extrato.close')}
           </Button>

@@ -1,5 +1,6 @@
 import type { Produto } from '@caderneta/shared';
 import { formatarQuantidade } from '@caderneta/shared/unidades';
+import HistoryIcon from 'lucide-react/icons/history';
 import PowerIcon from 'lucide-react/icons/power';
 import { useTranslation } from 'react-i18next';
 import { RecordRow, RecordTitle } from '@/components/record-row';
@@ -74,6 +75,7 @@ export function ProdutoRow({ produto, actions }: { produto: Produto; actions: Pr
         onDelete={() => actions.onDelete(produto)}
       >
         <RowMenuItem icon={PowerIcon} label={produto.ativo ? t('row.deactivate') : t('row.reactivate')} onSelect={() => actions.onToggleAtivo(produto)} />
+        <RowMenuItem icon={HistoryIcon} label={t('row.historico')} to={`/historico?registro=produto&registroId=${produto.id}`} />
       </RowActions>
     </RecordRow>
   );

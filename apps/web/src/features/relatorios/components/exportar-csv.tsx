@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
+import { baixarArquivo, gerarCsv } from '@/lib/csv';
 import { useSession } from '@/lib/session';
 import type { Relatorios } from '../api/get-relatorio';
 import { linhasCsv, nomeArquivoCsv } from '../csv-abas';
-import { baixarArquivo, gerarCsv } from '../csv';
 
 /** "Exportar CSV": the tab's figures as a file a spreadsheet opens in the seller's language. */
 export function ExportarCsv<A extends RelatorioAba>({ aba, dados }: { aba: A; dados: Relatorios[A] | undefined }) {

@@ -1,5 +1,7 @@
 import type { ItemVenda } from '@caderneta/shared';
+import HistoryIcon from 'lucide-react/icons/history';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { ListLoading } from '@/components/empty-state';
@@ -157,6 +159,14 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
           </div>
         )}
         <DialogFooter>
+          {shownVenda && (
+            <Button variant="outline" asChild>
+              <Link to={`/historico?registro=venda&registroId=${shownVenda.id}`}>
+                <HistoryIcon aria-hidden="true" />
+                {t('detail.historico')}
+              </Link>
+            </Button>
+          )}
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('detail.close')}
           </Button>
