@@ -70,7 +70,8 @@ const apiZones = [
 const apiLayers = [
   ['db'],
   ['lib'],
-  ['mail', 'integrations', 'security'],
+  // The audit trail is written by every layer above, the session plugin included (ADR 037).
+  ['mail', 'integrations', 'security', 'modules/auditoria'],
   ['jobs', 'auth'],
   ['modules/notificacoes', 'modules/clientes', 'modules/codigos', 'modules/pix', 'modules/mercadopago', 'modules/configuracoes'],
   ['modules/financeiro', 'modules/produtos', 'modules/conta'],
