@@ -7,6 +7,7 @@ import {
   offsetOf,
   type Cliente,
   type ClienteCriacao,
+  clienteInputSchema,
   type ClienteInput,
   type ClientesPage,
   type ClientesSemelhantes,
@@ -183,8 +184,8 @@ export async function getCliente(tx: Tx, ownerId: string, id: string): Promise<C
   return toCliente(await withLogin(tx, ownerId, await findRow(tx, ownerId, id)));
 }
 
-/** What the audit trail keeps of a customer's own fields (the balance has its own entries). */
-const CAMPOS_AUDITADOS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const satisfies ReadonlyArray<keyof ClienteRow>;
+/** What the audit trail keeps of a customer: the fields its form sets (the balance has its own entries). */
+const CAMPOS_AUDITADOS = Object.keys(clienteInputSchema.shape) as Array<keyof ClienteInput & keyof ClienteRow>;
 
 const columnsOf = (input: ClienteInput) => ({
   nome: input.nome,

@@ -8,6 +8,7 @@ import {
   normalizeForSearch,
   offsetOf,
   type Produto,
+  produtoInputSchema,
   type ProdutoInput,
   type ProdutoNomeDuplicado,
   type ProdutoNomeQuery,
@@ -139,18 +140,8 @@ export async function getProduto(tx: Tx, ownerId: string, id: string): Promise<P
   return toProduto(await findRow(tx, ownerId, id));
 }
 
-/** What the audit trail keeps of a product's fields. */
-const CAMPOS_AUDITADOS = [
-  'nome',
-  'descricao',
-  'categoria',
-  'codigoBarras',
-  'unidade',
-  'precoVenda',
-  'precoCusto',
-  'estoqueAtual',
-  'estoqueMinimo',
-] as const satisfies ReadonlyArray<keyof ProdutoRow>;
+/** What the audit trail keeps of a product: the fields its form sets (sales move the stock on their own). */
+const CAMPOS_AUDITADOS = Object.keys(produtoInputSchema.shape) as Array<keyof ProdutoInput & keyof ProdutoRow>;
 
 const columnsOf = (input: ProdutoInput) => ({
   nome: input.nome,

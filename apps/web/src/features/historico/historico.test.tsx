@@ -1,8 +1,9 @@
 import type { AuditoriaItem, AuditoriaPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import Papa from 'papaparse';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deferred, jsonResponse, mockApi, renderApp, signedIn, type FakeRequest } from '@/test/utils';
+import { captureDownloads } from '@/test/downloads';
 
 const CLIENTE = '11111111-1111-4111-8111-111111111111';
 const VENDA = '22222222-2222-4222-8222-222222222222';
@@ -108,22 +109,6 @@ const mudancas = (row: HTMLElement) =>
     .map((li) => li.textContent);
 
 const linha = (nome: string | RegExp) => screen.getAllByRole('listitem', { name: nome })[0]!;
-
-/** The text of every CSV the page handed to the browser as a download. */
-function captureDownloads() {
-  const files: Array<{ name: string; text: Promise<string> }> = [];
-  const blobs: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    blobs.push(blob as Blob);
-    return `blob:test/${blobs.length}`;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs[Number(this.href.split('/').pop()) - 1]!;
-    files.push({ name: this.download, text: blob.arrayBuffer().then((b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b)) });
-  });
-  return files;
-}
 
 describe('/historico', { timeout: 30_000 }, () => {
   it('says each change in words: who, when, what, the record as a link, the reason and "Campo: antes → depois"', async () => {

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
 import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+import { captureDownloads } from '@/test/downloads';
 
 /**
  * A table row's cells as assistive technology reads them, joined by "|": the column names a phone
@@ -100,23 +101,6 @@ const VENDAS: RelatorioVendas = {
 };
 
 const reportUrls = (api: ReturnType<typeof mockApi>) => api.spy.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/relatorios'));
-
-/** The text of every CSV the page handed to the browser as a download. */
-function captureDownloads() {
-  const files: Array<{ name: string; text: Promise<string> }> = [];
-  const blobs: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    blobs.push(blob as Blob);
-    return `blob:test/${blobs.length}`;
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    const blob = blobs[Number(this.href.split('/').pop()) - 1]!;
-    // Blob.text() decodes and drops the byte-order mark; the bytes are what Excel reads.
-    files.push({ name: this.download, text: blob.arrayBuffer().then((b) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(b)) });
-  });
-  return files;
-}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
