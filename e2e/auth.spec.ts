@@ -35,6 +35,7 @@ test('a new seller signs up with a code from the CLI, logs in, sees the dashboar
     'Produtos',
     'Devedores',
     'Relatórios',
+    'Histórico',
     'Configurações',
     'Notificações',
   ]);

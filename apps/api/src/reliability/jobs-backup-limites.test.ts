@@ -69,7 +69,8 @@ function fingerprint(arquivo: Arquivo): string {
     return value;
   };
   const dados: Record<string, string[]> = {};
-  for (const { key } of TABELAS_BACKUP) {
+  // The audit trail is the history of the shop, which a restore keeps and adds to, never replaces.
+  for (const { key } of TABELAS_BACKUP.filter((t) => !t.historico)) {
     dados[key] = (arquivo.dados[key] ?? [])
       .map((row) => {
         const { id, ...rest } = row;
@@ -79,7 +80,8 @@ function fingerprint(arquivo: Arquivo): string {
       })
       .sort();
   }
-  return createHash('sha256').update(JSON.stringify({ perfil: arquivo.perfil, contagens: arquivo.contagens, dados })).digest('hex');
+  const { auditoria: _historico, ...contagens } = arquivo.contagens;
+  return createHash('sha256').update(JSON.stringify({ perfil: arquivo.perfil, contagens, dados })).digest('hex');
 }
 
 const ok = async <T = any>(p: Promise<{ status: number; body: T }>, what: string): Promise<T> => { // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -201,9 +203,13 @@ describe('two instances (processes) on one PostgreSQL: jobs, backup, rate limits
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { tipo: string; relatorio?: { restaurados: Record<string, number> } });
-    expect(events.at(-1)).toMatchObject({ tipo: 'concluido', relatorio: { restaurados: original.contagens } });
+    const { auditoria: historico, ...restauradas } = original.contagens;
+    expect(events.at(-1)).toMatchObject({ tipo: 'concluido', relatorio: { restaurados: restauradas } });
 
     const again = await exportar(a);
+    // The history still holds what happened after the backup, then the restore itself.
+    expect(again.contagens.auditoria).toBe(historico! + 4);
+    expect((again.dados.auditoria ?? []).at(-1)).toMatchObject({ acao: 'backup.restaurado' });
     const same = dataPart(again) === dataPart(original);
     expect(same).toBe(true);
     expect((await s.request(a, 'GET', `/api/clientes/${outro.id}`)).status).toBe(404);

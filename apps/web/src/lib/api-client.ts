@@ -2,6 +2,7 @@ import type { ApiErrorBody, ApiIssue, ErrorCode, ErrorDetails } from '@caderneta
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { toast } from '@/lib/toast';
 import { i18n, translateDynamic } from './i18n';
+import { avisarResposta } from './use-online';
 
 /**
  * An error answer from the API, or `NETWORK` (status 0) when no answer arrived. Narrowed by
@@ -67,8 +68,10 @@ export async function api<T>(path: string, { method = 'GET', body, signal }: Api
     });
   } catch (error) {
     if (signal?.aborted) throw error;
+    avisarResposta(false);
     throw new ApiError(0, { code: 'NETWORK', message: error instanceof Error ? error.message : '' });
   }
+  avisarResposta(true);
 
   const text = await response.text();
   let data: unknown = undefined;

@@ -12,6 +12,7 @@ import { LanguageMenu } from './language-menu';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeSwitch } from './theme-switch';
 import { UserChip } from './user-chip';
+import { useOnline } from '@/lib/use-online';
 
 const loadMobileNav = () => import('./mobile-nav').then((m) => m.MobileNav);
 // A chunk that cannot load (the connection dropped before the service worker kept the app) is
@@ -47,7 +48,12 @@ function useParteOffline() {
       window.removeEventListener('offline', carregar);
     };
   }, [pronto]);
-  return pronto;
+  // A request that got no answer (the device may still say it is online) loads it too, for good.
+  const online = useOnline();
+  useEffect(() => {
+    if (!online) setPronto(true);
+  }, [online]);
+  return pronto || !online;
 }
 
 /**
