@@ -3,7 +3,7 @@ import { FORMAS_PAGAMENTO, today as todayIn, UNIDADE_PADRAO, UNIDADES, UNIDADES_
 import { diasDoPeriodo, margem, mesDisponivel, resolverPeriodo, ticketMedio, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
 import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
-import { clientes, clientesPorDia, clientesPorMes, devedoresPorDia, itensVenda, lancamentos, produtos, produtosPorDia, produtosPorMes, vendas, vendasTotais } from '../../db/schema';
+import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, produtos, produtosPorDia, produtosPorMes, vendas, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { escalaDaUnidadeSql, queryRows } from '../../lib/sql';
@@ -278,28 +278,14 @@ export async function relatorioVendas(tx: Executor, ownerId: string, periodo: Pe
 // ——— Clientes ———
 
 /**
- * Today's debtors from their groups by due day (devedores_por_dia, kept by the ledger's triggers):
- * how many owe and how much, deactivated customers included (their debt is still owed), and the
- * deactivated ones' part of it — a few dozen group rows, not one row per debtor.
+ * Today's debtors in one pass over the shop's customers: how many owe and how much, deactivated
+ * customers included (their debt is still owed), and the deactivated ones' part of it.
  */
 const devedoresHoje = (ownerId: string) => sql`
-  select coalesce(sum(quantidade), 0)::int as quantidade, coalesce(sum(valor), 0)::bigint as valor,
-         coalesce(sum(quantidade) filter (where not ativo), 0)::int as quantidade_desativados,
-         coalesce(sum(valor) filter (where not ativo), 0)::bigint as valor_desativados
-    from ${devedoresPorDia} where owner_id = ${ownerId}`;
-
-/**
- * The five largest debts, deactivated customers too: the first five (and whoever ties with the
- * fifth) of the active and of the deactivated debtors, each read in clientes_owner_saldo_idx's
- * order, then the five of those ten or so, ties by name — not a sort of every debtor.
- */
-const maioresSaldos = (ownerId: string) => {
-  const ramo = (ativo: boolean) => sql`(
-    select id, nome, ativo, -saldo_atual as saldo from ${clientes}
-     where owner_id = ${ownerId} and ativo = ${ativo} and saldo_atual < 0
-     order by saldo_atual fetch first 5 rows with ties)`;
-  return sql`select * from (${ramo(true)} union all ${ramo(false)}) d order by saldo desc, nome limit 5`;
-};
+  select count(*)::int as quantidade, coalesce(sum(-saldo_atual), 0)::bigint as valor,
+         (count(*) filter (where not ativo))::int as quantidade_desativados,
+         coalesce(sum(-saldo_atual) filter (where not ativo), 0)::bigint as valor_desativados
+    from ${clientes} where owner_id = ${ownerId} and saldo_atual < 0`;
 
 export async function relatorioClientes(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioClientes> {
   const { timeZone } = periodo;
@@ -310,7 +296,9 @@ export async function relatorioClientes(tx: Executor, ownerId: string, periodo: 
       compras as materialized (${clientesDoPeriodo(ownerId)}),
       dev as materialized (${devedoresHoje(ownerId)})
       select
-        (select coalesce(json_agg(x order by x.saldo desc, x.nome), '[]') from (${maioresSaldos(ownerId)}) x) as maiores_saldos,
+        (select coalesce(json_agg(x order by x.saldo desc, x.nome), '[]') from (
+           select id, nome, ativo, -saldo_atual as saldo from ${clientes}
+            where owner_id = ${ownerId} and saldo_atual < 0 order by saldo_atual, nome limit 5) x) as maiores_saldos,
         (select coalesce(json_agg(x order by x.valor desc, x.quantidade desc, x.nome), '[]') from (
            -- The top five and whoever ties with the fifth, then ties by name (ids change with a restore).
            select c.id, c.nome, k.quantidade, k.valor
