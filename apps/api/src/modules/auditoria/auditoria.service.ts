@@ -64,7 +64,7 @@ export interface EntradaAuditoria {
  */
 export async function auditar(tx: Executor, ownerId: string, entrada: EntradaAuditoria): Promise<void> {
   const atual = autorAtual.getStore() ?? SISTEMA;
-  const autor = entrada.autor && entrada.autor !== atual.tipo ? { tipo: entrada.autor, id: null, nome: null, ip: null, em: atual.em } : atual;
+  const autor = entrada.autor ? { tipo: entrada.autor, id: null, nome: null, ip: null, em: atual.em } : atual;
   await tx.insert(auditoria).values({
     ownerId,
     ...((entrada.em ?? autor.em) ? { em: entrada.em ?? autor.em } : {}),

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { chavesPix, cobrancaConfig, colunasDaCobranca, perfis } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { LeituraRecusada, lerEmPartes, type Destino, type LimitesLeitura } from './leitura';
-import { perfilBackupSchema, TABELAS_BACKUP, tabelasDaVersao, unidadeDaLinha, type PerfilBackup, type TabelaBackup } from './tabelas';
+import { perfilBackupSchema, TABELAS_BACKUP, TABELAS_RESTAURADAS, tabelasDaVersao, unidadeDaLinha, type PerfilBackup, type TabelaBackup } from './tabelas';
 
 /*
  * The backup file: `{ formato, versao, exportadoEm, perfil, dados: { <table>: [rows…] }, contagens,
@@ -219,7 +219,7 @@ export function doVendedor(tabela: TabelaBackup, ownerId: string): SQL {
 /** The rows each seller table holds now (what a restore would replace). */
 export async function contarAtuais(tx: Executor, ownerId: string): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const tabela of TABELAS_BACKUP.filter((t) => !t.historico)) {
+  for (const tabela of TABELAS_RESTAURADAS) {
     const [row] = await tx.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(tabela.table).where(doVendedor(tabela, ownerId));
     out[tabela.key] = row?.n ?? 0;
   }

@@ -10,7 +10,7 @@ import { loginSuffixSource } from '../clientes/login';
 import { recalcularDividas } from '../financeiro/razao.service';
 import { auditar } from '../auditoria/auditoria.service';
 import { doVendedor, type ArquivoValidado, type Linha } from './arquivo';
-import { TABELAS_BACKUP, type TabelaBackup } from './tabelas';
+import { TABELAS_RESTAURADAS, type TabelaBackup } from './tabelas';
 
 const LOTE_RESTAURACAO = 2_000;
 
@@ -33,9 +33,6 @@ function insertSql(tabela: TabelaBackup, rows: Record<string, unknown>[]) {
   const json = JSON.stringify(rows.map((row) => Object.fromEntries(cols.map((c) => [c.nome, row[c.prop] ?? null]))));
   return sql`insert into ${tabela.table} (${lista}) select ${lista} from json_populate_recordset(null::${tabela.table}, ${json}::json)`;
 }
-
-/** The tables a restore replaces: every table of the file but its history (the audit trail). */
-const RESTAURADAS = TABELAS_BACKUP.filter((t) => !t.historico);
 
 /**
  * Replaces everything of the seller's shop by the file's, in the caller's transaction (the
@@ -97,7 +94,7 @@ async function restaurar(
   await tx.execute(SESSAO_DE_RESTAURACAO);
   // The shop's rows, one statement per table, children first.
   const removidos: Record<string, number> = {};
-  for (const tabela of [...RESTAURADAS].reverse()) {
+  for (const tabela of [...TABELAS_RESTAURADAS].reverse()) {
     const [row] = await queryRows<{ n: number }>(
       tx,
       sql`with apagadas as (delete from ${tabela.table} where ${doVendedor(tabela, ownerId)} returning 1) select count(*)::int as n from apagadas`,
@@ -128,14 +125,14 @@ async function restaurar(
 
   // New ids for every record first: references may point at any table of the file.
   const mapas = new Map<string, Map<string, string>>();
-  for (const tabela of RESTAURADAS) {
+  for (const tabela of TABELAS_RESTAURADAS) {
     mapas.set(tabela.key, new Map(arquivo.dados[tabela.key]!.map((row) => [row.id as string, tabela.manterIds ? (row.id as string) : randomUUID()])));
   }
   const mapa = (key: string, id: unknown) => mapas.get(key)?.get(id as string) ?? id;
   const { logins, loginsAlterados } = await codigosDosClientes(tx, ownerId, arquivo.dados.clientes!, (id) => mapa('clientes', id) as string);
 
   const restaurados: Record<string, number> = {};
-  for (const tabela of RESTAURADAS) {
+  for (const tabela of TABELAS_RESTAURADAS) {
     const rows = arquivo.dados[tabela.key]!.filter((row) => !tabela.restaurar || tabela.restaurar(row));
     let feitos = 0;
     onProgress(tabela.key, 0, rows.length);

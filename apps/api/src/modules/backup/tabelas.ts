@@ -471,6 +471,9 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
   },
 ];
 
+/** The tables a restore replaces and counts: every table of the file but its history. */
+export const TABELAS_RESTAURADAS = TABELAS_BACKUP.filter((t) => !t.historico);
+
 /** Ids a notification's params may carry, and the table each belongs to. */
 const PARAMS_COM_ID: Record<string, string> = {
   vendaId: 'vendas',

@@ -300,9 +300,7 @@ export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: s
     .update(clientes)
     .set({ observacoes: input.observacoes, dataVencimento: input.dataVencimento, updatedAt: sql`now()` })
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
-  const mudancas = [
-    ...mudancasEntre(antes, { observacoes: input.observacoes ?? null, dataVencimento: input.dataVencimento ?? null }, ['observacoes', 'dataVencimento']),
-  ];
+  const mudancas = mudancasEntre(antes, { observacoes: input.observacoes ?? null, dataVencimento: input.dataVencimento ?? null }, ['observacoes', 'dataVencimento']);
   if (mudancas.length) await auditar(tx, ownerId, { acao: 'cliente.cobranca_alterada', registro: { tipo: 'cliente', id: clienteId, nome: cliente.nome }, clienteId, mudancas });
   return getDevedor(tx, ownerId, clienteId, now);
 }

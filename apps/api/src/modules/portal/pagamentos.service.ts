@@ -250,7 +250,8 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
     }
   } else if (status === 'aprovado') {
     // Through the ledger's one door, as a payment at the counter: "Pagamento recebido" with it.
-    const movimento = await lancar(tx, ownerId, await travarCliente(tx, ownerId, record.clienteId), {
+    const cliente = await travarCliente(tx, ownerId, record.clienteId);
+    const movimento = await lancar(tx, ownerId, cliente, {
       tipo: 'pagamento',
       valor: record.valorBase,
       metodo: 'online',
@@ -259,19 +260,20 @@ export async function aplicarPagamentoMp(tx: Tx, ownerId: string, payment: MpPay
     });
     if (movimento) {
       lancamentoId = movimento.lancamento.id;
-      await auditarPagamentoOnline(tx, ownerId, 'pagamento_online.creditado', record, movimento, mpId);
+      await auditarPagamentoOnline(tx, ownerId, 'pagamento_online.creditado', record, cliente.nome, movimento, mpId);
     }
   } else if (status === 'estornado') {
     const credito = await lancamentoPorReferencia(tx, ownerId, referenciaCreditoMp(mpId));
     if (credito) {
-      const estorno = await lancar(tx, ownerId, await travarCliente(tx, ownerId, record.clienteId), {
+      const cliente = await travarCliente(tx, ownerId, record.clienteId);
+      const estorno = await lancar(tx, ownerId, cliente, {
         tipo: 'estorno',
         valor: -record.valorBase,
         metodo: 'online',
         descricao: NOTAS_MERCADO_PAGO[payment.status === 'charged_back' ? 'contestacao' : 'reembolso'],
         referenciaExterna: referenciaEstornoMp(mpId),
       });
-      if (estorno) await auditarPagamentoOnline(tx, ownerId, 'pagamento_online.estornado', record, estorno, mpId);
+      if (estorno) await auditarPagamentoOnline(tx, ownerId, 'pagamento_online.estornado', record, cliente.nome, estorno, mpId);
     }
   }
 
@@ -299,10 +301,10 @@ async function auditarPagamentoOnline(
   ownerId: string,
   acao: 'pagamento_online.creditado' | 'pagamento_online.estornado',
   record: PagamentoOnline,
+  nome: string,
   movimento: { saldoAntes: number; saldoAtual: number },
   mpId: string,
 ) {
-  const nome = await nomeDoCliente(tx, ownerId, record.clienteId);
   await auditar(tx, ownerId, {
     acao,
     autor: 'mercado_pago',
