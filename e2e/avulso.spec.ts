@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addSaleItem, createAsApp, expectToast, signedInSeller } from './support';
+import { addSaleItem, alturaDeToque, createAsApp, expectToast, signedInSeller } from './support';
 
 /**
  * Loose lines ("Avulso", issue 35 part 2): "R$ 12,50 de pão e leite, põe na minha conta". At the
@@ -43,7 +43,7 @@ for (const tamanho of TAMANHOS) {
       // F8: the loose amount's form; the line goes in and the focus comes back to the search.
       const botao = page.getByRole('button', { name: 'Avulso' });
       await expect(botao).toHaveAttribute('aria-keyshortcuts', 'F8');
-      if (tamanho.nome === 'phone') expect((await botao.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      if (tamanho.nome === 'phone') expect(await alturaDeToque(botao)).toBeGreaterThanOrEqual(44);
       await page.keyboard.press('F8');
       const dialogo = page.getByRole('dialog', { name: 'Valor avulso' });
       await dialogo.getByLabel('Descrição (opcional)').fill('pão e leite');
@@ -99,7 +99,7 @@ for (const tamanho of TAMANHOS) {
       await dialogo.getByLabel('Valor', { exact: true }).fill('12,50');
       await dialogo.getByLabel('Observação (opcional)').fill('pão e leite');
       const registrar = dialogo.getByRole('button', { name: 'Registrar venda' });
-      if (tamanho.nome === 'phone') expect((await registrar.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      if (tamanho.nome === 'phone') expect(await alturaDeToque(registrar)).toBeGreaterThanOrEqual(44);
       expect(await semRolagemLateral(page)).toBe(true);
       await registrar.click();
       await expectToast(page, 'Venda registrada com sucesso!');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createAsApp, expectToast, signedInSeller } from './support';
+import { alturaDeToque, createAsApp, expectToast, signedInSeller } from './support';
 
 /**
  * The counter at keyboard speed (issue 35, part 4): a sale made with the keyboard alone, and the
@@ -134,7 +134,7 @@ test('on a phone whose browser reads barcodes, "Escanear" reads one with the cam
   const ajuda = page.getByRole('button', { name: 'Atalhos do teclado' });
   await expect(escanear).toBeVisible();
   // Big enough for a finger, and nothing wider than the phone.
-  for (const button of [escanear, ajuda]) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  for (const button of [escanear, ajuda]) expect(await alturaDeToque(button)).toBeGreaterThanOrEqual(44);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 
   // "3*" typed first goes with the code the camera reads, as with a typed one.

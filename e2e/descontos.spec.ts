@@ -1,7 +1,7 @@
 import { calcularDescontos } from '@caderneta/shared/descontos';
 import { valorDaLinha } from '@caderneta/shared/unidades';
 import { expect, test, type Page } from '@playwright/test';
-import { addSaleItem, createAsApp, expectToast, signedInSeller } from './support';
+import { addSaleItem, alturaDeToque, createAsApp, expectToast, signedInSeller } from './support';
 
 /**
  * Discounts and changed prices at the counter (issue 35, part 3): a fiado sale of 0,350 kg of cheese
@@ -108,7 +108,7 @@ for (const tamanho of TAMANHOS) {
       const resumo = page.getByRole('region', { name: 'Resumo da venda' });
       const botao = resumo.getByRole('button', { name: 'Desconto na venda' });
       const ajuste = itens.getByRole('button', { name: 'Desconto ou preço de Pão Francês' });
-      if (tamanho.nome === 'phone') for (const b of [botao, ajuste]) expect((await b.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      if (tamanho.nome === 'phone') for (const b of [botao, ajuste]) expect(await alturaDeToque(b)).toBeGreaterThanOrEqual(44);
       await botao.click();
       const dialogo = page.getByRole('dialog', { name: 'Desconto na venda' });
       // Above the sale: said, and nothing changes.

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
 
 const run = promisify(execFile);
 
@@ -135,4 +135,13 @@ export async function addSaleItem(page: Page, productName: RegExp, quantity: str
 export async function resizeInPlace(page: Page, width: number, height: number) {
   await page.setViewportSize({ width, height });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+}
+
+/**
+ * How tall an element is laid out, in CSS pixels, as its tap target. Read from the computed style,
+ * not the bounding box: a dialog still finishing its zoom-in scales its buttons for a few frames
+ * (43.99 px for a 44 px button), and a finger meets the laid-out size.
+ */
+export function alturaDeToque(alvo: Locator): Promise<number> {
+  return alvo.evaluate((el) => parseFloat(getComputedStyle(el).height));
 }
