@@ -74,7 +74,7 @@ const apiLayers = [
   ['mail', 'integrations', 'security', 'modules/auditoria'],
   ['jobs', 'auth'],
   ['modules/notificacoes', 'modules/clientes', 'modules/codigos', 'modules/pix', 'modules/mercadopago', 'modules/configuracoes'],
-  ['modules/financeiro', 'modules/produtos', 'modules/conta'],
+  ['modules/financeiro', 'modules/produtos', 'modules/conta', 'modules/equipe'],
   ['modules/vendas', 'modules/devedores', 'modules/backup'],
   ['modules/relatorios', 'modules/dashboard', 'modules/portal'],
   ['modules/admin'],

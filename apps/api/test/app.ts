@@ -169,3 +169,48 @@ export async function createSeller(t: TestApp, overrides: Record<string, string>
       t.app.inject({ ...options, headers: { origin: TEST_ORIGIN, cookie, ...(options.headers ?? {}) } }),
   };
 }
+
+export interface StaffSession extends SellerSession {
+  /** The person's row on the Equipe screen. */
+  pessoaId: string;
+  usuario: string;
+  senha: string;
+}
+
+let staffCounter = 0;
+
+/**
+ * A person of `owner`'s shop, created by the owner as a login without e-mail (POST
+ * /api/equipe/logins) with `acesso` (a role and, optionally, permissions and a discount cap), and
+ * signed in with that login. `id` is the person's own account.
+ */
+export async function createStaff(
+  t: TestApp,
+  owner: SellerSession,
+  acesso: { papel: 'dono' | 'gerente' | 'caixa'; permissoes?: string[]; descontoMaximo?: number; nome?: string } = { papel: 'caixa' },
+): Promise<StaffSession> {
+  const usuario = `pessoa${++staffCounter}.${Date.now().toString(36)}`;
+  const senha = 'segredo123';
+  const created = await owner.request({
+    method: 'POST',
+    url: '/api/equipe/logins',
+    payload: { nome: acesso.nome ?? `Pessoa ${staffCounter}`, usuario, senha, confirmarSenha: senha, ...acesso },
+  });
+  if (created.statusCode !== 201) throw new Error(`staff login not created: ${created.statusCode} ${created.body}`);
+  const session = await signInAs(t, usuario, senha);
+  return { ...session, pessoaId: (created.json() as { id: string }).id, usuario, senha };
+}
+
+/** Signs in with an e-mail or a login and answers a session of it (throws when refused). */
+export async function signInAs(t: TestApp, emailOuUsuario: string, senha: string): Promise<SellerSession> {
+  const signIn = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: TEST_ORIGIN },
+    payload: { email: emailOuUsuario, password: senha, rememberMe: true },
+  });
+  if (signIn.statusCode !== 200) throw new Error(`sign-in failed: ${signIn.statusCode} ${signIn.body}`);
+  const cookie = cookieFrom(signIn);
+  const { id, email } = (signIn.json() as { user: { id: string; email: string } }).user;
+  return { id, email, cookie, request: (options) => t.app.inject({ ...options, headers: { origin: TEST_ORIGIN, cookie, ...(options.headers ?? {}) } }) };
+}

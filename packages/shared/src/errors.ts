@@ -1,6 +1,7 @@
 import type { EstoqueInsuficienteDetails, LimiteExcedidoDetails } from './schemas/vendas';
 import type { BackupErro } from './schemas/backup';
 import type { Unidade } from './unidades';
+import type { Permissao } from './schemas/equipe';
 
 /**
  * Every error the API answers carries one of these codes; the web translates the code
@@ -48,6 +49,12 @@ export const ERROR_CODES = [
   'BACKUP_EM_ANDAMENTO',
   'BAD_REQUEST',
   'PAYLOAD_TOO_LARGE',
+  'SEM_PERMISSAO',
+  'DESCONTO_ACIMA_DO_PERMITIDO',
+  'USUARIO_EM_USO',
+  'CONVITE_INVALIDO',
+  'ULTIMO_DONO',
+  'LIMITE_PESSOAS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 
@@ -82,6 +89,10 @@ export type ErrorDetailsByCode = DetailsOfKnownCodes<{
   UNIDADE_COM_VENDAS: { unidade: Unidade };
   /** Why a backup file is refused, and where (table, row, field). */
   BACKUP_INVALIDO: BackupErro;
+  /** The signed-in person's role lacks this permission (issue 37). */
+  SEM_PERMISSAO: { permissao: Permissao };
+  /** A line's price is further below the catalogue's than the person may give (percent). */
+  DESCONTO_ACIMA_DO_PERMITIDO: { produtoId: string | null; produtoNome: string; maximo: number };
 }>;
 /** Only codes of `ERROR_CODES` may carry details (a misspelt key fails the typecheck). */
 type DetailsOfKnownCodes<T extends Partial<Record<(typeof ERROR_CODES)[number], object>>> = T;

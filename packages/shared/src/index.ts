@@ -33,3 +33,4 @@ export * from './schemas/configuracoes';
 export * from './schemas/backup';
 export * from './divida';
 export * from './schemas/auditoria';
+export * from './schemas/equipe';

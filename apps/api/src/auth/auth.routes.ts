@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fromNodeHeaders } from 'better-auth/node';
 import { z } from 'zod';
-import { hasControlCharacters, safeString } from '@caderneta/shared';
+import { emailDeEntrada, hasControlCharacters, safeString } from '@caderneta/shared';
 import { AppError } from '../lib/errors';
 import { hitRateLimit } from '../security/rate-limit-store';
 import { invalidToken, sendFetchResponse } from './fetch-response';
@@ -89,7 +89,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sign in with e-mail and password (sets the session cookie)',
-        body: z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL: redirect }),
+        // "E-mail ou usuário": a login without e-mail signs in as its account's reserved address.
+        body: z.object({ email: email.transform(emailDeEntrada), password, rememberMe: z.boolean().optional(), callbackURL: redirect }),
         response: { 200: z.object({ redirect: z.boolean(), url: z.string().optional(), user: authUserSchema }) },
       },
     },

@@ -3,7 +3,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '@caderneta/shared';
-import { PASSWORD_MIN_LENGTH } from '@caderneta/shared';
+import { PASSWORD_MIN_LENGTH, usuarioDoEmail } from '@caderneta/shared';
 import type { Database } from '../db/client';
 import { accounts, perfis, sessions, users, verifications } from '../db/schema';
 import type { Mailer } from '../mail/mailer';
@@ -47,6 +47,8 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log 
       // The answer must not wait for the e-mail: an unknown address answers at once, so a known
       // one must too, or the time taken tells whether the e-mail has an account.
       async sendResetPassword({ user, url }) {
+        // A login without e-mail has an address no mail reaches: the shop's owner sets its password.
+        if (usuarioDoEmail(user.email)) return;
         setImmediate(() => {
           void (async () => {
             const [perfil] = await db.select({ idioma: perfis.idioma }).from(perfis).where(eq(perfis.ownerId, user.id));

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { MAX_DESCONTO_PESSOA, permissoesEfetivas, type Papel, type Permissao } from '@caderneta/shared';
 import type { Database } from '../db/client';
 import { queryRows } from '../lib/sql';
 import type { Auth } from './auth';
@@ -22,11 +23,9 @@ export interface SessionLookup {
   (cookieHeader: string | undefined): Promise<Seller | null>;
 }
 
-interface SessionRow {
-  user_id: string;
+interface SessionRow extends PessoaRow {
+  sessao_id: string;
   expires_at: Date | string;
-  name: string;
-  email: string;
 }
 
 export async function createSessionLookup(auth: Auth, db: Database): Promise<SessionLookup> {
@@ -45,9 +44,10 @@ export async function createSessionLookup(auth: Auth, db: Database): Promise<Ses
     if (!token) return null;
     const [row] = await queryRows<SessionRow>(
       db,
-      sql`select s.user_id, s.expires_at, u.name, u.email from sessions s join users u on u.id = s.user_id where s.token = ${token}`,
+      sql`select s.id as sessao_id, s.user_id, s.expires_at, coalesce(p.nome, u.name) as name, u.email, ${PESSOA_COLUNAS} from sessions s join users u on u.id = s.user_id
+          left join pessoas p on p.user_id = s.user_id where s.token = ${token}`,
     );
-    if (!row) return null;
+    if (!row || !pessoaAtiva(row)) return null;
     const expiresAt = new Date(row.expires_at).getTime();
     const now = Date.now();
     if (!(expiresAt > now)) return null;
@@ -55,8 +55,44 @@ export async function createSessionLookup(auth: Auth, db: Database): Promise<Ses
     // session signed in without "Permanecer logado", which it never extends.
     const dueForExtension = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
     if (dueForExtension && !verifySignedValue(cookies.get(dontRememberCookie), secret)) return null;
-    return { id: row.user_id, nome: row.name, email: row.email };
+    return sellerDaPessoa(row, row.sessao_id);
   };
+}
+
+/** The person's row read beside their account (`pessoas p`), null columns when they have none. */
+interface PessoaRow {
+  user_id: string;
+  name: string;
+  email: string;
+  owner_id: string | null;
+  papel: string | null;
+  permissoes: string[] | null;
+  desconto_maximo: number | null;
+  ativo: boolean | null;
+}
+const PESSOA_COLUNAS = sql.raw('p.owner_id, p.papel, p.permissoes, p.desconto_maximo, p.ativo');
+
+/** A deactivated person is signed out at once: their sessions are refused as if they were gone. */
+const pessoaAtiva = (row: PessoaRow) => row.ativo !== false;
+
+/**
+ * The seller of a request from the person's row. An account without one (created before people
+ * existed, or by a benchmark's loader) is its own shop's owner, as every account was.
+ */
+function sellerDaPessoa(row: PessoaRow, sessaoId: string | null): Seller {
+  const papel = (row.papel ?? 'dono') as Papel;
+  const permissoes = permissoesEfetivas(papel, (row.permissoes ?? []) as Permissao[]);
+  const descontoMaximo = papel === 'dono' ? MAX_DESCONTO_PESSOA : (row.desconto_maximo ?? 0);
+  return { id: row.owner_id ?? row.user_id, nome: row.name, email: row.email, pessoa: { userId: row.user_id, papel, permissoes, descontoMaximo }, sessaoId };
+}
+
+/** The seller of a session better-auth answered (an extension due, a cookie to clean up): one query. */
+export async function sellerDoUsuario(db: Database, userId: string, sessaoId: string | null): Promise<Seller | null> {
+  const [row] = await queryRows<PessoaRow>(
+    db,
+    sql`select u.id as user_id, coalesce(p.nome, u.name) as name, u.email, ${PESSOA_COLUNAS} from users u left join pessoas p on p.user_id = u.id where u.id = ${userId}`,
+  );
+  return row && pessoaAtiva(row) ? sellerDaPessoa(row, sessaoId) : null;
 }
 
 /** The cookies of a Cookie header, values URI-decoded (first of each name wins, as in better-call). */

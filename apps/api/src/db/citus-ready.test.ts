@@ -28,6 +28,8 @@ export const REFERENCE_TABLES: Record<string, string> = {
   limites_taxa: 'rate-limit counters shared by every instance, keyed by address or code, not by seller',
   job_execucoes:
     "the job runner's claims (ADR 013): one row per job, scope and period, where the scope is a seller's id or '' for installation-wide jobs (no seller); every instance claims through its (job, escopo, periodo) key and reads it across sellers to find who is due, never joined with a seller's rows",
+  pessoas:
+    "the people of every shop (issue 37): a request's session finds its shop from the person's account, an invitation's page from its token's hash, both before the shop is known; an account and an invitation are unique across every shop; carries owner_id but is not distributed by it",
   logins_clientes: "the registry of customer login handles, unique across every shop (the public page finds the shop from the login); carries owner_id but is not distributed by it",
 };
 

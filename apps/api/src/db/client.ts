@@ -190,6 +190,21 @@ export async function withSeller<T>(db: Database, sellerId: string, work: (tx: T
 }
 
 /**
+ * Runs `work` inside a seller's transaction as the server's own role, then returns to app_user:
+ * for the few writes a shop makes to the accounts tables, which app_user may not touch (a person
+ * of the shop created, their sessions ended), in the same transaction as the shop's own rows.
+ * SET ROLE NONE goes back to the connection's role, which may always do so.
+ */
+export async function comoServidor<T>(tx: Executor, work: () => Promise<T>): Promise<T> {
+  await tx.execute(sql`select set_config('role', 'none', true)`);
+  try {
+    return await work();
+  } finally {
+    await tx.execute(sql`select set_config('role', 'app_user', true)`);
+  }
+}
+
+/**
  * How a transaction stands towards a restore of the seller's shop. A restore replaces every row
  * of the shop, so it holds the shop alone ('restauracao': an exclusive transaction-level advisory
  * lock per seller). Every write shares it ('escrita': writes never wait for one another), so a

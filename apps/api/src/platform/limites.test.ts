@@ -16,7 +16,7 @@ beforeAll(async () => {
       // A route whose answer cannot match its schema, after writing: nothing may stay written.
       app.post(
         '/api/teste/resposta-invalida',
-        { preHandler: app.requireSeller, schema: { response: { 201: z.object({ id: z.uuid(), total: z.number().int() }) } } },
+        { preHandler: app.requireSeller, config: { permissao: 'todos' }, schema: { response: { 201: z.object({ id: z.uuid(), total: z.number().int() }) } } },
         async (request, reply) => {
           const result = await app.sellerTx(request, async (tx, s) => {
             await insertClienteTx(tx, s.id);

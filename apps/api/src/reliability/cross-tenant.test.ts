@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../test/app';
+import { buildTestApp, createSeller, signInAs, TEST_ORIGIN, type SellerSession, type TestApp } from '../../test/app';
 import { fusoAposAsHoras } from '../../test/fuso';
 import { reportFigures } from '../../test/report';
 import { apiRoutes, typesOf, type JsonSchema, type Route } from '../../test/routes';
@@ -44,6 +44,10 @@ interface Ids {
   pessoas: string[];
   /** Days of the seller's automatic backups (GET /api/backup/automaticos/:dia). */
   backups: string[];
+  /** The rows of the shop's team (a login without e-mail): /api/equipe/:id. */
+  equipe: string[];
+  /** A session of the seller's other than the one the matrix uses: /api/me/sessoes/:id. */
+  sessoes: string[];
   /** The seller's own backup file (GET /api/backup/exportar). */
   arquivo: Record<string, unknown>;
   /** Idempotency keys already used by the seller. */
@@ -56,7 +60,7 @@ interface Ids {
   /** Text a search may find: names, a sale's observation, a sale number. */
   searchable: string[];
 }
-type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups' | 'pessoas';
+type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups' | 'pessoas' | 'equipe' | 'sessoes';
 
 /** Where a path parameter's ids come from, by the path up to that parameter. */
 const PATH_SOURCES: Record<string, IdList> = {
@@ -68,12 +72,14 @@ const PATH_SOURCES: Record<string, IdList> = {
   '/api/devedores/:id': 'devedores',
   '/api/notificacoes/:id': 'notificacoes',
   '/api/backup/automaticos/:dia': 'backups',
+  '/api/equipe/:id': 'equipe',
+  '/api/me/sessoes/:id': 'sessoes',
 };
 /** A made-up value of a source (a uuid unless said here): what a value nobody holds gets. */
 const DECOYS: Partial<Record<IdList, () => string>> = { backups: () => '2001-01-01' };
 const decoyOf = (source: IdList) => (DECOYS[source] ?? randomUUID)();
-/** Path parameters that are the caller's own key (the public customer page's code), not a target. */
-const CALLER_KEYS = new Set(['login']);
+/** Path parameters that are the caller's own key (the public customer page's code, an invitation's token), not a target. */
+const CALLER_KEYS = new Set(['login', 'token']);
 /** Body fields that reference a record, by name (anywhere in the body, arrays included). */
 const FIELD_SOURCES: Record<string, IdList> = { clienteId: 'clientes', produtoId: 'produtos' };
 /**
@@ -115,6 +121,10 @@ const BODIES: Record<string, (own: Ids) => unknown> = {
   'PUT /api/cobranca/regra': () => ({ tipo: 'dias_fixos', diasPrazo: 15 }),
   'PUT /api/cobranca/mensagens': () => ({ mensagens: { padrao: null, gentil: 'Oi {nome}, lembrete de {valor}.', firme: null, formal: null }, lembreteAntecipado: true, diasAntecedencia: 2 }),
   'PATCH /api/me/preferencias': () => ({ idioma: 'pt-BR' }),
+  'PATCH /api/equipe/:id': () => ({ nome: 'Nome Trocado' }),
+  'POST /api/equipe/:id/senha': () => ({ senha: 'trocada123', confirmarSenha: 'trocada123' }),
+  'POST /api/equipe/convites': () => ({ nome: 'Convidado', email: `convidado-${randomUUID()}@example.com`, papel: 'caixa' }),
+  'POST /api/equipe/logins': () => ({ nome: 'Login Novo', usuario: `login.${randomUUID().slice(0, 8)}`, senha: 'segredo123', confirmarSenha: 'segredo123', papel: 'caixa' }),
 };
 /**
  * State-changing routes that name no record and are not tried: what they act on is the caller's
@@ -202,7 +212,7 @@ const rank = (route: Route) => (LAST.has(key(route)) ? 2 : LATE.has(key(route)) 
  * Public routes whose only input is the caller's own code (the customer page): anyone holding the
  * link may use it, by design (ADR 010); nothing else of another shop can be named there.
  */
-const PUBLIC_BY_CODE = new Set(['GET /api/portal/:login', 'POST /api/portal/:login/pagamentos']);
+const PUBLIC_BY_CODE = new Set(['GET /api/portal/:login', 'POST /api/portal/:login/pagamentos', 'GET /api/convites/:token', 'POST /api/convites/:token/aceitar']);
 
 interface Request {
   method: string;
@@ -292,6 +302,10 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
   const notificacoes = (await ok(await req('GET', '/api/notificacoes?pageSize=100'), 'notificacoes')) as { items: { id: string }[] };
   if (notificacoes.items.length === 0) throw new Error('populate: the seller has no notifications to attack');
   const arquivo = (await ok(await req('GET', '/api/backup/exportar'), 'exportar')) as Record<string, unknown>;
+  // A person of the shop, and a second device of the seller's (its session, not the matrix's).
+  const pessoa = await ok(await req('POST', '/api/equipe/logins', { nome: `Pessoa ${tag}`, usuario: `${tag}.caixa`, senha: 'segredo123', confirmarSenha: 'segredo123', papel: 'caixa' }), 'pessoa');
+  await signInAs(t, seller.email, 'segredo123');
+  const sessoes = (await ok(await req('GET', '/api/me/sessoes'), 'sessoes')) as { sessoes: Array<{ id: string; atual: boolean }> };
   const ids = {
     clientes: [cliente.id, outro.id],
     produtos: [produto.id],
@@ -302,6 +316,8 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
     notificacoes: notificacoes.items.map((n) => n.id),
     pessoas: [seller.id],
     backups: [] as string[],
+    equipe: [pessoa.id],
+    sessoes: sessoes.sessoes.filter((x) => !x.atual).map((x) => x.id),
   };
   return {
     ...ids,

@@ -47,11 +47,19 @@ export const ACOES_AUDITORIA = [
   'configuracoes.pix',
   'configuracoes.mercadopago',
   'backup.restaurado',
+  'equipe.convidada',
+  'equipe.login_criado',
+  'equipe.convite_aceito',
+  'equipe.alterada',
+  'equipe.desativada',
+  'equipe.reativada',
+  'equipe.senha_redefinida',
+  'equipe.sessoes_encerradas',
 ] as const;
 export type AcaoAuditoria = (typeof ACOES_AUDITORIA)[number];
 
 /** The kinds the Histórico screen filters by; each action belongs to one (`grupoDaAcao`). */
-export const GRUPOS_AUDITORIA = ['vendas', 'cancelamentos', 'pagamentos', 'ajustes', 'clientes', 'produtos', 'configuracoes', 'backup'] as const;
+export const GRUPOS_AUDITORIA = ['vendas', 'cancelamentos', 'pagamentos', 'ajustes', 'clientes', 'produtos', 'configuracoes', 'equipe', 'backup'] as const;
 export type GrupoAuditoria = (typeof GRUPOS_AUDITORIA)[number];
 
 export function grupoDaAcao(acao: AcaoAuditoria): GrupoAuditoria {
@@ -62,11 +70,12 @@ export function grupoDaAcao(acao: AcaoAuditoria): GrupoAuditoria {
   if (acao.startsWith('cliente.')) return 'clientes';
   if (acao.startsWith('produto.')) return 'produtos';
   if (acao.startsWith('configuracoes.')) return 'configuracoes';
+  if (acao.startsWith('equipe.')) return 'equipe';
   return 'backup';
 }
 
-/** What a row is about: a sale, a customer, a product, or the shop itself (its settings, a restore). */
-export const REGISTROS_AUDITORIA = ['venda', 'cliente', 'produto', 'loja'] as const;
+/** What a row is about: a sale, a customer, a product, a person of the shop, or the shop itself (its settings, a restore). */
+export const REGISTROS_AUDITORIA = ['venda', 'cliente', 'produto', 'pessoa', 'loja'] as const;
 export type RegistroAuditoria = (typeof REGISTROS_AUDITORIA)[number];
 
 /** A field's value before or after a change, as the row keeps it (money in centavos). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money';
 import { DIGITOS_CODIGO_BALANCA, VALORES_ETIQUETA } from '../balanca';
+import { pessoaDaSessaoSchema } from './equipe';
 
 export const LANGUAGES = ['pt-BR', 'en-US', 'es-ES'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,8 +20,13 @@ export const formatoEtiquetaSchema = z.object({
 
 /** What the signed-in seller's browser needs to render the shell. */
 export const meSchema = z.object({
-  /** `avatar`: the seller's photo (a data: URL) or null for the generated one. */
+  /**
+   * The signed-in person (the owner or one of their staff). `avatar`: the shop's photo (a data:
+   * URL) or null for the generated one.
+   */
   user: z.object({ id: z.string(), nome: z.string(), email: z.string(), avatar: z.string().nullable() }),
+  /** Their role and what they may do (issue 37). */
+  pessoa: pessoaDaSessaoSchema,
   perfil: z.object({
     nomeLoja: z.string(),
     idioma: languageSchema,

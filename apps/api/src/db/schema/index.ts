@@ -10,3 +10,4 @@ export * from './relatorios';
 export * from './jobs';
 export * from './backup';
 export * from './auditoria';
+export * from './equipe';

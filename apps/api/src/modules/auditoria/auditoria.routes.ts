@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditoriaPageSchema, auditoriaQuerySchema, autoresAuditoriaSchema } from '@caderneta/shared';
-import { listarAuditoria } from './auditoria.service';
+import { listarAuditoria, pessoasDaLoja } from './auditoria.service';
 
 export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['auditoria'];
@@ -14,12 +14,12 @@ export const auditoriaRoutes: FastifyPluginAsyncZod = async (app) => {
     (request) => app.sellerTx(request, (tx, seller) => listarAuditoria(tx, seller.id, request.query)),
   );
 
-  // The people of the shop (today its owner), then the app's own authors.
+  // The people of the shop who have signed in (the deactivated too: their past is in it), then the app's own authors.
   app.get(
     '/api/auditoria/autores',
     { preHandler: app.requireSeller, schema: { tags, summary: 'Who the history can be filtered by', response: { 200: autoresAuditoriaSchema } } },
-    (request) => [
-      { tipo: 'pessoa' as const, id: request.seller!.id, nome: request.seller!.nome },
+    async (request) => [
+      ...(await app.sellerTx(request, (tx, seller) => pessoasDaLoja(tx, seller.id), { parte: true })).map((p) => ({ tipo: 'pessoa' as const, id: p.id, nome: p.nome })),
       { tipo: 'sistema' as const, id: null, nome: null },
       { tipo: 'mercado_pago' as const, id: null, nome: null },
       { tipo: 'importacao' as const, id: null, nome: null },

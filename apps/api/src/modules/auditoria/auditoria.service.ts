@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import {
   grupoDaAcao,
   type AcaoAuditoria,
@@ -12,7 +12,7 @@ import {
   type ValorAuditado,
 } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { auditoria } from '../../db/schema';
+import { auditoria, pessoas } from '../../db/schema';
 import { period, shopTimeZone, withinPeriod } from '../../lib/shop-day';
 
 /**
@@ -196,4 +196,14 @@ export async function listarAuditoria(tx: Executor, ownerId: string, query: Audi
     ),
     nextCursor: rows.length > pageSize && last ? `${last.emUs}_${last.id}` : null,
   };
+}
+
+/** The shop's people with an account, by name: the authors the history can be filtered by. */
+export async function pessoasDaLoja(tx: Executor, ownerId: string): Promise<Array<{ id: string; nome: string }>> {
+  const rows = await tx
+    .select({ id: pessoas.userId, nome: pessoas.nome })
+    .from(pessoas)
+    .where(and(eq(pessoas.ownerId, ownerId), isNotNull(pessoas.userId)))
+    .orderBy(pessoas.nome, pessoas.id);
+  return rows.map((r) => ({ id: r.id!, nome: r.nome }));
 }

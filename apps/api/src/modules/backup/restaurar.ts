@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import { generateClienteLogin, type BackupRelatorio, type LoginAlterado } from '@caderneta/shared';
 import { rememberTimeZone, type Tx } from '../../db/client';
-import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis } from '../../db/schema';
+import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis, pessoas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { sqlState } from '../../lib/pg-errors';
 import { queryRows } from '../../lib/sql';
@@ -131,13 +131,17 @@ async function restaurar(
   const mapa = (key: string, id: unknown) => mapas.get(key)?.get(id as string) ?? id;
   const { logins, loginsAlterados } = await codigosDosClientes(tx, ownerId, arquivo.dados.clientes!, (id) => mapa('clientes', id) as string);
 
+  // Who made a sale or took a payment stays named when they are a person of this shop (the same
+  // shop's file); anyone else's records become the owner's.
+  const daLoja = new Set((await tx.select({ id: pessoas.userId }).from(pessoas).where(eq(pessoas.ownerId, ownerId))).map((p) => p.id));
+  const autorDaLoja = (id: unknown) => (typeof id === 'string' && daLoja.has(id) ? id : ownerId);
   const restaurados: Record<string, number> = {};
   for (const tabela of TABELAS_RESTAURADAS) {
     const rows = arquivo.dados[tabela.key]!.filter((row) => !tabela.restaurar || tabela.restaurar(row));
     let feitos = 0;
     onProgress(tabela.key, 0, rows.length);
     for (let start = 0; start < rows.length; start += LOTE_RESTAURACAO) {
-      const lote = rows.slice(start, start + LOTE_RESTAURACAO).map((row) => preparar(tabela, row, ownerId, mapa));
+      const lote = rows.slice(start, start + LOTE_RESTAURACAO).map((row) => preparar(tabela, row, ownerId, mapa, autorDaLoja));
       if (tabela.table === clientes) for (const row of lote) row.login = logins.get(row.id as string) ?? null;
       await tx.execute(insertSql(tabela, lote));
       feitos += lote.length;
@@ -160,12 +164,12 @@ async function restaurar(
   });
   return { restaurados, removidos, loginsAlterados, segundos: (now() - inicio) / 1000 };
 }
-function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key: string, id: unknown) => unknown): Linha {
+function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key: string, id: unknown) => unknown, autorDaLoja: (id: unknown) => string): Linha {
   const out: Linha = { ...row, ownerId, id: mapa(tabela.key, row.id) };
   for (const [campo, alvo] of Object.entries(tabela.refs ?? {})) {
     if (out[campo] !== null && out[campo] !== undefined) out[campo] = mapa(alvo, out[campo]);
   }
-  if ('criadoPor' in out && out.criadoPor !== null) out.criadoPor = ownerId;
+  if ('criadoPor' in out && out.criadoPor !== null) out.criadoPor = autorDaLoja(out.criadoPor);
   return tabela.preparar ? tabela.preparar(out, mapa) : out;
 }
 

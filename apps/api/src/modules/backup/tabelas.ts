@@ -492,10 +492,13 @@ export const tabelasDaVersao = (versao: number) => TABELAS_BACKUP.filter((t) => 
  * the reports' per-product and per-customer daily and monthly rollups), and the
  * Mercado Pago credentials — secrets
  * encrypted with this installation's key, which a downloadable file must not carry and another
- * installation could not read; a restore leaves them as they are.
+ * installation could not read; a restore leaves them as they are. So does the shop's team
+ * (pessoas, issue 37): each person is an account of this installation with its password and
+ * sessions, which no file carries; the history keeps who did what.
  */
 export const FORA_DO_BACKUP = [
   'backups_automaticos',
+  'pessoas',
   'perfis',
   'chaves_pix',
   'cobranca_config',

@@ -8,7 +8,7 @@ import {
   type SistemaInput,
 } from '@caderneta/shared';
 import { rememberTimeZone, type Database, type Executor } from '../../db/client';
-import { perfis, users } from '../../db/schema';
+import { perfis, pessoas, users } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { Seller } from '../../auth/seller';
 import { auditarConfiguracao } from '../auditoria/auditoria.service';
@@ -44,10 +44,12 @@ export async function getConfiguracoes(tx: Executor, seller: Seller): Promise<Co
  */
 export async function salvarPerfil(db: Database, seller: Seller, input: PerfilInput): Promise<Configuracoes> {
   return db.transaction(async (tx) => {
-    await tx.update(users).set({ name: input.nome, updatedAt: sql`now()` }).where(eq(users.id, seller.id));
+    await tx.update(users).set({ name: input.nome, updatedAt: sql`now()` }).where(eq(users.id, seller.pessoa.userId));
     await tx.execute(sql`select set_config('app.user_id', ${seller.id}, true)`);
     await tx.execute(sql`set local role app_user`);
     const antes = await getConfiguracoes(tx, seller);
+    // The name the shop's people see (Equipe, the history's authors) follows the account's.
+    await tx.update(pessoas).set({ nome: input.nome, atualizadoEm: sql`now()` }).where(eq(pessoas.userId, seller.pessoa.userId));
     await tx
       .update(perfis)
       .set({ avatar: input.avatar, ...(input.telefone === undefined ? {} : { telefone: input.telefone }), updatedAt: sql`now()` })

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import type { Language, Me, PreferenciasInput, SignUpInput } from '@caderneta/shared';
+import { PERMISSOES_DO_PAPEL, type Language, type Me, type PreferenciasInput, type SignUpInput } from '@caderneta/shared';
 import type { Database, Executor } from '../../db/client';
-import { accounts, perfis, users } from '../../db/schema';
+import { accounts, perfis, pessoas, users } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { consumeAccessCode, isAccessCodeUsable } from '../codigos/codigos.service';
@@ -37,6 +37,9 @@ export async function signUp(db: Database, input: SignUpInput, idioma: Language 
       await tx.execute(sql`select set_config('app.user_id', ${userId}, true)`);
       await tx.execute(sql`set local role app_user`);
       await tx.insert(perfis).values({ ownerId: userId, nomeLoja: input.nomeLoja.trim(), idioma });
+      // The founder is the shop's first person: its owner, who may do everything (issue 37).
+      const dono = PERMISSOES_DO_PAPEL.dono;
+      await tx.insert(pessoas).values({ ownerId: userId, userId, nome: input.nomeCompleto.trim(), email, papel: 'dono', permissoes: [...dono.permissoes], descontoMaximo: dono.descontoMaximo });
     });
   } catch (error) {
     // Two sign-ups with one e-mail at the same moment: the UNIQUE index decides.
@@ -50,7 +53,8 @@ export async function getMe(tx: Executor, seller: Seller): Promise<Me> {
   const [perfil] = await tx.select().from(perfis).where(eq(perfis.ownerId, seller.id));
   if (!perfil) throw new AppError('NOT_FOUND', 404, { message: 'Perfil não encontrado' });
   return {
-    user: { id: seller.id, nome: seller.nome, email: seller.email, avatar: perfil.avatar },
+    user: { id: seller.pessoa.userId, nome: seller.nome, email: seller.email, avatar: perfil.avatar },
+    pessoa: { papel: seller.pessoa.papel, permissoes: [...seller.pessoa.permissoes], descontoMaximo: seller.pessoa.descontoMaximo },
     perfil: {
       nomeLoja: perfil.nomeLoja,
       idioma: perfil.idioma as Me['perfil']['idioma'],

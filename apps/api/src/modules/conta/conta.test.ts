@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSOES } from '@caderneta/shared';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, cookieFrom, createSeller, signUp, TEST_ORIGIN, type TestApp } from '../../../test/app';
 import { accounts, codigosAcesso, perfis, users } from '../../db/schema';
@@ -127,12 +128,13 @@ describe('sign-up with an access code', () => {
 });
 
 describe('sign-in and session', () => {
-  it('signs in and answers /api/me with the seller and the shop', async () => {
+  it('signs in and answers /api/me with the seller, the shop, and that they are its owner who may do everything', async () => {
     const seller = await createSeller(t, { nomeCompleto: 'João Souza', nomeLoja: 'Padaria do João' });
     const me = await seller.request({ method: 'GET', url: '/api/me' });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toEqual({
       user: { id: seller.id, nome: 'João Souza', email: seller.email, avatar: null },
+      pessoa: { papel: 'dono', permissoes: [...PERMISSOES], descontoMaximo: 100 },
       perfil: { nomeLoja: 'Padaria do João', idioma: 'pt-BR', moeda: 'BRL', fusoHorario: 'America/Sao_Paulo', etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' } },
     });
   });

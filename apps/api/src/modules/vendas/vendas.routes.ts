@@ -16,7 +16,7 @@ export const vendasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Register a sale (one transaction)', body: novaVendaInputSchema, response: { 201: vendaDetalheSchema } },
     },
     async (request, reply) => {
-      const venda = await app.sellerTx(request, (tx, seller) => createVenda(tx, seller.id, request.body, { criadoPor: seller.id, at: writeTime(app.clock), agora: app.clock.now() }));
+      const venda = await app.sellerTx(request, (tx, seller) => createVenda(tx, seller.id, request.body, { criadoPor: seller.pessoa.userId, pessoa: seller.pessoa, at: writeTime(app.clock), agora: app.clock.now() }));
       return reply.status(201).send(venda);
     },
   );
@@ -40,6 +40,6 @@ export const vendasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Cancel a sale, with the reason: stock back, ledger reversed', params, body: cancelarVendaInputSchema, response: { 200: vendaDetalheSchema } },
     },
     (request) =>
-      app.sellerTx(request, (tx, seller) => cancelVenda(tx, seller.id, request.params.id, { criadoPor: seller.id, at: writeTime(app.clock), motivo: request.body.motivo })),
+      app.sellerTx(request, (tx, seller) => cancelVenda(tx, seller.id, request.params.id, { criadoPor: seller.pessoa.userId, at: writeTime(app.clock), motivo: request.body.motivo })),
   );
 };

@@ -30,9 +30,16 @@ import { lancar, realocar, travarCliente, type ClienteTravado } from '../finance
 import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
 import { auditar } from '../auditoria/auditoria.service';
 import { clientesQueContem } from '../clientes/clientes-busca';
+import { pode, semPermissao, type PessoaAtuante } from '../../auth/seller';
 
 export interface VendaOptions {
   criadoPor?: string | null;
+  /**
+   * The person selling (issue 37): what they may do is checked against the sale — à vista or
+   * fiado, past the customer's limit, a price changed, a discount and its cap. Left out by the
+   * demo's history, which no person makes.
+   */
+  pessoa?: PessoaAtuante;
   /** When the sale happened; only the demo data sets it, to write history. */
   at?: Date;
   /** Raise the seller's notifications (new sale, low stock, debtor). The demo's history does not. */
@@ -181,7 +188,11 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
   const avulsas = linhasAvulsas(input.itens);
   const { linhas, valores } = precificar(travados, grupos, avulsas, input.desconto);
   const valorTotal = valores.total;
-  const fiado = input.formaPagamento === 'fiado' ? checkLimit(cliente, valorTotal, input.confirmarLimiteExcedido, { offline: !!feitaEm }) : null;
+  if (options.pessoa) checkPermissoes(options.pessoa, input, linhas, avulsas, valores);
+  const fiado =
+    input.formaPagamento === 'fiado'
+      ? checkLimit(cliente, valorTotal, input.confirmarLimiteExcedido, { offline: !!feitaEm, acimaDoLimite: !options.pessoa || pode({ pessoa: options.pessoa }, 'vender_acima_limite') })
+      : null;
   if (fiado) alertas.push(...fiado.alertas);
 
   const venda = await writeSale(tx, ownerId, input, cliente, linhas, avulsas, valores, fiado?.limiteExcedidoConfirmado ?? false, { feitaEm, alertas }, options);
@@ -406,10 +417,38 @@ const percentualDe = (desconto: { tipo: string; valor: number } | undefined): nu
   desconto?.tipo === 'percentual' ? desconto.valor : null;
 
 /**
- * Step 3 (fiado only): the customer and the credit limit. A limit of 0 refuses fiado outright; a
- * sale past the limit needs the seller's confirmation, which is recorded.
+ * Step 2c: what the person selling may do (issue 37). The way of paying; a price other than the
+ * catalogue's; any discount, and on each line no more than their cap, counting the line's own
+ * discount and its share of the sale's against what the line is worth at its price.
  */
-function checkLimit(cliente: ClienteTravado | null, valorTotal: number, confirmado: boolean, { offline }: { offline: boolean }) {
+function checkPermissoes(pessoa: PessoaAtuante, input: NovaVendaData, linhas: Linha[], avulsas: LinhaAvulsa[], valores: Valores) {
+  const quem = { pessoa };
+  const forma = input.formaPagamento === 'fiado' ? 'vender_fiado' : 'vender_avista';
+  if (!pode(quem, forma)) throw semPermissao(forma);
+  if (linhas.some((l) => l.preco !== l.produto.precoVenda) && !pode(quem, 'alterar_preco')) throw semPermissao('alterar_preco');
+  if (valores.descontoTotal === 0) return;
+  if (!pode(quem, 'dar_desconto')) throw semPermissao('dar_desconto');
+  const acimaDoTeto = (desconto: number, valor: number) => desconto * 100 > pessoa.descontoMaximo * (valor + desconto);
+  const linha = linhas.find((l) => acimaDoTeto(l.desconto + l.rateado, l.subtotal));
+  const avulsa = avulsas.find((_, i) => acimaDoTeto(valores.avulsas[i]!.desconto + valores.avulsas[i]!.rateado, valores.avulsas[i]!.valor));
+  if (!linha && !avulsa) return;
+  throw new AppError('DESCONTO_ACIMA_DO_PERMITIDO', 403, {
+    message: `O desconto passa do máximo que você pode dar (${pessoa.descontoMaximo}%)`,
+    details: { produtoId: linha?.produto.id ?? null, produtoNome: linha?.produto.nome ?? (avulsa!.descricao || 'Avulso'), maximo: pessoa.descontoMaximo },
+  });
+}
+
+/**
+ * Step 3 (fiado only): the customer and the credit limit. A limit of 0 refuses fiado outright; a
+ * sale past the limit needs the seller's confirmation, which is recorded, and a person allowed to
+ * sell past it (`acimaDoLimite`).
+ */
+function checkLimit(
+  cliente: ClienteTravado | null,
+  valorTotal: number,
+  confirmado: boolean,
+  { offline, acimaDoLimite }: { offline: boolean; acimaDoLimite: boolean },
+) {
   // The shared schema refuses fiado without a customer; this narrows the type once.
   if (!cliente) throw new AppError('VALIDATION', 400, { message: 'Cliente obrigatório', issues: [{ path: 'clienteId', message: 'clienteObrigatorio' }] });
   const situacao = { limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: valorTotal };
@@ -426,6 +465,7 @@ function checkLimit(cliente: ClienteTravado | null, valorTotal: number, confirma
     } });
   }
   const limite = verificarLimite(situacao);
+  if (limite.excedido && !acimaDoLimite) throw semPermissao('vender_acima_limite');
   if (limite.excedido && !confirmado) {
     throw new AppError('LIMITE_EXCEDIDO', 409, { message: 'A venda ultrapassa o limite de crédito do cliente', details: {
       limite: cliente.limiteCredito,
