@@ -86,6 +86,8 @@ export interface ReciboData {
   saldoApos: Cents;
   /** ISO instant Mercado Pago gave an online payment back (refund or chargeback); null otherwise. */
   estornadoEm: string | null;
+  /** Who of the shop received it; null when unknown (online, or before people existed). */
+  recebidoPor?: string | null;
   cliente: { nome: string; telefone: string | null };
   loja: { nome: string; telefone: string | null; endereco: string | null };
 }
@@ -105,6 +107,7 @@ const RECIBO_TEXTOS: Record<
     valor: string;
     forma: string;
     obs: string;
+    recebidoPor: string;
     restante: string;
     credito: string;
     quitado: string;
@@ -120,6 +123,7 @@ const RECIBO_TEXTOS: Record<
     valor: 'Valor pago',
     forma: 'Forma de pagamento',
     obs: 'Observação',
+    recebidoPor: 'Recebido por',
     restante: 'Saldo devedor restante',
     credito: 'Crédito na loja',
     quitado: 'Débito totalmente quitado!',
@@ -134,6 +138,7 @@ const RECIBO_TEXTOS: Record<
     valor: 'Amount paid',
     forma: 'Payment method',
     obs: 'Note',
+    recebidoPor: 'Received by',
     restante: 'Remaining balance due',
     credito: 'Store credit',
     quitado: 'Debt fully paid!',
@@ -148,6 +153,7 @@ const RECIBO_TEXTOS: Record<
     valor: 'Importe pagado',
     forma: 'Forma de pago',
     obs: 'Observación',
+    recebidoPor: 'Recibido por',
     restante: 'Saldo pendiente',
     credito: 'Crédito en la tienda',
     quitado: '¡Deuda totalmente saldada!',
@@ -209,6 +215,7 @@ export function reciboTexto(recibo: ReciboData, language: Language = 'pt-BR', cu
   ];
   const observacao = notaDoLancamento(recibo.observacao, language);
   if (observacao) lines.push(`${t.obs}: ${observacao}`);
+  if (recibo.recebidoPor) lines.push(`${t.recebidoPor}: ${recibo.recebidoPor}`);
   lines.push(
     // A payment given back settles nothing: say so instead of what it left owing.
     recibo.estornadoEm

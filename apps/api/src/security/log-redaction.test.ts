@@ -163,6 +163,9 @@ describe('redaction helpers', () => {
     expect(redactUrl('//Cliente/Maria12345?x=1')).toBe('//Cliente/[redacted]?x=1');
     expect(redactUrl('/cliente')).toBe('/cliente');
     expect(redactUrl('/api/clientes/123/pix')).toBe('/api/clientes/123/pix');
+    expect(redactUrl('/convite/AbC-123_x')).toBe('/convite/[redacted]');
+    expect(redactUrl('/api/convites/AbC-123_x/aceitar')).toBe('/api/convites/[redacted]/aceitar');
+    expect(redactUrl('/api/equipe/convites')).toBe('/api/equipe/convites');
   });
 
   it('keep a failed query to its code and statement', () => {

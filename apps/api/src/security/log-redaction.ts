@@ -5,7 +5,8 @@ import { constraintName, sqlState } from '../lib/pg-errors';
  * Secrets that travel in URLs: the reset link's path (`/api/auth/reset-password/<token>`),
  * `?token=` (the SPA's /reset-password page, better-auth's callbacks) and a customer's access
  * code — in the customer page's API (`/api/portal/<code>`), on the page itself (`/cliente/<code>`)
- * and on the pages Mercado Pago sends the customer back to (`/cliente/<code>/pagamento-sucesso?…`).
+ * and on the pages Mercado Pago sends the customer back to (`/cliente/<code>/pagamento-sucesso?…`) —
+ * and an invitation's token, on its page (`/convite/<token>`) and in its API (`/api/convites/<token>`).
  */
 export function redactUrl(url: string): string {
   return url
@@ -13,6 +14,8 @@ export function redactUrl(url: string): string {
     // A customer's access code opens their page: it is a credential too.
     .replace(/(\/api\/portal\/)(?!exemplos(?:[/?#]|$))[^/?#]+/g, '$1[redacted]')
     .replace(/^(\/+cliente\/)[^/?#]+/i, '$1[redacted]')
+    // An invitation's link makes an account of the shop until it is used.
+    .replace(/(\/convites?\/)[^/?#]+/gi, '$1[redacted]')
     .replace(/([?&](?:token|access_token|code)=)[^&#]*/gi, '$1[redacted]');
 }
 

@@ -102,6 +102,8 @@ export type LancamentoResultado = z.infer<typeof lancamentoResultadoSchema>;
 export const extratoItemSchema = lancamentoSchema.extend({
   /** The customer's balance right after this entry. */
   saldo: z.number().int(),
+  /** Who of the shop posted it (sold, received, adjusted); null for the app's own entries and older ones. */
+  por: z.string().nullable(),
 });
 export type ExtratoItem = z.infer<typeof extratoItemSchema>;
 
@@ -119,6 +121,8 @@ export const reciboSchema = z.object({
   saldoApos: z.number().int(),
   /** When Mercado Pago gave this online payment back (refund or chargeback); null otherwise. */
   estornadoEm: z.string().nullable(),
+  /** Who of the shop received it ("Recebido por"); null for an online payment and older ones. */
+  recebidoPor: z.string().nullable(),
   cliente: z.object({ id: z.string(), nome: z.string(), telefone: z.string().nullable() }),
   loja: z.object({ nome: z.string(), telefone: z.string().nullable(), endereco: z.string().nullable() }),
   /** Ready-to-share text in the shop's language, and its WhatsApp link. */

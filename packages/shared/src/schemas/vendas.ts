@@ -122,6 +122,8 @@ export const vendasQuerySchema = paginationQuerySchema.extend({
   de: isoDateSchema.optional(),
   ate: isoDateSchema.optional(),
   clienteId: z.string().uuid().optional(),
+  /** One person's sales ("Atendente"): their account's id (GET /api/auditoria/autores lists the shop's people). */
+  atendente: z.uuid('invalidId').optional(),
   /**
    * Keyset pagination: the `nextCursor` of the previous page. The page then starts right after the
    * last sale already shown, whatever was sold meanwhile; `page` is ignored.
@@ -170,6 +172,8 @@ export const vendaResumoItemSchema = z.object({
   feitaOffline: z.boolean(),
   /** What an offline sale arrived past (vendas.json `alertas.*`); empty for every other sale. */
   alertas: z.array(alertaVendaSchema),
+  /** Who of the shop made it ("Atendido por"); null for sales from before people existed. */
+  atendente: z.string().nullable(),
 });
 export type VendaListItem = z.infer<typeof vendaResumoItemSchema>;
 

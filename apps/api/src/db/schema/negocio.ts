@@ -152,6 +152,8 @@ export const vendas = pgTable(
      * with each stock shortfall; '[]' for every other sale. Written once, with the sale.
      */
     alertas: jsonb('alertas').$type<AlertaVenda[]>().notNull().default([]),
+    /** Who of the shop made it ("Atendido por", issue 37); null for sales from before people existed. */
+    criadoPor: text('criado_por').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -169,6 +171,8 @@ export const vendas = pgTable(
     index('vendas_owner_status_idx').on(t.ownerId, t.statusPagamento, t.dataVenda, t.id),
     index('vendas_owner_forma_idx').on(t.ownerId, t.formaPagamento, t.dataVenda, t.id),
     index('vendas_cliente_idx').on(t.clienteId, t.statusPagamento, t.dataVenda),
+    // One person's sales (the list filtered by "Atendente"), newest first.
+    index('vendas_owner_criado_por_idx').on(t.ownerId, t.criadoPor, t.dataVenda, t.id).where(sql`${t.criadoPor} is not null`),
     check('vendas_valor_total_check', sql`${t.valorTotal} >= 0`),
     check('vendas_custo_total_check', sql`${t.custoTotal} >= 0`),
     check('vendas_desconto_check', sql`${t.desconto} >= 0 AND ${t.descontoTotal} >= ${t.desconto}`),

@@ -325,6 +325,8 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       /** Format 5 on: made offline, and what it arrived past (only an offline sale has alerts). */
       feitaOffline: z.boolean().default(false),
       alertas: z.array(alertaDaVenda).max(MAX_ITENS_VENDA + 3).default([]),
+      /** Format 7 on: who of the shop made it (a person of another shop's becomes the owner on restore). */
+      criadoPor: textoOpcional(64).default(null),
       createdAt: instante,
     }),
     preparar: (linha, mapa) => ({

@@ -106,10 +106,14 @@ function acessoConcedido(seller: Seller, escolha: { papel: Papel; permissoes?: P
   return { papel: escolha.papel, permissoes, descontoMaximo };
 }
 
+/** Room for one more active person (or invitation): a deactivated one makes room. */
 async function cabeMaisUm(tx: Executor, ownerId: string) {
-  const [{ n }] = (await tx.select({ n: count() }).from(pessoas).where(eq(pessoas.ownerId, ownerId))) as [{ n: number }];
+  const [{ n }] = (await tx
+    .select({ n: count() })
+    .from(pessoas)
+    .where(and(eq(pessoas.ownerId, ownerId), eq(pessoas.ativo, true)))) as [{ n: number }];
   if (n >= MAX_PESSOAS_LOJA) {
-    throw new AppError('LIMITE_PESSOAS', 409, { message: `A loja já tem ${MAX_PESSOAS_LOJA} pessoas, o máximo.` });
+    throw new AppError('LIMITE_PESSOAS', 409, { message: `A loja já tem ${MAX_PESSOAS_LOJA} pessoas ativas, o máximo. Desative alguém para incluir outra.` });
   }
 }
 
@@ -247,6 +251,7 @@ export async function alterarPessoa(tx: Executor, seller: Seller, id: string, in
   const deixaDeSerDono = atual.papel === 'dono' && atual.ativo && (papel !== 'dono' || input.ativo === false);
   if (deixaDeSerDono && !(await outroDonoAtivo(tx, seller.id, id))) throw ultimoDono();
 
+  if (input.ativo === true && !atual.ativo) await cabeMaisUm(tx, seller.id);
   const reativaConvite = input.ativo === true && !atual.ativo && !atual.userId;
   const [row] = (await tx
     .update(pessoas)

@@ -211,6 +211,33 @@ describe('what a cashier may do at the counter', () => {
     expect(historico.items[0]).toMatchObject({ acao: 'venda.criada', autor: { tipo: 'pessoa', id: caixa.id, nome: 'Dani Caixa' } });
   });
 
+  it('says who sold and who received: the sale, the sales list and its filter, the statement, the receipt', async () => {
+    const caixa = await createStaff(t, dono, { papel: 'caixa', nome: 'Edu do Caixa' });
+    const cliente = await insertCliente(t, dono.id, { limiteCredito: 100_000 });
+    const produto = await insertProduto(t, dono.id, { precoVenda: 1_000, estoqueAtual: 100 });
+    const dele = await caixa.request({ method: 'POST', url: '/api/vendas', payload: { clienteId: cliente.id, formaPagamento: 'fiado', itens: [{ produtoId: produto.id, quantidade: 2 }] } });
+    expect(dele.json()).toMatchObject({ atendente: 'Edu do Caixa' });
+    const daDona = await dono.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 1 }] } });
+    expect(daDona.json()).toMatchObject({ atendente: 'Rosa Maria' });
+    const venda = (await dono.request({ method: 'GET', url: `/api/vendas/${dele.json().id}` })).json();
+    expect(venda.atendente).toBe('Edu do Caixa');
+
+    const lista = (await dono.request({ method: 'GET', url: `/api/vendas?atendente=${caixa.id}` })).json() as { items: Array<{ id: string; atendente: string }>; total: number };
+    expect(lista.items.map((v) => v.id)).toEqual([dele.json().id]);
+    expect(lista.total).toBe(1);
+    expect((await dono.request({ method: 'GET', url: '/api/vendas?pageSize=5' })).json().items[0]).toMatchObject({ id: daDona.json().id, atendente: 'Rosa Maria' });
+
+    const pagamento = (await caixa.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 500, metodo: 'pix' } })).json();
+    const extrato = (await dono.request({ method: 'GET', url: `/api/clientes/${cliente.id}/extrato` })).json() as { items: Array<{ tipo: string; por: string | null }> };
+    expect(extrato.items.map((i) => [i.tipo, i.por])).toEqual([
+      ['pagamento', 'Edu do Caixa'],
+      ['venda', 'Edu do Caixa'],
+    ]);
+    const recibo = (await dono.request({ method: 'GET', url: `/api/pagamentos/${pagamento.lancamento.id}/recibo` })).json();
+    expect(recibo.recebidoPor).toBe('Edu do Caixa');
+    expect(recibo.texto).toContain('Recebido por: Edu do Caixa');
+  });
+
   it('gives a discount up to their cap, on a line or the whole sale, and no further', async () => {
     const gerente = await createStaff(t, dono, { papel: 'gerente', descontoMaximo: 10 });
     const produto = await insertProduto(t, dono.id, { precoVenda: 10_000, estoqueAtual: 100 });

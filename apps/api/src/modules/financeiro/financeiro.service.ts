@@ -18,7 +18,7 @@ import {
 } from '@caderneta/shared';
 import { auditar } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
-import { clientes, lancamentos, perfis, vendas } from '../../db/schema';
+import { clientes, lancamentos, perfis, pessoas, vendas } from '../../db/schema';
 import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { checkJanelaOffline } from '../../lib/janela-offline';
@@ -215,12 +215,13 @@ export async function getExtrato(tx: Executor, ownerId: string, clienteId: strin
     data: string;
     saldo: number;
     total: number;
+    por: string | null;
   }>(
     tx,
     sql`
       select e.id, e.tipo, e.valor::bigint as valor, e.metodo, e.descricao, e.venda_id, v.numero_venda,
              to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as data,
-             e.saldo::numeric as saldo, e.total::int as total
+             e.saldo::numeric as saldo, e.total::int as total, p.nome as por
       from (
         select l.*,
                sum(l.valor) over (order by l.created_at, l.id rows between unbounded preceding and current row) as saldo,
@@ -229,6 +230,7 @@ export async function getExtrato(tx: Executor, ownerId: string, clienteId: strin
         where l.owner_id = ${ownerId} and l.cliente_id = ${clienteId}
       ) e
       left join ${vendas} v on v.owner_id = e.owner_id and v.id = e.venda_id
+      left join ${pessoas} p on p.owner_id = e.owner_id and p.user_id = e.criado_por
       order by e.created_at desc, e.id desc
       limit ${query.pageSize} offset ${offsetOf(query)}
     `,
@@ -253,6 +255,7 @@ export async function getExtrato(tx: Executor, ownerId: string, clienteId: strin
       numeroVenda: r.numero_venda,
       data: r.data,
       saldo: Number(r.saldo),
+      por: r.por,
     })),
     total: Number(total),
     page: query.page,
@@ -273,10 +276,11 @@ export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: str
     cliente_id: string;
     cliente_nome: string;
     cliente_telefone: string | null;
+    recebido_por: string | null;
   }>(
     tx,
     sql`
-      select l.id, l.valor::bigint as valor, l.metodo, l.descricao,
+      select l.id, l.valor::bigint as valor, l.metodo, l.descricao, quem.nome as recebido_por,
              to_char(l.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as data,
              (select sum(p.valor)::numeric from ${lancamentos} p
                where p.owner_id = l.owner_id and p.cliente_id = l.cliente_id
@@ -285,6 +289,7 @@ export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: str
              c.id as cliente_id, c.nome as cliente_nome, c.telefone as cliente_telefone
       from ${lancamentos} l
       join ${clientes} c on c.owner_id = l.owner_id and c.id = l.cliente_id
+      left join ${pessoas} quem on quem.owner_id = l.owner_id and quem.user_id = l.criado_por
       where l.owner_id = ${ownerId} and l.id = ${lancamentoId} and l.tipo = 'pagamento'
     `,
   );
@@ -301,6 +306,7 @@ export async function getRecibo(tx: Executor, ownerId: string, lancamentoId: str
     observacao: row.descricao,
     saldoApos: Number(row.saldo_apos),
     estornadoEm: row.estornado_em,
+    recebidoPor: row.recebido_por,
     cliente: { id: row.cliente_id, nome: row.cliente_nome, telefone: row.cliente_telefone || null },
     loja: { nome: perfil?.nomeLoja ?? '', telefone: perfil?.telefone ?? null, endereco: perfil?.endereco ?? null },
   };

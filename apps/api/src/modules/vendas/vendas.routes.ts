@@ -16,7 +16,7 @@ export const vendasRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Register a sale (one transaction)', body: novaVendaInputSchema, response: { 201: vendaDetalheSchema } },
     },
     async (request, reply) => {
-      const venda = await app.sellerTx(request, (tx, seller) => createVenda(tx, seller.id, request.body, { criadoPor: seller.pessoa.userId, pessoa: seller.pessoa, at: writeTime(app.clock), agora: app.clock.now() }));
+      const venda = await app.sellerTx(request, (tx, seller) => createVenda(tx, seller.id, request.body, { criadoPor: seller.pessoa.userId, atendente: seller.nome, pessoa: seller.pessoa, at: writeTime(app.clock), agora: app.clock.now() }));
       return reply.status(201).send(venda);
     },
   );

@@ -20,7 +20,7 @@ import {
 } from '@caderneta/shared';
 import { normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { clientes, itensVenda, produtos, vendas } from '../../db/schema';
+import { clientes, itensVenda, pessoas, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { checkJanelaOffline } from '../../lib/janela-offline';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
@@ -33,7 +33,10 @@ import { clientesQueContem } from '../clientes/clientes-busca';
 import { pode, semPermissao, type PessoaAtuante } from '../../auth/seller';
 
 export interface VendaOptions {
+  /** The account of the person recording it (the sale's "Atendido por", the ledger entry's author). */
   criadoPor?: string | null;
+  /** Their name, for the answer (the sale's detail read later joins it). */
+  atendente?: string | null;
   /**
    * The person selling (issue 37): what they may do is checked against the sale — à vista or
    * fiado, past the customer's limit, a price changed, a discount and its cap. Left out by the
@@ -519,6 +522,7 @@ async function writeSale(
       chave: input.chave ?? null,
       feitaOffline: !!feitaEm,
       alertas,
+      criadoPor: options.criadoPor ?? null,
       ...(at ? { createdAt: at } : {}),
     },
     feitaEm ?? at ?? new Date(),
@@ -579,6 +583,7 @@ async function writeSale(
     descontoPercentual,
     feitaOffline: !!feitaEm,
     alertas,
+    atendente: options.criadoPor ? (options.atendente ?? null) : null,
     itens,
   };
   return { id: row.id, numeroVenda: row.numeroVenda, detalhe };
@@ -741,7 +746,11 @@ const listColumns = {
   descontoTotal: vendas.descontoTotal,
   feitaOffline: vendas.feitaOffline,
   alertas: vendas.alertas,
+  atendente: pessoas.nome,
 };
+
+/** The person who made the sale, by their account (unique), within the shop. */
+const joinAtendente = and(eq(pessoas.ownerId, vendas.ownerId), eq(pessoas.userId, vendas.criadoPor));
 
 type ListRow = { dataVenda: Date; canceladaEm: Date | null } & Omit<VendaListItem, 'dataVenda' | 'canceladaEm'>;
 const toListItem = (row: ListRow): VendaListItem => ({
@@ -755,6 +764,7 @@ export async function getVenda(tx: Executor, ownerId: string, vendaId: string): 
     .select({ ...listColumns, desconto: vendas.desconto, descontoPercentual: vendas.descontoPercentual })
     .from(vendas)
     .leftJoin(clientes, and(eq(clientes.ownerId, vendas.ownerId), eq(clientes.id, vendas.clienteId)))
+    .leftJoin(pessoas, joinAtendente)
     .where(and(eq(vendas.ownerId, ownerId), eq(vendas.id, vendaId)));
   if (!row) throw notFound('Venda');
   const itens = await tx
@@ -823,6 +833,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
   if (query.status) conditions.push(eq(vendas.statusPagamento, query.status));
   if (query.forma) conditions.push(eq(vendas.formaPagamento, query.forma));
   if (query.clienteId) conditions.push(eq(vendas.clienteId, query.clienteId));
+  if (query.atendente) conditions.push(eq(vendas.criadoPor, query.atendente));
   conditions.push(...withinPeriod(sql`${vendas.dataVenda}`, period(query.de, query.ate, timeZone)));
   if (query.busca) conditions.push(await buscaCondition(tx, query.busca));
   const where = and(...conditions);
@@ -837,6 +848,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
     .select({ ...listColumns, cursor: cursorColumn })
     .from(vendas)
     .leftJoin(clientes, joinCliente)
+    .leftJoin(pessoas, joinAtendente)
     .where(pageWhere)
     .orderBy(desc(vendas.dataVenda), desc(vendas.id))
     .limit(query.pageSize + 1)
@@ -845,7 +857,7 @@ export async function listVendas(tx: Executor, ownerId: string, rawQuery: Vendas
   const page = rows.slice(0, query.pageSize);
 
   const { total, resumo } =
-    query.busca || query.clienteId
+    query.busca || query.clienteId || query.atendente
       ? await resumoDasLinhas(tx, where!, timeZone, agora)
       : await resumoDasVendas(tx, ownerId, { status: query.status, forma: query.forma, de: query.de, ate: query.ate }, timeZone, agora);
 
