@@ -115,6 +115,17 @@ const CHECKS: { rule: string; sql: string }[] = [
                  is distinct from (r.quantidade, r.valor_total, r.valor_pago, r.custo_total, r.desconto_total)`,
   },
   {
+    rule: 'vendas_por_atendente differs from a recount of the sales not cancelled by person and UTC hour',
+    sql: `select owner_id, hora, criado_por, t.quantidade, t.valor_total, t.desconto_total,
+                 r.quantidade as recontagem, r.valor_total as recontagem_total, r.desconto_total as recontagem_desconto
+            from (select * from vendas_por_atendente where (quantidade, valor_total, desconto_total) <> (0, 0, 0)) t
+            full join (select owner_id, date_trunc('hour', data_venda, 'UTC') as hora, criado_por, count(*)::int as quantidade,
+                              sum(valor_total)::bigint as valor_total, sum(desconto_total)::bigint as desconto_total
+                         from vendas where criado_por is not null and status_pagamento <> 'cancelado' group by 1, 2, 3) r
+                 using (owner_id, hora, criado_por)
+           where (t.quantidade, t.valor_total, t.desconto_total) is distinct from (r.quantidade, r.valor_total, r.desconto_total)`,
+  },
+  {
     rule: 'pagamentos_por_hora differs from a recount of the ledger payments',
     sql: `select owner_id, hora, metodo, t.quantidade, t.valor, r.quantidade as recontagem, r.valor as recontagem_valor
             from (select * from pagamentos_por_hora where (quantidade, valor) <> (0, 0)) t

@@ -34,3 +34,4 @@ export * from './schemas/backup';
 export * from './divida';
 export * from './schemas/auditoria';
 export * from './schemas/equipe';
+export * from './usuario';

@@ -88,7 +88,7 @@ const FIELD_SOURCES: Record<string, IdList> = { clienteId: 'clientes', produtoId
  */
 const KEY_FIELDS: Record<string, (owner: Ids) => string> = { chave: (owner) => owner.chaves[0]!, id: (owner) => owner.clientes[0]! };
 /** Query filters that take an id. */
-const QUERY_SOURCES: Record<string, IdList> = { clienteId: 'clientes', excetoId: 'produtos', registroId: 'vendas', autor: 'pessoas' };
+const QUERY_SOURCES: Record<string, IdList> = { clienteId: 'clientes', excetoId: 'produtos', registroId: 'vendas', autor: 'pessoas', atendente: 'pessoas' };
 /** Query parameters that select a page, not rows. */
 const PAGING = new Set(['page', 'pageSize', 'cursor']);
 /** Query parameters that take a calendar date. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, passwordSchema } from './auth';
 import { safeString } from './campos';
+import { USUARIO_REGEX } from '../usuario';
 
 /*
  * The people of a shop (issue 37, docs/decisions/038-equipe.md): the owner and the staff they
@@ -79,30 +80,12 @@ export function permissoesEfetivas(papel: Papel, permissoes: readonly Permissao[
   return PERMISSOES.filter((p) => set.has(p));
 }
 
-/**
- * A login for someone without e-mail: 3 to 30 lower-case letters, digits, ".", "_" or "-",
- * starting with a letter or digit ("ana.padaria"). It signs in where an e-mail would; inside, it is
- * the account's address at a reserved domain no mail can reach (RFC 2606's ".invalid").
- */
-export const USUARIO_REGEX = /^[a-z0-9][a-z0-9._-]{2,29}$/;
-export const DOMINIO_USUARIO = 'equipe.caderneta.invalid';
+/** A login for someone without e-mail ("ana.padaria"): usuario.ts. */
 export const usuarioSchema = safeString({ error: 'required' })
   .trim()
   .toLowerCase()
   .min(1, 'required')
   .regex(USUARIO_REGEX, 'usuarioInvalido');
-
-export const emailDoUsuario = (usuario: string) => `${usuario}@${DOMINIO_USUARIO}`;
-/** The login of an account made for someone without e-mail, or null for a real address. */
-export function usuarioDoEmail(email: string): string | null {
-  const sufixo = `@${DOMINIO_USUARIO}`;
-  return email.endsWith(sufixo) ? email.slice(0, -sufixo.length) : null;
-}
-/** What the sign-in form's "E-mail ou usuário" means: an address as typed, a login as its address. */
-export function emailDeEntrada(texto: string): string {
-  const limpo = texto.trim();
-  return limpo.includes('@') ? limpo : emailDoUsuario(limpo.toLowerCase());
-}
 
 const nomePessoaSchema = safeString({ error: 'required' }).trim().min(1, 'required').max(120, 'tooLong');
 const descontoMaximoSchema = z

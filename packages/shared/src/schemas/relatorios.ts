@@ -85,6 +85,11 @@ export const relatorioVendasSchema = z.object({
   porDiaSemana: z.array(medidaSchema.extend({ diaSemana: int() })),
   /** 0–23, all 24, in the shop's time zone. */
   porHora: z.array(medidaSchema.extend({ hora: int() })),
+  /**
+   * "Vendas por atendente": each person of the shop who sold in the period (sales not cancelled),
+   * most sold first; `id` is their account (the sales list's `atendente` filter).
+   */
+  porAtendente: z.array(medidaSchema.extend({ id: z.string(), nome: z.string() })),
 });
 export type RelatorioVendas = z.infer<typeof relatorioVendasSchema>;
 

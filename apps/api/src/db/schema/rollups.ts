@@ -168,3 +168,23 @@ export const clientesVersao = pgTable(
   },
   () => [ownerPolicy('clientes_versao')],
 ).enableRLS();
+
+/**
+ * Sales not cancelled by the person of the shop who made them and the UTC hour ("Vendas por
+ * atendente", issue 37): written by migration 0034's triggers on vendas, rebuilt with the other
+ * rollups on a restore. By the hour, like vendas_por_hora, so a change of the shop's time zone
+ * leaves it as it is; the report adds up the hours of its period. Sales without a person (from
+ * before people existed) are not in it.
+ */
+export const vendasPorAtendente = pgTable(
+  'vendas_por_atendente',
+  {
+    ownerId: ownerId(),
+    hora: timestamp('hora', { withTimezone: true }).notNull(),
+    criadoPor: text('criado_por').notNull(),
+    quantidade: integer('quantidade').notNull().default(0),
+    valorTotal: cents('valor_total').notNull().default(0),
+    descontoTotal: cents('desconto_total').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'vendas_por_atendente_pkey', columns: [t.ownerId, t.hora, t.criadoPor] }), ownerPolicy('vendas_por_atendente')],
+).enableRLS();

@@ -519,4 +519,5 @@ export const FORA_DO_BACKUP = [
   'vendas_por_hora_do_mes',
   'pagamentos_por_dia_da_loja',
   'devedores_por_dia',
+  'vendas_por_atendente',
 ];

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { PERMISSOES_DO_PAPEL, type AuditoriaPage, type Equipe, type Pessoa } from '@caderneta/shared';
 import { buildTestApp, createSeller, createStaff, signInAs, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
@@ -236,6 +236,21 @@ describe('what a cashier may do at the counter', () => {
     const recibo = (await dono.request({ method: 'GET', url: `/api/pagamentos/${pagamento.lancamento.id}/recibo` })).json();
     expect(recibo.recebidoPor).toBe('Edu do Caixa');
     expect(recibo.texto).toContain('Recebido por: Edu do Caixa');
+
+    // "Vendas por atendente" in the sales report: a cancelled sale leaves it.
+    const porAtendente = async () =>
+      ((await dono.request({ method: 'GET', url: '/api/relatorios/vendas?periodo=7' })).json() as { porAtendente: Array<{ id: string; nome: string; quantidade: number; valor: number }> })
+        .porAtendente;
+    const antes = await porAtendente();
+    expect(antes.find((a) => a.id === caixa.id)).toEqual({ id: caixa.id, nome: 'Edu do Caixa', quantidade: 1, valor: 2_000 });
+    const outra = await caixa.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'vista', itens: [{ produtoId: produto.id, quantidade: 3 }] } });
+    expect((await porAtendente()).find((a) => a.id === caixa.id)).toMatchObject({ quantidade: 2, valor: 5_000 });
+    await dono.request({ method: 'POST', url: `/api/vendas/${outra.json().id}/cancelar`, payload: { motivo: 'Errou o item' } });
+    expect((await porAtendente()).find((a) => a.id === caixa.id)).toMatchObject({ quantidade: 1, valor: 2_000 });
+    // Rebuilt from the sales (as a restore does), it says the same.
+    const mantido = await porAtendente();
+    await t.db.execute(sql`select reconstruir_rollups(${dono.id})`);
+    expect(await porAtendente()).toEqual(mantido);
   });
 
   it('gives a discount up to their cap, on a line or the whole sale, and no further', async () => {

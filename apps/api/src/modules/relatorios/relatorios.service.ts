@@ -3,7 +3,7 @@ import { FORMAS_PAGAMENTO, today as todayIn, UNIDADE_PADRAO, UNIDADES, UNIDADES_
 import { diasDoPeriodo, margem, mesDisponivel, resolverPeriodo, ticketMedio, type Intervalo, type PeriodoDias } from '@caderneta/shared/relatorios';
 import type { PeriodoRelatorio, RelatorioClientes, RelatorioFinanceiro, RelatorioProdutos, RelatorioQuery, RelatorioResumo, RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
 import type { Executor } from '../../db/client';
-import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, produtos, produtosPorDia, produtosPorMes, vendas, vendasTotais } from '../../db/schema';
+import { clientes, clientesPorDia, clientesPorMes, itensVenda, lancamentos, pessoas, produtos, produtosPorDia, produtosPorMes, vendas, vendasPorAtendente, vendasTotais } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { endOfDay, shopTimeZone, startOfDay } from '../../lib/shop-day';
 import { escalaDaUnidadeSql, queryRows } from '../../lib/sql';
@@ -254,6 +254,7 @@ export async function relatorioVendas(tx: Executor, ownerId: string, periodo: Pe
   const atual = await resumoDoPeriodo(tx, ownerId, periodo.de, periodo.ate, periodo.timeZone);
   const anterior = await resumoDoPeriodo(tx, ownerId, periodo.anterior.de, periodo.anterior.ate, periodo.timeZone, { detalhes: false });
   const porData = new Map(atual.porDia.map((d) => [d.data, d]));
+  const porAtendente = await vendasPorAtendenteNoPeriodo(tx, ownerId, periodo);
   return {
     periodo,
     total: { quantidade: cmp(atual.vendas.quantidade, anterior.vendas.quantidade), valor: cmp(atual.vendas.valorTotal, anterior.vendas.valorTotal) },
@@ -272,7 +273,27 @@ export async function relatorioVendas(tx: Executor, ownerId: string, periodo: Pe
       const h = atual.porHora.find((x) => x.hora === hora);
       return { hora, quantidade: h?.quantidade ?? 0, valor: h?.valorTotal ?? 0 };
     }),
+    porAtendente,
   };
+}
+
+/**
+ * "Vendas por atendente": the period's hours of the per-person rollup (the shop's days from its
+ * first hour to the end of its last), added up per person, with their name on the team.
+ */
+async function vendasPorAtendenteNoPeriodo(tx: Executor, ownerId: string, periodo: Periodo): Promise<RelatorioVendas['porAtendente']> {
+  const rows = await queryRows<{ id: string; nome: string | null; quantidade: number; valor: string }>(
+    tx,
+    sql`select a.criado_por as id, p.nome, sum(a.quantidade)::int as quantidade, sum(a.valor_total)::bigint::text as valor
+          from ${vendasPorAtendente} a
+          left join ${pessoas} p on p.owner_id = a.owner_id and p.user_id = a.criado_por
+         where a.owner_id = ${ownerId}
+           and a.hora >= ${startOfDay(periodo.de, periodo.timeZone)} and a.hora < ${endOfDay(periodo.ate, periodo.timeZone)}
+         group by a.criado_por, p.nome
+        having sum(a.quantidade) > 0
+         order by sum(a.valor_total) desc, p.nome, a.criado_por`,
+  );
+  return rows.map((r) => ({ id: r.id, nome: r.nome ?? '', quantidade: Number(r.quantidade), valor: Number(r.valor) }));
 }
 
 // ——— Clientes ———
