@@ -9,7 +9,7 @@ import { postAsApp, resizeInPlace, signedInSeller } from './support';
  * with data on the lists. A moderate, serious or critical violation fails the build.
  * New screens join the lists below as they are added.
  */
-const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe', '/cliente'];
+const PUBLIC_ROUTES = ['/', '/auth', '/reset-password?token=invalido', '/pagina-que-nao-existe', '/cliente', '/convite/um-convite-que-nao-existe-mais'];
 const SIGNED_IN_ROUTES = [
   '/dashboard',
   '/vendas/nova',
@@ -24,6 +24,7 @@ const SIGNED_IN_ROUTES = [
   '/relatorios?aba=financeiro',
   '/notificacoes',
   '/notificacoes?filtro=nao_lidas',
+  '/equipe',
   '/configuracoes',
   '/configuracoes?aba=loja',
   '/configuracoes?aba=mercadopago',
@@ -114,6 +115,8 @@ const SIGNED_IN_DIALOGS: Array<{ name: string; route: string; open: (page: Page)
       await expect(page.getByRole('dialog').getByLabel('Observações')).toBeVisible();
     },
   },
+  { name: 'invite by e-mail', route: '/equipe', open: (page) => page.getByRole('button', { name: 'Convidar por e-mail' }).first().click() },
+  { name: 'login without e-mail', route: '/equipe', open: (page) => page.getByRole('button', { name: 'Criar login sem e-mail' }).first().click() },
   { name: 'due-date rule', route: '/devedores', open: (page) => page.getByRole('button', { name: 'Configurar Vencimento' }).click() },
   {
     name: 'reminders walk-through',

@@ -36,6 +36,7 @@ test('a new seller signs up with a code from the CLI, logs in, sees the dashboar
     'Devedores',
     'Relatórios',
     'Histórico',
+    'Equipe',
     'Configurações',
     'Notificações',
   ]);

@@ -278,6 +278,7 @@ test(`every signed-in page fits a ${WIDTHS.join(' and a ')} px phone`, async ({ 
     '/configuracoes?aba=notificacoes',
     '/configuracoes?aba=sistema',
     '/notificacoes',
+    '/equipe',
     `/recibos/${pagamentoId}`,
     '/cliente',
     `/cliente/${login}`,

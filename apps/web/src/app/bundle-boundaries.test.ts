@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import usuarioSource from '../../../../packages/shared/src/usuario.ts?raw';
 
 /**
  * Guards on what the first page load may download. They read the source, because a build in
@@ -67,7 +68,9 @@ describe('bundle boundaries', () => {
   it('the login page carries no form library and loads the sign-up form and the password dialog on demand', () => {
     const login = sources['/src/features/auth/components/login-form.tsx'];
     expect(login).not.toMatch(/from\s+['"]react-hook-form['"]/);
-    expect(login).not.toMatch(/import\s+(?!type\b)[^;]*from\s+['"]@caderneta\/shared/);
+    // Nothing of @caderneta/shared but its zod-free module of logins without e-mail (usuario.ts).
+    expect(login).not.toMatch(/import\s+(?!type\b)[^;]*from\s+['"]@caderneta\/shared(?!\/usuario['"])/);
+    expect(usuarioSource).not.toMatch(/^import /m);
     expect(login).not.toMatch(/from\s+['"]\.\/forgot-password-dialog['"]/);
     expect(sources['/src/app/routes/auth.tsx']).not.toMatch(/from\s+['"]@\/features\/auth\/components\/signup-form['"]/);
   });
@@ -85,6 +88,7 @@ describe('bundle boundaries', () => {
       '/src/components/layout/app-layout.tsx',
       '/src/components/layout/theme-switch.tsx',
       '/src/components/layout/language-menu.tsx',
+      '/src/components/layout/user-chip.tsx',
       '/src/features/notificacoes/components/notification-bell.tsx',
       '/src/app/routes/protected.tsx',
     ];
@@ -96,6 +100,9 @@ describe('bundle boundaries', () => {
       expect(importing(new RegExp(`from\\s+['"]${popup}['"]`)), popup).toEqual([]);
       expect(importing(new RegExp(`import\\(\\s*['"]${popup}['"]\\s*\\)`)), popup).toHaveLength(1);
     }
+    // The account menu ("Meus acessos") too: only the shell asks for it, on first use.
+    expect(importing(/from\s+['"]@\/features\/sessoes\/components\/conta-menu['"]/)).toEqual([]);
+    expect(importing(/import\(\s*['"]@\/features\/sessoes\/components\/conta-menu['"]\s*\)/)).toEqual(['/src/app/routes/protected.tsx']);
   });
 
   it('the sale\'s fixed lists live in a module without zod, so list pages need not load the schemas', () => {

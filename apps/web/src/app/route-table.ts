@@ -28,6 +28,8 @@ export const PUBLIC_PAGES = {
   landing: { path: '/', module: 'landing', namespaces: ['landing'] },
   auth: { path: '/auth', module: 'auth', namespaces: PUBLIC_FORM },
   resetPassword: { path: '/reset-password', module: 'reset-password', namespaces: PUBLIC_FORM },
+  // An invitation to a shop's team: the invited person sets their password (issue 37).
+  convite: { path: '/convite/:token', module: 'convite', namespaces: PUBLIC_FORM },
   // A payment receipt prints without the app's layout; the page checks the session itself.
   recibo: { path: '/recibos/:id', module: 'recibo', namespaces: ['financeiro', 'errors'] },
   // A customer's statement, printed or shared the same way.
@@ -68,7 +70,9 @@ export const SIGNED_IN_PAGES = {
   produtos: { path: '/produtos', module: 'produtos', namespaces: ['produtos', 'validation'] },
   devedores: { path: '/devedores', module: 'devedores', namespaces: ['devedores', 'financeiro', 'validation', 'offline'] },
   relatorios: { path: '/relatorios', module: 'relatorios', namespaces: ['relatorios', 'validation'] },
-  historico: { path: '/historico', module: 'historico', namespaces: ['historico'] },
+  // A person's role and permissions are said in the Equipe screen's words.
+  historico: { path: '/historico', module: 'historico', namespaces: ['historico', 'equipe'] },
+  equipe: { path: '/equipe', module: 'equipe', namespaces: ['equipe', 'validation'] },
   configuracoes: { path: '/configuracoes', module: 'configuracoes', namespaces: ['configuracoes', 'backup', 'portal', 'auth', 'devedores', 'validation'] },
   notificacoes: { path: '/notificacoes', module: 'notificacoes', namespaces: ['notificacoes'] },
 } as const satisfies Record<string, PageEntry>;

@@ -30,6 +30,7 @@ export const NAMESPACES = [
   'financeiro',
   'relatorios',
   'historico',
+  'equipe',
   'notificacoes',
   'configuracoes',
   'backup',
@@ -62,6 +63,7 @@ export interface AppResources {
   financeiro: typeof import('../locales/pt-BR/financeiro.json');
   relatorios: typeof import('../locales/pt-BR/relatorios.json');
   historico: typeof import('../locales/pt-BR/historico.json');
+  equipe: typeof import('../locales/pt-BR/equipe.json');
   portal: typeof import('../locales/pt-BR/portal.json');
   devedores: typeof import('../locales/pt-BR/devedores.json');
   notificacoes: typeof import('../locales/pt-BR/notificacoes.json');

@@ -76,6 +76,13 @@ export const queryKeys = {
   },
   /** The seller's due-date rule, messages and reminder settings. */
   cobranca: ['cobranca'] as const,
+  /** The people of the shop, and an invitation's public page (by its link's token). */
+  equipe: {
+    all: ['equipe'] as const,
+    convite: (token: string) => ['equipe', 'convite', token] as const,
+  },
+  /** The signed-in person's own devices (GET /api/me/sessoes). */
+  sessoes: ['sessoes'] as const,
 };
 
 /** The areas a mutation can refresh (the first element of every key above but the session). */
@@ -92,7 +99,9 @@ export type QueryArea =
   | 'configuracoes'
   | 'backup'
   | 'devedores'
-  | 'cobranca';
+  | 'cobranca'
+  | 'equipe'
+  | 'sessoes';
 
 /** Refreshes every query of the named areas (after a write that moved them). */
 export function invalidateAreas(queryClient: QueryClient, areas: readonly (QueryArea | 'me')[]) {
@@ -104,7 +113,7 @@ const VENDA = ['vendas', 'clientes', 'produtos', 'dashboard', 'financeiro', 'not
 /** A ledger entry: balances, debtors, sales' paid status, statements, the dashboard, notifications, the reports. */
 const LANCAMENTO = ['financeiro', 'clientes', 'devedores', 'vendas', 'dashboard', 'notificacoes', 'relatorios'] as const;
 /** Every area and the session: what a restored backup replaced. */
-const EVERYTHING = ['me', 'dashboard', 'clientes', 'produtos', 'vendas', 'financeiro', 'notificacoes', 'relatorios', 'historico', 'portal', 'configuracoes', 'backup', 'devedores', 'cobranca'] as const;
+const EVERYTHING = ['me', 'dashboard', 'clientes', 'produtos', 'vendas', 'financeiro', 'notificacoes', 'relatorios', 'historico', 'portal', 'configuracoes', 'backup', 'devedores', 'cobranca', 'equipe', 'sessoes'] as const;
 /** A product changed: its lists, notifications (a save may raise "Estoque Baixo") and the reports (stock). */
 const PRODUTO = ['produtos', 'notificacoes', 'relatorios'] as const;
 
@@ -157,6 +166,16 @@ export const REFRESHES = {
   requestPasswordReset: [],
   resetPassword: [],
   createPagamentoOnline: [],
+  convidarPessoa: ['equipe'],
+  criarLoginPessoa: ['equipe'],
+  alterarPessoa: ['equipe'],
+  reenviarConvite: ['equipe'],
+  /** A password set or sessions ended change nothing the Equipe screen shows. */
+  redefinirSenhaPessoa: [],
+  encerrarSessoesPessoa: [],
+  aceitarConvite: [],
+  /** One of the person's own devices signed out: the list without it. */
+  encerrarSessao: ['sessoes'],
 } as const satisfies Record<string, readonly (QueryArea | 'me')[]>;
 
 export type MutationName = keyof typeof REFRESHES;

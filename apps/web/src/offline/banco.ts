@@ -41,6 +41,8 @@ export type ItemDaSaida = VendaNaSaida | PagamentoNaSaida;
 export interface ReciboProvisorio {
   feitaEm: string;
   clienteNome: string | null;
+  /** Who made it ("Atendido por"); absent on a receipt kept before the shop had people. */
+  atendente?: string | null;
   formaPagamento: NovaVendaInput['formaPagamento'];
   linhas: { descricao: string; detalhe: string; valor: number }[];
   subtotal: number;

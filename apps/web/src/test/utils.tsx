@@ -1,4 +1,4 @@
-import type { Configuracoes, Me } from '@caderneta/shared';
+import { type Configuracoes, type Me, PERMISSOES, PERMISSOES_DO_PAPEL, type Papel, type Permissao, type Sessao } from '@caderneta/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -62,8 +62,10 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
+/** The shop's owner: every permission (issue 37). */
 export const SELLER: Me = {
   user: { id: 'u1', nome: 'Maria da Silva', email: 'maria@mercadinho.com.br', avatar: null },
+  pessoa: { papel: 'dono', permissoes: [...PERMISSOES], descontoMaximo: 100 },
   perfil: {
     nomeLoja: 'Mercadinho da Maria',
     idioma: 'pt-BR',
@@ -71,6 +73,30 @@ export const SELLER: Me = {
     fusoHorario: 'America/Sao_Paulo',
     etiquetaBalanca: { digitosCodigo: 4, valor: 'preco' },
   },
+};
+
+/**
+ * Someone of SELLER's shop with `papel`: its default permissions and discount cap unless given
+ * (a Caixa: vender_avista, vender_fiado, registrar_pagamento, no discount).
+ */
+export function staff(papel: Exclude<Papel, 'dono'>, acesso: { permissoes?: Permissao[]; descontoMaximo?: number } = {}): Me {
+  const padrao = PERMISSOES_DO_PAPEL[papel];
+  return {
+    ...SELLER,
+    user: { id: 'u7', nome: 'Ana Caixa', email: 'ana@mercadinho.com.br', avatar: null },
+    pessoa: { papel, permissoes: acesso.permissoes ?? [...padrao.permissoes], descontoMaximo: acesso.descontoMaximo ?? padrao.descontoMaximo },
+  };
+}
+
+/** The session of the signed-in test browser (GET /api/me/sessoes). */
+export const ESTA_SESSAO: Sessao = {
+  id: 'sessao-1',
+  criadaEm: '2025-03-01T12:00:00.000Z',
+  ultimoUsoEm: '2025-03-10T12:00:00.000Z',
+  expiraEm: '2025-03-17T12:00:00.000Z',
+  ip: '127.0.0.1',
+  navegador: null,
+  atual: true,
 };
 
 /** SELLER's settings, as GET /api/configuracoes answers them. */
@@ -88,10 +114,14 @@ export const CONFIGURACOES: Configuracoes = {
   sistema: { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico: false },
 };
 
-/** A signed-in seller; the header's notification bell finds nothing unread. */
+/**
+ * A signed-in seller; the header's notification bell finds nothing unread, and their devices
+ * (Configurações › Perfil, "Meus acessos") are this one.
+ */
 export const signedIn = (me: Me = SELLER) => ({
   'GET /api/me': () => jsonResponse(200, me),
   'GET /api/notificacoes/resumo': () => jsonResponse(200, { naoLidas: 0, recentes: [] }),
+  'GET /api/me/sessoes': () => jsonResponse(200, { sessoes: [ESTA_SESSAO] }),
 });
 export const signedOut = () => ({
   'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED', message: 'Sign in' }),

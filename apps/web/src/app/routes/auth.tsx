@@ -13,6 +13,12 @@ const SignUpForm = lazy(() => import('@/features/auth/components/signup-form').t
 
 type AuthTab = 'entrar' | 'criar-conta';
 
+/** The e-mail an accepted invitation (/convite/:token) sends here with, to sign in with. */
+function emailDoConvite(state: unknown): string | undefined {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' ? email : undefined;
+}
+
 export function Component() {
   const { t } = useTranslation('auth');
   const me = useMe();
@@ -48,7 +54,7 @@ export function Component() {
                 content: (
                   <>
                     <p className="mb-4 text-sm text-muted-foreground">{t('signIn.description')}</p>
-                    <LoginForm prefillEmail={signedUpEmail} />
+                    <LoginForm prefillEmail={signedUpEmail ?? emailDoConvite(location.state)} />
                   </>
                 ),
               },

@@ -19,6 +19,7 @@ import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
 import { ExtratoDialog } from '@/features/financeiro/components/extrato-dialog';
 import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
 import { VendaRapidaDialog } from '@/features/vendas/components/venda-rapida-dialog';
+import { usePessoa } from '@/lib/permissoes';
 import { useListParams } from '@/lib/use-list-params';
 import { useEditDialog } from '@/lib/use-edit-dialog';
 import { useToggleAtivo } from '@/lib/use-toggle-ativo';
@@ -44,21 +45,27 @@ export function Component() {
   // Deactivating asks first (what changes for the customer); reactivating does not.
   const [desativando, setDesativando] = useState<Cliente | null>(null);
 
+  // Each action for who may do it (issue 37); the statement is everyone's.
+  const { pode } = usePessoa();
+  const edita = pode('editar_clientes');
   const actions = {
-    onEdit: form.openEdit,
-    onDelete: setDeleting,
-    onToggleAtivo: (cliente: Cliente) => (cliente.ativo ? setDesativando(cliente) : void toggleAtivo(cliente)),
-    onRegenerateLogin: setRegenerating,
-    onPagamento: setPagando,
-    onAjuste: setAjustando,
+    ...(edita && {
+      onEdit: form.openEdit,
+      onDelete: setDeleting,
+      onToggleAtivo: (cliente: Cliente) => (cliente.ativo ? setDesativando(cliente) : void toggleAtivo(cliente)),
+      onRegenerateLogin: setRegenerating,
+    }),
+    ...(pode('registrar_pagamento') && { onPagamento: setPagando }),
+    ...(pode('ajustar_saldo') && { onAjuste: setAjustando }),
     onExtrato: setExtrato,
-    onVendaRapida: setVendendo,
+    // A fiado sale of a loose amount.
+    ...(pode('vender_fiado') && { onVendaRapida: setVendendo }),
   };
 
   return (
     <ListPage
       ns="clientes"
-      actions={<AddButton label={t('new')} onClick={form.openNew} />}
+      actions={edita && <AddButton label={t('new')} onClick={form.openNew} />}
       stats={<ClientesStats resumo={data?.resumo} />}
       list={list}
       filters={<AtivosFilter ns="clientes" list={list} />}
@@ -68,7 +75,7 @@ export function Component() {
         status === 'inativos' ? (
           <EmptyState icon={UserXIcon} title={t('list.noInactive')} description={t('list.noInactiveDescription')} />
         ) : (
-          <EmptyState icon={UsersIcon} title={t('list.empty')} description={t('list.emptyDescription')} action={<AddButton label={t('list.addFirst')} onClick={form.openNew} />} />
+          <EmptyState icon={UsersIcon} title={t('list.empty')} description={t('list.emptyDescription')} action={edita && <AddButton label={t('list.addFirst')} onClick={form.openNew} />} />
         )
       }
       renderItem={(cliente) => <ClienteRow cliente={cliente} actions={actions} />}

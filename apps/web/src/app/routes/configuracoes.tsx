@@ -7,6 +7,7 @@ import UserIcon from 'lucide-react/icons/user';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
+import { ExigePermissao } from '@/components/sem-permissao';
 import { SettingsTabs, type SettingsTab } from '@/components/settings-tabs';
 import { Button } from '@/components/ui/button';
 import { ForgotPasswordDialog } from '@/features/auth/components/forgot-password-dialog';
@@ -20,6 +21,8 @@ import { SistemaSecao } from '@/features/configuracoes/components/sistema-form';
 import { MensagensConfig } from '@/features/devedores/components/mensagens-config';
 import { MercadopagoSettings } from '@/features/portal/components/mercadopago-settings';
 import { PixSettings } from '@/features/portal/components/pix-settings';
+import { SessoesCard } from '@/features/sessoes/components/sessoes-card';
+import { usePessoa } from '@/lib/permissoes';
 import { useSession } from '@/lib/session';
 
 /** "Esqueci minha senha" under the password form: the reset dialog, pre-filled with the seller's e-mail. */
@@ -42,27 +45,53 @@ function EsqueciSenha({ email }: { email: string }) {
  * `tabs` — id, label, icon, content — in the order shown; each feature brings its own cards.
  * Each form reports unsaved changes (useReportDirty): leaving the page, or the tab (which unmounts
  * it), asks "Descartar alterações?" (UnsavedChangesGuard, around every signed-in page).
+ *
+ * Who may open it and which tabs they see follow their role (issue 37): `configuracoes` the
+ * shop's settings, `mercado_pago` its tab, `backup` the backup card; the password and the
+ * person's own devices (Perfil) are everyone's who opens the page.
  */
 export function Component() {
+  return (
+    <ExigePermissao permissao={['configuracoes', 'mercado_pago', 'backup']} pagina="configuracoes">
+      <Configuracoes />
+    </ExigePermissao>
+  );
+}
+
+function Configuracoes() {
   const { t } = useTranslation(['configuracoes', 'portal', 'devedores']);
   const { user } = useSession();
+  const { pode } = usePessoa();
+  const configura = pode('configuracoes');
 
-  const tabs: SettingsTab[] = [
+  const senhaEAcessos = (
+    <>
+      <AlterarSenhaForm esqueci={<EsqueciSenha email={user.email} />} />
+      <SessoesCard />
+    </>
+  );
+  // Each tab with who may see it; the Perfil tab is everyone's.
+  const todas: Array<SettingsTab & { visivel: boolean }> = [
     {
       id: 'perfil',
       label: t('tabs.perfil'),
       icon: UserIcon,
-      content: (
+      visivel: true,
+      // The shop's profile comes with its settings (GET /api/configuracoes): only for who may see them.
+      content: configura ? (
         <AbaDeSecoes>
           <PerfilSecao />
-          <AlterarSenhaForm esqueci={<EsqueciSenha email={user.email} />} />
+          {senhaEAcessos}
         </AbaDeSecoes>
+      ) : (
+        senhaEAcessos
       ),
     },
     {
       id: 'loja',
       label: t('tabs.loja'),
       icon: StoreIcon,
+      visivel: configura,
       content: (
         <AbaDeSecoes>
           <LojaSecao />
@@ -70,21 +99,25 @@ export function Component() {
         </AbaDeSecoes>
       ),
     },
-    { id: 'mercadopago', label: t('portal:config.tabs.mercadopago'), icon: CreditCardIcon, content: <MercadopagoSettings /> },
-    { id: 'mensagens', label: t('devedores:mensagens.tab'), icon: MessageSquareTextIcon, content: <MensagensConfig /> },
-    { id: 'notificacoes', label: t('tabs.notificacoes'), icon: BellIcon, content: <NotificacoesSecao /> },
+    { id: 'mercadopago', label: t('portal:config.tabs.mercadopago'), icon: CreditCardIcon, visivel: pode('mercado_pago'), content: <MercadopagoSettings /> },
+    { id: 'mensagens', label: t('devedores:mensagens.tab'), icon: MessageSquareTextIcon, visivel: configura, content: <MensagensConfig /> },
+    { id: 'notificacoes', label: t('tabs.notificacoes'), icon: BellIcon, visivel: configura, content: <NotificacoesSecao /> },
     {
       id: 'sistema',
       label: t('tabs.sistema'),
       icon: MonitorCogIcon,
-      content: (
+      visivel: configura || pode('backup'),
+      content: configura ? (
         <AbaDeSecoes>
           <SistemaSecao />
-          <BackupSecao />
+          {pode('backup') && <BackupSecao />}
         </AbaDeSecoes>
+      ) : (
+        <BackupSecao />
       ),
     },
   ];
+  const tabs = todas.filter((tab) => tab.visivel);
 
   return (
     <>

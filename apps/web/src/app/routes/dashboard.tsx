@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { LoadError, useLoadErrorToast } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { usePode } from '@/lib/permissoes';
 import { useSession } from '@/lib/session';
 import { useDashboard } from '@/features/dashboard/api/get-dashboard';
 import { AtividadeRecente } from '@/features/dashboard/components/atividade-recente';
@@ -27,6 +28,7 @@ export function Component() {
   const { user } = useSession();
   const name = displayName(user, t('layout:user.fallbackName'));
   const dashboard = useDashboard();
+  const vende = usePode(['vender_avista', 'vender_fiado']);
 
   useLoadErrorToast(dashboard, t('loadError'));
 
@@ -85,22 +87,24 @@ export function Component() {
         </ul>
       </section>
 
-      <Card className="mt-6 border-primary/30 bg-primary/5">
-        <CardHeader className="gap-4 sm:grid-cols-[1fr_auto] sm:items-center">
-          <div className="grid gap-1.5">
-            <CardTitle>
-              <h2 className="text-lg">{t('readyToSell.title')}</h2>
-            </CardTitle>
-            <CardDescription>{t('readyToSell.description')}</CardDescription>
-          </div>
-          <Button asChild size="lg" className="w-full sm:w-auto">
-            <Link to="/vendas/nova">
-              <CirclePlusIcon aria-hidden="true" />
-              {t('readyToSell.action')}
-            </Link>
-          </Button>
-        </CardHeader>
-      </Card>
+      {vende && (
+        <Card className="mt-6 border-primary/30 bg-primary/5">
+          <CardHeader className="gap-4 sm:grid-cols-[1fr_auto] sm:items-center">
+            <div className="grid gap-1.5">
+              <CardTitle>
+                <h2 className="text-lg">{t('readyToSell.title')}</h2>
+              </CardTitle>
+              <CardDescription>{t('readyToSell.description')}</CardDescription>
+            </div>
+            <Button asChild size="lg" className="w-full sm:w-auto">
+              <Link to="/vendas/nova">
+                <CirclePlusIcon aria-hidden="true" />
+                {t('readyToSell.action')}
+              </Link>
+            </Button>
+          </CardHeader>
+        </Card>
+      )}
     </>
   );
 }

@@ -22,6 +22,7 @@ import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
 import { ExtratoCompartilhar, ExtratoLista } from '@/features/financeiro/components/extrato-dialog';
 import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
 import type { ClienteSaldo } from '@/features/financeiro/components/types';
+import { usePessoa } from '@/lib/permissoes';
 import { useListParams } from '@/lib/use-list-params';
 
 const PAGE_SIZE = 20;
@@ -55,8 +56,13 @@ export function Component() {
     setLembretesOpen(true);
   }
 
+  // Each action for who may do it (issue 37): payments, debit adjustments, the shop's due-date
+  // rule (a setting) and recording reminders (the customer's collection).
+  const { pode } = usePessoa();
+  const paga = pode('registrar_pagamento');
+  const ajusta = pode('ajustar_saldo');
   const actions = {
-    onPagamento: (devedor: Devedor) => setPagando(devedor),
+    ...(paga && { onPagamento: (devedor: Devedor) => setPagando(devedor) }),
     onDetalhes: (devedor: Devedor) => setDetalhes(devedor.id),
   };
 
@@ -65,14 +71,18 @@ export function Component() {
       ns="devedores"
       actions={
         <>
-          <Button variant="outline" onClick={() => setRegraOpen(true)}>
-            <CalendarCogIcon aria-hidden="true" />
-            {t('actions.configurarVencimento')}
-          </Button>
-          <Button onClick={abrirLembretes} disabled={!data}>
-            <BellRingIcon aria-hidden="true" />
-            {t('actions.lembreteVencidos')}
-          </Button>
+          {pode('configuracoes') && (
+            <Button variant="outline" onClick={() => setRegraOpen(true)}>
+              <CalendarCogIcon aria-hidden="true" />
+              {t('actions.configurarVencimento')}
+            </Button>
+          )}
+          {pode('editar_clientes') && (
+            <Button onClick={abrirLembretes} disabled={!data}>
+              <BellRingIcon aria-hidden="true" />
+              {t('actions.lembreteVencidos')}
+            </Button>
+          )}
         </>
       }
       stats={<DevedoresStats resumo={data?.resumo} />}
@@ -113,8 +123,8 @@ export function Component() {
             </div>
           </div>
         )}
-        onPagamento={setPagando}
-        onAdicionarSaldo={setAdicionando}
+        onPagamento={paga ? setPagando : undefined}
+        onAdicionarSaldo={ajusta ? setAdicionando : undefined}
       />
       <RegraVencimentoDialog open={regraOpen} onOpenChange={setRegraOpen} config={cobranca.data} />
       <LembretesDialog open={lembretesOpen} onOpenChange={setLembretesOpen} config={cobranca.data} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, ListLoading } from '@/components/empty-state';
 import { PageHeader } from '@/components/layout/page-header';
 import { LoadError, useLoadErrorToast } from '@/components/load-error';
+import { ExigePermissao } from '@/components/sem-permissao';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuditoria } from '@/features/historico/api/get-auditoria';
@@ -14,12 +15,21 @@ import { useTextoHistorico } from '@/features/historico/texto';
 import { toastError } from '@/lib/api-client';
 import { useListParams } from '@/lib/use-list-params';
 
+/** /historico: for who looks after the shop's people (`equipe`, as GET /api/auditoria). */
+export function Component() {
+  return (
+    <ExigePermissao permissao="equipe" pagina="historico">
+      <Historico />
+    </ExigePermissao>
+  );
+}
+
 /**
- * /historico: every change of the shop, newest first — who, when, what, before → after — with
+ * Every change of the shop, newest first — who, when, what, before → after — with
  * "Carregar mais" (keyset pages), filters kept in the URL, one record's history (`?clienteId=`,
  * `?registro=&registroId=`) and the CSV of all that matches (ADR 037).
  */
-export function Component() {
+function Historico() {
   const { t } = useTranslation('historico');
   const list = useListParams();
   const filtros = filtrosDaUrl(list.params);

@@ -13,6 +13,7 @@ import { DeleteProdutoDialog } from '@/features/produtos/components/delete-produ
 import { ProdutoFormDialog } from '@/features/produtos/components/produto-form-dialog';
 import { ProdutoRow } from '@/features/produtos/components/produto-row';
 import { ProdutosStats } from '@/features/produtos/components/produtos-stats';
+import { usePode } from '@/lib/permissoes';
 import { useListParams } from '@/lib/use-list-params';
 import { useEditDialog } from '@/lib/use-edit-dialog';
 import { useToggleAtivo } from '@/lib/use-toggle-ativo';
@@ -33,16 +34,20 @@ export function Component() {
   const [deleting, setDeleting] = useState<Produto | null>(null);
   const toggleAtivo = useToggleAtivo<Produto>(useSetProdutoAtivo().mutateAsync, 'produtos');
 
-  const actions = {
-    onEdit: form.openEdit,
-    onDelete: setDeleting,
-    onToggleAtivo: (produto: Produto) => void toggleAtivo(produto),
-  };
+  // Creating, changing, deactivating and deleting products: for who may edit them (`editar_produtos`).
+  const edita = usePode('editar_produtos');
+  const actions = edita
+    ? {
+        onEdit: form.openEdit,
+        onDelete: setDeleting,
+        onToggleAtivo: (produto: Produto) => void toggleAtivo(produto),
+      }
+    : {};
 
   return (
     <ListPage
       ns="produtos"
-      actions={<AddButton label={t('new')} onClick={form.openNew} />}
+      actions={edita && <AddButton label={t('new')} onClick={form.openNew} />}
       stats={<ProdutosStats resumo={data?.resumo} />}
       list={list}
       toolbarLayout="inline-wide"
@@ -58,7 +63,7 @@ export function Component() {
         status === 'inativos' ? (
           <EmptyState icon={PackageXIcon} title={t('list.noInactive')} description={t('list.noInactiveDescription')} />
         ) : (
-          <EmptyState icon={PackageIcon} title={t('list.empty')} description={t('list.emptyDescription')} action={<AddButton label={t('list.addFirst')} onClick={form.openNew} />} />
+          <EmptyState icon={PackageIcon} title={t('list.empty')} description={t('list.emptyDescription')} action={edita && <AddButton label={t('list.addFirst')} onClick={form.openNew} />} />
         )
       }
       renderItem={(produto) => <ProdutoRow produto={produto} actions={actions} />}

@@ -15,6 +15,9 @@ import { SessionProvider } from '@/lib/session';
 import { errorMessage, hostSessionDialog } from '@/lib/api-client';
 import { changeLanguage, currentLanguage } from '@/lib/i18n';
 
+// The account menu behind the user's chip ("Meus acessos"): a Radix menu, loaded on first use.
+const loadContaMenu = () => import('@/features/sessoes/components/conta-menu').then((m) => m.ContaMenu);
+
 // Loaded when a session ends under an open page, not with every page.
 const SessaoExpiradaDialog = lazy(() => import('@/features/auth/components/sessao-expirada-dialog').then((m) => ({ default: m.SessaoExpiradaDialog })));
 
@@ -77,7 +80,7 @@ export function Component() {
     <SessionProvider me={me.data ?? seller}>
       {/* Leaving a page (or closing the browser tab) with a form not saved asks first. */}
       <UnsavedChangesGuard>
-        <AppLayout headerActions={<NotificationBell />}>
+        <AppLayout headerActions={<NotificationBell />} loadContaMenu={loadContaMenu}>
           <Outlet />
         </AppLayout>
       </UnsavedChangesGuard>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layout/page-header';
+import { ExigePermissao } from '@/components/sem-permissao';
 import { useSession } from '@/lib/session';
 import { Abas } from '@/features/relatorios/components/abas';
 import { ClientesAba } from '@/features/relatorios/components/clientes-aba';
@@ -22,8 +23,17 @@ const ABAS: Record<RelatorioAba, (props: { escolha: EscolhaPeriodo }) => ReactNo
   financeiro: FinanceiroAba,
 };
 
-/** /relatorios: a period (URL `?periodo=` or `?mes=`) and five tabs (`&aba=`), each with its own figures and CSV. */
+/** /relatorios: for who may see the reports (`ver_relatorios`). */
 export function Component() {
+  return (
+    <ExigePermissao permissao="ver_relatorios" pagina="relatorios">
+      <Relatorios />
+    </ExigePermissao>
+  );
+}
+
+/** A period (URL `?periodo=` or `?mes=`) and five tabs (`&aba=`), each with its own figures and CSV. */
+function Relatorios() {
   const { t } = useTranslation('relatorios');
   const { perfil } = useSession();
   const hoje = today(perfil.fusoHorario);

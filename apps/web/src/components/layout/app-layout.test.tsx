@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { i18n } from '@/lib/i18n';
 import { queryKeys } from '@/lib/query-keys';
-import { jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+import { jsonResponse, mockApi, renderApp, SELLER, signedIn, staff } from '@/test/utils';
 
 describe('app layout', () => {
   it('lists the menu in the spec order and marks the current page', async () => {
@@ -19,11 +19,46 @@ describe('app layout', () => {
       'Devedores',
       'Relatórios',
       'Histórico',
+      'Equipe',
       'Configurações',
       'Notificações',
     ]);
+    expect(within(nav).getByRole('link', { name: 'Equipe' })).toHaveAttribute('href', '/equipe');
     expect(within(nav).getByRole('link', { name: 'Clientes' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Vendas' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows a Caixa only what their role lets them open, and no language switch (the shop\'s setting)', async () => {
+    mockApi(signedIn(staff('caixa')));
+    renderApp('/clientes');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).getAllByRole('link').map((l) => l.textContent)).toEqual(['Dashboard', 'Nova Venda', 'Vendas', 'Clientes', 'Produtos', 'Devedores', 'Notificações']);
+    expect(screen.queryByRole('button', { name: 'Idioma' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Tema' })).toBeInTheDocument();
+  });
+
+  it('shows Configurações to a Gerente who may only back up, and neither Histórico nor Equipe', async () => {
+    mockApi(signedIn(staff('gerente', { permissoes: ['vender_avista', 'ver_relatorios', 'backup'] })));
+    renderApp('/clientes');
+    const nav = await screen.findByRole('navigation', { name: 'Menu principal' });
+    const links = within(nav).getAllByRole('link').map((l) => l.textContent);
+    expect(links).toEqual(expect.arrayContaining(['Relatórios', 'Configurações']));
+    expect(links).not.toContain('Histórico');
+    expect(links).not.toContain('Equipe');
+  });
+
+  it.each([
+    ['/relatorios', 'Relatórios'],
+    ['/historico', 'Histórico'],
+    ['/configuracoes', 'Configurações'],
+  ])('a Caixa who opens %s by its address is told their role does not allow it, and nothing is asked of the server', async (path, title) => {
+    const api = mockApi(signedIn(staff('caixa')));
+    const { user, router } = renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sua função na loja não permite abrir esta página' })).toBeInTheDocument();
+    expect(api.unexpected).toEqual([]);
+    await user.click(screen.getByRole('link', { name: 'Voltar ao Dashboard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
   });
 
   it('marks only "Nova Venda" on /vendas/nova', async () => {
@@ -163,7 +198,7 @@ describe('the session under an open page', () => {
     session = false;
     await queryClient.refetchQueries({ queryKey: queryKeys.me });
     const login = await screen.findByRole('dialog', { name: 'Sua sessão expirou' });
-    expect(within(login).getByLabelText('E-mail')).toHaveValue(SELLER.user.email);
+    expect(within(login).getByLabelText('E-mail ou usuário')).toHaveValue(SELLER.user.email);
     expect(router.state.location.pathname).toBe('/configuracoes');
   });
 });

@@ -1,5 +1,5 @@
 import MenuIcon from 'lucide-react/icons/menu';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -7,12 +7,13 @@ import { loadNamespaces } from '@/lib/i18n';
 import { CANAL_DA_SAIDA } from '@/offline/nomes';
 import { usePwa } from '@/pwa/estado';
 import { Brand } from './brand';
-import { DeferredPopup } from './deferred-popup';
+import { DeferredPopup, type PopupProps } from './deferred-popup';
 import { LanguageMenu } from './language-menu';
 import { SidebarNav } from './sidebar-nav';
 import { ThemeSwitch } from './theme-switch';
 import { UserChip } from './user-chip';
 import { useOnline } from '@/lib/use-online';
+import { usePode } from '@/lib/permissoes';
 
 const loadMobileNav = () => import('./mobile-nav').then((m) => m.MobileNav);
 // A chunk that cannot load (the connection dropped before the service worker kept the app) is
@@ -56,14 +57,23 @@ function useParteOffline() {
   return pronto || !online;
 }
 
+interface AppLayoutProps {
+  children: ReactNode;
+  headerActions?: ReactNode;
+  /** The account menu behind the user's chip ("Meus acessos"), loaded on first use. */
+  loadContaMenu?: () => Promise<ComponentType<PopupProps>>;
+}
+
 /**
  * Shell of the signed-in app: fixed sidebar from md up, a left drawer below that (loaded on first use). `headerActions`
  * (e.g. the notification bell) sit in the header before the language and theme switches.
  */
-export function AppLayout({ children, headerActions }: { children: ReactNode; headerActions?: ReactNode }) {
+export function AppLayout({ children, headerActions, loadContaMenu }: AppLayoutProps) {
   const { t } = useTranslation('layout');
   const offline = useParteOffline();
   const { novaVersao } = usePwa();
+  // The language is the shop's (PATCH /api/me/preferencias): switched by who may change its settings.
+  const mudaIdioma = usePode('configuracoes');
 
   return (
     <div className="min-h-svh bg-background">
@@ -97,7 +107,7 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
 
           <div className="min-w-0 flex-1">
             <div className="w-fit max-w-full">
-              <UserChip />
+              <UserChip loadMenu={loadContaMenu} />
             </div>
           </div>
           {offline && (
@@ -106,7 +116,7 @@ export function AppLayout({ children, headerActions }: { children: ReactNode; he
             </Suspense>
           )}
           {headerActions}
-          <LanguageMenu />
+          {mudaIdioma && <LanguageMenu />}
           <ThemeSwitch />
         </header>
         {offline && (

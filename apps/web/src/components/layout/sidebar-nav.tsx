@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useConfirmLeaveApp } from '@/components/unsaved-changes';
+import { usePessoa } from '@/lib/permissoes';
 import { useSignOut } from '@/lib/sign-out';
 import { cn } from '@/lib/utils';
 import { usePwa } from '@/pwa/estado';
@@ -19,11 +20,14 @@ export function SidebarNav({ onNavigate }: { onNavigate?: () => void }) {
   // With a form not saved, "Descartar alterações?" first (the app's question, not the browser's).
   const confirmLeave = useConfirmLeaveApp();
   const { instalavel } = usePwa();
+  const { pode } = usePessoa();
+  // Only what the person's role lets them open (issue 37).
+  const items = NAV_ITEMS.filter((item) => !('permissao' in item) || pode(item.permissao));
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4">
       <nav aria-label={t('nav.label')} className="flex-1 overflow-y-auto px-3">
         <ul className="flex flex-col gap-1">
-          {NAV_ITEMS.map((item) => {
+          {items.map((item) => {
             const Icon = item.icon;
             const primary = 'primary' in item && item.primary;
             return (

@@ -1,7 +1,7 @@
 import type { Cliente, ClientesPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { deferred, jsonResponse, mockApi, missingReferences, renderApp, SELLER, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, missingReferences, renderApp, SELLER, signedIn, staff } from '@/test/utils';
 
 function cliente(overrides: Partial<Cliente> = {}): Cliente {
   return {
@@ -606,6 +606,19 @@ describe('deleting a customer', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Desativar Cliente' }));
     expect(await screen.findByText('Cliente desativado')).toBeInTheDocument();
     expect(api.calls('POST', `/api/clientes/${ID}/desativar`)).toHaveLength(1);
+  });
+});
+
+describe('a Caixa on /clientes (issue 37)', () => {
+  it('offers what their role allows: payment, statement and venda rápida, but no new, edit, delete, adjustment or deactivation', async () => {
+    mockApi({ ...signedIn(staff('caixa')), 'GET /api/clientes': () => jsonResponse(200, page([cliente()])) });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Mais ações para José da Silva' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Venda rápida', 'Registrar pagamento', 'Extrato']);
+    expect(screen.queryByRole('button', { name: 'Novo Cliente' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Editar José da Silva', hidden: true })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Deletar José da Silva', hidden: true })).not.toBeInTheDocument();
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
-import { CONFIGURACOES, deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+import { CONFIGURACOES, deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn, staff } from '@/test/utils';
 
 function settingsApi(extra: Record<string, (request: { body: unknown }) => Response | Promise<Response>> = {}) {
   return mockApi({
@@ -15,6 +15,26 @@ function settingsApi(extra: Record<string, (request: { body: unknown }) => Respo
 afterEach(() => vi.restoreAllMocks());
 
 describe('/configuracoes', () => {
+  it('shows a person only the tabs their role allows: with backup alone, the password and their devices, and Sistema with the backup', async () => {
+    const api = mockApi({
+      ...signedIn(staff('gerente', { permissoes: ['vender_avista', 'backup'] })),
+      'GET /api/backup/automaticos': () => jsonResponse(200, { ativo: false, itens: [] }),
+    });
+    const { user } = renderApp('/configuracoes');
+    const tabs = await screen.findByRole('tablist', { name: 'Seções das configurações' });
+    expect(within(tabs).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Perfil', 'Sistema']);
+    expect(await screen.findByRole('heading', { name: 'Alterar senha' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Dispositivos conectados' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Nome completo')).not.toBeInTheDocument();
+
+    await user.click(within(tabs).getByRole('tab', { name: 'Sistema' }));
+    expect(await screen.findByRole('heading', { name: 'Backup dos dados' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Preferências' })).not.toBeInTheDocument();
+    // The shop's settings are not theirs: never asked for.
+    expect(api.calls('GET', '/api/configuracoes')).toHaveLength(0);
+    expect(api.unexpected).toEqual([]);
+  }, 15_000);
+
   it('opens on Perfil with the tabs of the spec; the e-mail is read-only', async () => {
     settingsApi();
     renderApp('/configuracoes');

@@ -267,9 +267,9 @@ describe('statement (extrato)', () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -12550, saldoPendente: 12550 },
       items: [
-        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550 },
-        { id: 'e2', tipo: 'ajuste', valor: -7550, metodo: null, descricao: 'Caderno antigo', vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: -17550 },
-        { id: 'e1', tipo: 'venda', valor: -10000, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -10000 },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550, por: null },
+        { id: 'e2', tipo: 'ajuste', valor: -7550, metodo: null, descricao: 'Caderno antigo', vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: -17550, por: null },
+        { id: 'e1', tipo: 'venda', valor: -10000, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -10000, por: null },
       ],
       total: 3,
       page: 1,
@@ -295,8 +295,8 @@ describe('statement (extrato)', () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -12550, saldoPendente: 12550 },
       items: [
-        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550 },
-        { id: 'e1', tipo: 'venda', valor: -17550, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -17550 },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550, por: null },
+        { id: 'e1', tipo: 'venda', valor: -17550, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -17550, por: null },
       ],
       total: 2,
       page: 1,
@@ -331,12 +331,46 @@ describe('statement (extrato)', () => {
     expect(await screen.findByText('Texto do extrato copiado!')).toBeInTheDocument();
   });
 
+  it('says who posted each entry ("por Ana"), in the dialog and on the printable page; the app\'s own entries name nobody', async () => {
+    const extrato: Extrato = {
+      cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -5000, saldoPendente: 5000 },
+      items: [
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: null, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: 'Ana Souza' },
+        { id: 'e1', tipo: 'venda', valor: -10000, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -10000, por: null },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    };
+    await openAction('Extrato', { [`GET /api/clientes/${ID}/extrato`]: () => jsonResponse(200, extrato) });
+    const table = await within(await screen.findByRole('dialog', { name: 'Extrato de José da Silva' })).findByRole('table', { name: 'Lançamentos' });
+    const [pagamento, venda] = within(table).getAllByRole('row').slice(1);
+    expect(within(pagamento!).getAllByRole('cell')[1]).toHaveTextContent('Pagamento — PIXpor Ana Souza');
+    expect(within(pagamento!).getByText('por Ana Souza')).toBeInTheDocument();
+    expect(within(venda!).queryByText(/^por /)).not.toBeInTheDocument();
+  });
+
+  it('names who posted an entry on the printable statement', async () => {
+    const extrato: Extrato = {
+      cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -5000, saldoPendente: 5000 },
+      items: [{ id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: null, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: 'Ana Souza' }],
+      total: 1,
+      page: 1,
+      pageSize: 100,
+    };
+    mockApi({ ...signedIn(), [`GET /api/clientes/${ID}/extrato`]: () => jsonResponse(200, extrato) });
+    renderApp(`/extratos/${ID}`);
+    const article = await screen.findByRole('article', { name: 'Extrato de José da Silva' });
+    const [linha] = within(within(article).getByRole('list', { name: 'Lançamentos' })).getAllByRole('listitem');
+    expect(linha).toHaveTextContent('Pagamento — PIXpor Ana Souza+R$ 50,00');
+  });
+
   it("names an online payment's reversal (no sale to name) and translates Mercado Pago's notes", async () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -5000, saldoPendente: 5000 },
       items: [
-        { id: 'e2', tipo: 'estorno', valor: -5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.reembolso, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000 },
-        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.cartao, vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: 0 },
+        { id: 'e2', tipo: 'estorno', valor: -5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.reembolso, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: null },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.cartao, vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: 0, por: null },
       ],
       total: 2,
       page: 1,
@@ -362,6 +396,7 @@ describe('receipt page', () => {
     observacao: 'Metade',
     saldoApos: -6000,
     estornadoEm: null,
+    recebidoPor: null,
     cliente: { id: ID, nome: 'Joana Prado', telefone: '11912345678' },
     loja: { nome: 'Mercadinho da Maria', telefone: '1133334444', endereco: 'Rua A, 1' },
     texto: 'x',
@@ -377,6 +412,24 @@ describe('receipt page', () => {
     expect(within(article).queryByText('Débito totalmente quitado!')).not.toBeInTheDocument();
     const href = screen.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href') ?? '';
     expect(decodeURIComponent(href.split('text=')[1] ?? '')).toContain('PAGAMENTO ESTORNADO em 12/03/2025');
+  });
+
+  it('says who received the payment ("Recebido por"), on the page and in the WhatsApp text', async () => {
+    mockApi({ ...signedIn(), [`GET /api/pagamentos/${PAGAMENTO}/recibo`]: () => jsonResponse(200, { ...RECIBO, recebidoPor: 'Ana Souza' } satisfies Recibo) });
+    renderApp(`/recibos/${PAGAMENTO}`);
+    const article = await screen.findByRole('article', { name: 'Recibo de pagamento' });
+    const termo = within(article).getByText('Recebido por');
+    expect(termo.tagName).toBe('DT');
+    expect(termo.nextElementSibling).toHaveTextContent('Ana Souza');
+    const href = screen.getByRole('link', { name: 'Enviar pelo WhatsApp' }).getAttribute('href') ?? '';
+    expect(decodeURIComponent(href.split('text=')[1] ?? '')).toContain('Recebido por: Ana Souza');
+  });
+
+  it('names nobody on a receipt whose receiver is unknown (online, or before the shop had people)', async () => {
+    mockApi({ ...signedIn(), [`GET /api/pagamentos/${PAGAMENTO}/recibo`]: () => jsonResponse(200, RECIBO) });
+    renderApp(`/recibos/${PAGAMENTO}`);
+    const article = await screen.findByRole('article', { name: 'Recibo de pagamento' });
+    expect(within(article).queryByText('Recebido por')).not.toBeInTheDocument();
   });
 
   it('prints the receipt without the app layout and shares it on WhatsApp', async () => {

@@ -27,6 +27,12 @@ const CODIGOS: Record<string, readonly string[]> = {
   ambiente: AMBIENTES_MERCADOPAGO,
 };
 
+/**
+ * A person's role and permissions (issue 37) keep their codes too, with the words of the Equipe
+ * screen (equipe.json, which the Histórico loads): the permissions as one list, "a, b, c".
+ */
+const PALAVRAS_DA_EQUIPE: Record<string, string> = { papel: 'papeis', permissoes: 'permissoes' };
+
 /** Secrets: the trail says they changed, never what they are (ADR 037). */
 const SEGREDOS = new Set(['accessToken', 'webhookSecret']);
 /** The seller's photo: too large to keep, said to change. */
@@ -57,6 +63,8 @@ export function linkDoRegistro(item: AuditoriaItem): string | null {
   if (tipo === 'venda') return nome ? busca('/vendas', nome) : null;
   if (tipo === 'cliente') return nome ? busca('/clientes', nome) : null;
   if (tipo === 'produto') return nome ? busca('/produtos', nome) : null;
+  // A person of the shop: the Equipe screen, where everyone is on one list.
+  if (tipo === 'pessoa') return '/equipe';
   if (item.acao === 'configuracoes.vencimento') return '/devedores';
   const aba = ABA_DA_CONFIGURACAO[item.acao];
   return aba ? `/configuracoes?aba=${aba}` : null;
@@ -109,6 +117,11 @@ export function useTextoHistorico() {
     /** A code's word ("pendente" → "Pendente", "pt-BR" → "Português (Brasil)"), a phone or CPF written out. */
     function texto(nomeDoCampo: string, valor: string): string {
       if (CODIGOS[nomeDoCampo]?.includes(valor)) return translateDynamic(`historico:valores.${nomeDoCampo}.${valor}`, valor);
+      const daEquipe = PALAVRAS_DA_EQUIPE[nomeDoCampo];
+      if (daEquipe) {
+        const codigos = valor.split(',').map((codigo) => codigo.trim()).filter(Boolean);
+        return codigos.length ? codigos.map((codigo) => translateDynamic(`equipe:${daEquipe}.${codigo}`, codigo)).join(', ') : t('valores.nenhuma');
+      }
       if (nomeDoCampo === 'idioma' && isLanguage(valor)) return LANGUAGE_NAMES[valor];
       if (nomeDoCampo === 'telefone' || nomeDoCampo === 'telefoneLoja') return formatPhone(valor);
       if (nomeDoCampo === 'documento') return formatDocumento(valor);
@@ -122,6 +135,7 @@ export function useTextoHistorico() {
       const formato = FORMATO_CAMPO_AUDITADO[nomeDoCampo];
       if (typeof v === 'number') {
         if (formato === 'dinheiro') return dinheiro(v);
+        if (nomeDoCampo === 'descontoMaximo') return fmt.percent(v);
         if (formato === 'quantidade') return fmt.quantidade(v, unidadeDe(item));
         return fmt.integer(v);
       }
@@ -196,6 +210,24 @@ export function useTextoHistorico() {
         case 'cliente.lembrete_enviado': {
           const quanto = numero('valor');
           if (quanto !== null) linhas.push(t('detalhes.lembrete', { valor: fmt.money(quanto) }));
+          break;
+        }
+        case 'equipe.convidada': {
+          const email = palavra('email');
+          const papel = palavra('papel');
+          if (email && d.reenviado === true) linhas.push(t('detalhes.conviteReenviado', { email }));
+          else if (email) linhas.push(papel ? t('detalhes.convite', { email, papel: texto('papel', papel) }) : email);
+          break;
+        }
+        case 'equipe.login_criado': {
+          const usuario = palavra('usuario');
+          const papel = palavra('papel');
+          if (usuario) linhas.push(papel ? t('detalhes.login', { usuario, papel: texto('papel', papel) }) : t('detalhes.usuario', { usuario }));
+          break;
+        }
+        case 'equipe.sessoes_encerradas': {
+          const encerradas = numero('encerradas');
+          if (encerradas !== null) linhas.push(t('detalhes.sessoes', { count: encerradas }));
           break;
         }
         case 'backup.restaurado': {

@@ -98,6 +98,10 @@ const VENDAS: RelatorioVendas = {
   ],
   porDiaSemana: Array.from({ length: 7 }, (_, d) => ({ diaSemana: d, quantidade: d === 2 ? 1 : d === 5 ? 1 : 0, valor: d === 2 ? 2000 : d === 5 ? 500 : 0 })),
   porHora: Array.from({ length: 24 }, (_, h) => ({ hora: h, quantidade: h === 23 ? 1 : h === 10 ? 1 : 0, valor: h === 23 ? 500 : h === 10 ? 2000 : 0 })),
+  porAtendente: [
+    { id: 'u-ana', nome: 'Ana Caixa', quantidade: 1, valor: 2000 },
+    { id: 'u-rosa', nome: 'Rosa', quantidade: 1, valor: 500 },
+  ],
 };
 
 const reportUrls = (api: ReturnType<typeof mockApi>) => api.spy.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/relatorios'));
@@ -205,6 +209,16 @@ describe('/relatorios', { timeout: 30_000 }, () => {
     expect(within(margens).getByRole('row', { name: /Outros 3 produtos/ })).toHaveTextContent('R$ 1.234,56');
     const estoque = screen.getByRole('table', { name: 'Estoque baixo e zerado' });
     expect(said(within(estoque).getAllByRole('row')[1]!)).toBe('SalSem estoque|0 un|2 un');
+  });
+
+  it('lists the sales by salesperson, each name opening their sales', async () => {
+    mockApi({ ...signedIn(), 'GET /api/relatorios/vendas': () => jsonResponse(200, VENDAS) });
+    const { user, router } = renderApp('/relatorios?aba=vendas');
+    const tabela = await screen.findByRole('table', { name: 'Por atendente' }, { timeout: 20_000 });
+    expect(within(tabela).getAllByRole('row').map(said)).toEqual(['Atendente|Vendas|Valor', 'Ana Caixa|1|R$ 20,00', 'Rosa|1|R$ 5,00']);
+    await user.click(within(tabela).getByRole('link', { name: 'Ana Caixa' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendas'));
+    expect(router.state.location.search).toBe('?atendente=u-ana');
   });
 
   it("says how much of what customers owe is deactivated customers', which Devedores and the dashboard leave out", async () => {

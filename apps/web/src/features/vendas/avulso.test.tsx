@@ -73,6 +73,7 @@ function vendaCriada(request: FakeRequest): VendaDetalhe {
     descontoTotal: 0,
     feitaOffline: false,
     alertas: [],
+    atendente: null,
     desconto: 0,
     descontoPercentual: null,
   };

@@ -69,6 +69,7 @@ function setup(formato: FormatoEtiqueta, catalogo: Produto[] = [queijo, leite]) 
         descontoTotal: 0,
         feitaOffline: false,
         alertas: [],
+        atendente: null,
         desconto: 0,
         descontoPercentual: null,
       } satisfies VendaDetalhe),

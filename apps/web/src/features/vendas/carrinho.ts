@@ -225,3 +225,40 @@ export function resumoCarrinho(itens: ItemCarrinho[], descontoDaVenda: Desconto 
 
 export type ResumoCarrinho = ReturnType<typeof resumoCarrinho>;
 export type { ErroDesconto };
+
+/**
+ * The first line (its index) whose discounts — its own and its share of the sale's — take off more
+ * than `maximo` percent of what it is worth at its price: the most the person selling may give
+ * (issue 37), checked as the server does. Null when every line fits, or when the discounts do not
+ * fit at all (`resumoCarrinho` says that).
+ */
+export function linhaAcimaDoMaximo(itens: ItemCarrinho[], descontoDaVenda: Desconto | null, maximo: number): number | null {
+  const calculo = calcularDescontos(
+    itens.map((i) => ({ bruto: valorBruto(i), desconto: i.desconto })),
+    descontoDaVenda,
+  );
+  if (!calculo.ok) return null;
+  const linha = calculo.linhas.findIndex((l) => (l.desconto + l.rateado) * 100 > maximo * l.bruto);
+  return linha < 0 ? null : linha;
+}
+
+/** What the person selling may change on a line (issue 37): give a discount, charge another price. */
+export interface AjustesPermitidos {
+  desconto: boolean;
+  preco: boolean;
+}
+
+/**
+ * A cart kept from before (the draft) without what the person may no longer do: no discounts
+ * without `desconto`, the catalogue's prices without `preco`. Nothing the screen would not let
+ * them undo is left in it.
+ */
+export function semAjustesProibidos(itens: ItemCarrinho[], permitidos: AjustesPermitidos): ItemCarrinho[] {
+  return itens.map((item) => {
+    const { desconto: _desconto, ...semDesconto } = item;
+    const linha: ItemCarrinho = permitidos.desconto ? item : semDesconto;
+    if (permitidos.preco || ehAvulso(linha)) return linha;
+    const { precoUnitario: _preco, ...precoDeTabela } = linha;
+    return precoDeTabela;
+  });
+}

@@ -54,6 +54,7 @@ function vendaCriada(request: FakeRequest): VendaDetalhe {
     descontoTotal: 264,
     feitaOffline: false,
     alertas: [],
+    atendente: null,
     desconto: 159,
     descontoPercentual: 10,
     itens: [],

@@ -77,6 +77,7 @@ function vendaCriada(request: FakeRequest): VendaDetalhe {
     descontoTotal: 0,
     feitaOffline: false,
     alertas: [],
+    atendente: null,
     desconto: 0,
     descontoPercentual: null,
   };
@@ -341,10 +342,12 @@ describe('/vendas/nova', () => {
     const recibo = await screen.findByRole('dialog', { name: 'Venda guardada no aparelho' });
     expect(within(recibo).getByRole('status')).toHaveTextContent('Recibo provisório — aguardando envio');
     expect(within(recibo).getByRole('list', { name: 'Itens' })).toHaveTextContent('Leite 1L2 un × R$ 5,50R$ 11,00');
+    // Who sold it: the signed-in person.
+    expect(within(recibo).getByText('Atendido por').nextElementSibling).toHaveTextContent('Maria da Silva');
     expect(recibo).toHaveTextContent('Total');
     expect(recibo).toHaveTextContent('R$ 11,00');
     const [guardada] = await itensDaSaida('u1');
-    expect(guardada).toMatchObject({ tipo: 'venda', recibo: { total: 1100 } });
+    expect(guardada).toMatchObject({ tipo: 'venda', recibo: { total: 1100, atendente: 'Maria da Silva' } });
 
     // The connection is back: the outbox sends it with the cart's key, saying when it was made.
     volta.resolve();
@@ -385,7 +388,7 @@ describe('/vendas/nova', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(screen.queryByText('Sessão expirada. Faça login novamente.')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/vendas/nova');
-    expect(within(dialog).getByLabelText('E-mail')).toHaveValue('maria@mercadinho.com.br');
+    expect(within(dialog).getByLabelText('E-mail ou usuário')).toHaveValue('maria@mercadinho.com.br');
     await user.type(within(dialog).getByLabelText('Senha'), 'segredo123');
     await user.click(within(dialog).getByRole('button', { name: 'Entrar' }));
 

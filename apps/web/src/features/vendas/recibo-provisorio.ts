@@ -6,11 +6,11 @@ import { descontoDaLinha, ehAvulso, type ItemCarrinho, precoCobrado, resumoCarri
 
 /**
  * The receipt of a sale that went to the outbox, written from the cart as it was sold (the same
- * sums the server charges with: resumoCarrinho → calcularDescontos). Provisional: the sale has no
- * number until the server takes it.
+ * sums the server charges with: resumoCarrinho → calcularDescontos), with who is selling. Provisional:
+ * the sale has no number until the server takes it.
  */
 export function reciboDoCarrinho(
-  venda: { itens: ItemCarrinho[]; desconto: Desconto | null; cliente: Cliente | null; forma: FormaPagamento; feitaEm: Date },
+  venda: { itens: ItemCarrinho[]; desconto: Desconto | null; cliente: Cliente | null; forma: FormaPagamento; feitaEm: Date; atendente: string | null },
   fmt: ReturnType<typeof useFormatters>,
   nomeAvulso: (descricao: string | null) => string,
 ): ReciboProvisorio {
@@ -19,6 +19,7 @@ export function reciboDoCarrinho(
     feitaEm: venda.feitaEm.toISOString(),
     clienteNome: venda.forma === 'fiado' ? (venda.cliente?.nome ?? null) : null,
     formaPagamento: venda.forma,
+    atendente: venda.atendente,
     linhas: venda.itens.map((item) => ({
       descricao: ehAvulso(item) ? nomeAvulso(item.descricao) : item.nome,
       detalhe: ehAvulso(item) ? '' : `${fmt.quantidade(item.quantidade, item.unidade)} × ${fmt.preco(precoCobrado(item), item.unidade)}`,

@@ -1,10 +1,19 @@
 import type { VendaDetalhe, VendaListItem, VendasPage } from '@caderneta/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn } from '@/test/utils';
+import { deferred, jsonResponse, mockApi, renderApp, SELLER, signedIn, staff } from '@/test/utils';
 
 const V1 = '11111111-1111-4111-8111-111111111111';
 const V2 = '22222222-2222-4222-8222-222222222222';
+/** Ana, a person of the shop (her account's id). */
+const ANA = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
+/** GET /api/auditoria/autores: the shop's people, then the app's own authors. */
+const AUTORES = [
+  { tipo: 'pessoa', id: SELLER.user.id, nome: 'Maria da Silva' },
+  { tipo: 'pessoa', id: ANA, nome: 'Ana Souza' },
+  { tipo: 'sistema', id: null, nome: null },
+  { tipo: 'mercado_pago', id: null, nome: null },
+];
 
 function venda(overrides: Partial<VendaListItem> = {}): VendaListItem {
   return {
@@ -23,6 +32,7 @@ function venda(overrides: Partial<VendaListItem> = {}): VendaListItem {
     descontoTotal: 0,
     feitaOffline: false,
     alertas: [],
+    atendente: null,
     ...overrides,
   };
 }
@@ -210,6 +220,67 @@ describe('/vendas', () => {
     expect(within(dialog).getByText('R$ 20,00')).toBeInTheDocument();
     // Who made it, who cancelled it and why: the sale's own history.
     expect(within(dialog).getByRole('link', { name: 'Histórico da venda' })).toHaveAttribute('href', `/historico?registro=venda&registroId=${V1}`);
+  });
+
+  it('says who made a sale ("Atendido por"): in its row and in its details; an older sale names nobody', async () => {
+    const daAna = venda({ atendente: 'Ana Souza' });
+    const detalhe: VendaDetalhe = { ...semDesconto, ...daAna, itens: [] };
+    mockApi({
+      ...signedIn(),
+      'GET /api/vendas': () => jsonResponse(200, page([daAna, venda({ id: V2, numeroVenda: 'V1741500000000' })])),
+      'GET /api/auditoria/autores': () => jsonResponse(200, AUTORES),
+      [`GET /api/vendas/${V1}`]: () => jsonResponse(200, detalhe),
+    });
+    const { user } = renderApp('/vendas');
+    const row = await screen.findByRole('listitem', { name: 'V1741600000000' });
+    expect(within(row).getByText('Atendido por Ana Souza')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'V1741500000000' })).queryByText(/Atendido por/)).not.toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Detalhes da venda V1741600000000' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Venda V1741600000000' });
+    const termo = await within(dialog).findByText('Atendido por');
+    expect(termo.tagName).toBe('DT');
+    expect(termo.nextElementSibling).toHaveTextContent('Ana Souza');
+  });
+
+  it('lists one person\'s sales ("Atendente", among the shop\'s people), kept in the URL like the other filters', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/vendas': () => jsonResponse(200, page([venda({ atendente: 'Ana Souza' })])),
+      'GET /api/auditoria/autores': () => jsonResponse(200, AUTORES),
+    });
+    const { user, router } = renderApp('/vendas');
+    await screen.findByRole('listitem', { name: 'V1741600000000' });
+    const atendente = screen.getByLabelText('Atendente');
+    expect(atendente).toHaveValue('');
+    // The shop's people only: not "Sistema" or "Mercado Pago".
+    await waitFor(() => expect(within(atendente).getAllByRole('option').map((o) => o.textContent)).toEqual(['Todos', 'Maria da Silva', 'Ana Souza']));
+
+    await user.selectOptions(atendente, 'Ana Souza');
+    await waitFor(() => expect(listUrls(api).at(-1)).toBe(`/api/vendas?atendente=${ANA}&pageSize=20`));
+    expect(router.state.location.search).toBe(`?atendente=${ANA}`);
+    expect(atendente).toHaveValue(ANA);
+
+    await user.click(screen.getByRole('button', { name: 'Limpar filtros' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(screen.getByLabelText('Atendente')).toHaveValue(''));
+  });
+
+  it('opened with an Atendente in the URL, asks for that person\'s sales only', async () => {
+    const api = mockApi({ ...signedIn(), 'GET /api/vendas': () => jsonResponse(200, page([venda()])), 'GET /api/auditoria/autores': () => jsonResponse(200, AUTORES) });
+    renderApp(`/vendas?atendente=${ANA}`);
+    await screen.findByRole('listitem', { name: 'V1741600000000' });
+    expect(listUrls(api)).toEqual([`/api/vendas?atendente=${ANA}&pageSize=20`]);
+    await waitFor(() => expect(screen.getByLabelText('Atendente')).toHaveDisplayValue('Ana Souza'));
+  });
+
+  it('offers no Atendente filter to someone who does not look after the team (no `equipe`), and filters by none', async () => {
+    const api = mockApi({ ...signedIn(staff('caixa')), 'GET /api/vendas': () => jsonResponse(200, page([venda()])) });
+    renderApp(`/vendas?atendente=${ANA}`);
+    await screen.findByRole('listitem', { name: 'V1741600000000' });
+    expect(screen.queryByLabelText('Atendente')).not.toBeInTheDocument();
+    expect(listUrls(api)).toEqual(['/api/vendas?pageSize=20']);
+    expect(api.calls('GET', '/api/auditoria/autores')).toEqual([]);
   });
 
   it('shows a weighed item as "0,350 kg × R$ 29,90/kg" with its value, beside one sold by the unit', async () => {

@@ -4,7 +4,7 @@ import { deferred, jsonResponse, mockApi, renderApp, SELLER } from '@/test/utils
 
 async function fillLogin(user: ReturnType<typeof renderApp>['user']) {
   const form = await screen.findByRole('tabpanel', { name: 'Entrar' });
-  await user.type(within(form).getByLabelText('E-mail'), 'maria@mercadinho.com.br');
+  await user.type(within(form).getByLabelText('E-mail ou usuário'), 'maria@mercadinho.com.br');
   await user.type(within(form).getByLabelText('Senha'), 'segredo123');
   return form;
 }
@@ -122,6 +122,42 @@ describe('login form', () => {
   });
 });
 
+describe('"E-mail ou usuário"', () => {
+  it('takes the login of someone without e-mail, trimmed and in lower case', async () => {
+    const api = mockApi({
+      'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED' }),
+      'POST /api/auth/sign-in/email': () => jsonResponse(401, { code: 'INVALID_CREDENTIALS', message: 'Invalid email or password' }),
+    });
+    const { user } = renderApp('/auth');
+    const form = await screen.findByRole('tabpanel', { name: 'Entrar' });
+    await user.type(within(form).getByLabelText('E-mail ou usuário'), '  Ana.Padaria ');
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(form).getByRole('button', { name: 'Entrar' }));
+
+    await waitFor(() => expect(api.calls('POST', '/api/auth/sign-in/email')).toHaveLength(1));
+    expect(api.calls('POST', '/api/auth/sign-in/email')[0]?.body).toEqual({ email: 'ana.padaria', password: 'segredo123', rememberMe: false });
+  });
+
+  it('says what the field takes when it is neither an e-mail nor a login, and sends nothing', async () => {
+    const api = mockApi({ 'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED' }) });
+    const { user } = renderApp('/auth');
+    const form = await screen.findByRole('tabpanel', { name: 'Entrar' });
+    const campo = within(form).getByLabelText('E-mail ou usuário');
+    await user.type(campo, 'ana padaria');
+    await user.type(within(form).getByLabelText('Senha'), 'segredo123');
+    await user.click(within(form).getByRole('button', { name: 'Entrar' }));
+
+    expect(await within(form).findByText('Informe um e-mail válido ou o seu usuário (de 3 a 30 letras minúsculas, números, ponto, _ ou -).')).toBeInTheDocument();
+    expect(campo).toHaveAttribute('aria-invalid', 'true');
+    // With an "@" it is read as an e-mail.
+    await user.clear(campo);
+    await user.type(campo, 'ana@');
+    expect(await within(form).findByText('Informe um e-mail válido.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/auth/sign-in/email')).toHaveLength(0);
+  });
+
+});
+
 describe('forgot password', () => {
   it('requires the e-mail', async () => {
     const api = mockApi({ 'GET /api/me': () => jsonResponse(401, { code: 'UNAUTHENTICATED' }) });
@@ -142,7 +178,7 @@ describe('forgot password', () => {
     });
     const { user } = renderApp('/auth');
     const form = await screen.findByRole('tabpanel', { name: 'Entrar' });
-    await user.type(within(form).getByLabelText('E-mail'), 'ninguem@exemplo.com');
+    await user.type(within(form).getByLabelText('E-mail ou usuário'), 'ninguem@exemplo.com');
     await user.click(within(form).getByRole('button', { name: 'Esqueceu a senha?' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recuperar senha' });
     expect(within(dialog).getByLabelText('E-mail')).toHaveValue('ninguem@exemplo.com');

@@ -10,6 +10,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { destinoDepoisDoLogin, HOME_PATH } from '@/lib/login-redirect';
 import { type FieldErrorLike, useValidationMessage } from '@/lib/validation-message';
 import { useSignIn } from '../api/sign-in';
+import { emailParaMostrar } from '@caderneta/shared/usuario';
 
 // The dialog (and Radix's dialog code) loads when the seller asks for it, not with the login page.
 const ForgotPasswordDialog = lazy(() => import('./forgot-password-dialog').then((m) => ({ default: m.ForgotPasswordDialog })));
@@ -21,23 +22,28 @@ const ERRO_LOGIN = 'erro-no-login';
 type Errors = Partial<Record<Field, FieldErrorLike>>;
 
 /**
- * The shared schema checks the form, as everywhere else; it is imported when the seller first
+ * The shared schemas check the form, as everywhere else; they are imported when the seller first
  * submits, so the login page itself carries no validation library (zod) and no form library.
+ * "E-mail ou usuário": with an "@" it is an e-mail; without, a login of someone without e-mail
+ * (trimmed, in lower case), which the server maps to its account.
  */
 async function validate(values: SignInInput): Promise<{ data: SignInInput | null; errors: Errors }> {
-  const { signInInputSchema } = await import('@caderneta/shared/schemas/auth');
-  const parsed = signInInputSchema.safeParse(values);
+  const [{ signInInputSchema }, { usuarioSchema }] = await Promise.all([import('@caderneta/shared/schemas/auth'), import('@caderneta/shared/schemas/equipe')]);
+  const usuario = !values.email.includes('@');
+  const parsed = (usuario ? signInInputSchema.extend({ email: usuarioSchema }) : signInInputSchema).safeParse(values);
   if (parsed.success) return { data: parsed.data, errors: {} };
   const errors: Errors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
     if ((field === 'email' || field === 'senha') && !errors[field]) errors[field] = { type: issue.code, message: issue.message };
   }
+  // Neither an e-mail nor a login: say what the field takes.
+  if (errors.email?.message === 'usuarioInvalido') errors.email = { ...errors.email, message: 'emailOuUsuarioInvalido' };
   return { data: null, errors };
 }
 
 interface LoginFormProps {
-  /** Filled in after a successful sign-up, so the new seller only types the password. */
+  /** Filled in after a successful sign-up or an accepted invitation, so the person only types the password (a login without e-mail shows as the login). */
   prefillEmail?: string;
   /** Signed in over a page whose session had ended: called instead of leaving for another page. */
   onSignedIn?: () => void;
@@ -62,7 +68,7 @@ export function LoginForm({ prefillEmail, onSignedIn }: LoginFormProps) {
 
   useEffect(() => {
     if (!prefillEmail) return;
-    setValues((v) => ({ ...v, email: prefillEmail }));
+    setValues((v) => ({ ...v, email: emailParaMostrar(prefillEmail) }));
     refs.senha.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- refs are stable
   }, [prefillEmail]);
@@ -120,17 +126,20 @@ export function LoginForm({ prefillEmail, onSignedIn }: LoginFormProps) {
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
       <div className="grid gap-2">
         <Label htmlFor={ids.email} data-error={!!errors.email} className="data-[error=true]:text-destructive">
-          {t('fields.email')}
+          {t('fields.emailOuUsuario')}
         </Label>
         <Input
           ref={refs.email}
           id={ids.email}
           name="email"
           required
-          type="email"
-          autoComplete="email"
+          // Text, not "email": a login without e-mail ("ana.padaria") goes here too.
+          type="text"
+          autoComplete="username"
           inputMode="email"
-          placeholder={t('placeholders.email')}
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder={t('placeholders.emailOuUsuario')}
           value={values.email}
           onChange={(e) => change({ ...values, email: e.target.value })}
           aria-invalid={!!errors.email}
@@ -155,7 +164,7 @@ export function LoginForm({ prefillEmail, onSignedIn }: LoginFormProps) {
           </Button>
           {forgotUsed && (
             <Suspense fallback={null}>
-              <ForgotPasswordDialog open={forgot} onOpenChange={setForgot} initialEmail={values.email} />
+              <ForgotPasswordDialog open={forgot} onOpenChange={setForgot} initialEmail={values.email.includes('@') ? values.email : ''} />
             </Suspense>
           )}
         </div>

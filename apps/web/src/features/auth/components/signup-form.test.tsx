@@ -92,7 +92,7 @@ describe('sign-up form', () => {
       expect(screen.getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true'),
     );
     const login = screen.getByRole('tabpanel', { name: 'Entrar' });
-    expect(within(login).getByLabelText('E-mail')).toHaveValue('maria@mercadinho.com.br');
+    expect(within(login).getByLabelText('E-mail ou usuário')).toHaveValue('maria@mercadinho.com.br');
     // No automatic login: the seller types the password.
     expect(api.calls('POST', '/api/auth/sign-in/email')).toHaveLength(0);
 

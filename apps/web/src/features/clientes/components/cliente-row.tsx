@@ -15,11 +15,13 @@ import { RowActions, RowMenuItem } from '@/components/row-actions';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
+/** What the row offers; the route leaves out what the person may not do (issue 37). */
 export interface ClienteRowActions {
-  onEdit: (cliente: Cliente) => void;
-  onDelete: (cliente: Cliente) => void;
-  onToggleAtivo: (cliente: Cliente) => void;
-  onRegenerateLogin: (cliente: Cliente) => void;
+  /** Changing the customer (`editar_clientes`). */
+  onEdit?: (cliente: Cliente) => void;
+  onDelete?: (cliente: Cliente) => void;
+  onToggleAtivo?: (cliente: Cliente) => void;
+  onRegenerateLogin?: (cliente: Cliente) => void;
   /** Ledger actions, composed in by the route (the financeiro feature owns the dialogs). */
   onPagamento?: (cliente: Cliente) => void;
   onAjuste?: (cliente: Cliente) => void;
@@ -106,8 +108,8 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
         <RowActions
           className="ml-auto"
           labels={{ edit: t('row.edit', { nome: cliente.nome }), delete: t('row.delete', { nome: cliente.nome }), more: t('row.more', { nome: cliente.nome }) }}
-          onEdit={() => actions.onEdit(cliente)}
-          onDelete={() => actions.onDelete(cliente)}
+          onEdit={actions.onEdit && (() => actions.onEdit?.(cliente))}
+          onDelete={actions.onDelete && (() => actions.onDelete?.(cliente))}
         >
           {actions.onVendaRapida && cliente.ativo && (
             <RowMenuItem icon={ShoppingCartIcon} label={t('vendas:vendaRapida.acao')} onSelect={() => actions.onVendaRapida?.(cliente)} />
@@ -115,8 +117,10 @@ export function ClienteRow({ cliente, actions }: { cliente: Cliente; actions: Cl
           {actions.onPagamento && <RowMenuItem icon={HandCoinsIcon} label={t('financeiro:actions.pagamento')} onSelect={() => actions.onPagamento?.(cliente)} />}
           {actions.onAjuste && <RowMenuItem icon={ScaleIcon} label={t('financeiro:actions.ajuste')} onSelect={() => actions.onAjuste?.(cliente)} />}
           {actions.onExtrato && <RowMenuItem icon={ListIcon} label={t('financeiro:actions.extrato')} onSelect={() => actions.onExtrato?.(cliente)} />}
-          <RowMenuItem icon={PowerIcon} label={cliente.ativo ? t('row.deactivate') : t('row.reactivate')} onSelect={() => actions.onToggleAtivo(cliente)} />
-          <RowMenuItem icon={KeyRoundIcon} label={t('row.regenerateLogin')} onSelect={() => actions.onRegenerateLogin(cliente)} />
+          {actions.onToggleAtivo && (
+            <RowMenuItem icon={PowerIcon} label={cliente.ativo ? t('row.deactivate') : t('row.reactivate')} onSelect={() => actions.onToggleAtivo?.(cliente)} />
+          )}
+          {actions.onRegenerateLogin && <RowMenuItem icon={KeyRoundIcon} label={t('row.regenerateLogin')} onSelect={() => actions.onRegenerateLogin?.(cliente)} />}
         </RowActions>
       </div>
     </RecordRow>

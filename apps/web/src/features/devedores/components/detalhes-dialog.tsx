@@ -10,6 +10,7 @@ import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { useFormatters } from '@/lib/format';
+import { usePode } from '@/lib/permissoes';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useDevedor } from '../api/get-devedor';
@@ -25,9 +26,9 @@ interface DetalhesDialogProps {
   config: CobrancaConfig | undefined;
   /** The ledger's statement of this customer (composed in by the route: another feature owns it). */
   historico: (clienteId: string) => ReactNode;
-  /** The ledger's payment and debit-adjustment dialogs (composed in by the route). */
-  onPagamento: (devedor: DevedorDetalhe) => void;
-  onAdicionarSaldo: (devedor: DevedorDetalhe) => void;
+  /** The ledger's payment and debit-adjustment dialogs (composed in by the route); absent for who may not use them. */
+  onPagamento?: (devedor: DevedorDetalhe) => void;
+  onAdicionarSaldo?: (devedor: DevedorDetalhe) => void;
 }
 
 /**
@@ -43,6 +44,7 @@ export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onP
   const query = useDevedor(shownId);
   const data = query.data;
   const [gerenciando, setGerenciando] = useState(false);
+  const podeEditar = usePode('editar_clientes');
 
   // A save of "Gerenciar dívida" under way: the dialog stays until it answers (a refused date is said in it).
   const ocupado = useIsMutating({ mutationKey: GERENCIAR_MUTATION_KEY }) > 0;
@@ -69,12 +71,19 @@ export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onP
         ) : gerenciando ? (
           <GerenciarDivida
             devedor={data}
-            onPagamento={() => onPagamento(data)}
-            onAdicionarSaldo={() => onAdicionarSaldo(data)}
+            onPagamento={onPagamento && (() => onPagamento(data))}
+            onAdicionarSaldo={onAdicionarSaldo && (() => onAdicionarSaldo(data))}
             onVoltar={() => setGerenciando(false)}
           />
         ) : (
-          <Resumo devedor={data} config={config} historico={shownId ? historico(shownId) : null} onPagamento={() => onPagamento(data)} onGerenciar={() => setGerenciando(true)} />
+          <Resumo
+            devedor={data}
+            config={config}
+            historico={shownId ? historico(shownId) : null}
+            onPagamento={onPagamento && (() => onPagamento(data))}
+            // Manage debt holds the ledger's entries and the collection's fields (`editar_clientes`).
+            onGerenciar={onPagamento || onAdicionarSaldo || podeEditar ? () => setGerenciando(true) : undefined}
+          />
         )}
         <DialogFooter>
           {/* Through the dialog: with manage-debt fields not saved, it asks first. */}
@@ -99,8 +108,8 @@ function Resumo({
   devedor: DevedorDetalhe;
   config: CobrancaConfig | undefined;
   historico: ReactNode;
-  onPagamento: () => void;
-  onGerenciar: () => void;
+  onPagamento?: () => void;
+  onGerenciar?: () => void;
 }) {
   const { t } = useTranslation('devedores');
   const fmt = useFormatters();
@@ -187,14 +196,18 @@ function Resumo({
             <LinkIcon aria-hidden="true" />
             {t('card.link')}
           </Button>
-          <Button variant="outline" className={ACAO} onClick={onPagamento}>
-            <HandCoinsIcon aria-hidden="true" />
-            {t('card.pagamento')}
-          </Button>
-          <Button className={ACAO} onClick={onGerenciar}>
-            <SettingsIcon aria-hidden="true" />
-            {t('detalhes.gerenciar')}
-          </Button>
+          {onPagamento && (
+            <Button variant="outline" className={ACAO} onClick={onPagamento}>
+              <HandCoinsIcon aria-hidden="true" />
+              {t('card.pagamento')}
+            </Button>
+          )}
+          {onGerenciar && (
+            <Button className={ACAO} onClick={onGerenciar}>
+              <SettingsIcon aria-hidden="true" />
+              {t('detalhes.gerenciar')}
+            </Button>
+          )}
           {devendo && <MarcarEnviado devedor={devedor} className={`${ACAO} col-span-2 sm:col-span-1`} />}
         </div>
       </section>

@@ -14,7 +14,8 @@ import { LembreteAberto, MarcarEnviado } from './lembrete-envio';
 import { useCopiarLink, useWhatsappDoDevedor } from './use-acoes-devedor';
 
 export interface DevedorCardActions {
-  onPagamento: (devedor: Devedor) => void;
+  /** Absent for a person who may not register payments (`registrar_pagamento`). */
+  onPagamento?: (devedor: Devedor) => void;
   onDetalhes: (devedor: Devedor) => void;
 }
 
@@ -103,10 +104,12 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
           <LinkIcon aria-hidden="true" />
           {t('card.link')}
         </Button>
-        <Button variant="outline" aria-label={t('card.pagamentoLabel', { nome: devedor.nome })} onClick={() => actions.onPagamento(devedor)}>
-          <HandCoinsIcon aria-hidden="true" />
-          {t('card.pagamento')}
-        </Button>
+        {actions.onPagamento && (
+          <Button variant="outline" aria-label={t('card.pagamentoLabel', { nome: devedor.nome })} onClick={() => actions.onPagamento?.(devedor)}>
+            <HandCoinsIcon aria-hidden="true" />
+            {t('card.pagamento')}
+          </Button>
+        )}
         <Button aria-label={t('card.detalhesLabel', { nome: devedor.nome })} onClick={() => actions.onDetalhes(devedor)}>
           <EyeIcon aria-hidden="true" />
           {t('card.detalhes')}

@@ -20,15 +20,19 @@ import { Textarea } from '@/components/ui/textarea';
 import { useConfirmDiscard, useReportDirty } from '@/components/unsaved-changes';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { usePode } from '@/lib/permissoes';
 import { submitForm } from '@/lib/submit-form';
 import { useUpdateCobrancaCliente } from '../api/update-cobranca-cliente';
 import { useUpdatePromessa } from '../api/update-promessa';
 
 interface GerenciarDividaProps {
   devedor: DevedorDetalhe;
-  /** The ledger's dialogs (payment subtracts, "Adicionar Saldo" adds), each with its balance preview. */
-  onPagamento: () => void;
-  onAdicionarSaldo: () => void;
+  /**
+   * The ledger's dialogs (payment subtracts, "Adicionar Saldo" adds), each with its balance
+   * preview; absent for who may not use them (`registrar_pagamento`, `ajustar_saldo`).
+   */
+  onPagamento?: () => void;
+  onAdicionarSaldo?: () => void;
   onVoltar: () => void;
 }
 
@@ -55,6 +59,8 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
   const promessa = useUpdatePromessa();
   const devendo = devedor.saldoPendente > 0;
   const promessaTituloId = useId();
+  // The notes, the due date and the promise change the customer's collection (`editar_clientes`).
+  const edita = usePode('editar_clientes');
 
   const infoResolver = useMemo(() => zodResolver(cobrancaClienteFormSchema(devedor.compraMaisAntiga)), [devedor.compraMaisAntiga]);
   const info = useForm({ resolver: infoResolver, defaultValues: infoValues(devedor) });
@@ -95,57 +101,66 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
   return (
     <div className="grid gap-5">
       <BusyFieldset busy={ocupado}>
-        <section className="grid gap-2">
-          <h3 className="text-sm font-semibold">{t('gerenciar.lancamentos')}</h3>
-          <p className="text-sm text-muted-foreground">{t('gerenciar.lancamentosHint')}</p>
-          <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
-            <Button variant="outline" onClick={onPagamento}>
-              <HandCoinsIcon aria-hidden="true" />
-              {t('gerenciar.pagamento')}
-            </Button>
-            <Button variant="outline" onClick={onAdicionarSaldo}>
-              <PlusIcon aria-hidden="true" />
-              {t('gerenciar.adicionarSaldo')}
-            </Button>
-          </div>
-        </section>
-
-        <Form {...info}>
-          <form onSubmit={(event) => void salvarInformacoes(event)} noValidate className="grid gap-3">
-            <FormField
-              control={info.control}
-              name="observacoes"
-              render={({ field }) => (
-                <FormItem>
-                  <FormLabel>{t('gerenciar.observacoes')}</FormLabel>
-                  <FormControl>
-                    <Textarea maxLength={OBSERVACOES_MAX} placeholder={t('gerenciar.observacoesPlaceholder')} {...field} value={field.value ?? ''} />
-                  </FormControl>
-                  <FormMessage />
-                </FormItem>
+        {(onPagamento || onAdicionarSaldo) && (
+          <section className="grid gap-2">
+            <h3 className="text-sm font-semibold">{t('gerenciar.lancamentos')}</h3>
+            <p className="text-sm text-muted-foreground">{t('gerenciar.lancamentosHint')}</p>
+            <div className="grid grid-cols-1 gap-2 sm:flex sm:flex-wrap">
+              {onPagamento && (
+                <Button variant="outline" onClick={onPagamento}>
+                  <HandCoinsIcon aria-hidden="true" />
+                  {t('gerenciar.pagamento')}
+                </Button>
               )}
-            />
-            {devendo && (
-              <DateInputField
-                control={info.control}
-                name="dataVencimento"
-                label={t('gerenciar.vencimento')}
-                description={
-                  compraMaisAntiga
-                    ? `${t('gerenciar.vencimentoHint')} ${t('gerenciar.vencimentoMinimo', { data: fmt.date(compraMaisAntiga) })}`
-                    : t('gerenciar.vencimentoHint')
-                }
-              />
-            )}
-            <div>
-              <Button type="submit" disabled={salvar.isPending}>
-                {salvar.isPending ? t('gerenciar.salvando') : t('gerenciar.salvar')}
-              </Button>
+              {onAdicionarSaldo && (
+                <Button variant="outline" onClick={onAdicionarSaldo}>
+                  <PlusIcon aria-hidden="true" />
+                  {t('gerenciar.adicionarSaldo')}
+                </Button>
+              )}
             </div>
-          </form>
-        </Form>
+          </section>
+        )}
 
-        {devendo && (
+        {edita && (
+          <Form {...info}>
+            <form onSubmit={(event) => void salvarInformacoes(event)} noValidate className="grid gap-3">
+              <FormField
+                control={info.control}
+                name="observacoes"
+                render={({ field }) => (
+                  <FormItem>
+                    <FormLabel>{t('gerenciar.observacoes')}</FormLabel>
+                    <FormControl>
+                      <Textarea maxLength={OBSERVACOES_MAX} placeholder={t('gerenciar.observacoesPlaceholder')} {...field} value={field.value ?? ''} />
+                    </FormControl>
+                    <FormMessage />
+                  </FormItem>
+                )}
+              />
+              {devendo && (
+                <DateInputField
+                  control={info.control}
+                  name="dataVencimento"
+                  label={t('gerenciar.vencimento')}
+                  description={
+                    compraMaisAntiga
+                      ? `${t('gerenciar.vencimentoHint')} ${t('gerenciar.vencimentoMinimo', { data: fmt.date(compraMaisAntiga) })}`
+                      : t('gerenciar.vencimentoHint')
+                  }
+                />
+              )}
+              <div>
+                <Button type="submit" disabled={salvar.isPending}>
+                  {salvar.isPending ? t('gerenciar.salvando') : t('gerenciar.salvar')}
+                </Button>
+              </div>
+            </form>
+          </Form>
+
+        )}
+
+        {edita && devendo && (
           <Form {...prom}>
             <form onSubmit={(event) => void registrarPromessa(event)} noValidate aria-labelledby={promessaTituloId} className="grid gap-2">
               <h3 id={promessaTituloId} className="text-sm font-semibold">

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { toastError } from '@/lib/api-client';
+import { usePode } from '@/lib/permissoes';
 import { toast } from '@/lib/toast';
 import { useCreateLembrete } from '../api/create-lembrete';
 
@@ -66,7 +67,9 @@ export function MarcarEnviado({ devedor, className }: { devedor: DevedorLembrete
   const { t } = useTranslation('devedores');
   const aberto = useAberto(devedor.id);
   const { marcar, busy } = useMarcarEnviado(devedor);
-  if (aberto) return null;
+  // Recording a reminder is changing the customer's collection (`editar_clientes`).
+  const registra = usePode('editar_clientes');
+  if (aberto || !registra) return null;
   return (
     <Button type="button" variant="ghost" className={className} aria-label={t('card.marcarEnviadoLabel', { nome: devedor.nome })} disabled={busy} onClick={marcar}>
       <CheckIcon aria-hidden="true" />
@@ -80,7 +83,8 @@ export function LembreteAberto({ devedor }: { devedor: DevedorLembrete }) {
   const { t } = useTranslation('devedores');
   const aberto = useAberto(devedor.id);
   const { marcar, busy } = useMarcarEnviado(devedor);
-  if (!aberto) return null;
+  const registra = usePode('editar_clientes');
+  if (!aberto || !registra) return null;
   return (
     <div role="group" aria-label={t('card.whatsappAberto', { nome: devedor.nome })} className="grid gap-2 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
       <p>

@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Table, TableBody, TableCaption, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormatters } from '@/lib/format';
+import { usePode } from '@/lib/permissoes';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useExtrato } from '../api/get-extrato';
@@ -24,12 +25,14 @@ interface ExtratoDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** "Extrato": every ledger entry with date, description, amount and the balance after it. */
+/** "Extrato": every ledger entry with date, description (and who posted it), amount and the balance after it. */
 export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
   const { t } = useTranslation('financeiro');
   const shownCliente = useLastPresent(cliente);
   // The list's first page (the same cached query ExtratoLista reads): the balance as the statement has it.
   const data = useExtrato(cliente?.id ?? null, 1).data;
+  // The shop's history is for who looks after its people (GET /api/auditoria needs `equipe`).
+  const veHistorico = usePode('equipe');
 
   return (
     <Dialog open={!!cliente} onOpenChange={onOpenChange}>
@@ -47,7 +50,7 @@ export function ExtratoDialog({ cliente, onOpenChange }: ExtratoDialogProps) {
         {cliente && <ExtratoLista clienteId={cliente.id} />}
         <DialogFooter>
           {cliente && <ExtratoCompartilhar clienteId={cliente.id} />}
-          {cliente && (
+          {cliente && veHistorico && (
             <Button variant="outline" asChild>
               <Link to={`/historico?clienteId=${cliente.id}`}>
                 <HistoryIcon aria-hidden="true" />
@@ -155,6 +158,7 @@ export function ExtratoLista({ clienteId }: { clienteId: string }) {
                     <ReceiptTextIcon className="size-3.5" aria-hidden="true" />
                   </Link>
                 )}
+                {item.por && <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{t('extrato.por', { nome: item.por })}</span>}
               </TableCell>
               <TableCell
                 className={cn(

@@ -78,7 +78,10 @@ export function ExtratoView({ clienteId }: { clienteId: string }) {
           <ol aria-label={t('extrato.label')} className="divide-y border-y text-sm">
             {extrato.items.map((item) => (
               <li key={item.id} className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 py-2 break-inside-avoid">
-                <span className="[overflow-wrap:anywhere]">{descricao(item)}</span>
+                <span className="[overflow-wrap:anywhere]">
+                  {descricao(item)}
+                  {item.por && <span className="block text-xs text-muted-foreground">{t('extrato.por', { nome: item.por })}</span>}
+                </span>
                 <span className={cn('text-right font-medium whitespace-nowrap tabular-nums', item.valor < 0 ? 'text-destructive print:text-black' : 'text-emerald-700 dark:text-emerald-400 print:text-black')}>
                   {signed(item.valor)}
                 </span>

@@ -72,6 +72,12 @@ export function ReciboView({ id }: { id: string }) {
               <dd className="min-w-0 text-right [overflow-wrap:anywhere]">{notaTexto(t, recibo.observacao)}</dd>
             </>
           )}
+          {recibo.recebidoPor && (
+            <>
+              <dt className="text-muted-foreground">{t('recibo.recebidoPor')}</dt>
+              <dd className="min-w-0 text-right [overflow-wrap:anywhere]">{recibo.recebidoPor}</dd>
+            </>
+          )}
           <div className="col-span-2 flex items-baseline justify-between gap-4 border-t pt-3">
             <dt className="text-base font-semibold">{t('recibo.valor')}</dt>
             <dd className="text-right text-2xl font-bold [overflow-wrap:anywhere] tabular-nums print:text-[15pt]">{fmt.money(recibo.valor)}</dd>

@@ -111,7 +111,8 @@ function nomeDoEscopo(filtros: FiltrosHistorico, items: readonly AuditoriaItem[]
     const item = items.find((i) => i.registro.id === filtros.registroId);
     const nome = item ? texto.registro(item) : null;
     if (nome) return nome;
-    return filtros.registro === 'cliente' || filtros.registro === 'venda' || filtros.registro === 'produto' ? t(`filters.registro.${filtros.registro}`) : t('filters.registro.qualquer');
+    return filtros.registro === 'cliente' || filtros.registro === 'venda' || filtros.registro === 'produto' || filtros.registro === 'pessoa'
+      ? t(`filters.registro.${filtros.registro}`) : t('filters.registro.qualquer');
   }
   return null;
 }

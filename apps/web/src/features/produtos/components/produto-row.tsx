@@ -7,12 +7,14 @@ import { RecordRow, RecordTitle } from '@/components/record-row';
 import { Badge } from '@/components/ui/badge';
 import { RowActions, RowMenuItem } from '@/components/row-actions';
 import { useFormatters } from '@/lib/format';
+import { usePode } from '@/lib/permissoes';
 import { cn } from '@/lib/utils';
 
+/** What the row offers; the route leaves out what the person may not do (`editar_produtos`). */
 export interface ProdutoRowActions {
-  onEdit: (produto: Produto) => void;
-  onDelete: (produto: Produto) => void;
-  onToggleAtivo: (produto: Produto) => void;
+  onEdit?: (produto: Produto) => void;
+  onDelete?: (produto: Produto) => void;
+  onToggleAtivo?: (produto: Produto) => void;
 }
 
 /** One product: category, stock state, prices, stock with its unit, margin and stock value (spec §2). */
@@ -20,6 +22,8 @@ export function ProdutoRow({ produto, actions }: { produto: Produto; actions: Pr
   const { t } = useTranslation('produtos');
   const fmt = useFormatters();
   const titleId = `produto-${produto.id}-nome`;
+  // The shop's history is for who looks after its people (GET /api/auditoria needs `equipe`).
+  const veHistorico = usePode('equipe');
   const figures = [
     // Per kg or L for what is sold by weight or volume: "R$ 29,90/kg".
     { label: t('row.precoVenda'), value: fmt.preco(produto.precoVenda, produto.unidade) },
@@ -71,11 +75,13 @@ export function ProdutoRow({ produto, actions }: { produto: Produto; actions: Pr
       <RowActions
         className="justify-end"
         labels={{ edit: t('row.edit', { nome: produto.nome }), delete: t('row.delete', { nome: produto.nome }), more: t('row.more', { nome: produto.nome }) }}
-        onEdit={() => actions.onEdit(produto)}
-        onDelete={() => actions.onDelete(produto)}
+        onEdit={actions.onEdit && (() => actions.onEdit?.(produto))}
+        onDelete={actions.onDelete && (() => actions.onDelete?.(produto))}
       >
-        <RowMenuItem icon={PowerIcon} label={produto.ativo ? t('row.deactivate') : t('row.reactivate')} onSelect={() => actions.onToggleAtivo(produto)} />
-        <RowMenuItem icon={HistoryIcon} label={t('row.historico')} to={`/historico?registro=produto&registroId=${produto.id}`} />
+        {actions.onToggleAtivo && (
+          <RowMenuItem icon={PowerIcon} label={produto.ativo ? t('row.deactivate') : t('row.reactivate')} onSelect={() => actions.onToggleAtivo?.(produto)} />
+        )}
+        {veHistorico && <RowMenuItem icon={HistoryIcon} label={t('row.historico')} to={`/historico?registro=produto&registroId=${produto.id}`} />}
       </RowActions>
     </RecordRow>
   );

@@ -1,5 +1,7 @@
 import type { RelatorioVendas } from '@caderneta/shared/schemas/relatorios';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useFormatters } from '@/lib/format';
 import { useColunasPorForma } from './colunas-por-forma';
 import { useRelatorio } from '../api/get-relatorio';
@@ -20,7 +22,7 @@ export function VendasAba({ escolha }: { escolha: EscolhaPeriodo }) {
   const query = useRelatorio('vendas', escolha);
   const curto = new Intl.DateTimeFormat(fmt.locale, { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
   const diaCurto = (data: string) => curto.format(new Date(`${data}T12:00:00Z`));
-  const colunasMedida = <R extends { quantidade: number; valor: number }>(primeira: string, rotulo: (r: R) => string) => [
+  const colunasMedida = <R extends { quantidade: number; valor: number }>(primeira: string, rotulo: (r: R) => ReactNode) => [
     { header: primeira, cell: rotulo },
     { header: t('tabela.vendas'), cell: (r: R) => fmt.integer(r.quantidade), numero: true },
     { header: t('tabela.valor'), cell: (r: R) => fmt.money(r.valor), numero: true },
@@ -80,6 +82,20 @@ export function VendasAba({ escolha }: { escolha: EscolhaPeriodo }) {
                 colunas={colunasPorForma}
               />
             </Secao>
+            {r.porAtendente.length > 0 && (
+              <Secao title={t('vendas.porAtendente')}>
+                <Tabela
+                  caption={t('vendas.porAtendente')}
+                  linhas={r.porAtendente}
+                  chave={(a) => a.id}
+                  colunas={colunasMedida<RelatorioVendas['porAtendente'][number]>(t('tabela.atendente'), (a) => (
+                    <Link to={`/vendas?atendente=${a.id}`} className="underline-offset-4 hover:underline">
+                      {a.nome || t('tabela.semNome')}
+                    </Link>
+                  ))}
+                />
+              </Secao>
+            )}
           </>
         )
       }

@@ -7,8 +7,10 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
  */
 const LINHAS = ['enter', 'setas', 'multiplicador', 'finalizar', 'cliente', 'desconto', 'avulso', 'limpar', 'ajuda'] as const;
 
-/** "?" at the counter: what each key does. */
-export function AtalhosDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+type Linha = (typeof LINHAS)[number];
+
+/** "?" at the counter: what each key does; `semLinhas`, the keys that do nothing for this person (issue 37). */
+export function AtalhosDialog({ open, onOpenChange, semLinhas = [] }: { open: boolean; onOpenChange: (open: boolean) => void; semLinhas?: readonly Linha[] }) {
   const { t } = useTranslation('vendas');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -18,7 +20,7 @@ export function AtalhosDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <DialogDescription>{t('nova.atalhos.description')}</DialogDescription>
         </DialogHeader>
         <dl className="grid grid-cols-[auto_minmax(0,1fr)] items-baseline gap-x-4 gap-y-3 text-sm">
-          {LINHAS.map((linha) => (
+          {LINHAS.filter((linha) => !semLinhas.includes(linha)).map((linha) => (
             <div key={linha} className="contents">
               <dt className="flex gap-1 whitespace-nowrap">
                 {t(`nova.atalhos.${linha}.teclas`).split(' ').map((tecla) => (

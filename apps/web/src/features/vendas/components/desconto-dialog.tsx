@@ -9,7 +9,20 @@ import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, Di
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useFormatters } from '@/lib/format';
-import { type AjusteDaLinha, ajustarLinha, chaveDaLinha, ehAvulso, type ItemCarrinho, lerDesconto, lerPreco, precoCobrado, resumoCarrinho, valorBruto } from '../carrinho';
+import {
+  type AjusteDaLinha,
+  type AjustesPermitidos,
+  ajustarLinha,
+  chaveDaLinha,
+  ehAvulso,
+  type ItemCarrinho,
+  lerDesconto,
+  lerPreco,
+  linhaAcimaDoMaximo,
+  precoCobrado,
+  resumoCarrinho,
+  valorBruto,
+} from '../carrinho';
 
 /** Why a price or a discount is refused: a key of the validation texts, as the server's own issues. */
 type MotivoRecusado = 'precoVendaInvalido' | 'tooLarge' | 'descontoInvalido' | 'descontoPercentualInvalido' | 'descontoAcimaDoValor';
@@ -30,6 +43,7 @@ function CampoDesconto({
   texto,
   onTexto,
   erro,
+  maximo,
   ref,
 }: {
   tipo: TipoDesconto;
@@ -37,6 +51,8 @@ function CampoDesconto({
   texto: string;
   onTexto: (texto: string) => void;
   erro: string | null;
+  /** The most the person selling may give on a line, in percent (issue 37); said under the field below 100. */
+  maximo: number;
   ref?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation('vendas');
@@ -80,6 +96,7 @@ function CampoDesconto({
       {tipo === 'valor' && <MoneyPreview text={texto} />}
       <p id={dicaId} className="text-xs text-muted-foreground">
         {t('nova.desconto.vazio')}
+        {maximo < 100 && ` ${t('nova.desconto.maximo', { maximo })}`}
       </p>
       {erro !== null && (
         <p id={erroId} role="alert" className="text-sm text-destructive">
@@ -164,9 +181,16 @@ interface DescontoLinhaDialogProps {
   item: ItemCarrinho;
   /** The line's name as the cart shows it ("Queijo Minas", "Avulso — pão e leite"). */
   nome: string;
-  /** Sets the line's price and discount; false when the cart refused them (a discount above the line). */
-  onApply: (ajuste: AjusteDaLinha) => boolean;
+  /**
+   * Sets the line's price and discount: null when done, else why the cart refused them (a discount
+   * above the line, or above what the person may give), said under the discount field.
+   */
+  onApply: (ajuste: AjusteDaLinha) => string | null;
   onClose: () => void;
+  /** What the person selling may change here (issue 37): the other field is not shown. */
+  ajustes: AjustesPermitidos;
+  /** The most they may give on a line, in percent. */
+  descontoMaximo: number;
 }
 
 /**
@@ -174,13 +198,14 @@ interface DescontoLinhaDialogProps {
  * it) and the line's own discount, as a value or a whole percentage. Anything that is not a price,
  * not a discount or a discount above the line is refused with a message, and nothing changes.
  */
-export function DescontoLinhaDialog({ item, nome, onApply, onClose }: DescontoLinhaDialogProps) {
+export function DescontoLinhaDialog({ item, nome, onApply, onClose, ajustes, descontoMaximo }: DescontoLinhaDialogProps) {
   const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
   const precoId = useId();
   const precoErroId = useId();
   const precoDicaId = useId();
-  const produto = ehAvulso(item) ? null : item;
+  // Only a product has a price to change, and only for who may change it.
+  const produto = ehAvulso(item) || !ajustes.preco ? null : item;
   const [preco, setPreco] = useState(() => (produto ? centsToInput(precoCobrado(produto), fmt.decimalSeparator) : ''));
   const [tipo, setTipo] = useState<TipoDesconto>(item.desconto?.tipo ?? 'valor');
   const [texto, setTexto] = useState(() => textoDoDesconto(item.desconto, fmt.decimalSeparator));
@@ -198,7 +223,7 @@ export function DescontoLinhaDialog({ item, nome, onApply, onClose }: DescontoLi
       precoUnitario = lido.preco;
     }
     let desconto: Desconto | null = null;
-    if (texto.trim()) {
+    if (ajustes.desconto && texto.trim()) {
       const lido = lerDesconto(tipo, texto, fmt.locale);
       if (!lido.ok) return { ok: false, campo: 'desconto', erro: lido.erro };
       desconto = lido.desconto;
@@ -222,9 +247,14 @@ export function DescontoLinhaDialog({ item, nome, onApply, onClose }: DescontoLi
       }
       return;
     }
-    if (!onApply(lido.ajuste)) {
-      setErroDesconto(t('validation:descontoAcimaDoValor'));
+    const recusado = onApply(lido.ajuste);
+    if (recusado === null) return;
+    if (ajustes.desconto) {
+      setErroDesconto(recusado);
       desconto$.current?.focus();
+    } else {
+      setErroPreco(recusado);
+      preco$.current?.focus();
     }
   }
 
@@ -235,17 +265,19 @@ export function DescontoLinhaDialog({ item, nome, onApply, onClose }: DescontoLi
   const bruto = linha ? valorBruto(linha) : null;
   const desconto = linha && bruto !== null ? (valorDoDesconto(bruto, linha.desconto) ?? 0) : 0;
 
+  // The dialog says what it changes: the price, the discount, or both.
+  const so = !produto ? 'Desconto' : !ajustes.desconto ? 'Preco' : '';
   return (
     <Moldura
-      title={t('nova.desconto.titleLinha')}
-      description={t('nova.desconto.descriptionLinha', { nome })}
+      title={t(`nova.desconto.titleLinha${so}`)}
+      description={t(`nova.desconto.descriptionLinha${so}`, { nome })}
       onClose={onClose}
       onSubmit={aplicar}
       onOpenAutoFocus={(event) => {
         event.preventDefault();
         (preco$.current ?? desconto$.current)?.focus();
       }}
-      remover={item.desconto ? () => void onApply({ precoUnitario: produto?.precoUnitario ?? null, desconto: null }) : undefined}
+      remover={item.desconto && ajustes.desconto ? () => void onApply({ precoUnitario: produto?.precoUnitario ?? null, desconto: null }) : undefined}
     >
       {produto && (
         <div className="grid gap-2">
@@ -291,20 +323,23 @@ export function DescontoLinhaDialog({ item, nome, onApply, onClose }: DescontoLi
           )}
         </div>
       )}
-      <CampoDesconto
-        ref={desconto$}
-        tipo={tipo}
-        onTipo={(novo) => {
-          setTipo(novo);
-          setErroDesconto(null);
-        }}
-        texto={texto}
-        onTexto={(novo) => {
-          setTexto(novo);
-          setErroDesconto(null);
-        }}
-        erro={erroDesconto}
-      />
+      {ajustes.desconto && (
+        <CampoDesconto
+          ref={desconto$}
+          tipo={tipo}
+          onTipo={(novo) => {
+            setTipo(novo);
+            setErroDesconto(null);
+          }}
+          texto={texto}
+          onTexto={(novo) => {
+            setTexto(novo);
+            setErroDesconto(null);
+          }}
+          erro={erroDesconto}
+          maximo={descontoMaximo}
+        />
+      )}
       {linha && bruto !== null && (
         <Previa
           linhas={[
@@ -329,6 +364,8 @@ interface DescontoVendaDialogProps {
   /** Checked against the sale: the dialog closes itself after. Null removes it. */
   onApply: (desconto: Desconto | null) => void;
   onClose: () => void;
+  /** The most the person selling may give on a line, in percent, counting its share of this one (issue 37). */
+  descontoMaximo: number;
 }
 
 /**
@@ -336,7 +373,7 @@ interface DescontoVendaDialogProps {
  * whole percentage. The subtotal, the discount and the total it leaves are the server's own figures
  * (calcularDescontos); a discount above the sale, or one that leaves it worth nothing, is refused.
  */
-export function DescontoVendaDialog({ itens, nomeDaLinha, desconto: atual, onApply, onClose }: DescontoVendaDialogProps) {
+export function DescontoVendaDialog({ itens, nomeDaLinha, desconto: atual, onApply, onClose, descontoMaximo }: DescontoVendaDialogProps) {
   const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
   const [tipo, setTipo] = useState<TipoDesconto>(atual?.tipo ?? 'valor');
@@ -356,6 +393,7 @@ export function DescontoVendaDialog({ itens, nomeDaLinha, desconto: atual, onApp
       if ('linha' in resumo.erro) return { ok: false, erro: t('nova.desconto.erroLinha', { nome: nomeDaLinha(itens[resumo.erro.linha]!) }) };
       return { ok: false, erro: t(`validation:${'venda' in resumo.erro ? 'descontoAcimaDoValor' : 'vendaSemValor'}`) };
     }
+    if (linhaAcimaDoMaximo(itens, desconto, descontoMaximo) !== null) return { ok: false, erro: t('nova.desconto.acimaDoMaximo', { maximo: descontoMaximo }) };
     return { ok: true, desconto };
   }
 
@@ -397,6 +435,7 @@ export function DescontoVendaDialog({ itens, nomeDaLinha, desconto: atual, onApp
           setErro(null);
         }}
         erro={erro}
+        maximo={descontoMaximo}
       />
       {resumo && resumo.total !== null && (
         <Previa

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { useFormatters } from '@/lib/format';
-import { chaveDaLinha, descontoDaLinha, ehAvulso, type ItemCarrinho, precoCobrado, valorBruto } from '../carrinho';
+import { type AjustesPermitidos, chaveDaLinha, descontoDaLinha, ehAvulso, type ItemCarrinho, precoCobrado, valorBruto } from '../carrinho';
 import { useNomeAvulso } from '../nome-avulso';
 
 interface ItensVendaProps {
@@ -18,6 +18,11 @@ interface ItensVendaProps {
   onRemover: (chave: string) => void;
   /** "Desconto / preço" on the line (its `chaveDaLinha`). */
   onAjustar: (chave: string) => void;
+  /**
+   * What the person selling may change (issue 37): a line shows "Desconto / preço" only when there
+   * is something in it for them (a loose line has no price to change).
+   */
+  ajustes: AjustesPermitidos;
 }
 
 /**
@@ -28,7 +33,7 @@ interface ItensVendaProps {
  * R$ 5,00)"), a discount its own line ("Desconto −10% (−R$ 1,05)") under "… = R$ 10,47", and the
  * subtotal is then what the line comes to after it.
  */
-export function ItensVenda({ itens, onQuantidade, onRemover, onAjustar }: ItensVendaProps) {
+export function ItensVenda({ itens, onQuantidade, onRemover, onAjustar, ajustes }: ItensVendaProps) {
   const { t } = useTranslation(['vendas', 'validation']);
   const fmt = useFormatters();
   const nomeAvulso = useNomeAvulso();
@@ -91,7 +96,7 @@ export function ItensVenda({ itens, onQuantidade, onRemover, onAjustar }: ItensV
                       <span className="sr-only">{t('nova.itens.subtotal')}: </span>
                       {fmt.money(liquido(item))}
                     </p>
-                    {ajustar(chave, nome)}
+                    {ajustes.desconto && ajustar(chave, nome)}
                     <Button
                       type="button"
                       variant="ghost"
@@ -124,7 +129,7 @@ export function ItensVenda({ itens, onQuantidade, onRemover, onAjustar }: ItensV
                       </p>
                       {linhaDoDesconto(item)}
                     </div>
-                    {ajustar(chave, item.nome)}
+                    {(ajustes.desconto || ajustes.preco) && ajustar(chave, item.nome)}
                   </div>
                   {unidadeFracionada(item.unidade) ? (
                     <output aria-label={t('nova.itens.quantidade', { nome: item.nome })} className="font-semibold tabular-nums">

@@ -25,6 +25,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { useSession } from '@/lib/session';
 import { errorMessage, isApiError } from '@/lib/api-client';
+import { usePessoa } from '@/lib/permissoes';
 import { useFormatters } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency-key';
 import { translateDynamic } from '@/lib/i18n';
@@ -34,6 +35,7 @@ import { TECLAS, useAtalhosDoBalcao } from '../atalhos';
 import {
   adicionarAvulso,
   adicionarItem,
+  type AjustesPermitidos,
   ajustarLinha,
   atualizarEstoque,
   chaveDaLinha,
@@ -42,9 +44,11 @@ import {
   type ErroDesconto,
   type ItemCarrinho,
   itensParaEnvio,
+  linhaAcimaDoMaximo,
   removerItem,
   resumoCarrinho,
   type ResultadoCarrinho,
+  semAjustesProibidos,
 } from '../carrinho';
 import { useNomeAvulso } from '../nome-avulso';
 import { lerRascunho, limparRascunho, salvarRascunho } from '../rascunho';
@@ -83,10 +87,23 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
   const obsId = useId();
   const createVenda = useVenderNoBalcao();
 
-  const sellerId = useSession().user.id;
-  // The cart survives a reload: read once from this seller's draft, written back on every change.
-  const [rascunho] = useState(() => lerRascunho(sellerId));
-  const [forma, setForma] = useState<FormaPagamento>(rascunho.forma);
+  const { user } = useSession();
+  const sellerId = user.id;
+  // What this person may do at the counter (issue 37): which ways of paying, a discount (and how
+  // much), another price. The server refuses the rest; the screen does not offer it.
+  const { pode, descontoMaximo } = usePessoa();
+  const formas = (['vista', 'fiado'] as const).filter((f) => pode(f === 'vista' ? 'vender_avista' : 'vender_fiado'));
+  const ajustes: AjustesPermitidos = { desconto: descontoMaximo > 0, preco: pode('alterar_preco') };
+  const acimaDoMaximo = t('nova.desconto.acimaDoMaximo', { maximo: descontoMaximo });
+  // The cart survives a reload: read once from this seller's draft, written back on every change
+  // (without what the person may no longer do, should their role have changed since).
+  const [rascunho] = useState(() => {
+    const guardado = lerRascunho(sellerId);
+    return { ...guardado, itens: semAjustesProibidos(guardado.itens, ajustes), desconto: ajustes.desconto ? guardado.desconto : null };
+  });
+  const [formaEscolhida, setForma] = useState<FormaPagamento>(rascunho.forma);
+  // (The page is open only to who may sell one way or the other: nova-venda.tsx.)
+  const forma: FormaPagamento = formas.includes(formaEscolhida) ? formaEscolhida : formas[0]!;
   const [cliente, setCliente] = useState<Cliente | null>(rascunho.cliente);
   /** How many times "Finalizar Venda" found no customer for a fiado sale (each one focuses the search). */
   const [faltaCliente, setFaltaCliente] = useState(0);
@@ -144,7 +161,7 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
     },
     // The customer is who buys fiado: F4 chooses fiado and goes to the customer's search (or card).
     cliente: () => {
-      if (busy) return;
+      if (busy || !formas.includes('fiado')) return;
       setForma('fiado');
       setPedidosCliente((n) => n + 1);
     },
@@ -154,7 +171,7 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
     },
     // The sale's discount: once there is something to take it from.
     desconto: () => {
-      if (!busy && itens.length > 0) setDescontoVenda(true);
+      if (!busy && itens.length > 0 && ajustes.desconto) setDescontoVenda(true);
     },
     limpar: () => produtos$.current?.limpar(),
     ajuda: () => setAjuda(true),
@@ -207,6 +224,12 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
       return;
     }
     const total = resumo.total;
+    // A value discount stays what was given: fewer of the item, and it may pass the person's cap.
+    const acima = ajustes.desconto ? linhaAcimaDoMaximo(itens, desconto, descontoMaximo) : null;
+    if (acima !== null) {
+      toastRefused({ title: t('nova.toast.descontoTitle'), description: t('nova.desconto.erroDaLinha', { nome: nomeDaLinha(itens[acima]!), motivo: acimaDoMaximo }) });
+      return;
+    }
     if (forma === 'fiado' && !cliente) {
       toastRefused({ title: t('nova.toast.clienteTitle'), description: t('nova.toast.clienteDescription') });
       setFaltaCliente((n) => n + 1);
@@ -235,7 +258,7 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
     };
     // Not a react-hook-form form: no field takes a server issue.
     const feitaEm = new Date();
-    const recibo = () => reciboDoCarrinho({ itens, desconto, cliente, forma, feitaEm }, fmt, nomeAvulso);
+    const recibo = () => reciboDoCarrinho({ itens, desconto, cliente, forma, feitaEm, atendente: user.nome || null }, fmt, nomeAvulso);
     await submitForm(() => undefined, () => createVenda.mutateAsync({ input, recibo }), {
       errorTitle: 'vendas:nova.toast.erro',
       onError: (error) => {
@@ -254,6 +277,14 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
           setAviso({ ...error.details, cliente: cliente.nome, valorVenda: total });
           return true;
         }
+        // Past the limit for a person who may not sell past it (the balance moved since this screen
+        // loaded it): the limit's dialog says so, with this screen's figures.
+        if (isApiError(error, 'SEM_PERMISSAO') && error.details?.permissao === 'vender_acima_limite' && cliente) {
+          const limite = verificarLimite({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: total });
+          setAviso({ limite: cliente.limiteCredito, disponivel: limite.disponivel, saldoPendente: limite.saldoPendente, cliente: cliente.nome, valorVenda: total });
+          return true;
+        }
+        if (isApiError(error, 'DESCONTO_ACIMA_DO_PERMITIDO')) return { title: t('nova.toast.descontoTitle'), description: errorMessage(error) };
         // A discount the server refused (a catalogue price changed meanwhile): which one, and why.
         if (isApiError(error, 'VALIDATION')) {
           for (const issue of error.issues) {
@@ -298,11 +329,22 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
         <div className="grid min-w-0 grid-cols-1 gap-6">
           <Card>
             <CardContent className="grid grid-cols-1 gap-2">
-              <Label htmlFor={formaId}>{t('nova.pagamento')}</Label>
-              <NativeSelect id={formaId} value={forma} onChange={(event) => setForma(event.target.value as FormaPagamento)}>
-                <option value="vista">{t('nova.vista')}</option>
-                <option value="fiado">{t('nova.fiado')}</option>
-              </NativeSelect>
+              {formas.length > 1 ? (
+                <>
+                  <Label htmlFor={formaId}>{t('nova.pagamento')}</Label>
+                  <NativeSelect id={formaId} value={forma} onChange={(event) => setForma(event.target.value as FormaPagamento)}>
+                    <option value="vista">{t('nova.vista')}</option>
+                    <option value="fiado">{t('nova.fiado')}</option>
+                  </NativeSelect>
+                </>
+              ) : (
+                // One way of paying for this person: said, not offered as a choice.
+                <>
+                  <p className="text-sm font-medium">{t('nova.pagamento')}</p>
+                  <p className="font-semibold">{forma === 'fiado' ? t('nova.fiado') : t('nova.vista')}</p>
+                  <p className="text-sm text-muted-foreground">{forma === 'fiado' ? t('nova.somenteFiado') : t('nova.somenteVista')}</p>
+                </>
+              )}
             </CardContent>
           </Card>
 
@@ -336,6 +378,7 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
             onQuantidade={(produtoId, quantidade) => aplicar(definirQuantidade(itens, produtoId, quantidade))}
             onRemover={(chave) => aplicar({ ok: true, itens: removerItem(itensAgora.current, chave) })}
             onAjustar={setAjustando}
+            ajustes={ajustes}
           />
 
           <Card>
@@ -397,10 +440,12 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
                 {erroDeDesconto(resumo.erro)}
               </p>
             )}
-            <Button type="button" variant="outline" disabled={busy || itens.length === 0} aria-keyshortcuts={TECLAS.desconto} onClick={() => setDescontoVenda(true)}>
-              <TagIcon aria-hidden="true" />
-              {t('nova.desconto.abrirVenda')}
-            </Button>
+            {ajustes.desconto && (
+              <Button type="button" variant="outline" disabled={busy || itens.length === 0} aria-keyshortcuts={TECLAS.desconto} onClick={() => setDescontoVenda(true)}>
+                <TagIcon aria-hidden="true" />
+                {t('nova.desconto.abrirVenda')}
+              </Button>
+            )}
             {/* The total and "Finalizar Venda": a bar fixed to the bottom of a phone's screen (the items
                 scroll under it), part of this card from lg up. */}
             <div className="grid gap-4 max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-20 max-lg:grid-cols-[minmax(0,1fr)_auto] max-lg:items-center max-lg:gap-3 max-lg:border-t max-lg:bg-background/95 max-lg:px-4 max-lg:py-3 max-lg:shadow-[0_-4px_12px_-8px_rgb(0_0_0/0.3)] max-lg:backdrop-blur sm:max-lg:px-6 md:max-lg:left-64">
@@ -433,7 +478,12 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
 
         {ajuda && (
           <Suspense fallback={null}>
-            <AtalhosDialog open onOpenChange={setAjuda} />
+            <AtalhosDialog
+              open
+              onOpenChange={setAjuda}
+              // F4 (fiado) and F6 (the sale's discount) do nothing for who may not use them.
+              semLinhas={[...(formas.includes('fiado') ? [] : ['cliente' as const]), ...(ajustes.desconto ? [] : ['desconto' as const])]}
+            />
           </Suspense>
         )}
 
@@ -459,13 +509,17 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
               item={linhaAjustada}
               nome={nomeDaLinha(linhaAjustada)}
               onClose={() => setAjustando(null)}
+              ajustes={ajustes}
+              descontoMaximo={descontoMaximo}
               onApply={(ajuste) => {
                 const result = ajustarLinha(itensAgora.current, chaveDaLinha(linhaAjustada), ajuste);
-                if (!result.ok) return false;
+                if (!result.ok) return t('validation:descontoAcimaDoValor');
+                // The line's own discount and its share of the sale's, against the person's cap.
+                if (linhaAcimaDoMaximo(result.itens, desconto, descontoMaximo) !== null) return acimaDoMaximo;
                 itensAgora.current = result.itens;
                 setItens(result.itens);
                 setAjustando(null);
-                return true;
+                return null;
               }}
             />
           </Suspense>
@@ -477,6 +531,7 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
               itens={itens}
               nomeDaLinha={nomeDaLinha}
               desconto={desconto}
+              descontoMaximo={descontoMaximo}
               onClose={() => setDescontoVenda(false)}
               onApply={(novo) => {
                 setDesconto(novo);

@@ -17,6 +17,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { LoadError } from '@/components/load-error';
 import { toastError } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { usePode } from '@/lib/permissoes';
 import { useSession } from '@/lib/session';
 import { useCombobox } from '@/lib/use-combobox';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -59,6 +60,8 @@ interface ProdutoPickerProps {
  */
 export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
   const { t } = useTranslation(['vendas', 'validation']);
+  // "Cadastrar produtos" leads to the catalogue's form: for who may edit it.
+  const cadastra = usePode('editar_produtos');
   const fmt = useFormatters();
   // How the shop's scales print their labels (Configurações › Loja); the default for a session from before the setting.
   const sessao = useSession();
@@ -310,12 +313,14 @@ export function ProdutoPicker({ onAdd, acoes, ref }: ProdutoPickerProps) {
           </div>
           <div className="flex flex-wrap justify-center gap-2">
             {acoes}
-            <Button asChild>
-              <Link to="/produtos">
-                <PlusIcon aria-hidden="true" />
-                {t('nova.produtos.cadastrar')}
-              </Link>
-            </Button>
+            {cadastra && (
+              <Button asChild>
+                <Link to="/produtos">
+                  <PlusIcon aria-hidden="true" />
+                  {t('nova.produtos.cadastrar')}
+                </Link>
+              </Button>
+            )}
           </div>
         </CardContent>
       </Card>

@@ -25,7 +25,7 @@ export function useVendaEnviada(chave: string): VendaEnviada | null {
 
 /**
  * A sale's receipt before the server has it: "Recibo provisório — aguardando envio", the time it was
- * made, the customer, the lines and the totals; once the outbox delivers it, its number instead.
+ * made, the customer, who sold it, the lines and the totals; once the outbox delivers it, its number instead.
  * Prints black on white like every receipt (index.css).
  */
 export function ReciboProvisorio({ chave, recibo }: { chave: string; recibo: Recibo }) {
@@ -54,6 +54,12 @@ export function ReciboProvisorio({ chave, recibo }: { chave: string; recibo: Rec
           <>
             <dt className="text-muted-foreground">{t('detail.cliente')}</dt>
             <dd className="font-medium [overflow-wrap:anywhere]">{recibo.clienteNome}</dd>
+          </>
+        )}
+        {recibo.atendente && (
+          <>
+            <dt className="text-muted-foreground">{t('detail.atendente')}</dt>
+            <dd className="[overflow-wrap:anywhere]">{recibo.atendente}</dd>
           </>
         )}
       </dl>

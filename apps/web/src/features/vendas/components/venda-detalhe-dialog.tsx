@@ -8,6 +8,7 @@ import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { Table, TableBody, TableCaption, TableCell, TableFooter, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { useFormatters } from '@/lib/format';
+import { usePode } from '@/lib/permissoes';
 import { useLastPresent } from '@/lib/use-last-present';
 import { cn } from '@/lib/utils';
 import { useVenda } from '../api/get-venda';
@@ -35,6 +36,8 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
   const shownVenda = useLastPresent(venda);
   const query = useVenda(shownVenda?.id ?? null);
   const data = query.data;
+  // The shop's history is for who looks after its people (GET /api/auditoria needs `equipe`).
+  const veHistorico = usePode('equipe');
 
   /** A line's own discount: "Desconto −10% (−R$ 1,05)" or "Desconto −R$ 1,00". */
   function descontoDoItem(item: ItemVenda) {
@@ -80,6 +83,12 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
                   <StatusBadge status={data.statusPagamento} />
                 </dd>
               </div>
+              {data.atendente && (
+                <div>
+                  <dt className="text-muted-foreground">{t('detail.atendente')}</dt>
+                  <dd className="[overflow-wrap:anywhere]">{data.atendente}</dd>
+                </div>
+              )}
             </dl>
             {data.canceladaEm && <p className="text-sm text-muted-foreground">{t('detail.canceladaEm', { data: fmt.dateTime(data.canceladaEm) })}</p>}
             {data.limiteExcedidoConfirmado && <p className="text-sm text-amber-700 dark:text-amber-400">{t('detail.limiteConfirmado')}</p>}
@@ -159,7 +168,7 @@ export function VendaDetalheDialog({ venda, onOpenChange }: VendaDetalheDialogPr
           </div>
         )}
         <DialogFooter>
-          {shownVenda && (
+          {shownVenda && veHistorico && (
             <Button variant="outline" asChild>
               <Link to={`/historico?registro=venda&registroId=${shownVenda.id}`}>
                 <HistoryIcon aria-hidden="true" />

@@ -102,6 +102,12 @@ function VendaRapidaForm({ cliente, createVenda, onDone }: { cliente: Cliente; c
           setAviso({ ...error.details, cliente: cliente.nome, valorVenda: lido.valor });
           return true;
         }
+        // Past the limit for a person who may not sell past it: the limit's dialog says so.
+        if (isApiError(error, 'SEM_PERMISSAO') && error.details?.permissao === 'vender_acima_limite') {
+          const limite = verificarLimite({ limite: cliente.limiteCredito, saldoAtual: cliente.saldoAtual, valorVenda: lido.valor });
+          setAviso({ limite: cliente.limiteCredito, disponivel: limite.disponivel, saldoPendente: limite.saldoPendente, cliente: cliente.nome, valorVenda: lido.valor });
+          return true;
+        }
         if (isApiError(error, 'NETWORK')) return { title: t('vendaRapida.erro'), description: t('nova.toast.semResposta') };
       },
       success: (venda) => ({ title: t('vendaRapida.sucesso'), description: t('vendaRapida.sucessoDescription', { valor: fmt.money(venda.valorTotal), nome: cliente.nome }) }),

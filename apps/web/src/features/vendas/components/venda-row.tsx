@@ -4,6 +4,7 @@ import CalendarIcon from 'lucide-react/icons/calendar';
 import EyeIcon from 'lucide-react/icons/eye';
 import MessageSquareIcon from 'lucide-react/icons/message-square';
 import UserIcon from 'lucide-react/icons/user';
+import UserRoundCheckIcon from 'lucide-react/icons/user-round-check';
 import { useTranslation } from 'react-i18next';
 import { RecordRow, RecordTitle } from '@/components/record-row';
 import { Badge } from '@/components/ui/badge';
@@ -16,12 +17,14 @@ import { StatusBadge } from './status-badge';
 interface VendaRowProps {
   venda: VendaListItem;
   onDetails: (venda: VendaListItem) => void;
-  onCancel: (venda: VendaListItem) => void;
+  /** Absent for a person who may not cancel sales (`cancelar_venda`): no cancel button. */
+  onCancel?: (venda: VendaListItem) => void;
 }
 
 /**
  * One sale (spec §2 "Sales list"): number, status, customer, date, note, total and payment form;
- * under the total, what its discounts took off ("Desconto R$ 1,55") when it had any.
+ * under the total, what its discounts took off ("Desconto R$ 1,55") when it had any; who of the shop
+ * made it ("Atendido por Ana") when known.
  */
 export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
   const { t } = useTranslation(['vendas', 'offline']);
@@ -53,6 +56,12 @@ export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
             <CalendarIcon className="size-3.5" aria-hidden="true" />
             <time dateTime={venda.dataVenda}>{fmt.dateTime(venda.dataVenda)}</time>
           </span>
+          {venda.atendente && (
+            <span className="flex min-w-0 items-center gap-1.5">
+              <UserRoundCheckIcon className="size-3.5 shrink-0" aria-hidden="true" />
+              <span className="truncate">{t('row.atendente', { nome: venda.atendente })}</span>
+            </span>
+          )}
           {venda.observacoes && (
             <span className="flex min-w-0 items-center gap-1.5">
               <MessageSquareIcon className="size-3.5 shrink-0" aria-hidden="true" />
@@ -74,7 +83,7 @@ export function VendaRow({ venda, onDetails, onCancel }: VendaRowProps) {
           <Button variant="ghost" size="icon" aria-label={t('row.details', { numero: venda.numeroVenda })} onClick={() => onDetails(venda)}>
             <EyeIcon aria-hidden="true" />
           </Button>
-          {!cancelada && (
+          {!cancelada && onCancel && (
             <Button
               variant="ghost"
               size="icon"

@@ -1,0 +1,86 @@
+import LinkIcon from 'lucide-react/icons/link-2-off';
+import UsersRoundIcon from 'lucide-react/icons/users-round';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { LoadError } from '@/components/load-error';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useConvite } from '@/features/auth/api/get-convite';
+import { AceitarConviteForm } from '@/features/auth/components/aceitar-convite-form';
+import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { isApiError } from '@/lib/api-client';
+
+/**
+ * /convite/:token: the link of an invitation to a shop's team (issue 37). The invited person sees
+ * whose shop it is, sets a password, and signs in on /auth with their e-mail filled in. A link
+ * used, expired or cancelled says so, with the way to the sign-in page.
+ */
+export function Component() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const token = useParams().token ?? '';
+  const query = useConvite(token);
+  const [invalido, setInvalido] = useState(false);
+
+  function conteudo() {
+    if (query.isPending) {
+      return (
+        <p role="status" className="py-12 text-center text-muted-foreground">
+          {t('convite.loading')}
+        </p>
+      );
+    }
+    if (invalido || isApiError(query.error, 'CONVITE_INVALIDO')) {
+      return (
+        <Card role="alert">
+          <CardHeader className="text-center">
+            <span className="mx-auto mb-2 inline-flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
+              <LinkIcon className="size-6" aria-hidden="true" />
+            </span>
+            <CardTitle>
+              <h1 className="text-xl">{t('convite.invalidTitle')}</h1>
+            </CardTitle>
+            <CardDescription>{t('convite.invalidDescription')}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Button asChild className="w-full">
+              <Link to="/auth">{t('convite.irParaLogin')}</Link>
+            </Button>
+          </CardContent>
+        </Card>
+      );
+    }
+    if (!query.data) {
+      return (
+        <Card>
+          <LoadError title={t('convite.loadError')} error={query.error} onRetry={() => void query.refetch()} />
+        </Card>
+      );
+    }
+    const convite = query.data;
+    return (
+      <Card>
+        <CardHeader className="text-center">
+          <span className="mx-auto mb-2 inline-flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary">
+            <UsersRoundIcon className="size-6" aria-hidden="true" />
+          </span>
+          <CardTitle>
+            <h1 className="text-xl [overflow-wrap:anywhere]">{t('convite.title', { nomeLoja: convite.nomeLoja })}</h1>
+          </CardTitle>
+          <CardDescription className="[overflow-wrap:anywhere]">{t('convite.description', { nome: convite.nome })}</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <AceitarConviteForm
+            token={token}
+            convite={convite}
+            onAceito={(email) => void navigate('/auth', { replace: true, state: { email } })}
+            onInvalido={() => setInvalido(true)}
+          />
+        </CardContent>
+      </Card>
+    );
+  }
+
+  return <AuthPageShell title={t('convite.pageTitle')}>{conteudo()}</AuthPageShell>;
+}

@@ -1,0 +1,77 @@
+import { type ConviteInput, conviteInputSchema, DIAS_CONVITE } from '@caderneta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormDialog } from '@/components/form-dialog';
+import { InputField } from '@/components/form-fields';
+import { isApiError } from '@/lib/api-client';
+import { submitForm } from '@/lib/submit-form';
+import type { ConviteCriado } from '../api/convite-criado';
+import { useConvidarPessoa } from '../api/convidar-pessoa';
+import { AcessoFields, acessoDoPapel, comAcessoNormalizado } from './acesso-fields';
+
+type Values = z.input<typeof conviteInputSchema>;
+const FIELDS = ['nome', 'email', 'papel', 'permissoes', 'descontoMaximo'] as const;
+const vazio = (): Values => ({ nome: '', email: '', ...acessoDoPapel('caixa') });
+const resolver = comAcessoNormalizado(zodResolver(conviteInputSchema));
+
+/** "Convidar por e-mail": name, e-mail and access; the person gets a link to set their password. */
+export function ConvidarDialog({ open, onOpenChange, onConvidada }: { open: boolean; onOpenChange: (open: boolean) => void; onConvidada: (convite: ConviteCriado) => void }) {
+  const { t } = useTranslation('equipe');
+  const convidar = useConvidarPessoa();
+  const form = useForm<Values, unknown, ConviteInput>({ resolver, defaultValues: vazio() });
+  useEffect(() => {
+    if (open) form.reset(vazio());
+  }, [open, form]);
+
+  function onSubmit(input: ConviteInput) {
+    return submitForm(form.setError, () => convidar.mutateAsync(input), {
+      fields: FIELDS,
+      errorTitle: 'equipe:convidar.error',
+      // The address already has an account, or was invited already: said on the field too.
+      onError: (error) => {
+        if (isApiError(error, 'EMAIL_IN_USE')) form.setError('email', { type: 'server', message: 'emailComConta' }, { shouldFocus: true });
+      },
+      // The invitation exists either way; without its e-mail, the link dialog that opens next is the way in.
+      success: ({ pessoa, emailEnviado }) =>
+        emailEnviado
+          ? { title: t('convidar.success', { nome: pessoa.nome }), description: t('convidar.successDescription', { email: pessoa.email ?? '' }) }
+          : { title: t('convidar.criado', { nome: pessoa.nome }), description: t('convidar.semEmailDescription') },
+      onSuccess: (convite) => {
+        onOpenChange(false);
+        onConvidada(convite);
+      },
+    });
+  }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      form={form}
+      onSubmit={onSubmit}
+      title={t('convidar.title')}
+      description={t('convidar.description', { count: DIAS_CONVITE })}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('convidar.submit')}
+      busyLabel={t('convidar.submitting')}
+      className="sm:max-w-xl"
+    >
+      <InputField control={form.control} name="nome" label={t('form.nome')} asterisk required autoComplete="off" placeholder={t('form.placeholders.nome')} />
+      <InputField
+        control={form.control}
+        name="email"
+        label={t('form.email')}
+        asterisk
+        required
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        placeholder={t('form.placeholders.email')}
+      />
+      <AcessoFields />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { type LoginEquipeInput, loginEquipeInputSchema } from '@caderneta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormDialog } from '@/components/form-dialog';
+import { InputField } from '@/components/form-fields';
+import { isApiError } from '@/lib/api-client';
+import { submitForm } from '@/lib/submit-form';
+import { useCriarLoginPessoa } from '../api/criar-login';
+import { AcessoFields, acessoDoPapel, comAcessoNormalizado } from './acesso-fields';
+
+type Values = z.input<typeof loginEquipeInputSchema>;
+const FIELDS = ['nome', 'usuario', 'senha', 'confirmarSenha', 'papel', 'permissoes', 'descontoMaximo'] as const;
+const vazio = (): Values => ({ nome: '', usuario: '', senha: '', confirmarSenha: '', ...acessoDoPapel('caixa') });
+const resolver = comAcessoNormalizado(zodResolver(loginEquipeInputSchema));
+
+/**
+ * "Criar login sem e-mail": for someone without an e-mail address, a login ("ana.padaria") and a
+ * password the owner sets and hands over; they sign in with it where an e-mail would go.
+ */
+export function CriarLoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('equipe');
+  const criar = useCriarLoginPessoa();
+  const form = useForm<Values, unknown, LoginEquipeInput>({ resolver, defaultValues: vazio() });
+  useEffect(() => {
+    if (open) form.reset(vazio());
+  }, [open, form]);
+
+  function onSubmit(input: LoginEquipeInput) {
+    return submitForm(form.setError, () => criar.mutateAsync(input), {
+      fields: FIELDS,
+      errorTitle: 'equipe:criarLogin.error',
+      onError: (error) => {
+        if (isApiError(error, 'USUARIO_EM_USO')) form.setError('usuario', { type: 'server', message: 'usuarioEmUso' }, { shouldFocus: true });
+      },
+      success: (pessoa) => ({ title: t('criarLogin.success'), description: t('criarLogin.successDescription', { nome: pessoa.nome, usuario: pessoa.usuario ?? input.usuario }) }),
+      onSuccess: () => onOpenChange(false),
+    });
+  }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      form={form}
+      onSubmit={onSubmit}
+      title={t('criarLogin.title')}
+      description={t('criarLogin.description')}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('criarLogin.submit')}
+      busyLabel={t('criarLogin.submitting')}
+      className="sm:max-w-xl"
+    >
+      <InputField control={form.control} name="nome" label={t('form.nome')} asterisk required autoComplete="off" placeholder={t('form.placeholders.nome')} />
+      <InputField
+        control={form.control}
+        name="usuario"
+        label={t('form.usuario')}
+        description={t('form.usuarioHint')}
+        asterisk
+        required
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={t('form.placeholders.usuario')}
+        formatOnBlur={(value) => value.trim().toLowerCase()}
+      />
+      <InputField control={form.control} name="senha" label={t('form.senha')} description={t('form.senhaHint')} asterisk required type="password" autoComplete="new-password" />
+      <InputField control={form.control} name="confirmarSenha" label={t('form.confirmarSenha')} asterisk required type="password" autoComplete="new-password" />
+      <AcessoFields />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,56 @@
+import { type Pessoa, type SenhaPessoaInput, senhaPessoaInputSchema } from '@caderneta/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
+import { InputField } from '@/components/form-fields';
+import { submitForm } from '@/lib/submit-form';
+import { useLastPresent } from '@/lib/use-last-present';
+import { useRedefinirSenhaPessoa } from '../api/redefinir-senha';
+
+const FIELDS = ['senha', 'confirmarSenha'] as const;
+const resolver = zodResolver(senhaPessoaInputSchema);
+const vazio = (): SenhaPessoaInput => ({ senha: '', confirmarSenha: '' });
+
+/**
+ * "Redefinir senha" of a login without e-mail (who cannot get a reset e-mail): the owner sets it
+ * and hands it over; the person is signed out of every device.
+ */
+export function RedefinirSenhaDialog({ pessoa, onOpenChange }: { pessoa: Pessoa | null; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('equipe');
+  const redefinir = useRedefinirSenhaPessoa();
+  const shown = useLastPresent(pessoa);
+  const nome = shown?.nome ?? '';
+  const form = useForm<SenhaPessoaInput>({ resolver, defaultValues: vazio() });
+  useEffect(() => {
+    if (pessoa) form.reset(vazio());
+  }, [pessoa, form]);
+
+  function onSubmit(input: SenhaPessoaInput) {
+    if (!pessoa) return;
+    return submitForm(form.setError, () => redefinir.mutateAsync({ id: pessoa.id, input }), {
+      fields: FIELDS,
+      errorTitle: 'equipe:senha.error',
+      success: () => ({ title: t('senha.success'), description: t('senha.successDescription', { nome: pessoa.nome, usuario: pessoa.usuario ?? '' }) }),
+      onSuccess: () => onOpenChange(false),
+    });
+  }
+
+  return (
+    <FormDialog
+      open={!!pessoa}
+      onOpenChange={onOpenChange}
+      form={form}
+      onSubmit={onSubmit}
+      title={t('senha.title', { nome })}
+      description={t('senha.description', { nome, usuario: shown?.usuario ?? '' })}
+      cancelLabel={t('form.cancel')}
+      submitLabel={t('senha.submit')}
+      busyLabel={t('senha.submitting')}
+    >
+      <InputField control={form.control} name="senha" label={t('senha.nova')} description={t('form.senhaHint')} asterisk required type="password" autoComplete="new-password" />
+      <InputField control={form.control} name="confirmarSenha" label={t('senha.confirmar')} asterisk required type="password" autoComplete="new-password" />
+    </FormDialog>
+  );
+}
