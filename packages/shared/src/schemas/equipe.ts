@@ -52,24 +52,12 @@ export interface PermissoesDePapel {
  * (their permissions are not editable); a Gerente's and a Caixa's are a starting point the owner
  * changes per person.
  */
+const DO_DONO: readonly Permissao[] = ['configuracoes', 'mercado_pago', 'backup', 'equipe'];
+
 export const PERMISSOES_DO_PAPEL: Record<Papel, PermissoesDePapel> = {
   dono: { permissoes: PERMISSOES, descontoMaximo: MAX_DESCONTO_PESSOA },
-  gerente: {
-    permissoes: [
-      'vender_avista',
-      'vender_fiado',
-      'vender_acima_limite',
-      'dar_desconto',
-      'alterar_preco',
-      'registrar_pagamento',
-      'cancelar_venda',
-      'ajustar_saldo',
-      'editar_clientes',
-      'editar_produtos',
-      'ver_relatorios',
-    ],
-    descontoMaximo: 20,
-  },
+  // Everything of the shop's day, not the shop's settings, money accounts, backups nor its team.
+  gerente: { permissoes: PERMISSOES.filter((p) => !DO_DONO.includes(p)), descontoMaximo: 20 },
   caixa: { permissoes: ['vender_avista', 'vender_fiado', 'registrar_pagamento'], descontoMaximo: 0 },
 };
 
