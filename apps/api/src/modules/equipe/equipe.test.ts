@@ -235,6 +235,10 @@ describe('what a cashier may do at the counter', () => {
     ]);
     const recibo = (await dono.request({ method: 'GET', url: `/api/pagamentos/${pagamento.lancamento.id}/recibo` })).json();
     expect(recibo.recebidoPor).toBe('Edu do Caixa');
+    // The owner's notifications say who sold and who received.
+    const avisos = (await dono.request({ method: 'GET', url: '/api/notificacoes?pageSize=50' })).json() as { items: Array<{ tipo: string; params: Record<string, unknown> }> };
+    expect(avisos.items.find((n) => n.tipo === 'venda' && n.params.vendaId === dele.json().id)?.params.por).toBe('Edu do Caixa');
+    expect(avisos.items.find((n) => n.tipo === 'pagamento' && n.params.lancamentoId === pagamento.lancamento.id)?.params.por).toBe('Edu do Caixa');
     expect(recibo.texto).toContain('Recebido por: Edu do Caixa');
 
     // "Vendas por atendente" in the sales report: a cancelled sale leaves it.

@@ -31,7 +31,7 @@ export const financeiroRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await app.sellerTx(request, (tx, seller) =>
-        registrarPagamento(tx, seller.id, request.params.id, request.body, { criadoPor: seller.pessoa.userId, at: writeTime(app.clock), agora: app.clock.now() }),
+        registrarPagamento(tx, seller.id, request.params.id, request.body, { criadoPor: seller.pessoa.userId, por: seller.nome, at: writeTime(app.clock), agora: app.clock.now() }),
       );
       return reply.status(201).send(result);
     },

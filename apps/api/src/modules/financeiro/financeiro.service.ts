@@ -38,6 +38,8 @@ export interface PagamentoRegistro {
 interface Options {
   /** The seller who posts the entry (recorded as criado_por). */
   criadoPor?: string | null;
+  /** Their name, for the notification. */
+  por?: string | null;
   /** When it happened; only the demo data sets it. */
   at?: Date;
   /** Raise the seller's notifications ("Pagamento recebido", a customer falling into debt). The demo's history does not. */
@@ -117,7 +119,7 @@ async function lancarComChave(
   const anterior = referencia ? await lancamentoDaReferencia(tx, ownerId, clienteId, referencia) : null;
   if (anterior) return repeticao(tx, ownerId, cliente, anterior);
   if (entry.feitaEm) checkJanelaOffline(entry.feitaEm, options.agora ?? new Date(), JANELA_PAGAMENTO);
-  const movimento = await lancar(tx, ownerId, cliente, { ...entry, referenciaExterna: referencia, criadoPor: options.criadoPor, at: options.at }, { notificar: options.notificar });
+  const movimento = await lancar(tx, ownerId, cliente, { ...entry, referenciaExterna: referencia, criadoPor: options.criadoPor, at: options.at }, { notificar: options.notificar, por: options.por });
   if (!movimento) {
     // Another request with this key committed between the lookup and the insert.
     const first = await lancamentoDaReferencia(tx, ownerId, clienteId, referencia!);

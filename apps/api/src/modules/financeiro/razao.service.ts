@@ -218,6 +218,8 @@ export interface Movimento {
 export interface OpcoesLancamento {
   /** Raise the notification the movement calls for (default true; the demo data and imports say no). */
   notificar?: boolean;
+  /** The name of the person who posted it, for its notification ("Pagamento recebido … Por Ana"). */
+  por?: string | null;
 }
 
 /**
@@ -258,7 +260,14 @@ export async function lancar(
     if (entry.tipo === 'pagamento') {
       avisos.push({
         tipo: 'pagamento',
-        params: { lancamentoId: posted.lancamento.id, clienteId: cliente.id, cliente: cliente.nome, valor: entry.valor, metodo: entry.metodo ?? 'dinheiro' },
+        params: {
+          lancamentoId: posted.lancamento.id,
+          clienteId: cliente.id,
+          cliente: cliente.nome,
+          valor: entry.valor,
+          metodo: entry.metodo ?? 'dinheiro',
+          ...(opcoes.por ? { por: opcoes.por } : {}),
+        },
       });
     } else if ((entry.tipo === 'venda' || entry.tipo === 'ajuste') && saldoAntes >= 0 && saldoAtual < 0) {
       avisos.push({ tipo: 'devedor', params: { clienteId: cliente.id, nome: cliente.nome, valor: -saldoAtual } });

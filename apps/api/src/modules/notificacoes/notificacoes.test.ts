@@ -50,8 +50,10 @@ describe('raised with their events, by the seller’s preferences', () => {
     expect(page.items.map((n) => n.tipo).sort()).toEqual(['devedor', 'estoque_baixo', 'pagamento', 'venda']);
     expect(page.items[0]!.tipo).toBe('pagamento');
     const byTipo = Object.fromEntries(page.items.map((n) => [n.tipo, n])) as Record<string, Notificacao>;
-    expect(byTipo.venda!.params).toMatchObject({ vendaId: venda.id, numero: venda.numeroVenda, valor: 3000, forma: 'fiado', cliente: 'Dona Cida' });
-    expect(byTipo.pagamento!.params).toEqual({ lancamentoId: pagamento.json().lancamento.id, clienteId: cliente.id, cliente: 'Dona Cida', valor: 1000, metodo: 'pix' });
+    // Each says who of the shop sold or received (here the owner).
+    const nome = (await seller.request({ method: 'GET', url: '/api/me' })).json().user.nome as string;
+    expect(byTipo.venda!.params).toMatchObject({ vendaId: venda.id, numero: venda.numeroVenda, valor: 3000, forma: 'fiado', cliente: 'Dona Cida', por: nome });
+    expect(byTipo.pagamento!.params).toEqual({ lancamentoId: pagamento.json().lancamento.id, clienteId: cliente.id, cliente: 'Dona Cida', valor: 1000, metodo: 'pix', por: nome });
     expect(byTipo.estoque_baixo!.params).toEqual({ produtoId: produto.id, nome: 'Café 500g', quantidade: 4, unidade: 'un' });
     expect(byTipo.devedor!.params).toEqual({ clienteId: cliente.id, nome: 'Dona Cida', valor: 3000 });
     expect(page.items.every((n) => !n.lida)).toBe(true);

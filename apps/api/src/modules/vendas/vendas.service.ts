@@ -237,6 +237,7 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
         valor: valorTotal,
         forma: input.formaPagamento,
         ...(cliente ? { cliente: cliente.nome } : {}),
+        ...(options.criadoPor && options.atendente ? { por: options.atendente } : {}),
         // An offline sale says so, and what it arrived past ("estoque,limite"; '' when nothing).
         ...(feitaEm ? { offline: 1, alertas: [...new Set(alertas.map((a) => a.tipo))].join(',') } : {}),
       },

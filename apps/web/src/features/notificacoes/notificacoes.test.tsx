@@ -22,7 +22,8 @@ const estoque: Notificacao = {
 const pagamento: Notificacao = {
   id: '33333333-3333-4333-8333-333333333333',
   tipo: 'pagamento',
-  params: { lancamentoId: 'l1', clienteId: 'c1', cliente: 'Ana Souza', valor: 1000, metodo: 'pix' },
+  // Received by a person of the shop: the notification says who.
+  params: { lancamentoId: 'l1', clienteId: 'c1', cliente: 'Ana Souza', valor: 1000, metodo: 'pix', por: 'Edu do Caixa' },
   lida: true,
   data: agora,
 };
@@ -46,7 +47,7 @@ describe('notification bell', () => {
     expect(within(menu).getByText('Nova venda registrada')).toBeInTheDocument();
     expect(within(menu).getByText('Venda V1741600000000 de R$ 25,90 para José da Silva, fiado.')).toBeInTheDocument();
     expect(within(menu).getByText('Produto Arroz 5kg está com estoque baixo (3 unidades)')).toBeInTheDocument();
-    expect(within(menu).getByText('Ana Souza pagou R$ 10,00 (PIX).')).toBeInTheDocument();
+    expect(within(menu).getByText('Ana Souza pagou R$ 10,00 (PIX). Por Edu do Caixa.')).toBeInTheDocument();
 
     await user.click(within(menu).getByRole('menuitem', { name: 'Marcar todas como lidas' }));
     await waitFor(() => expect(api.calls('POST', '/api/notificacoes/lidas')).toHaveLength(1));

@@ -41,14 +41,13 @@ export function useTextoNotificacao() {
           forma: p.forma === 'fiado' ? t('formas.fiado') : t('formas.vista'),
           cliente: texto(p.cliente),
         };
-        return { title: t('tipos.venda.title'), text: p.cliente ? t('tipos.venda.textCliente', values) : t('tipos.venda.text', values) };
+        const text = p.cliente ? t('tipos.venda.textCliente', values) : t('tipos.venda.text', values);
+        return { title: t('tipos.venda.title'), text: p.por ? t('tipos.porPessoa', { text, por: texto(p.por) }) : text };
       }
       case 'pagamento': {
         const metodo = texto(p.metodo) as 'dinheiro' | 'pix' | 'cartao' | 'transferencia' | 'online';
-        return {
-          title: t('tipos.pagamento.title'),
-          text: t('tipos.pagamento.text', { cliente: texto(p.cliente), valor: fmt.money(numero(p.valor)), metodo: metodo ? t(`metodos.${metodo}`) : '' }),
-        };
+        const text = t('tipos.pagamento.text', { cliente: texto(p.cliente), valor: fmt.money(numero(p.valor)), metodo: metodo ? t(`metodos.${metodo}`) : '' });
+        return { title: t('tipos.pagamento.title'), text: p.por ? t('tipos.porPessoa', { text, por: texto(p.por) }) : text };
       }
       case 'estoque_baixo': {
         // "(3 unidades)" by the unit, as the spec words it; "(0,350 kg)" for anything else.
