@@ -19,7 +19,7 @@
  *   npm run bench -- --scale 0.01      smoke test (CI): small shops, short runs
  *   --out FILE                         where the results go (default bench/results.json)
  *   --only vendas,novaVenda            some parts only: vendas, dashboard, novaVenda, clientes,
- *                                      relatorios, web (bytes and Lighthouse), startup
+ *                                      relatorios, devedores, historico, web (bytes and Lighthouse), startup
  *   --rounds N, --duration S           rounds per figure (default 3; 1 when smoke), seconds per run
  *   --profile DIR                      the servers' V8 CPU profiles, written there when they stop
  */
@@ -51,7 +51,7 @@ const smoke = scale < 0.1;
 const duration = Number(arg('duration', smoke ? '1' : '10'));
 const CONNECTIONS = 16;
 const ROUNDS = Number(arg('rounds', smoke ? '1' : '3'));
-const PARTS = ['vendas', 'dashboard', 'novaVenda', 'clientes', 'relatorios', 'devedores', 'web', 'startup'] as const;
+const PARTS = ['vendas', 'dashboard', 'novaVenda', 'clientes', 'relatorios', 'devedores', 'historico', 'web', 'startup'] as const;
 const only = arg('only', '').split(',').filter(Boolean);
 // --profile DIR: each server writes a V8 CPU profile there when it stops.
 const profileDir = arg('profile', '');
@@ -510,6 +510,37 @@ async function main() {
       );
       results[`clientes${query ? 'Busca' : ''}`] = runs.a;
       row(`GET /api/clientes${label} at ${size(20_000, 200)} customers`, `p97.5 ${median(runs.a.map((r) => r.p97_5))} ms, ${median(runs.a.map((r) => r.rps)).toFixed(0)} req/s`, '≤ 50 ms', String(runs.a[0]!.load));
+    }
+
+    // Histórico (issue 37): the first page of the whole trail, of one kind and of one person, at a
+    // million audit rows of the big shop (a row every 30 s for a year; a third of them by its owner).
+    if (wants('historico')) {
+      const linhas = size(1_000_000, 5_000);
+      log(`Histórico: ${linhas} audit rows`);
+      await db.query(
+        `insert into auditoria (owner_id, em, autor_tipo, autor_id, autor_nome, acao, grupo, registro_tipo, registro_id, registro_nome)
+         select $1, now() - g * interval '30 seconds', 'pessoa', case when g % 3 = 0 then $1 else 'outra-pessoa' end, 'Pessoa',
+                (array['venda.criada', 'pagamento.registrado', 'cliente.alterado', 'produto.alterado'])[1 + g % 4],
+                (array['vendas', 'pagamentos', 'clientes', 'produtos'])[1 + g % 4],
+                (array['venda', 'cliente', 'cliente', 'produto'])[1 + g % 4], gen_random_uuid(), 'Registro ' || g
+           from generate_series(1, $2::int) g`,
+        [big.id, linhas],
+      );
+      await db.query('vacuum analyze auditoria');
+      for (const [label, query] of [['', ''], [' of a kind', '?grupo=pagamentos'], [' of a person', `?autor=${big.id}`]] as const) {
+        const url = `${base}/api/auditoria${query}`;
+        const runs = await interleaved(
+          () => http(url, big.cookie),
+          () => Promise.resolve(null),
+        );
+        results[`historico${query ? (query.includes('grupo') ? 'Grupo' : 'Autor') : ''}`] = runs.a;
+        row(
+          `GET /api/auditoria${label} at ${linhas} rows`,
+          `p97.5 ${median(runs.a.map((r) => r.p97_5))} ms, ${median(runs.a.map((r) => r.rps)).toFixed(0)} req/s`,
+          'p95 ≤ 50 ms',
+          String(runs.a[0]!.load),
+        );
+      }
     }
 
     // The reports' period function, 365 days and the previous period, on the big shop.

@@ -175,7 +175,10 @@ export async function listarAuditoria(tx: Executor, ownerId: string, query: Audi
     })
     .from(auditoria)
     .where(and(...where))
-    .orderBy(sql`${auditoria.em} desc, ${auditoria.id} desc`)
+    // NULLS LAST as the indexes are built (migration 0031): a plain "desc" means NULLS FIRST, which
+    // no index of the trail provides, and the planner then sorted every row of the shop (7 s at a
+    // million rows; the columns are NOT NULL, but the planner does not use that to match the order).
+    .orderBy(sql`${auditoria.em} desc nulls last, ${auditoria.id} desc nulls last`)
     .limit(pageSize + 1);
   const page = rows.slice(0, pageSize);
   const last = page.at(-1);
