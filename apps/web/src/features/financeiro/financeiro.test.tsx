@@ -295,7 +295,7 @@ describe('statement (extrato)', () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -12550, saldoPendente: 12550 },
       items: [
-        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550, por: null },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550, por: 'Ana Souza' },
         { id: 'e1', tipo: 'venda', valor: -17550, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -17550, por: null },
       ],
       total: 2,
@@ -315,7 +315,7 @@ describe('statement (extrato)', () => {
     expect(within(article).getByText('Deve R$ 125,50')).toBeInTheDocument();
     const linhas = within(within(article).getByRole('list', { name: 'Lançamentos' })).getAllByRole('listitem');
     expect(linhas.map((l) => l.textContent)).toEqual([
-      'Pagamento — PIX — Metade+R$ 50,0011/03/2025, 10:00saldo −R$ 125,50',
+      'Pagamento — PIX — Metadepor Ana Souza+R$ 50,0011/03/2025, 10:00saldo −R$ 125,50',
       'Venda fiado V1741600000000−R$ 175,5009/03/2025, 10:00saldo −R$ 175,50',
     ]);
 
@@ -325,7 +325,7 @@ describe('statement (extrato)', () => {
     expect(whatsapp.origin + whatsapp.pathname).toBe('https://wa.me/5511987654321');
     const texto = whatsapp.searchParams.get('text')!;
     expect(texto).toMatch(/^\*Mercadinho da Maria\*\nExtrato de José da Silva — \d\d\/\d\d\/\d{4}, \d\d:\d\d\n\*Deve R\$ 125,50\*\n\nLançamentos:\n/);
-    expect(texto.endsWith('11/03/2025, 10:00 · Pagamento — PIX — Metade · +R$ 50,00\n09/03/2025, 10:00 · Venda fiado V1741600000000 · −R$ 175,50')).toBe(true);
+    expect(texto.endsWith('11/03/2025, 10:00 · Pagamento — PIX — Metade · +R$ 50,00 · por Ana Souza\n09/03/2025, 10:00 · Venda fiado V1741600000000 · −R$ 175,50')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Copiar texto' }));
     expect(writeText).toHaveBeenCalledWith(texto);
     expect(await screen.findByText('Texto do extrato copiado!')).toBeInTheDocument();

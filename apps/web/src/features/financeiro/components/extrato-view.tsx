@@ -54,7 +54,7 @@ export function ExtratoView({ clienteId }: { clienteId: string }) {
     `*${saldo}*`,
     '',
     t('extratoDocumento.textoLancamentos'),
-    ...extrato.items.slice(0, LINHAS_NO_TEXTO).map((item) => `${fmt.dateTime(item.data)} · ${descricao(item)} · ${signed(item.valor)}`),
+    ...extrato.items.slice(0, LINHAS_NO_TEXTO).map((item) => [fmt.dateTime(item.data), descricao(item), signed(item.valor), ...(item.por ? [t('extrato.por', { nome: item.por })] : [])].join(' · ')),
     ...(extrato.total > LINHAS_NO_TEXTO ? [t('extratoDocumento.textoMais', { count: extrato.total - LINHAS_NO_TEXTO })] : []),
   ].join('\n');
 
