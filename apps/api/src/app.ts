@@ -42,6 +42,7 @@ import { mercadopagoRoutes } from './modules/mercadopago/mercadopago.routes';
 import { pixRoutes } from './modules/pix/pix.routes';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { equipeRoutes } from './modules/equipe/equipe.routes';
+import { importacaoRoutes } from './modules/importacao/importacao.routes';
 import type { PaymentDeps } from './modules/mercadopago/deps';
 import { recheckPagamentosJob } from './modules/portal/portal.jobs';
 import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
@@ -175,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(pixRoutes);
   await app.register(auditoriaRoutes);
   await app.register(equipeRoutes);
+  await app.register(importacaoRoutes);
   await app.register(portalRoutes, { acesso: acessoCliente({ secret, secure: config.publicUrl.startsWith('https:') }) });
   await app.register(webhookRoutes);
   if (options.adminToken) await app.register(adminRoutes, { token: options.adminToken });

@@ -55,6 +55,8 @@ export const ERROR_CODES = [
   'CONVITE_INVALIDO',
   'ULTIMO_DONO',
   'LIMITE_PESSOAS',
+  'IMPORTACAO_EM_USO',
+  'IMPORTACAO_DESFEITA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

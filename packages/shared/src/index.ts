@@ -35,3 +35,4 @@ export * from './divida';
 export * from './schemas/auditoria';
 export * from './schemas/equipe';
 export * from './usuario';
+export * from './schemas/importacao';

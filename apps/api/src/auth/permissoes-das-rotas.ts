@@ -89,6 +89,12 @@ export const PERMISSOES_DAS_ROTAS: Readonly<Record<string, PermissaoDaRota>> = {
   'POST /api/backup/restaurar': 'backup',
   'GET /api/backup/automaticos': 'backup',
   'GET /api/backup/automaticos/:dia': 'backup',
+  'POST /api/importacoes/clientes/existentes': 'backup',
+  'POST /api/importacoes/produtos/existentes': 'backup',
+  'POST /api/importacoes/clientes': 'backup',
+  'POST /api/importacoes/produtos': 'backup',
+  'GET /api/importacoes': 'backup',
+  'POST /api/importacoes/:id/desfazer': 'backup',
 
   // The people of the shop and the shop's history.
   'GET /api/equipe': 'equipe',

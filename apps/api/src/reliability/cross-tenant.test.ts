@@ -48,6 +48,8 @@ interface Ids {
   equipe: string[];
   /** A session of the seller's other than the one the matrix uses: /api/me/sessoes/:id. */
   sessoes: string[];
+  /** A spreadsheet the seller imported: /api/importacoes/:id/desfazer. */
+  importacoes: string[];
   /** The seller's own backup file (GET /api/backup/exportar). */
   arquivo: Record<string, unknown>;
   /** Idempotency keys already used by the seller. */
@@ -60,7 +62,7 @@ interface Ids {
   /** Text a search may find: names, a sale's observation, a sale number. */
   searchable: string[];
 }
-type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups' | 'pessoas' | 'equipe' | 'sessoes';
+type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups' | 'pessoas' | 'equipe' | 'sessoes' | 'importacoes';
 
 /** Where a path parameter's ids come from, by the path up to that parameter. */
 const PATH_SOURCES: Record<string, IdList> = {
@@ -74,6 +76,7 @@ const PATH_SOURCES: Record<string, IdList> = {
   '/api/backup/automaticos/:dia': 'backups',
   '/api/equipe/:id': 'equipe',
   '/api/me/sessoes/:id': 'sessoes',
+  '/api/importacoes/:id': 'importacoes',
 };
 /** A made-up value of a source (a uuid unless said here): what a value nobody holds gets. */
 const DECOYS: Partial<Record<IdList, () => string>> = { backups: () => '2001-01-01' };
@@ -125,6 +128,11 @@ const BODIES: Record<string, (own: Ids) => unknown> = {
   'POST /api/equipe/:id/senha': () => ({ senha: 'trocada123', confirmarSenha: 'trocada123' }),
   'POST /api/equipe/convites': () => ({ nome: 'Convidado', email: `convidado-${randomUUID()}@example.com`, papel: 'caixa' }),
   'POST /api/equipe/logins': () => ({ nome: 'Login Novo', usuario: `login.${randomUUID().slice(0, 8)}`, senha: 'segredo123', confirmarSenha: 'segredo123', papel: 'caixa' }),
+  // An import names records by phone or barcode, not by id: the intruder's lands in its own shop.
+  'POST /api/importacoes/clientes': () => ({ nomeArquivo: 'intruso.csv', existentes: 'atualizar', linhas: [{ linha: 2, nome: 'Importado Intruso', telefone: '11987650000', email: null, endereco: null, cpf: null, limiteCredito: null, observacoes: null, saldoInicial: 100, dataSaldo: null, dataVencimento: null }] }),
+  'POST /api/importacoes/produtos': () => ({ nomeArquivo: 'intruso.csv', existentes: 'atualizar', linhas: [{ linha: 2, nome: 'Produto Importado', codigoBarras: '7891000100103', unidade: 'un', precoVenda: 100, precoCusto: 0, estoqueAtual: 1, estoqueMinimo: 0, categoria: null }] }),
+  'POST /api/importacoes/clientes/existentes': () => ({ chaves: ['11987650000'] }),
+  'POST /api/importacoes/produtos/existentes': () => ({ chaves: ['7891000100103'] }),
 };
 /**
  * State-changing routes that name no record and are not tried: what they act on is the caller's
@@ -306,6 +314,12 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
   const pessoa = await ok(await req('POST', '/api/equipe/logins', { nome: `Pessoa ${tag}`, usuario: `${tag}.caixa`, senha: 'segredo123', confirmarSenha: 'segredo123', papel: 'caixa' }), 'pessoa');
   await signInAs(t, seller.email, 'segredo123');
   const sessoes = (await ok(await req('GET', '/api/me/sessoes'), 'sessoes')) as { sessoes: Array<{ id: string; atual: boolean }> };
+  // A spreadsheet of one customer, imported (and so undoable).
+  const importado = `119${randomInt(10_000_000, 100_000_000)}`;
+  const importacao = (await ok(
+    await req('POST', '/api/importacoes/clientes', { nomeArquivo: `caderneta-${tag}.csv`, existentes: 'ignorar', linhas: [{ linha: 2, nome: `Importado ${tag}`, telefone: importado, email: null, endereco: null, cpf: null, limiteCredito: null, observacoes: null, saldoInicial: 300, dataSaldo: null, dataVencimento: null }] }),
+    'importacao',
+  )) as { id: string };
   const ids = {
     clientes: [cliente.id, outro.id],
     produtos: [produto.id],
@@ -318,6 +332,7 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
     backups: [] as string[],
     equipe: [pessoa.id],
     sessoes: sessoes.sessoes.filter((x) => !x.atual).map((x) => x.id),
+    importacoes: [importacao.id],
   };
   return {
     ...ids,

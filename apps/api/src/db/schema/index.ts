@@ -11,3 +11,4 @@ export * from './jobs';
 export * from './backup';
 export * from './auditoria';
 export * from './equipe';
+export * from './importacao';

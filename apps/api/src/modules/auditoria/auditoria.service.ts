@@ -39,6 +39,9 @@ export const autorDaPessoa = (pessoa: { id: string; nome: string }, ip: string, 
 
 const SISTEMA: AutorDaMudanca = { tipo: 'sistema', id: null, nome: null, ip: null };
 
+/** The author of the code running now (the request's person, or the app itself). */
+export const autorDaMudancaAtual = (): AutorDaMudanca => autorAtual.getStore() ?? SISTEMA;
+
 export interface Registro {
   tipo: RegistroAuditoria;
   id?: string | null;
@@ -63,7 +66,7 @@ export interface EntradaAuditoria {
  * does its row. Every service that changes a shop's data calls this once per change.
  */
 export async function auditar(tx: Executor, ownerId: string, entrada: EntradaAuditoria): Promise<void> {
-  const atual = autorAtual.getStore() ?? SISTEMA;
+  const atual = autorDaMudancaAtual();
   const autor = entrada.autor ? { tipo: entrada.autor, id: null, nome: null, ip: null, em: atual.em } : atual;
   await tx.insert(auditoria).values({
     ownerId,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns, sql, type Column } from 'drizzle-orm';
 import { generateClienteLogin, type BackupRelatorio, type LoginAlterado } from '@caderneta/shared';
 import { rememberTimeZone, type Tx } from '../../db/client';
-import { chavesPix, clientes, cobrancaConfig, loginsClientes, perfis, pessoas } from '../../db/schema';
+import { chavesPix, clientes, cobrancaConfig, importacaoItens, importacoes, loginsClientes, perfis, pessoas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { sqlState } from '../../lib/pg-errors';
 import { queryRows } from '../../lib/sql';
@@ -103,6 +103,9 @@ async function restaurar(
   }
   // The customers' codes went with them: retired, they stay the shop's (migration 0022).
   await tx.update(loginsClientes).set({ clienteId: null }).where(eq(loginsClientes.ownerId, ownerId));
+  // The records imports made are gone: none of them can be undone any more.
+  await tx.delete(importacaoItens).where(eq(importacaoItens.ownerId, ownerId));
+  await tx.delete(importacoes).where(eq(importacoes.ownerId, ownerId));
 
   // A file from before the seller's own phone was kept has no `telefone`: drizzle leaves out an
   // absent key, so the phone stays as it is.

@@ -520,4 +520,7 @@ export const FORA_DO_BACKUP = [
   'pagamentos_por_dia_da_loja',
   'devedores_por_dia',
   'vendas_por_atendente',
+  // What an import made, to undo it: a restore replaces those records, and clears these (restaurar.ts).
+  'importacoes',
+  'importacao_itens',
 ];

@@ -230,6 +230,24 @@ export function useTextoHistorico() {
           if (encerradas !== null) linhas.push(t('detalhes.sessoes', { count: encerradas }));
           break;
         }
+        case 'cliente.importado':
+        case 'produto.importado': {
+          const linha = numero('linha');
+          if (linha !== null) linhas.push(t('detalhes.linhaImportada', { linha }));
+          break;
+        }
+        case 'importacao.concluida': {
+          const [criados, atualizados, ignorados] = [numero('criados'), numero('atualizados'), numero('ignorados')];
+          if (criados !== null && atualizados !== null && ignorados !== null) linhas.push(t('detalhes.importacao', { criados, atualizados, ignorados }));
+          const saldos = numero('totalSaldos');
+          if (saldos) linhas.push(t('detalhes.saldosImportados', { valor: fmt.money(saldos) }));
+          break;
+        }
+        case 'importacao.desfeita': {
+          const [removidos, restaurados] = [numero('removidos'), numero('restaurados')];
+          if (removidos !== null && restaurados !== null) linhas.push(t('detalhes.importacaoDesfeita', { removidos, restaurados }));
+          break;
+        }
         case 'backup.restaurado': {
           const exportadoEm = palavra('exportadoEm');
           if (exportadoEm) linhas.push(t('detalhes.backup', { data: dataHora(exportadoEm) }));

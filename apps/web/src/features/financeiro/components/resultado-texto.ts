@@ -1,4 +1,4 @@
-import { notaMercadoPago, type ResultadoPagamento } from '@caderneta/shared';
+import { DESCRICAO_SALDO_ANTERIOR, notaMercadoPago, type ResultadoPagamento } from '@caderneta/shared';
 import type { TFunction } from 'i18next';
 
 /** "Saldo devedor restante: R$ 17,50", "Crédito do cliente: R$ 5,00" or "Débito totalmente quitado!". */
@@ -8,8 +8,12 @@ export function resultadoTexto(t: TFunction<'financeiro'>, resultado: ResultadoP
   return t('resultado.quitado');
 }
 
-/** A ledger entry's note as the seller reads it: the notes Mercado Pago's entries carry, translated; a typed one as typed. */
+/**
+ * A ledger entry's note as the seller reads it: the notes Mercado Pago's entries and imported opening
+ * balances carry, translated; a typed one as typed.
+ */
 export function notaTexto(t: TFunction<'financeiro'>, descricao: string | null | undefined): string | null {
+  if (descricao === DESCRICAO_SALDO_ANTERIOR) return t('extrato.saldoAnterior');
   const nota = notaMercadoPago(descricao);
   return nota ? t(`notasMercadoPago.${nota}`) : (descricao ?? null);
 }

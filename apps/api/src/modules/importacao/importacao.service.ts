@@ -1,0 +1,525 @@
+import { randomUUID } from 'node:crypto';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  DEFAULT_LIMITE_CREDITO,
+  DESCRICAO_SALDO_ANTERIOR,
+  formatDocumento,
+  grupoDaAcao,
+  normalizeForSearch,
+  type ApiIssue,
+  type ClienteImportado,
+  type ExistentesResposta,
+  type Importacao,
+  type ImportarClientes,
+  type ImportarProdutos,
+  type Mudanca,
+  type ProdutoImportado,
+  type TipoImportacao,
+} from '@caderneta/shared';
+import type { Seller } from '../../auth/seller';
+import type { Tx } from '../../db/client';
+import { clientes, importacaoItens, importacoes, lancamentos, loginsClientes, produtos } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { queryRows } from '../../lib/sql';
+import { shopTimeZone } from '../../lib/shop-day';
+import { auditar, autorDaMudancaAtual } from '../auditoria/auditoria.service';
+import { lancar, travarCliente } from '../financeiro/razao.service';
+
+/**
+ * Imports (issue 39, docs/decisions/039-importacao.md). The browser read the file and sends typed
+ * rows; here they are written in the request's one transaction: new records by the thousand in one
+ * statement each (json_populate_recordset, as a restore writes), records the shop already has —
+ * customers by phone, products by barcode — updated one by one or left alone, as the owner chose.
+ * An opening balance is a ledger entry "Saldo anterior (caderneta)" dated as in the file: on a new
+ * customer it is their whole ledger, written with the customer; on a customer with a history it
+ * goes through the ledger's one door (`lancar`). Every record made or changed gets a row in the
+ * audit trail that names the import, and one in `importacao_itens` so the import can be undone.
+ */
+
+/** Rows per statement when writing new records. */
+const LOTE = 2_000;
+
+/** The ledger key of an opening balance an import posted: once per import and customer. */
+export const referenciaSaldoImportado = (importacaoId: string, clienteId: string) => `importacao:${importacaoId}:${clienteId}`;
+
+/** Serialises the shop's imports and undos: two at once could both create the same phone. */
+const travarImportacoes = (tx: Tx, ownerId: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext('importacao:' || ${ownerId}))`);
+
+/** Rows written through one parameter: PostgreSQL reads each value as its column's type. */
+async function inserirEmLotes(tx: Tx, tabela: string, colunas: string[], linhas: Array<Record<string, unknown>>) {
+  const lista = sql.raw(colunas.map((c) => `"${c}"`).join(', '));
+  for (let i = 0; i < linhas.length; i += LOTE) {
+    const json = JSON.stringify(linhas.slice(i, i + LOTE));
+    await tx.execute(sql`insert into ${sql.identifier(tabela)} (${lista}) select ${lista} from json_populate_recordset(null::${sql.identifier(tabela)}, ${json}::json)`);
+  }
+}
+
+function invalido(issues: ApiIssue[]) {
+  return new AppError('VALIDATION', 400, { message: 'Há linhas inválidas na importação.', issues });
+}
+
+/** The checks a schema cannot make alone: one row per phone (or barcode), no balance dated after the shop's today. */
+function conferirLinhas<T extends { linha: number }>(linhas: T[], chave: (l: T) => string | null, campoChave: string, hoje: string, datas: (l: T) => string | null) {
+  const issues: ApiIssue[] = [];
+  const vistas = new Set<string>();
+  linhas.forEach((l, i) => {
+    const k = chave(l);
+    if (k !== null) {
+      if (vistas.has(k)) issues.push({ path: `linhas.${i}.${campoChave}`, message: 'duplicadoNoArquivo' });
+      vistas.add(k);
+    }
+    const data = datas(l);
+    if (data !== null && data > hoje) issues.push({ path: `linhas.${i}.dataSaldo`, message: 'dataFutura' });
+  });
+  if (issues.length) throw invalido(issues);
+}
+
+async function hojeDaLoja(tx: Tx, ownerId: string, agora: Date): Promise<{ hoje: string; fuso: string }> {
+  const fuso = await shopTimeZone(tx, ownerId);
+  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: fuso, year: 'numeric', month: '2-digit', day: '2-digit' }).format(agora);
+  return { hoje, fuso };
+}
+
+function observacoesDe(l: ClienteImportado): string | null {
+  const partes = [l.cpf ? `CPF ${formatDocumento(l.cpf)}` : null, l.observacoes].filter(Boolean);
+  return partes.length ? partes.join('\n') : null;
+}
+
+interface Resumo {
+  criados: number;
+  atualizados: number;
+  ignorados: number;
+  saldos: number;
+  totalSaldos: number;
+}
+
+async function registrarImportacao(tx: Tx, seller: Seller, tipo: TipoImportacao, nomeArquivo: string, id: string, agora: Date) {
+  await tx.insert(importacoes).values({
+    id,
+    ownerId: seller.id,
+    tipo,
+    nomeArquivo,
+    criadoPor: seller.pessoa.userId,
+    criadoPorNome: seller.nome,
+    criadoEm: agora,
+    criados: 0,
+    atualizados: 0,
+    ignorados: 0,
+  });
+}
+
+async function concluir(tx: Tx, seller: Seller, id: string, tipo: TipoImportacao, nomeArquivo: string, resumo: Resumo): Promise<Importacao> {
+  await tx.update(importacoes).set(resumo).where(and(eq(importacoes.ownerId, seller.id), eq(importacoes.id, id)));
+  await auditar(tx, seller.id, {
+    acao: 'importacao.concluida',
+    registro: { tipo: 'loja', id, nome: nomeArquivo },
+    detalhes: { tipo, ...resumo },
+  });
+  return buscarImportacao(tx, seller.id, id);
+}
+
+/**
+ * The audit rows of the records an import made or changed, one statement per batch. Each names the
+ * import and the file's row; the author is the person importing, as for any of their changes.
+ */
+interface LinhaAuditada {
+  acao: 'cliente.importado' | 'produto.importado';
+  registroTipo: 'cliente' | 'produto';
+  id: string;
+  nome: string;
+  clienteId: string | null;
+  mudancas: Mudanca[];
+  linha: number;
+  importacaoId: string;
+}
+
+async function auditarEmLotes(tx: Tx, ownerId: string, linhas: LinhaAuditada[], agora: Date) {
+  const autor = autorDaMudancaAtual();
+  await inserirEmLotes(
+    tx,
+    'auditoria',
+    ['owner_id', 'em', 'autor_tipo', 'autor_id', 'autor_nome', 'acao', 'grupo', 'registro_tipo', 'registro_id', 'registro_nome', 'cliente_id', 'mudancas', 'detalhes', 'ip'],
+    linhas.map((l) => ({
+      owner_id: ownerId,
+      em: (autor.em ?? agora).toISOString(),
+      autor_tipo: autor.tipo,
+      autor_id: autor.id,
+      autor_nome: autor.nome,
+      acao: l.acao,
+      grupo: grupoDaAcao(l.acao),
+      registro_tipo: l.registroTipo,
+      registro_id: l.id,
+      registro_nome: l.nome,
+      cliente_id: l.clienteId,
+      mudancas: l.mudancas,
+      detalhes: { importacao: l.importacaoId, linha: l.linha },
+      ip: autor.ip,
+    })),
+  );
+}
+
+/** When an opening balance was written down: noon of its day in the shop, or now when that is later than now. */
+const dataDoSaldo = (data: string | null, fuso: string) =>
+  data ? sql`least(clock_timestamp(), (${data}::date + time '12:00')::timestamp at time zone ${fuso})` : sql`clock_timestamp()`;
+
+const CAMPOS_CLIENTE_ATUALIZADOS = ['nome', 'email', 'endereco', 'limiteCredito', 'observacoes', 'dataVencimento'] as const;
+
+export async function importarClientes(tx: Tx, seller: Seller, body: ImportarClientes & { linhas: ClienteImportado[] }, agora: Date): Promise<Importacao> {
+  const ownerId = seller.id;
+  await travarImportacoes(tx, ownerId);
+  const { hoje, fuso } = await hojeDaLoja(tx, ownerId, agora);
+  conferirLinhas(body.linhas, (l) => l.telefone, 'telefone', hoje, (l) => l.dataSaldo);
+
+  const id = randomUUID();
+  await registrarImportacao(tx, seller, 'clientes', body.nomeArquivo, id, agora);
+
+  const telefones = body.linhas.map((l) => l.telefone);
+  const existentes = await clientesPorTelefone(tx, ownerId, telefones);
+  const novas = body.linhas.filter((l) => !existentes.has(l.telefone));
+  const deLa = body.linhas.filter((l) => existentes.has(l.telefone));
+  const resumo: Resumo = { criados: novas.length, atualizados: 0, ignorados: 0, saldos: 0, totalSaldos: 0 };
+
+  // New customers: the rows, their opening balances and their debt's start, a statement per batch.
+  const ids: string[] = novas.map(() => randomUUID());
+  await inserirEmLotes(
+    tx,
+    'clientes',
+    ['id', 'owner_id', 'nome', 'nome_busca', 'telefone', 'email', 'endereco', 'limite_credito', 'observacoes', 'data_vencimento'],
+    novas.map((l, i) => ({
+      id: ids[i],
+      owner_id: ownerId,
+      nome: l.nome,
+      nome_busca: normalizeForSearch(l.nome),
+      telefone: l.telefone,
+      email: l.email,
+      endereco: l.endereco,
+      limite_credito: l.limiteCredito ?? DEFAULT_LIMITE_CREDITO,
+      observacoes: observacoesDe(l),
+      data_vencimento: l.saldoInicial > 0 ? l.dataVencimento : null,
+    })),
+  );
+  const comSaldo = novas.flatMap((l, i) => (l.saldoInicial > 0 ? [{ l, clienteId: ids[i]! }] : []));
+  for (let i = 0; i < comSaldo.length; i += LOTE) {
+    const lote = comSaldo.slice(i, i + LOTE);
+    const json = JSON.stringify(lote.map(({ l, clienteId }) => ({ cliente_id: clienteId, valor: -l.saldoInicial, data: l.dataSaldo, referencia: referenciaSaldoImportado(id, clienteId) })));
+    // Each entry is the customer's whole ledger: the balance is its value, and the debt started then.
+    await tx.execute(sql`
+      with linhas as (
+        select * from json_to_recordset(${json}::json) as x(cliente_id uuid, valor integer, data date, referencia text)
+      ), postos as (
+        insert into ${lancamentos} (owner_id, cliente_id, tipo, valor, descricao, referencia_externa, criado_por, created_at)
+        select ${ownerId}, cliente_id, 'ajuste', valor, ${DESCRICAO_SALDO_ANTERIOR}, referencia, ${seller.pessoa.userId},
+               case when data is null then clock_timestamp() else least(clock_timestamp(), (data + time '12:00')::timestamp at time zone ${fuso}) end
+        from linhas
+        returning cliente_id, valor, created_at
+      )
+      update ${clientes} c set saldo_atual = p.valor, pendente_desde = p.created_at
+      from postos p where c.owner_id = ${ownerId} and c.id = p.cliente_id`);
+    resumo.saldos += lote.length;
+    resumo.totalSaldos += lote.reduce((s, { l }) => s + l.saldoInicial, 0);
+  }
+
+  const itens: Array<Record<string, unknown>> = novas.map((l, i) => ({ owner_id: ownerId, importacao_id: id, registro_id: ids[i], acao: 'criado', linha: l.linha, antes: null }));
+  const auditados: LinhaAuditada[] = novas.map((l, i) => ({
+    acao: 'cliente.importado' as const,
+    registroTipo: 'cliente' as const,
+    id: ids[i]!,
+    nome: l.nome,
+    clienteId: ids[i]!,
+    linha: l.linha,
+    importacaoId: id,
+    mudancas: [
+      { campo: 'nome', antes: null, depois: l.nome },
+      { campo: 'telefone', antes: null, depois: l.telefone },
+      ...(l.limiteCredito !== null ? [{ campo: 'limiteCredito', antes: null, depois: l.limiteCredito }] : []),
+      ...(l.saldoInicial > 0 ? [{ campo: 'saldo', antes: 0, depois: -l.saldoInicial }] : []),
+    ],
+  }));
+
+  // Customers the shop already has, matched by phone: updated one by one, or left as they are.
+  if (body.existentes === 'ignorar') resumo.ignorados = deLa.length;
+  else {
+    for (const l of deLa) {
+      const clienteId = existentes.get(l.telefone)!.id;
+      const cliente = await travarCliente(tx, ownerId, clienteId);
+      const [antes] = await tx.select().from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+      const depois = {
+        nome: l.nome,
+        email: l.email ?? antes!.email,
+        endereco: l.endereco ?? antes!.endereco,
+        limiteCredito: l.limiteCredito ?? antes!.limiteCredito,
+        observacoes: observacoesDe(l) ?? antes!.observacoes,
+        dataVencimento: l.saldoInicial > 0 && l.dataVencimento ? l.dataVencimento : antes!.dataVencimento,
+      };
+      const mudancas: Mudanca[] = CAMPOS_CLIENTE_ATUALIZADOS.filter((c) => antes![c] !== depois[c]).map((c) => ({ campo: c, antes: antes![c], depois: depois[c] }));
+      if (mudancas.length) {
+        await tx
+          .update(clientes)
+          .set({ ...depois, nomeBusca: normalizeForSearch(depois.nome), updatedAt: sql`now()` })
+          .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+      }
+      if (l.saldoInicial > 0) {
+        const movimento = await lancar(
+          tx,
+          ownerId,
+          cliente,
+          { tipo: 'ajuste', valor: -l.saldoInicial, descricao: DESCRICAO_SALDO_ANTERIOR, referenciaExterna: referenciaSaldoImportado(id, clienteId), criadoPor: seller.pessoa.userId, at: await instante(tx, l.dataSaldo, fuso) },
+          { notificar: false },
+        );
+        if (movimento) {
+          mudancas.push({ campo: 'saldo', antes: movimento.saldoAntes, depois: movimento.saldoAtual });
+          resumo.saldos += 1;
+          resumo.totalSaldos += l.saldoInicial;
+        }
+      }
+      if (!mudancas.length) {
+        resumo.ignorados += 1;
+        continue;
+      }
+      resumo.atualizados += 1;
+      itens.push({ owner_id: ownerId, importacao_id: id, registro_id: clienteId, acao: 'atualizado', linha: l.linha, antes: Object.fromEntries(CAMPOS_CLIENTE_ATUALIZADOS.map((c) => [c, antes![c]])) });
+      auditados.push({ acao: 'cliente.importado', registroTipo: 'cliente', id: clienteId, nome: l.nome, clienteId, linha: l.linha, importacaoId: id, mudancas });
+    }
+  }
+
+  await inserirEmLotes(tx, 'importacao_itens', ['owner_id', 'importacao_id', 'registro_id', 'acao', 'linha', 'antes'], itens);
+  await auditarEmLotes(tx, ownerId, auditados, agora);
+  return concluir(tx, seller, id, 'clientes', body.nomeArquivo, resumo);
+}
+
+/** The instant an opening balance is dated (see dataDoSaldo), read once for `lancar`. */
+async function instante(tx: Tx, data: string | null, fuso: string): Promise<Date> {
+  const [row] = await queryRows<{ em: string | Date }>(tx, sql`select ${dataDoSaldo(data, fuso)} as em`);
+  return new Date(row!.em);
+}
+
+/** The shop's customers with one of these phones: the oldest active one per phone. */
+async function clientesPorTelefone(tx: Tx, ownerId: string, telefones: string[]): Promise<Map<string, { id: string; nome: string }>> {
+  const encontrados = new Map<string, { id: string; nome: string }>();
+  if (!telefones.length) return encontrados;
+  const rows = await queryRows<{ telefone: string; id: string; nome: string }>(
+    tx,
+    sql`select distinct on (telefone) telefone, id, nome from ${clientes}
+        where owner_id = ${ownerId} and telefone in (select json_array_elements_text(${JSON.stringify(telefones)}::json))
+        order by telefone, ativo desc, created_at, id`,
+  );
+  for (const r of rows) encontrados.set(r.telefone, { id: r.id, nome: r.nome });
+  return encontrados;
+}
+
+/** The shop's active products with one of these barcodes. */
+async function produtosPorCodigo(tx: Tx, ownerId: string, codigos: string[]): Promise<Map<string, { id: string; nome: string }>> {
+  const encontrados = new Map<string, { id: string; nome: string }>();
+  if (!codigos.length) return encontrados;
+  const rows = await queryRows<{ codigo_barras: string; id: string; nome: string }>(
+    tx,
+    sql`select distinct on (codigo_barras) codigo_barras, id, nome from ${produtos}
+        where owner_id = ${ownerId} and codigo_barras in (select json_array_elements_text(${JSON.stringify(codigos)}::json))
+        order by codigo_barras, ativo desc, created_at, id`,
+  );
+  for (const r of rows) encontrados.set(r.codigo_barras, { id: r.id, nome: r.nome });
+  return encontrados;
+}
+
+/** Which keys of the preview match a record the shop has: customers by phone, products by barcode. */
+export async function conferirExistentes(tx: Tx, ownerId: string, tipo: TipoImportacao, chaves: string[]): Promise<ExistentesResposta> {
+  const unicas = [...new Set(chaves)];
+  const mapa = tipo === 'clientes' ? await clientesPorTelefone(tx, ownerId, unicas.filter((c) => /^\d{10,11}$/.test(c))) : await produtosPorCodigo(tx, ownerId, unicas);
+  return { existentes: [...mapa].map(([chave, r]) => ({ chave, id: r.id, nome: r.nome })) };
+}
+
+const CAMPOS_PRODUTO_ATUALIZADOS = ['nome', 'precoVenda', 'precoCusto', 'estoqueAtual', 'estoqueMinimo', 'categoria'] as const;
+
+export async function importarProdutos(tx: Tx, seller: Seller, body: ImportarProdutos & { linhas: ProdutoImportado[] }, agora: Date): Promise<Importacao> {
+  const ownerId = seller.id;
+  await travarImportacoes(tx, ownerId);
+  conferirLinhas(body.linhas, (l) => l.codigoBarras, 'codigoBarras', '9999-12-31', () => null);
+  const id = randomUUID();
+  await registrarImportacao(tx, seller, 'produtos', body.nomeArquivo, id, agora);
+
+  const existentes = await produtosPorCodigo(tx, ownerId, body.linhas.flatMap((l) => (l.codigoBarras ? [l.codigoBarras] : [])));
+  const novas = body.linhas.filter((l) => !l.codigoBarras || !existentes.has(l.codigoBarras));
+  const deLa = body.linhas.filter((l) => l.codigoBarras && existentes.has(l.codigoBarras));
+  const resumo: Resumo = { criados: novas.length, atualizados: 0, ignorados: 0, saldos: 0, totalSaldos: 0 };
+
+  const ids: string[] = novas.map(() => randomUUID());
+  await inserirEmLotes(
+    tx,
+    'produtos',
+    ['id', 'owner_id', 'nome', 'nome_busca', 'categoria', 'codigo_barras', 'preco_venda', 'preco_custo', 'unidade', 'estoque_atual', 'estoque_minimo'],
+    novas.map((l, i) => ({
+      id: ids[i],
+      owner_id: ownerId,
+      nome: l.nome,
+      nome_busca: normalizeForSearch(l.nome),
+      categoria: l.categoria,
+      codigo_barras: l.codigoBarras,
+      preco_venda: l.precoVenda,
+      preco_custo: l.precoCusto,
+      unidade: l.unidade,
+      estoque_atual: l.estoqueAtual,
+      estoque_minimo: l.estoqueMinimo,
+    })),
+  );
+  const itens: Array<Record<string, unknown>> = novas.map((l, i) => ({ owner_id: ownerId, importacao_id: id, registro_id: ids[i], acao: 'criado', linha: l.linha, antes: null }));
+  const auditados: LinhaAuditada[] = novas.map((l, i) => ({
+    acao: 'produto.importado' as const,
+    registroTipo: 'produto' as const,
+    id: ids[i]!,
+    nome: l.nome,
+    clienteId: null,
+    linha: l.linha,
+    importacaoId: id,
+    mudancas: [
+      { campo: 'nome', antes: null, depois: l.nome },
+      { campo: 'precoVenda', antes: null, depois: l.precoVenda },
+      { campo: 'estoqueAtual', antes: null, depois: l.estoqueAtual },
+    ],
+  }));
+
+  if (body.existentes === 'ignorar') resumo.ignorados = deLa.length;
+  else {
+    for (const l of deLa) {
+      const produtoId = existentes.get(l.codigoBarras!)!.id;
+      const [antes] = await tx.select().from(produtos).where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, produtoId))).for('update');
+      // Quantities are in the file's unit: a product counted another way keeps its stock as it is.
+      const mesmaUnidade = antes!.unidade === l.unidade;
+      const depois = {
+        nome: l.nome,
+        precoVenda: l.precoVenda,
+        precoCusto: l.precoCusto,
+        estoqueAtual: mesmaUnidade ? l.estoqueAtual : antes!.estoqueAtual,
+        estoqueMinimo: mesmaUnidade ? l.estoqueMinimo : antes!.estoqueMinimo,
+        categoria: l.categoria ?? antes!.categoria,
+      };
+      const mudancas: Mudanca[] = CAMPOS_PRODUTO_ATUALIZADOS.filter((c) => antes![c] !== depois[c]).map((c) => ({ campo: c, antes: antes![c], depois: depois[c] }));
+      if (!mudancas.length) {
+        resumo.ignorados += 1;
+        continue;
+      }
+      await tx
+        .update(produtos)
+        .set({ ...depois, nomeBusca: normalizeForSearch(depois.nome), updatedAt: sql`now()` })
+        .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, produtoId)));
+      resumo.atualizados += 1;
+      itens.push({ owner_id: ownerId, importacao_id: id, registro_id: produtoId, acao: 'atualizado', linha: l.linha, antes: Object.fromEntries(CAMPOS_PRODUTO_ATUALIZADOS.map((c) => [c, antes![c]])) });
+      auditados.push({ acao: 'produto.importado', registroTipo: 'produto', id: produtoId, nome: l.nome, clienteId: null, linha: l.linha, importacaoId: id, mudancas });
+    }
+  }
+
+  await inserirEmLotes(tx, 'importacao_itens', ['owner_id', 'importacao_id', 'registro_id', 'acao', 'linha', 'antes'], itens);
+  await auditarEmLotes(tx, ownerId, auditados, agora);
+  return concluir(tx, seller, id, 'produtos', body.nomeArquivo, resumo);
+}
+
+type ImportacaoRow = typeof importacoes.$inferSelect;
+const paraImportacao = (r: ImportacaoRow): Importacao => ({
+  id: r.id,
+  tipo: r.tipo,
+  nomeArquivo: r.nomeArquivo,
+  criadoEm: r.criadoEm.toISOString(),
+  por: r.criadoPorNome,
+  criados: r.criados,
+  atualizados: r.atualizados,
+  ignorados: r.ignorados,
+  saldos: r.saldos,
+  totalSaldos: r.totalSaldos,
+  desfeitaEm: r.desfeitaEm?.toISOString() ?? null,
+});
+
+async function buscarImportacao(tx: Tx, ownerId: string, id: string): Promise<Importacao> {
+  const [row] = await tx.select().from(importacoes).where(and(eq(importacoes.ownerId, ownerId), eq(importacoes.id, id)));
+  if (!row) throw notFound('Importação');
+  return paraImportacao(row);
+}
+
+/** The shop's last imports, newest first. */
+export async function listarImportacoes(tx: Tx, ownerId: string): Promise<{ items: Importacao[] }> {
+  const rows = await tx.select().from(importacoes).where(eq(importacoes.ownerId, ownerId)).orderBy(desc(importacoes.criadoEm), desc(importacoes.id)).limit(20);
+  return { items: rows.map(paraImportacao) };
+}
+
+const emUso = () =>
+  new AppError('IMPORTACAO_EM_USO', 409, { message: 'Esta importação não pode mais ser desfeita: os registros dela já foram usados ou alterados depois.' });
+
+/**
+ * Undoes an import as a whole, while nothing else touched what it made: no change of those records
+ * in the audit trail since (every change of shop data writes one: a sale, a payment, an edit, a
+ * promise) and no sale of its products. What it created is deleted — a new customer with the
+ * opening balance that was their whole ledger —, what it updated gets its fields back, and an
+ * opening balance it posted on a customer with a history is reversed by an entry through the
+ * ledger's door, never erased.
+ */
+export async function desfazerImportacao(tx: Tx, seller: Seller, id: string, agora: Date): Promise<Importacao> {
+  const ownerId = seller.id;
+  await travarImportacoes(tx, ownerId);
+  const [imp] = await tx.select().from(importacoes).where(and(eq(importacoes.ownerId, ownerId), eq(importacoes.id, id))).for('update');
+  if (!imp) throw notFound('Importação');
+  if (imp.desfeitaEm) throw new AppError('IMPORTACAO_DESFEITA', 409, { message: 'Esta importação já foi desfeita.' });
+
+  const [tocados] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from ${importacaoItens} i
+        where i.owner_id = ${ownerId} and i.importacao_id = ${id}
+          and (exists (select 1 from auditoria a where a.owner_id = ${ownerId} and a.registro_id = i.registro_id and a.em >= ${imp.criadoEm.toISOString()}::timestamptz
+                         and not (a.detalhes ->> 'importacao' is not distinct from ${id}) and a.acao <> 'importacao.concluida')
+            or exists (select 1 from auditoria a where a.owner_id = ${ownerId} and a.cliente_id = i.registro_id and a.em >= ${imp.criadoEm.toISOString()}::timestamptz
+                         and not (a.detalhes ->> 'importacao' is not distinct from ${id}))
+            or exists (select 1 from itens_venda vi join vendas v on v.owner_id = vi.owner_id and v.id = vi.venda_id
+                         where vi.owner_id = ${ownerId} and vi.produto_id = i.registro_id and v.created_at >= ${imp.criadoEm.toISOString()}::timestamptz))`,
+  );
+  if (Number(tocados?.n ?? 0) > 0) throw emUso();
+
+  const itens = await tx.select().from(importacaoItens).where(and(eq(importacaoItens.ownerId, ownerId), eq(importacaoItens.importacaoId, id)));
+  const criados = itens.filter((i) => i.acao === 'criado').map((i) => i.registroId);
+  const atualizados = itens.filter((i) => i.acao === 'atualizado');
+
+  if (imp.tipo === 'clientes') {
+    for (let i = 0; i < criados.length; i += LOTE) {
+      const lote = criados.slice(i, i + LOTE);
+      await tx.update(loginsClientes).set({ clienteId: null }).where(and(eq(loginsClientes.ownerId, ownerId), inArray(loginsClientes.clienteId, lote)));
+      await tx.delete(lancamentos).where(and(eq(lancamentos.ownerId, ownerId), inArray(lancamentos.clienteId, lote)));
+      await tx.delete(clientes).where(and(eq(clientes.ownerId, ownerId), inArray(clientes.id, lote)));
+    }
+    for (const item of atualizados) {
+      const cliente = await travarCliente(tx, ownerId, item.registroId);
+      const antes = item.antes as Record<(typeof CAMPOS_CLIENTE_ATUALIZADOS)[number], never>;
+      await tx
+        .update(clientes)
+        .set({ ...antes, nomeBusca: normalizeForSearch(antes.nome), updatedAt: sql`now()` })
+        .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, item.registroId)));
+      const [saldo] = await tx
+        .select({ valor: lancamentos.valor })
+        .from(lancamentos)
+        .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.referenciaExterna, referenciaSaldoImportado(id, item.registroId))));
+      if (saldo) {
+        await lancar(
+          tx,
+          ownerId,
+          cliente,
+          { tipo: 'ajuste', valor: -saldo.valor, descricao: DESCRICAO_SALDO_ANTERIOR, referenciaExterna: `${referenciaSaldoImportado(id, item.registroId)}:desfeito`, criadoPor: seller.pessoa.userId },
+          { notificar: false },
+        );
+      }
+    }
+  } else {
+    for (let i = 0; i < criados.length; i += LOTE) {
+      await tx.delete(produtos).where(and(eq(produtos.ownerId, ownerId), inArray(produtos.id, criados.slice(i, i + LOTE))));
+    }
+    for (const item of atualizados) {
+      const antes = item.antes as Record<(typeof CAMPOS_PRODUTO_ATUALIZADOS)[number], never>;
+      await tx
+        .update(produtos)
+        .set({ ...antes, nomeBusca: normalizeForSearch(antes.nome), updatedAt: sql`now()` })
+        .where(and(eq(produtos.ownerId, ownerId), eq(produtos.id, item.registroId)));
+    }
+  }
+
+  await tx.update(importacoes).set({ desfeitaEm: agora }).where(and(eq(importacoes.ownerId, ownerId), eq(importacoes.id, id)));
+  await auditar(tx, ownerId, {
+    acao: 'importacao.desfeita',
+    registro: { tipo: 'loja', id, nome: imp.nomeArquivo },
+    detalhes: { tipo: imp.tipo, removidos: criados.length, restaurados: atualizados.length },
+  });
+  return buscarImportacao(tx, ownerId, id);
+}
