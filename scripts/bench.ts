@@ -19,7 +19,7 @@
  *   npm run bench -- --scale 0.01      smoke test (CI): small shops, short runs
  *   --out FILE                         where the results go (default bench/results.json)
  *   --only vendas,novaVenda            some parts only: vendas, dashboard, novaVenda, clientes,
- *                                      relatorios, devedores, historico, web (bytes and Lighthouse), startup
+ *                                      relatorios, devedores, historico, importacao, web (bytes and Lighthouse), startup
  *   --rounds N, --duration S           rounds per figure (default 3; 1 when smoke), seconds per run
  *   --profile DIR                      the servers' V8 CPU profiles, written there when they stop
  */
@@ -51,7 +51,7 @@ const smoke = scale < 0.1;
 const duration = Number(arg('duration', smoke ? '1' : '10'));
 const CONNECTIONS = 16;
 const ROUNDS = Number(arg('rounds', smoke ? '1' : '3'));
-const PARTS = ['vendas', 'dashboard', 'novaVenda', 'clientes', 'relatorios', 'devedores', 'historico', 'web', 'startup'] as const;
+const PARTS = ['vendas', 'dashboard', 'novaVenda', 'clientes', 'relatorios', 'devedores', 'historico', 'importacao', 'web', 'startup'] as const;
 const only = arg('only', '').split(',').filter(Boolean);
 // --profile DIR: each server writes a V8 CPU profile there when it stops.
 const profileDir = arg('profile', '');
@@ -541,6 +541,61 @@ async function main() {
           String(runs.a[0]!.load),
         );
       }
+    }
+
+    // Issue 39: a paper caderneta of 20,000 customers, most of them owing, imported into a new shop
+    // in one request (the browser has read and checked the file; this is the server's part).
+    if (wants('importacao')) {
+      // The issue's file whatever the scale (the shops around it only set the database's size).
+      const n = smoke ? 500 : 20_000;
+      log(`import: ${n} customers with opening balances`);
+      const linhas = Array.from({ length: n }, (_, i) => ({
+        linha: i + 2,
+        nome: `Cliente importado ${i}`,
+        telefone: `119${String(10_000_000 + i)}`,
+        email: i % 4 === 0 ? `cliente${i}@example.com` : null,
+        endereco: i % 3 === 0 ? `Rua ${i}, 10` : null,
+        cpf: null,
+        limiteCredito: i % 5 === 0 ? 50_000 : null,
+        observacoes: i % 7 === 0 ? 'Paga no começo do mês' : null,
+        saldoInicial: i % 10 < 7 ? 500 + ((i * 7919) % 100_000) : 0,
+        dataSaldo: i % 10 < 7 ? new Date(Date.now() - (1 + (i % 400)) * 86_400_000).toISOString().slice(0, 10) : null,
+        dataVencimento: i % 10 < 3 ? new Date(Date.now() + (i % 30) * 86_400_000).toISOString().slice(0, 10) : null,
+      }));
+      const corpo = JSON.stringify({ nomeArquivo: 'caderneta.xlsx', existentes: 'ignorar', linhas });
+      const tempos: number[] = [];
+      const desfazer: number[] = [];
+      const load = loadAvg();
+      for (let i = 0; i < ROUNDS; i++) {
+        const loja = await signUpSeller(handle.db, base, `importacao${i}`);
+        const inicio = performance.now();
+        const response = await fetch(`${base}/api/importacoes/clientes`, { method: 'POST', headers: { cookie: loja.cookie, origin: base, 'content-type': 'application/json' }, body: corpo });
+        if (response.status !== 201) throw new Error(`import: ${response.status} ${(await response.text()).slice(0, 500)}`);
+        const { id: importacaoId } = (await response.json()) as { id: string };
+        tempos.push(performance.now() - inicio);
+        const { rows } = await db.query<{ n: number; saldo: string; devedores: number }>(
+          'select count(*)::int n, sum(saldo_atual) saldo, count(*) filter (where pendente_desde is not null)::int devedores from clientes where owner_id = $1',
+          [loja.id],
+        );
+        const esperado = linhas.reduce((soma, l) => soma + l.saldoInicial, 0);
+        if (rows[0]!.n !== n || Number(rows[0]!.saldo) !== -esperado || rows[0]!.devedores !== linhas.filter((l) => l.saldoInicial > 0).length) {
+          throw new Error(`import: the shop does not hold what was imported (${JSON.stringify(rows[0])})`);
+        }
+        // The first shop undoes its import: every customer and balance goes.
+        if (i === 0) {
+          const antes = performance.now();
+          const desfeita = await fetch(`${base}/api/importacoes/${importacaoId}/desfazer`, { method: 'POST', headers: { cookie: loja.cookie, origin: base } });
+          if (desfeita.status !== 200) throw new Error(`undo: ${desfeita.status} ${(await desfeita.text()).slice(0, 500)}`);
+          desfazer.push(performance.now() - antes);
+          const { rows: restam } = await db.query<{ n: number }>('select count(*)::int n from clientes where owner_id = $1', [loja.id]);
+          if (restam[0]!.n !== 0) throw new Error(`undo: ${restam[0]!.n} customers left`);
+        }
+      }
+      // The derived tables (counters, debts by due day) against a recount, after the imports.
+      await conferirCarga(db);
+      results.importacao = { linhas: n, bytes: corpo.length, tempos, desfazer };
+      row(`POST /api/importacoes/clientes, ${n} rows (${(corpo.length / 1e6).toFixed(1)} MB)`, `${(median(tempos) / 1000).toFixed(2)} s median of ${tempos.length}`, '≤ 10 s', String(load));
+      row(`  undone as a whole (POST …/desfazer)`, `${(desfazer[0]! / 1000).toFixed(2)} s`, 'small', String(load));
     }
 
     // The reports' period function, 365 days and the previous period, on the big shop.

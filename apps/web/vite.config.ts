@@ -92,9 +92,11 @@ const pwa = VitePWA({
     ],
   },
   injectManifest: {
-    // The shell, every route's code and texts, the icons; not the build's stamps nor the compressed copies.
+    // The shell, every route's code and texts, the icons; not the build's stamps nor the compressed
+    // copies, nor the spreadsheet reader (about 250 KB on the wire, fetched when a shop imports an
+    // XLSX, which needs the internet anyway: issue 39).
     globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-    globIgnores: ['.vite/**', '**/*.br', '**/*.gz'],
+    globIgnores: ['.vite/**', '**/*.br', '**/*.gz', '**/exceljs*.js'],
   },
   devOptions: { enabled: false },
 });
@@ -112,6 +114,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The XLSX reader (exceljs, loaded only when a shop imports a spreadsheet: issue 39) is ~930 KB
+    // minified, the one chunk past Vite's 500 KB warning; the bundle budgets are e2e/bundle.spec.ts'.
+    chunkSizeWarningLimit: 1000,
     rolldownOptions: {
       // Required by experimentalInlineCommonChunks: the entry's unused exports may go.
       preserveEntrySignatures: false,

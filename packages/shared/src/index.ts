@@ -36,3 +36,4 @@ export * from './schemas/auditoria';
 export * from './schemas/equipe';
 export * from './usuario';
 export * from './schemas/importacao';
+export * from './importacao';

@@ -56,9 +56,14 @@ describe('bundle boundaries', () => {
     expect(importing(/from\s+['"]@\/features\/relatorios\//)).toEqual(['/src/app/routes/relatorios.tsx']);
   });
 
-  it('Papa Parse is loaded with import() when a CSV is made, never up front', () => {
+  it('Papa Parse is loaded with import() when a CSV is made or read (an import), never up front', () => {
     expect(importing(/from\s+['"]papaparse['"]/)).toEqual([]);
-    expect(importing(/import\(\s*['"]papaparse['"]\s*\)/)).toEqual(['/src/lib/csv.ts']);
+    expect(importing(/import\(\s*['"]papaparse['"]\s*\)/).sort()).toEqual(['/src/features/importacao/lib/csv.ts', '/src/lib/csv.ts']);
+  });
+
+  it('exceljs (≈ 1 MB) is loaded with import() when an XLSX is read or a template made, never up front', () => {
+    expect(importing(/import\s+(?!type\b)[^;]*from\s+['"]exceljs['"]/)).toEqual([]);
+    expect(importing(/import\(\s*['"]exceljs['"]\s*\)/)).toEqual(['/src/features/importacao/lib/xlsx.ts']);
   });
 
   it('the formatters every page uses take shared helpers from subpaths, not the barrel (its schemas would pull zod in)', () => {

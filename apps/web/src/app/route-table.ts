@@ -73,7 +73,10 @@ export const SIGNED_IN_PAGES = {
   // A person's role and permissions are said in the Equipe screen's words.
   historico: { path: '/historico', module: 'historico', namespaces: ['historico', 'equipe'] },
   equipe: { path: '/equipe', module: 'equipe', namespaces: ['equipe', 'validation'] },
-  configuracoes: { path: '/configuracoes', module: 'configuracoes', namespaces: ['configuracoes', 'backup', 'portal', 'auth', 'devedores', 'validation'] },
+  // Sistema has the "Importar planilha" card (issue 39).
+  configuracoes: { path: '/configuracoes', module: 'configuracoes', namespaces: ['configuracoes', 'backup', 'importacao', 'portal', 'auth', 'devedores', 'validation'] },
+  // A spreadsheet of customers (with opening balances) or products, read in the browser (issue 39).
+  importar: { path: '/importar/:tipo', module: 'importar', namespaces: ['importacao', 'validation'] },
   notificacoes: { path: '/notificacoes', module: 'notificacoes', namespaces: ['notificacoes'] },
 } as const satisfies Record<string, PageEntry>;
 

@@ -34,6 +34,7 @@ export const NAMESPACES = [
   'notificacoes',
   'configuracoes',
   'backup',
+  'importacao',
   'portal',
   'devedores',
   'offline',
@@ -69,6 +70,7 @@ export interface AppResources {
   notificacoes: typeof import('../locales/pt-BR/notificacoes.json');
   configuracoes: typeof import('../locales/pt-BR/configuracoes.json');
   backup: typeof import('../locales/pt-BR/backup.json');
+  importacao: typeof import('../locales/pt-BR/importacao.json');
   offline: typeof import('../locales/pt-BR/offline.json');
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   DEFAULT_LIMITE_CREDITO,
   DESCRICAO_SALDO_ANTERIOR,
@@ -17,7 +17,7 @@ import {
   type TipoImportacao,
 } from '@caderneta/shared';
 import type { Seller } from '../../auth/seller';
-import type { Tx } from '../../db/client';
+import { comoServidor, type Tx } from '../../db/client';
 import { clientes, importacaoItens, importacoes, lancamentos, loginsClientes, produtos } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
@@ -38,6 +38,8 @@ import { lancar, travarCliente } from '../financeiro/razao.service';
 
 /** Rows per statement when writing new records. */
 const LOTE = 2_000;
+/** New customers from which an import refreshes the planner's statistics of the tables it grew. */
+const MIN_LINHAS_PARA_ANALISAR = 1_000;
 
 /** The ledger key of an opening balance an import posted: once per import and customer. */
 export const referenciaSaldoImportado = (importacaoId: string, clienteId: string) => `importacao:${importacaoId}:${clienteId}`;
@@ -162,6 +164,36 @@ async function auditarEmLotes(tx: Tx, ownerId: string, linhas: LinhaAuditada[], 
 const dataDoSaldo = (data: string | null, fuso: string) =>
   data ? sql`least(clock_timestamp(), (${data}::date + time '12:00')::timestamp at time zone ${fuso})` : sql`clock_timestamp()`;
 
+/**
+ * CTEs moving the shop's customer counters (clientes_totais: customers and debtors) and debts by
+ * due day (devedores_por_dia) by the customers CTE `origem` returned (owner_id, ativo, saldo_atual,
+ * pendente_desde, data_vencimento) — what their row triggers (migrations 0005, 0030) do one customer
+ * at a time, once per batch, while the triggers stand aside (`caderneta.reconstruindo`) and the
+ * caller holds the shop's rollup lock. `sinal` -1: taken out, for customers being deleted.
+ */
+function contadoresDeClientes(origem: string, sinal: 1 | -1): SQL {
+  const o = sql.raw(origem);
+  const s = sql.raw(String(sinal));
+  return sql`totais as (
+      insert into clientes_totais as t (owner_id, ativo, quantidade, devedores)
+      select owner_id, ativo, ${s} * count(*), ${s} * count(*) filter (where saldo_atual < 0) from ${o} group by 1, 2
+      on conflict (owner_id, ativo) do update set quantidade = t.quantidade + excluded.quantidade, devedores = t.devedores + excluded.devedores
+      returning 1
+    ), por_dia as (
+      insert into devedores_por_dia as g (owner_id, ativo, combinado, dia, quantidade, valor)
+      select owner_id, ativo, coalesce(data_vencimento, 'infinity'), dia_da_divida(owner_id, pendente_desde), ${s} * count(*), ${s} * sum(-saldo_atual)
+      from ${o} where saldo_atual < 0 group by 1, 2, 3, 4
+      on conflict (owner_id, ativo, combinado, dia) do update set quantidade = g.quantidade + excluded.quantidade, valor = g.valor + excluded.valor
+      returning 1
+    )`;
+}
+
+/** Before and after writing customers in batches: the row triggers stand aside, the counters move by batch. */
+async function contadoresPorLote(tx: Tx, ownerId: string, ligados: boolean) {
+  if (ligados) await tx.execute(sql`select rollup_lock(${ownerId}), set_config('caderneta.reconstruindo', 'on', true)`);
+  else await tx.execute(sql`select set_config('caderneta.reconstruindo', '', true)`);
+}
+
 const CAMPOS_CLIENTE_ATUALIZADOS = ['nome', 'email', 'endereco', 'limiteCredito', 'observacoes', 'dataVencimento'] as const;
 
 export async function importarClientes(tx: Tx, seller: Seller, body: ImportarClientes & { linhas: ClienteImportado[] }, agora: Date): Promise<Importacao> {
@@ -179,47 +211,62 @@ export async function importarClientes(tx: Tx, seller: Seller, body: ImportarCli
   const deLa = body.linhas.filter((l) => existentes.has(l.telefone));
   const resumo: Resumo = { criados: novas.length, atualizados: 0, ignorados: 0, saldos: 0, totalSaldos: 0 };
 
-  // New customers: the rows, their opening balances and their debt's start, a statement per batch.
+  // New customers: each row with its opening balance, which is its whole ledger — the balance is
+  // the entry's value and the debt started then, as `lancar` would leave a customer without sales.
+  // The shop's counters move by the batch (contadoresDeClientes), not 20,000 times at commit.
   const ids: string[] = novas.map(() => randomUUID());
+  await contadoresPorLote(tx, ownerId, true);
+  for (let i = 0; i < novas.length; i += LOTE) {
+    const json = JSON.stringify(
+      novas.slice(i, i + LOTE).map((l, j) => ({
+        id: ids[i + j],
+        nome: l.nome,
+        nome_busca: normalizeForSearch(l.nome),
+        telefone: l.telefone,
+        email: l.email,
+        endereco: l.endereco,
+        limite_credito: l.limiteCredito ?? DEFAULT_LIMITE_CREDITO,
+        observacoes: observacoesDe(l),
+        data_vencimento: l.saldoInicial > 0 ? l.dataVencimento : null,
+        saldo: l.saldoInicial,
+        data: l.dataSaldo,
+      })),
+    );
+    await tx.execute(sql`
+      with x as (
+        select * from json_to_recordset(${json}::json) as x(id uuid, nome text, nome_busca text, telefone text, email text, endereco text,
+          limite_credito integer, observacoes text, data_vencimento date, saldo integer, data date)
+      ), novos as (
+        insert into ${clientes} (id, owner_id, nome, nome_busca, telefone, email, endereco, limite_credito, observacoes, data_vencimento, saldo_atual, pendente_desde)
+        select id, ${ownerId}, nome, nome_busca, telefone, email, endereco, limite_credito, observacoes, data_vencimento, -saldo,
+               case when saldo > 0 then (case when data is null then clock_timestamp() else least(clock_timestamp(), (data + time '12:00')::timestamp at time zone ${fuso}) end) end
+        from x
+        returning owner_id, id, ativo, saldo_atual, pendente_desde, data_vencimento
+      ), saldos as (
+        insert into ${lancamentos} (owner_id, cliente_id, tipo, valor, descricao, referencia_externa, criado_por, created_at)
+        select ${ownerId}, id, 'ajuste', saldo_atual, ${DESCRICAO_SALDO_ANTERIOR}, ${`importacao:${id}:`} || id, ${seller.pessoa.userId}, pendente_desde
+        from novos where saldo_atual < 0
+        returning 1
+      ), ${contadoresDeClientes('novos', 1)}
+      select 1`);
+  }
+  for (const l of novas) {
+    if (l.saldoInicial === 0) continue;
+    resumo.saldos += 1;
+    resumo.totalSaldos += l.saldoInicial;
+  }
   await inserirEmLotes(
     tx,
-    'clientes',
-    ['id', 'owner_id', 'nome', 'nome_busca', 'telefone', 'email', 'endereco', 'limite_credito', 'observacoes', 'data_vencimento'],
-    novas.map((l, i) => ({
-      id: ids[i],
-      owner_id: ownerId,
-      nome: l.nome,
-      nome_busca: normalizeForSearch(l.nome),
-      telefone: l.telefone,
-      email: l.email,
-      endereco: l.endereco,
-      limite_credito: l.limiteCredito ?? DEFAULT_LIMITE_CREDITO,
-      observacoes: observacoesDe(l),
-      data_vencimento: l.saldoInicial > 0 ? l.dataVencimento : null,
-    })),
+    'importacao_itens',
+    ['owner_id', 'importacao_id', 'registro_id', 'acao', 'linha', 'antes'],
+    novas.map((l, i) => ({ owner_id: ownerId, importacao_id: id, registro_id: ids[i], acao: 'criado', linha: l.linha, antes: null })),
   );
-  const comSaldo = novas.flatMap((l, i) => (l.saldoInicial > 0 ? [{ l, clienteId: ids[i]! }] : []));
-  for (let i = 0; i < comSaldo.length; i += LOTE) {
-    const lote = comSaldo.slice(i, i + LOTE);
-    const json = JSON.stringify(lote.map(({ l, clienteId }) => ({ cliente_id: clienteId, valor: -l.saldoInicial, data: l.dataSaldo, referencia: referenciaSaldoImportado(id, clienteId) })));
-    // Each entry is the customer's whole ledger: the balance is its value, and the debt started then.
-    await tx.execute(sql`
-      with linhas as (
-        select * from json_to_recordset(${json}::json) as x(cliente_id uuid, valor integer, data date, referencia text)
-      ), postos as (
-        insert into ${lancamentos} (owner_id, cliente_id, tipo, valor, descricao, referencia_externa, criado_por, created_at)
-        select ${ownerId}, cliente_id, 'ajuste', valor, ${DESCRICAO_SALDO_ANTERIOR}, referencia, ${seller.pessoa.userId},
-               case when data is null then clock_timestamp() else least(clock_timestamp(), (data + time '12:00')::timestamp at time zone ${fuso}) end
-        from linhas
-        returning cliente_id, valor, created_at
-      )
-      update ${clientes} c set saldo_atual = p.valor, pendente_desde = p.created_at
-      from postos p where c.owner_id = ${ownerId} and c.id = p.cliente_id`);
-    resumo.saldos += lote.length;
-    resumo.totalSaldos += lote.reduce((s, { l }) => s + l.saldoInicial, 0);
-  }
-
-  const itens: Array<Record<string, unknown>> = novas.map((l, i) => ({ owner_id: ownerId, importacao_id: id, registro_id: ids[i], acao: 'criado', linha: l.linha, antes: null }));
+  await contadoresPorLote(tx, ownerId, false);
+  // The planner learns the shop's new size: estimates from before the import (a shop with no
+  // customers, say) send later checks by owner through every one of its entries — undoing 20,000
+  // customers took minutes. ANALYZE needs the tables' owner, the server's own role.
+  if (novas.length >= MIN_LINHAS_PARA_ANALISAR) await comoServidor(tx, () => tx.execute(sql`analyze clientes, lancamentos`));
+  const itens: Array<Record<string, unknown>> = [];
   const auditados: LinhaAuditada[] = novas.map((l, i) => ({
     acao: 'cliente.importado' as const,
     registroTipo: 'cliente' as const,
@@ -465,8 +512,8 @@ export async function desfazerImportacao(tx: Tx, seller: Seller, id: string, ago
                          and not (a.detalhes ->> 'importacao' is not distinct from ${id}) and a.acao <> 'importacao.concluida')
             or exists (select 1 from auditoria a where a.owner_id = ${ownerId} and a.cliente_id = i.registro_id and a.em >= ${imp.criadoEm.toISOString()}::timestamptz
                          and not (a.detalhes ->> 'importacao' is not distinct from ${id}))
-            or exists (select 1 from itens_venda vi join vendas v on v.owner_id = vi.owner_id and v.id = vi.venda_id
-                         where vi.owner_id = ${ownerId} and vi.produto_id = i.registro_id and v.created_at >= ${imp.criadoEm.toISOString()}::timestamptz))`,
+            ${imp.tipo === 'produtos' ? sql`or exists (select 1 from itens_venda vi join vendas v on v.owner_id = vi.owner_id and v.id = vi.venda_id
+                         where vi.produto_id = i.registro_id and vi.owner_id = ${ownerId} and v.created_at >= ${imp.criadoEm.toISOString()}::timestamptz)` : sql``})`,
   );
   if (Number(tocados?.n ?? 0) > 0) throw emUso();
 
@@ -475,12 +522,21 @@ export async function desfazerImportacao(tx: Tx, seller: Seller, id: string, ago
   const atualizados = itens.filter((i) => i.acao === 'atualizado');
 
   if (imp.tipo === 'clientes') {
+    // As when they were made: the counters move by the batch.
+    await contadoresPorLote(tx, ownerId, true);
     for (let i = 0; i < criados.length; i += LOTE) {
       const lote = criados.slice(i, i + LOTE);
       await tx.update(loginsClientes).set({ clienteId: null }).where(and(eq(loginsClientes.ownerId, ownerId), inArray(loginsClientes.clienteId, lote)));
       await tx.delete(lancamentos).where(and(eq(lancamentos.ownerId, ownerId), inArray(lancamentos.clienteId, lote)));
-      await tx.delete(clientes).where(and(eq(clientes.ownerId, ownerId), inArray(clientes.id, lote)));
+      await tx.execute(sql`
+        with apagados as (
+          delete from ${clientes} where owner_id = ${ownerId} and id in (select json_array_elements_text(${JSON.stringify(lote)}::json)::uuid)
+          returning owner_id, ativo, saldo_atual, pendente_desde, data_vencimento
+        ), ${contadoresDeClientes('apagados', -1)}
+        select 1`);
     }
+    await tx.execute(sql`delete from devedores_por_dia where owner_id = ${ownerId} and quantidade = 0`);
+    await contadoresPorLote(tx, ownerId, false);
     for (const item of atualizados) {
       const cliente = await travarCliente(tx, ownerId, item.registroId);
       const antes = item.antes as Record<(typeof CAMPOS_CLIENTE_ATUALIZADOS)[number], never>;

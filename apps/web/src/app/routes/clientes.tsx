@@ -1,12 +1,15 @@
 import type { Cliente } from '@caderneta/shared';
+import FileSpreadsheetIcon from 'lucide-react/icons/file-spreadsheet';
 import UserXIcon from 'lucide-react/icons/user-x';
 import UsersIcon from 'lucide-react/icons/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AddButton } from '@/components/add-button';
 import { EmptyState } from '@/components/empty-state';
 import { ATIVOS_FILTROS, AtivosFilter } from '@/components/list-filters';
 import { ListPage } from '@/components/list-page';
+import { Button } from '@/components/ui/button';
 import { useClientes } from '@/features/clientes/api/get-clientes';
 import { useSetClienteAtivo } from '@/features/clientes/api/set-cliente-ativo';
 import { ClienteFormDialog } from '@/features/clientes/components/cliente-form-dialog';
@@ -48,6 +51,8 @@ export function Component() {
   // Each action for who may do it (issue 37); the statement is everyone's.
   const { pode } = usePessoa();
   const edita = pode('editar_clientes');
+  // Importing a spreadsheet goes with "backup e importação" (issue 39).
+  const importa = pode('backup');
   const actions = {
     ...(edita && {
       onEdit: form.openEdit,
@@ -65,7 +70,21 @@ export function Component() {
   return (
     <ListPage
       ns="clientes"
-      actions={edita && <AddButton label={t('new')} onClick={form.openNew} />}
+      actions={
+        (edita || importa) && (
+          <>
+            {edita && <AddButton label={t('new')} onClick={form.openNew} />}
+            {importa && (
+              <Button asChild variant="outline">
+                <Link to="/importar/clientes">
+                  <FileSpreadsheetIcon aria-hidden="true" />
+                  {t('importar')}
+                </Link>
+              </Button>
+            )}
+          </>
+        )
+      }
       stats={<ClientesStats resumo={data?.resumo} />}
       list={list}
       filters={<AtivosFilter ns="clientes" list={list} />}

@@ -18,6 +18,7 @@ import { NotificacoesSecao } from '@/features/configuracoes/components/notificac
 import { PerfilSecao } from '@/features/configuracoes/components/perfil-form';
 import { AbaDeSecoes } from '@/features/configuracoes/components/secao';
 import { SistemaSecao } from '@/features/configuracoes/components/sistema-form';
+import { ImportacoesSecao } from '@/features/importacao/components/importacoes-secao';
 import { MensagensConfig } from '@/features/devedores/components/mensagens-config';
 import { MercadopagoSettings } from '@/features/portal/components/mercadopago-settings';
 import { PixSettings } from '@/features/portal/components/pix-settings';
@@ -107,13 +108,18 @@ function Configuracoes() {
       label: t('tabs.sistema'),
       icon: MonitorCogIcon,
       visivel: configura || pode('backup'),
+      // Importing a spreadsheet goes with backups: one permission, "backup e importação" (issue 39).
       content: configura ? (
         <AbaDeSecoes>
           <SistemaSecao />
           {pode('backup') && <BackupSecao />}
+          {pode('backup') && <ImportacoesSecao />}
         </AbaDeSecoes>
       ) : (
-        <BackupSecao />
+        <>
+          <BackupSecao />
+          <ImportacoesSecao />
+        </>
       ),
     },
   ];

@@ -1,12 +1,15 @@
 import type { EstoqueFiltro, Produto } from '@caderneta/shared';
+import FileSpreadsheetIcon from 'lucide-react/icons/file-spreadsheet';
 import PackageIcon from 'lucide-react/icons/package';
 import PackageXIcon from 'lucide-react/icons/package-x';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { AddButton } from '@/components/add-button';
 import { EmptyState } from '@/components/empty-state';
 import { ATIVOS_FILTROS, AtivosFilter, ToggleFilter } from '@/components/list-filters';
 import { ListPage } from '@/components/list-page';
+import { Button } from '@/components/ui/button';
 import { useProdutos } from '@/features/produtos/api/get-produtos';
 import { useSetProdutoAtivo } from '@/features/produtos/api/set-produto-ativo';
 import { DeleteProdutoDialog } from '@/features/produtos/components/delete-produto-dialog';
@@ -36,6 +39,8 @@ export function Component() {
 
   // Creating, changing, deactivating and deleting products: for who may edit them (`editar_produtos`).
   const edita = usePode('editar_produtos');
+  // Importing a spreadsheet goes with "backup e importação" (issue 39).
+  const importa = usePode('backup');
   const actions = edita
     ? {
         onEdit: form.openEdit,
@@ -47,7 +52,21 @@ export function Component() {
   return (
     <ListPage
       ns="produtos"
-      actions={edita && <AddButton label={t('new')} onClick={form.openNew} />}
+      actions={
+        (edita || importa) && (
+          <>
+            {edita && <AddButton label={t('new')} onClick={form.openNew} />}
+            {importa && (
+              <Button asChild variant="outline">
+                <Link to="/importar/produtos">
+                  <FileSpreadsheetIcon aria-hidden="true" />
+                  {t('importar')}
+                </Link>
+              </Button>
+            )}
+          </>
+        )
+      }
       stats={<ProdutosStats resumo={data?.resumo} />}
       list={list}
       toolbarLayout="inline-wide"
