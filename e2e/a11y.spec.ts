@@ -25,6 +25,8 @@ const SIGNED_IN_ROUTES = [
   '/notificacoes',
   '/notificacoes?filtro=nao_lidas',
   '/equipe',
+  '/importar/clientes',
+  '/importar/produtos',
   '/configuracoes',
   '/configuracoes?aba=loja',
   '/configuracoes?aba=mercadopago',

@@ -279,6 +279,8 @@ test(`every signed-in page fits a ${WIDTHS.join(' and a ')} px phone`, async ({ 
     '/configuracoes?aba=sistema',
     '/notificacoes',
     '/equipe',
+    '/importar/clientes',
+    '/importar/produtos',
     `/recibos/${pagamentoId}`,
     '/cliente',
     `/cliente/${login}`,
