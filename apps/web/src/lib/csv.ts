@@ -57,9 +57,9 @@ export async function gerarCsv(linhas: LinhaCsv[], locale: string): Promise<stri
   return `\uFEFF${texto}\r\n`;
 }
 
-/** Hands the text to the browser as a file download. */
-export function baixarArquivo(nome: string, texto: string, tipo = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([texto], { type: tipo }));
+/** Hands the text (or a file made here: a spreadsheet template) to the browser as a download. */
+export function baixarArquivo(nome: string, conteudo: string | Blob, tipo = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(conteudo instanceof Blob ? conteudo : new Blob([conteudo], { type: tipo }));
   const link = document.createElement('a');
   link.href = url;
   link.download = nome;

@@ -82,6 +82,12 @@ export const portalClienteSchema = z.object({
   /** How many purchases are pending in all: `pendentes` holds only the newest of them. */
   pendentesTotal: z.number().int(),
   /**
+   * What the customer owed from before, as the shop brought it from its paper notebook (an import:
+   * "Saldo anterior (caderneta)"), newest first, while they owe: the part of the debt no purchase
+   * explains. `saldoPendente` says what is still open of all of it.
+   */
+  saldosAnteriores: z.array(z.object({ data: z.string(), valor: z.number().int() })),
+  /**
    * An online payment Mercado Pago holds as pending (a PIX generated and not yet paid, a card
    * under review), started in the last 24 hours: the page says so before another is started.
    */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { DESCRICAO_SALDO_ANTERIOR, type AuditoriaPage, type ClienteImportado, type Extrato, type Importacao, type ProdutoImportado } from '@caderneta/shared';
+import { DESCRICAO_SALDO_ANTERIOR, type AuditoriaPage, type ClienteImportado, type Extrato, type Importacao, type PortalCliente, type ProdutoImportado } from '@caderneta/shared';
 import { buildTestApp, createSeller, createStaff, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
 import { insertCliente, insertProduto, ledgerSum, readCliente, readProduto } from '../../../test/fixtures';
@@ -87,6 +87,12 @@ describe('importing customers with their opening balances', () => {
     const devedores = (await dono.request({ method: 'GET', url: '/api/devedores' })).json() as { items: Array<{ nome: string; saldoPendente: number }> };
     expect(devedores.items.map((d) => [d.nome, d.saldoPendente])).toEqual(expect.arrayContaining([['Ana Prado', 12_550], ['Carla Dias', 4_000]]));
 
+    // The customer's own page says where the debt came from (the list gives the new customers their links).
+    await dono.request({ method: 'GET', url: '/api/clientes' });
+    const { login } = await readCliente(t, ana.id);
+    const pagina = (await t.app.inject({ method: 'GET', url: `/api/portal/${login}` })).json() as PortalCliente;
+    expect(pagina).toMatchObject({ saldoPendente: 12_550, pendentes: [], saldosAnteriores: [{ data: '2026-01-15T15:00:00.000Z', valor: 12_550 }] });
+
     const historico = (await dono.request({ method: 'GET', url: `/api/auditoria?registroId=${ana.id}` })).json() as AuditoriaPage;
     expect(historico.items).toEqual([expect.objectContaining({ acao: 'cliente.importado', detalhes: { importacao: imp.id, linha: linhas[0]!.linha } })]);
     await assertInvariants();
@@ -144,6 +150,9 @@ describe('importing customers with their opening balances', () => {
     // The customer the shop had gets its fields back, and the balance a reversing entry.
     expect(await readCliente(t, existente.id)).toMatchObject({ nome: 'Seu Jorge', limiteCredito: 20_000, saldoAtual: 0 });
     expect(await ledgerSum(t, existente.id)).toBe(0);
+    await dono.request({ method: 'GET', url: '/api/clientes' });
+    const { login } = await readCliente(t, existente.id);
+    expect(((await t.app.inject({ method: 'GET', url: `/api/portal/${login}` })).json() as PortalCliente).saldosAnteriores).toEqual([]);
     expect((await desfazer(dono, imp.id)).json()).toMatchObject({ code: 'IMPORTACAO_DESFEITA' });
 
     // After a payment on one of its customers, the import stays.

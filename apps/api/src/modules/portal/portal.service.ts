@@ -1,5 +1,6 @@
-import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import {
+  DESCRICAO_SALDO_ANTERIOR,
   DEFAULT_TIME_ZONE,
   pagamentoEmReais,
   PARCELAS_MAX_CARTAO,
@@ -94,6 +95,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.clienteId, clienteId), eq(lancamentos.tipo, 'pagamento')))
     .orderBy(desc(lancamentos.createdAt))
     .limit(MAX_PAGAMENTOS);
+  const saldosAnteriores = cliente.saldoAtual < 0 ? await saldosAnterioresDoCliente(tx, ownerId, clienteId) : [];
   const [emAndamento] = await tx
     .select({ id: pagamentosOnline.id, metodo: pagamentosOnline.metodo, valorTotal: pagamentosOnline.valorTotal, criadoEm: pagamentosOnline.createdAt })
     .from(pagamentosOnline)
@@ -138,6 +140,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       itens: itens.filter((i) => i.vendaId === v.id).map(({ vendaId: _venda, ...item }) => item),
     })),
     pendentesTotal: pendentesTotal?.n ?? 0,
+    saldosAnteriores,
     pagamentoEmAndamento: emAndamento
       ? { id: emAndamento.id, metodo: emAndamento.metodo, valorTotal: emAndamento.valorTotal, criadoEm: emAndamento.criadoEm.toISOString() }
       : null,
@@ -150,6 +153,29 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     },
     pix: codigo ? { codigo, qrCode: await qrCodeDataUrl(codigo) } : null,
   };
+}
+
+/** How many opening balances the page lists (an import writes one per customer; a second import, another). */
+const MAX_SALDOS_ANTERIORES = 5;
+
+/** The opening balances an import posted on the customer and did not take back (undone), newest first. */
+async function saldosAnterioresDoCliente(tx: Tx, ownerId: string, clienteId: string): Promise<PortalCliente['saldosAnteriores']> {
+  const rows = await tx
+    .select({ data: lancamentos.createdAt, valor: lancamentos.valor })
+    .from(lancamentos)
+    .where(
+      and(
+        eq(lancamentos.ownerId, ownerId),
+        eq(lancamentos.clienteId, clienteId),
+        eq(lancamentos.tipo, 'ajuste'),
+        eq(lancamentos.descricao, DESCRICAO_SALDO_ANTERIOR),
+        lt(lancamentos.valor, 0),
+        sql`not exists (select 1 from ${lancamentos} d where d.owner_id = ${lancamentos.ownerId} and d.referencia_externa = ${lancamentos.referenciaExterna} || ':desfeito')`,
+      ),
+    )
+    .orderBy(desc(lancamentos.createdAt))
+    .limit(MAX_SALDOS_ANTERIORES);
+  return rows.map((r) => ({ data: r.data.toISOString(), valor: -r.valor }));
 }
 
 /** The customer's due date and days overdue by the one meaning of overdue, as Devedores shows them. */

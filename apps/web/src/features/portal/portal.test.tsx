@@ -26,6 +26,7 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     compras: 3,
     pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, desconto: 0, itens: ITENS_V1 }],
     pendentesTotal: 1,
+    saldosAnteriores: [],
     pagamentoEmAndamento: null,
     pagamentos: [],
     pagamentoOnline: { disponivel: true, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 },
@@ -112,6 +113,14 @@ describe('the customer page', () => {
     expect(within(aviso).getByRole('link', { name: 'Ver pagamento em andamento' })).toHaveAttribute('href', `/cliente/joana48213/pagamento-pendente?pagamento=${ID}`);
     expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
     expect(api.calls('POST', '/api/portal/joana48213/pagamentos')).toHaveLength(1);
+  });
+
+  it('lists what the shop brought from its paper notebook, beside the purchases', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pendentes: [], pendentesTotal: 0, saldosAnteriores: [{ data: '2026-01-10T15:00:00.000Z', valor: 12_550 }] })) });
+    renderApp('/cliente/joana48213');
+    const lista = await screen.findByRole('list', { name: 'Saldos anteriores' });
+    expect(within(lista).getByRole('listitem')).toHaveTextContent(/^Saldo anterior \(caderneta\), anotado em 10\/01\/2026R\$\s125,50$/);
+    expect(screen.queryByText('Nenhuma compra pendente. Tudo em dia!')).not.toBeInTheDocument();
   });
 
   it('says when it lists only the newest of the pending purchases', async () => {

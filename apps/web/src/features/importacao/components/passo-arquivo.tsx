@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
-import { baixarBlob } from '../baixar';
 import { ErroPlanilha, gerarModelo, lerPlanilha, type Planilha } from '../lib';
 import { cabecalhosDoModelo, linhaDeExemplo, mensagemErroPlanilha, tamanhoMaximo } from '../textos';
+import { baixarArquivo } from '@/lib/csv';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -50,7 +50,7 @@ export function PassoArquivo({ tipo, hoje, onLido }: { tipo: TipoImportacao; hoj
     setGerando(formato);
     try {
       const blob = await gerarModelo(formato, cabecalhosDoModelo(t, tipo), linhaDeExemplo(t, tipo, locale, hoje), locale);
-      baixarBlob(`${t(`arquivo.nomeModelo.${tipo}`)}.${formato}`, blob);
+      baixarArquivo(`${t(`arquivo.nomeModelo.${tipo}`)}.${formato}`, blob);
     } catch (error) {
       console.error(error);
       toast.error(t('arquivo.erroModelo'));

@@ -83,8 +83,19 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
           {data.pendentesTotal > data.pendentes.length ? (
             <p className="mb-2 text-sm text-muted-foreground">{t('painel.pendentesParcial', { mostradas: data.pendentes.length, total: data.pendentesTotal })}</p>
           ) : null}
+          {/* What was owed before the shop used the app, as its notebook said: no purchase explains it. */}
+          {data.saldosAnteriores.length > 0 && (
+            <ul aria-label={t('painel.saldosAnteriores')} className="flex flex-col divide-y">
+              {data.saldosAnteriores.map((saldo) => (
+                <li key={saldo.data} className="flex flex-wrap items-baseline justify-between gap-x-3 py-3">
+                  <span className="font-medium">{t('painel.saldoAnterior', { data: f.date(saldo.data) })}</span>
+                  <span className="font-semibold">{f.money(saldo.valor)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
           {data.pendentes.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{t('painel.semPendentes')}</p>
+            data.saldosAnteriores.length === 0 && <p className="text-sm text-muted-foreground">{t('painel.semPendentes')}</p>
           ) : (
             <ul className="flex flex-col divide-y">
               {data.pendentes.map((venda) => (
