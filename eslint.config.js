@@ -75,7 +75,7 @@ const apiLayers = [
   ['jobs', 'auth'],
   ['modules/notificacoes', 'modules/clientes', 'modules/codigos', 'modules/pix', 'modules/mercadopago', 'modules/configuracoes'],
   ['modules/financeiro', 'modules/produtos', 'modules/conta', 'modules/equipe'],
-  ['modules/vendas', 'modules/devedores', 'modules/backup'],
+  ['modules/vendas', 'modules/devedores', 'modules/backup', 'modules/importacao'],
   ['modules/relatorios', 'modules/dashboard', 'modules/portal'],
   ['modules/admin'],
   ['cli'],

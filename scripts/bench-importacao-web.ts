@@ -447,6 +447,13 @@ async function main() {
   const rodadas: Rodada[] = [];
 
   const chromiumPath = ensureChromium();
+  // The code measured is the current code: the web app rebuilt when its sources changed, the server likewise.
+  if (!webBuildIsCurrent()) {
+    log('web app: sources changed since the last build, building (npm run -s build:web)');
+    execFileSync('npm', ['run', '-s', 'build:web'], { cwd: root, stdio: 'inherit' });
+  }
+  await ensureServerBuild({ log });
+
   log(`the file: ${LINHAS} customers, CSV and XLSX`);
   const hoje = today('America/Sao_Paulo');
   const lista = clientes(LINHAS, hoje);
@@ -463,13 +470,6 @@ async function main() {
     return file;
   };
   const entregas = { csv: entrega('csv'), xlsx: entrega('xlsx') };
-
-  // The code measured is the current code: the web app rebuilt when its sources changed, the server likewise.
-  if (!webBuildIsCurrent()) {
-    log('web app: sources changed since the last build, building (npm run -s build:web)');
-    execFileSync('npm', ['run', '-s', 'build:web'], { cwd: root, stdio: 'inherit' });
-  }
-  await ensureServerBuild({ log });
 
   let banco: BancoDeBench | null = null;
   let app: ReturnType<typeof startServer> | null = null;
