@@ -340,33 +340,25 @@ async function instante(tx: Tx, data: string | null, fuso: string): Promise<Date
   return new Date(row!.em);
 }
 
-/** The shop's customers with one of these phones: the oldest active one per phone. */
-async function clientesPorTelefone(tx: Tx, ownerId: string, telefones: string[]): Promise<Map<string, { id: string; nome: string }>> {
+/**
+ * The shop's records whose key (customers: phone; products: barcode) is one of `chaves`: per key,
+ * the active one first, then the oldest.
+ */
+async function porChave(tx: Tx, ownerId: string, tipo: TipoImportacao, chaves: string[]): Promise<Map<string, { id: string; nome: string }>> {
   const encontrados = new Map<string, { id: string; nome: string }>();
-  if (!telefones.length) return encontrados;
-  const rows = await queryRows<{ telefone: string; id: string; nome: string }>(
+  if (!chaves.length) return encontrados;
+  const [tabela, chave] = tipo === 'clientes' ? [clientes, sql.raw('telefone')] : [produtos, sql.raw('codigo_barras')];
+  const rows = await queryRows<{ chave: string; id: string; nome: string }>(
     tx,
-    sql`select distinct on (telefone) telefone, id, nome from ${clientes}
-        where owner_id = ${ownerId} and telefone in (select json_array_elements_text(${JSON.stringify(telefones)}::json))
-        order by telefone, ativo desc, created_at, id`,
+    sql`select distinct on (${chave}) ${chave} as chave, id, nome from ${tabela}
+        where owner_id = ${ownerId} and ${chave} in (select json_array_elements_text(${JSON.stringify(chaves)}::json))
+        order by ${chave}, ativo desc, created_at, id`,
   );
-  for (const r of rows) encontrados.set(r.telefone, { id: r.id, nome: r.nome });
+  for (const r of rows) encontrados.set(r.chave, { id: r.id, nome: r.nome });
   return encontrados;
 }
-
-/** The shop's active products with one of these barcodes. */
-async function produtosPorCodigo(tx: Tx, ownerId: string, codigos: string[]): Promise<Map<string, { id: string; nome: string }>> {
-  const encontrados = new Map<string, { id: string; nome: string }>();
-  if (!codigos.length) return encontrados;
-  const rows = await queryRows<{ codigo_barras: string; id: string; nome: string }>(
-    tx,
-    sql`select distinct on (codigo_barras) codigo_barras, id, nome from ${produtos}
-        where owner_id = ${ownerId} and codigo_barras in (select json_array_elements_text(${JSON.stringify(codigos)}::json))
-        order by codigo_barras, ativo desc, created_at, id`,
-  );
-  for (const r of rows) encontrados.set(r.codigo_barras, { id: r.id, nome: r.nome });
-  return encontrados;
-}
+const clientesPorTelefone = (tx: Tx, ownerId: string, telefones: string[]) => porChave(tx, ownerId, 'clientes', telefones);
+const produtosPorCodigo = (tx: Tx, ownerId: string, codigos: string[]) => porChave(tx, ownerId, 'produtos', codigos);
 
 /** Which keys of the preview match a record the shop has: customers by phone, products by barcode. */
 export async function conferirExistentes(tx: Tx, ownerId: string, tipo: TipoImportacao, chaves: string[]): Promise<ExistentesResposta> {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   DESCRICAO_SALDO_ANTERIOR,
   DEFAULT_TIME_ZONE,
@@ -160,22 +160,14 @@ const MAX_SALDOS_ANTERIORES = 5;
 
 /** The opening balances an import posted on the customer and did not take back (undone), newest first. */
 async function saldosAnterioresDoCliente(tx: Tx, ownerId: string, clienteId: string): Promise<PortalCliente['saldosAnteriores']> {
-  const rows = await tx
-    .select({ data: lancamentos.createdAt, valor: lancamentos.valor })
-    .from(lancamentos)
-    .where(
-      and(
-        eq(lancamentos.ownerId, ownerId),
-        eq(lancamentos.clienteId, clienteId),
-        eq(lancamentos.tipo, 'ajuste'),
-        eq(lancamentos.descricao, DESCRICAO_SALDO_ANTERIOR),
-        lt(lancamentos.valor, 0),
-        sql`not exists (select 1 from ${lancamentos} d where d.owner_id = ${lancamentos.ownerId} and d.referencia_externa = ${lancamentos.referenciaExterna} || ':desfeito')`,
-      ),
-    )
-    .orderBy(desc(lancamentos.createdAt))
-    .limit(MAX_SALDOS_ANTERIORES);
-  return rows.map((r) => ({ data: r.data.toISOString(), valor: -r.valor }));
+  const rows = await queryRows<{ data: string | Date; valor: number }>(
+    tx,
+    sql`select l.created_at as data, -l.valor as valor from ${lancamentos} l
+        where l.owner_id = ${ownerId} and l.cliente_id = ${clienteId} and l.tipo = 'ajuste' and l.valor < 0 and l.descricao = ${DESCRICAO_SALDO_ANTERIOR}
+          and not exists (select 1 from ${lancamentos} d where d.owner_id = l.owner_id and d.referencia_externa = l.referencia_externa || ':desfeito')
+        order by l.created_at desc limit ${MAX_SALDOS_ANTERIORES}`,
+  );
+  return rows.map((r) => ({ data: new Date(r.data).toISOString(), valor: Number(r.valor) }));
 }
 
 /** The customer's due date and days overdue by the one meaning of overdue, as Devedores shows them. */

@@ -1,15 +1,12 @@
 import type { Cliente } from '@caderneta/shared';
-import FileSpreadsheetIcon from 'lucide-react/icons/file-spreadsheet';
 import UserXIcon from 'lucide-react/icons/user-x';
 import UsersIcon from 'lucide-react/icons/users';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AddButton } from '@/components/add-button';
 import { EmptyState } from '@/components/empty-state';
 import { ATIVOS_FILTROS, AtivosFilter } from '@/components/list-filters';
 import { ListPage } from '@/components/list-page';
-import { Button } from '@/components/ui/button';
 import { useClientes } from '@/features/clientes/api/get-clientes';
 import { useSetClienteAtivo } from '@/features/clientes/api/set-cliente-ativo';
 import { ClienteFormDialog } from '@/features/clientes/components/cliente-form-dialog';
@@ -26,6 +23,7 @@ import { usePessoa } from '@/lib/permissoes';
 import { useListParams } from '@/lib/use-list-params';
 import { useEditDialog } from '@/lib/use-edit-dialog';
 import { useToggleAtivo } from '@/lib/use-toggle-ativo';
+import { LinkImportar } from '@/features/importacao/components/link-importar';
 
 const PAGE_SIZE = 20;
 
@@ -74,14 +72,7 @@ export function Component() {
         (edita || importa) && (
           <>
             {edita && <AddButton label={t('new')} onClick={form.openNew} />}
-            {importa && (
-              <Button asChild variant="outline">
-                <Link to="/importar/clientes">
-                  <FileSpreadsheetIcon aria-hidden="true" />
-                  {t('importar')}
-                </Link>
-              </Button>
-            )}
+            {importa && <LinkImportar tipo="clientes">{t('importar')}</LinkImportar>}
           </>
         )
       }

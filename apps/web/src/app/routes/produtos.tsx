@@ -1,15 +1,12 @@
 import type { EstoqueFiltro, Produto } from '@caderneta/shared';
-import FileSpreadsheetIcon from 'lucide-react/icons/file-spreadsheet';
 import PackageIcon from 'lucide-react/icons/package';
 import PackageXIcon from 'lucide-react/icons/package-x';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { AddButton } from '@/components/add-button';
 import { EmptyState } from '@/components/empty-state';
 import { ATIVOS_FILTROS, AtivosFilter, ToggleFilter } from '@/components/list-filters';
 import { ListPage } from '@/components/list-page';
-import { Button } from '@/components/ui/button';
 import { useProdutos } from '@/features/produtos/api/get-produtos';
 import { useSetProdutoAtivo } from '@/features/produtos/api/set-produto-ativo';
 import { DeleteProdutoDialog } from '@/features/produtos/components/delete-produto-dialog';
@@ -20,6 +17,7 @@ import { usePode } from '@/lib/permissoes';
 import { useListParams } from '@/lib/use-list-params';
 import { useEditDialog } from '@/lib/use-edit-dialog';
 import { useToggleAtivo } from '@/lib/use-toggle-ativo';
+import { LinkImportar } from '@/features/importacao/components/link-importar';
 
 const PAGE_SIZE = 20;
 const ESTOQUE_FILTROS = ['todos', 'baixo', 'normal'] as const satisfies readonly EstoqueFiltro[];
@@ -56,14 +54,7 @@ export function Component() {
         (edita || importa) && (
           <>
             {edita && <AddButton label={t('new')} onClick={form.openNew} />}
-            {importa && (
-              <Button asChild variant="outline">
-                <Link to="/importar/produtos">
-                  <FileSpreadsheetIcon aria-hidden="true" />
-                  {t('importar')}
-                </Link>
-              </Button>
-            )}
+            {importa && <LinkImportar tipo="produtos">{t('importar')}</LinkImportar>}
           </>
         )
       }

@@ -1,9 +1,7 @@
 import type { Importacao } from '@caderneta/shared';
 import ChevronDownIcon from 'lucide-react/icons/chevron-down';
-import FileSpreadsheetIcon from 'lucide-react/icons/file-spreadsheet';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError, useLoadErrorToast } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -12,6 +10,7 @@ import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useImportacoes } from '../api/get-importacoes';
 import { DesfazerDialog } from './desfazer-dialog';
+import { LinkImportar } from './link-importar';
 
 /**
  * Configurações › Sistema › "Importar planilha": the ways in (customers, products) and the last
@@ -32,18 +31,8 @@ export function ImportacoesSecao() {
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button asChild variant="outline">
-            <Link to="/importar/clientes">
-              <FileSpreadsheetIcon aria-hidden="true" />
-              {t('secao.clientes')}
-            </Link>
-          </Button>
-          <Button asChild variant="outline">
-            <Link to="/importar/produtos">
-              <FileSpreadsheetIcon aria-hidden="true" />
-              {t('secao.produtos')}
-            </Link>
-          </Button>
+          <LinkImportar tipo="clientes">{t('secao.clientes')}</LinkImportar>
+          <LinkImportar tipo="produtos">{t('secao.produtos')}</LinkImportar>
         </div>
         <section className="flex flex-col gap-2">
           <h3>
