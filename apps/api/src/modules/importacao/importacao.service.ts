@@ -161,8 +161,8 @@ async function auditarEmLotes(tx: Tx, ownerId: string, linhas: LinhaAuditada[], 
 }
 
 /** When an opening balance was written down: noon of its day in the shop, or now when that is later than now. */
-const dataDoSaldo = (data: string | null, fuso: string) =>
-  data ? sql`least(clock_timestamp(), (${data}::date + time '12:00')::timestamp at time zone ${fuso})` : sql`clock_timestamp()`;
+const dataDoSaldo = (data: SQL, fuso: string) =>
+  sql`case when ${data} is null then clock_timestamp() else least(clock_timestamp(), (${data} + time '12:00')::timestamp at time zone ${fuso}) end`;
 
 /**
  * CTEs moving the shop's customer counters (clientes_totais: customers and debtors) and debts by
@@ -239,7 +239,7 @@ export async function importarClientes(tx: Tx, seller: Seller, body: ImportarCli
       ), novos as (
         insert into ${clientes} (id, owner_id, nome, nome_busca, telefone, email, endereco, limite_credito, observacoes, data_vencimento, saldo_atual, pendente_desde)
         select id, ${ownerId}, nome, nome_busca, telefone, email, endereco, limite_credito, observacoes, data_vencimento, -saldo,
-               case when saldo > 0 then (case when data is null then clock_timestamp() else least(clock_timestamp(), (data + time '12:00')::timestamp at time zone ${fuso}) end) end
+               case when saldo > 0 then ${dataDoSaldo(sql.raw('data'), fuso)} end
         from x
         returning owner_id, id, ativo, saldo_atual, pendente_desde, data_vencimento
       ), saldos as (
@@ -336,7 +336,7 @@ export async function importarClientes(tx: Tx, seller: Seller, body: ImportarCli
 
 /** The instant an opening balance is dated (see dataDoSaldo), read once for `lancar`. */
 async function instante(tx: Tx, data: string | null, fuso: string): Promise<Date> {
-  const [row] = await queryRows<{ em: string | Date }>(tx, sql`select ${dataDoSaldo(data, fuso)} as em`);
+  const [row] = await queryRows<{ em: string | Date }>(tx, sql`select ${dataDoSaldo(sql`${data}::date`, fuso)} as em`);
   return new Date(row!.em);
 }
 
