@@ -61,9 +61,9 @@ describe('bundle boundaries', () => {
     expect(importing(/import\(\s*['"]papaparse['"]\s*\)/).sort()).toEqual(['/src/features/importacao/lib/csv.ts', '/src/lib/csv.ts']);
   });
 
-  it('exceljs (≈ 1 MB) is loaded with import() when an XLSX is read or a template made, never up front', () => {
+  it('exceljs (≈ 1 MB) is loaded with import() when a template is made, never up front', () => {
     expect(importing(/import\s+(?!type\b)[^;]*from\s+['"]exceljs['"]/)).toEqual([]);
-    expect(importing(/import\(\s*['"]exceljs['"]\s*\)/)).toEqual(['/src/features/importacao/lib/xlsx.ts']);
+    expect(importing(/import\(\s*['"]exceljs['"]\s*\)/)).toEqual(['/src/features/importacao/lib/modelo.ts']);
   });
 
   it('the formatters every page uses take shared helpers from subpaths, not the barrel (its schemas would pull zod in)', () => {

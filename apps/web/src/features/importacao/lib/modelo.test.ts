@@ -1,7 +1,7 @@
 import { CAMPOS_CLIENTE, CAMPOS_PRODUTO, lerClientes, lerProdutos, sugerirMapeamento } from '@caderneta/shared';
 import { describe, expect, it } from 'vitest';
 import { gerarModelo, lerPlanilha } from '.';
-import { carregarExcelJS } from './xlsx';
+import { carregarExcelJS } from './modelo';
 
 const CLIENTES = ['Nome', 'Telefone', 'E-mail', 'Endereço', 'CPF', 'Limite de crédito', 'Observações', 'Saldo devedor inicial', 'Data do saldo', 'Vencimento combinado'];
 const EXEMPLO = ['Ana Souza', '(11) 98765-4321', 'ana@exemplo.com', 'Rua das Flores, 10; fundos', '529.982.247-25', '500,00', 'Diz "pago sexta"', '150,00', '15/02/2026', '05/04/2026'];

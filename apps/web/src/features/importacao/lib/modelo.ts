@@ -1,6 +1,17 @@
 import type { Celula } from '@caderneta/shared';
 import { gerarCsv } from '@/lib/csv';
-import { carregarExcelJS } from './xlsx';
+
+type ExcelJS = typeof import('exceljs');
+
+/**
+ * exceljs is large (≈ 1 MB): it is fetched only when a template is made. In the browser build its
+ * package points at its own bundle (dist/exceljs.min.js), a CommonJS module whose exports arrive
+ * as `default`. (Reading an XLSX does not need it: xlsx.ts.)
+ */
+export async function carregarExcelJS(): Promise<ExcelJS> {
+  const modulo = (await import('exceljs')) as ExcelJS & { default?: ExcelJS };
+  return modulo.default ?? modulo;
+}
 
 const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -2,7 +2,7 @@ import { CAMPOS_CLIENTE, lerClientes, MAX_COLUNAS_IMPORTACAO, MAX_LINHAS_IMPORTA
 import { describe, expect, it, vi } from 'vitest';
 import { ErroPlanilha, lerPlanilha } from '.';
 import { pareceCabecalho } from './planilha';
-import { carregarExcelJS } from './xlsx';
+import { carregarExcelJS } from './modelo';
 
 const csv = (texto: string, nome = 'clientes.csv') => new File([texto], nome, { type: 'text/csv' });
 

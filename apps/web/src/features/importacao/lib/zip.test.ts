@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lerPlanilha } from '.';
 import { ErroPlanilha } from './erros';
-import { conferirDeclarado, conferirDescompressao, lerDiretorioZip, MAX_DESCOMPRIMIDO } from './zip';
+import { conferirDeclarado, inflar, lerDiretorioZip, MAX_DESCOMPRIMIDO } from './zip';
 
 interface EntradaTeste {
   nome: string;
@@ -142,14 +142,14 @@ describe('zip bombs', () => {
     const entradas = lerDiretorioZip(zip);
     expect(() => conferirDeclarado(entradas)).not.toThrow();
     const inicio = performance.now();
-    expect(await codigoDoErro(conferirDescompressao(zip, entradas))).toBe('xlsxInvalido');
+    expect(await codigoDoErro(inflar(zip, entradas[1]!))).toBe('xlsxInvalido');
     expect(performance.now() - inicio).toBeLessThan(500);
     expect(await codigoDoErro(lerPlanilha(arquivo(zip)))).toBe('xlsxInvalido');
   });
 
   it('refuses a part that inflates to less than it declared, or whose data is not deflate', async () => {
     const menos = montarZip([{ nome: 'xl/workbook.xml', dados: await deflate(XML), descomprimido: XML.length + 10 }]);
-    expect(await codigoDoErro(conferirDescompressao(menos, lerDiretorioZip(menos)))).toBe('xlsxInvalido');
+    expect(await codigoDoErro(inflar(menos, lerDiretorioZip(menos)[0]!))).toBe('xlsxInvalido');
     const lixo = montarZip([{ nome: 'xl/workbook.xml', dados: new Uint8Array([0xff, 0xff, 0xff, 0xff, 1, 2, 3]), descomprimido: 100 }]);
     expect(await codigoDoErro(lerPlanilha(arquivo(lixo)))).toBe('xlsxInvalido');
   });
@@ -157,5 +157,85 @@ describe('zip bombs', () => {
   it('says a ZIP that is no workbook (a .docx, an OpenDocument sheet) is of an unknown format', async () => {
     const docx = montarZip([{ nome: 'word/document.xml', dados: await deflate(XML), descomprimido: XML.length }]);
     expect(await codigoDoErro(lerPlanilha(arquivo(docx, 'contrato.docx')))).toBe('formatoDesconhecido');
+  });
+});
+
+describe('XLSX written by other programs', () => {
+  const NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+  const NS_R = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+  const texto = (xml: string) => new TextEncoder().encode(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n${xml}`);
+
+  /** A workbook of hand-written parts, deflated, named as Excel names them; `partes` replaces or adds any. */
+  async function pasta(planilha: string, partes: Record<string, string | Uint8Array> = {}) {
+    const todas: Record<string, string | Uint8Array> = {
+      'xl/workbook.xml': `<workbook xmlns="${NS}" xmlns:r="${NS_R}"><sheets><sheet name="Clientes" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      'xl/_rels/workbook.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${NS_R}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+      'xl/worksheets/sheet1.xml': planilha,
+      ...partes,
+    };
+    const entradas = await Promise.all(
+      Object.entries(todas).map(async ([nome, conteudo]) => {
+        const bytes = typeof conteudo === 'string' ? texto(conteudo) : conteudo;
+        return { nome, dados: await deflate(bytes), descomprimido: bytes.length };
+      }),
+    );
+    return arquivo(montarZip(entradas));
+  }
+
+  it('reads inline strings, cells without references, an "x:" prefix, shared strings with runs and phonetic guides, and the 1904 date system', async () => {
+    const planilha = `<x:worksheet xmlns:x="${NS}"><x:sheetData>
+      <x:row><x:c t="inlineStr"><x:is><x:t>Nome</x:t></x:is></x:c><x:c t="s"><x:v>0</x:v></x:c><x:c t="inlineStr"><x:is><x:t>Data do saldo</x:t></x:is></x:c><x:c t="inlineStr"><x:is><x:t>Saldo</x:t></x:is></x:c></x:row>
+      <x:row><x:c t="s"><x:v>1</x:v></x:c><x:c t="str"><x:f>A1</x:f><x:v> 11987654321 </x:v></x:c><x:c s="1"><x:v>44999.75</x:v></x:c><x:c t="e"><x:v>#N/A</x:v></x:c></x:row>
+      <x:row><x:c t="inlineStr"><x:is><x:r><x:t>Bia </x:t></x:r><x:r><x:rPr><x:b/></x:rPr><x:t>Lima</x:t></x:r></x:is></x:c><x:c t="b"><x:v>1</x:v></x:c><x:c t="d"><x:v>2026-02-03T00:00:00Z</x:v></x:c><x:c><x:f>SUM(1,2)</x:f></x:c></x:row>
+    </x:sheetData></x:worksheet>`;
+    const arquivoXlsx = await pasta(planilha, {
+      'xl/workbook.xml': `<workbook xmlns="${NS}" xmlns:r="${NS_R}"><workbookPr date1904="1"/><sheets><sheet name="Clientes" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      'xl/sharedStrings.xml': `<sst xmlns="${NS}"><si><t>Telefone</t></si><si><r><t>Ana </t></r><r><t>Souza</t></r><rPh sb="0" eb="1"><t>アナ</t></rPh></si></sst>`,
+      'xl/styles.xml': `<styleSheet xmlns="${NS}"><numFmts count="1"><numFmt numFmtId="164" formatCode="dd&quot;/&quot;mm&quot;/&quot;yyyy"/></numFmts><cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="164"/></cellXfs></styleSheet>`,
+    });
+    const planilhaLida = await lerPlanilha(arquivoXlsx);
+    expect(planilhaLida.cabecalhos).toEqual(['Nome', 'Telefone', 'Data do saldo', 'Saldo']);
+    // 44999 days after 1904-01-01 is 2027-03-15 (at 18:00, which is no part of a date).
+    expect(planilhaLida.linhas).toEqual([
+      ['Ana Souza', '11987654321', '2027-03-15', null],
+      ['Bia Lima', 'true', '2026-02-03', null],
+    ]);
+  });
+
+  it('finds the first visible sheet through its relationship, an absolute target too, and reads 1900 serials with built-in and custom date formats', async () => {
+    const planilha = `<worksheet xmlns="${NS}"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Data</t></is></c><c r="C1" t="inlineStr"><is><t>Valor</t></is></c></row>
+      <row r="2"><c r="A2" s="1"><v>46096</v></c><c r="C2" s="2"><v>1234.5</v></c></row><row r="3"><c r="A3" s="3"><v>46097</v></c><c r="C3" s="4"><v>0.5</v></c></row></sheetData></worksheet>`;
+    const arquivoXlsx = await pasta('<worksheet/>', {
+      'xl/workbook.xml': `<workbook xmlns="${NS}" xmlns:r="${NS_R}"><sheets><sheet name="Velha" sheetId="1" state="veryHidden" r:id="rId1"/><sheet name="Clientes" sheetId="2" r:id="rId9"/></sheets></workbook>`,
+      'xl/_rels/workbook.xml.rels': `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml"/><Relationship Id="rId9" Target="/xl/worksheets/dados.xml"/></Relationships>`,
+      'xl/worksheets/dados.xml': planilha,
+      'xl/styles.xml': `<styleSheet xmlns="${NS}"><numFmts><numFmt numFmtId="165" formatCode="[$-416]d\\ mmmm\\ yyyy;@"/><numFmt numFmtId="166" formatCode="#,##0.00 &quot;dias&quot;"/><numFmt numFmtId="167" formatCode="[h]:mm"/></numFmts><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="166"/><xf numFmtId="165"/><xf numFmtId="167"/></cellXfs></styleSheet>`,
+    });
+    const planilhaLida = await lerPlanilha(arquivoXlsx);
+    expect(planilhaLida.cabecalhos).toEqual(['Data', '', 'Valor']);
+    expect(planilhaLida.linhas).toEqual([
+      ['2026-03-15', null, 1234.5],
+      ['2026-03-16', null, 0.5],
+    ]);
+  });
+
+  it('refuses a part with a DTD (no entity is expanded), XML that does not parse, a sheet its relationship does not name, and a zip bomb in the sheet', async () => {
+    const bomba = `<!DOCTYPE lol [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><worksheet xmlns="${NS}"><sheetData><row><c t="inlineStr"><is><t>&b;</t></is></c></row></sheetData></worksheet>`;
+    expect(await codigoDoErro(lerPlanilha(await pasta(bomba)))).toBe('xlsxInvalido');
+    expect(await codigoDoErro(lerPlanilha(await pasta(`<worksheet xmlns="${NS}"><sheetData><row>`)))).toBe('xlsxInvalido');
+    expect(await codigoDoErro(lerPlanilha(await pasta('<worksheet/>', { 'xl/_rels/workbook.xml.rels': '<Relationships/>' })))).toBe('xlsxInvalido');
+    // 50 MB of zeros where the sheet should be, declared as 1,000 bytes: stopped after one chunk.
+    const zeros = new Uint8Array(50 * 1024 * 1024);
+    const base = new Uint8Array(await (await pasta('<worksheet/>')).arrayBuffer());
+    const partes = lerDiretorioZip(base).filter((e) => e.nome !== 'xl/worksheets/sheet1.xml');
+    expect(partes).toHaveLength(2);
+    const zip = montarZip([
+      { nome: 'xl/workbook.xml', dados: await deflate(texto(`<workbook xmlns="${NS}" xmlns:r="${NS_R}"><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>`)), descomprimido: texto(`<workbook xmlns="${NS}" xmlns:r="${NS_R}"><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets></workbook>`).length },
+      { nome: 'xl/_rels/workbook.xml.rels', dados: await deflate(texto('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>')), descomprimido: texto('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>').length },
+      { nome: 'xl/worksheets/sheet1.xml', dados: await deflate(zeros), descomprimido: 1000 },
+    ]);
+    const inicio = performance.now();
+    expect(await codigoDoErro(lerPlanilha(arquivo(zip)))).toBe('xlsxInvalido');
+    expect(performance.now() - inicio).toBeLessThan(500);
   });
 });

@@ -1,11 +1,11 @@
 import { ErroPlanilha } from './erros';
 
 /**
- * An XLSX is a ZIP of XML files. A 10 MB ZIP can inflate to gigabytes (a "zip bomb"), and the
- * XLSX library inflates every part into memory before reading a cell. So before it sees a file,
- * its central directory (the ZIP's table of contents, at the end) is read here and the file is
- * refused when what it declares is too much; then every part is inflated once as a stream and
- * counted, so a part that lies about its size is stopped as soon as it passes it.
+ * An XLSX is a ZIP of XML files. A 10 MB ZIP can inflate to gigabytes (a "zip bomb"). So before a
+ * part is read, the ZIP's central directory (its table of contents, at the end) is read here and
+ * the file is refused when what it declares is too much; then each part the reader needs is
+ * inflated as a stream and counted, so a part that lies about its size is stopped as soon as it
+ * passes it. Parts the reader does not need (images, themes) are never inflated.
  */
 
 /** Most bytes all the parts of one XLSX may inflate to (a 20,000-row sheet is a few MB of XML). */
@@ -151,38 +151,38 @@ function dadosDaEntrada(bytes: Uint8Array, entrada: EntradaZip): Uint8Array {
 }
 
 /**
- * Inflates each deflated part as a stream, counting, and stops at the first byte past its
- * declared size: a part that lies is refused having inflated at most one chunk more than it said.
- * Without DecompressionStream (browsers before 2023) the declared sizes are all that is checked.
+ * One part's bytes, inflated as a stream and counted: a part that inflates past its declared size
+ * is refused as soon as it does (having inflated at most one chunk more than it said), one that
+ * inflates to less, or whose data is not deflate, too ('xlsxInvalido').
  */
-export async function conferirDescompressao(bytes: Uint8Array, entradas: readonly EntradaZip[]): Promise<void> {
-  if (typeof DecompressionStream === 'undefined') return;
-  for (const entrada of entradas) {
-    const dados = dadosDaEntrada(bytes, entrada);
-    if (entrada.metodo !== 8) continue;
-    const fonte = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(dados);
-        controller.close();
-      },
-    });
-    const leitor = fonte.pipeThrough(new DecompressionStream('deflate-raw') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>).getReader();
-    let contados = 0;
-    try {
-      for (;;) {
-        const { done, value } = await leitor.read();
-        if (done) break;
-        contados += value.byteLength;
-        if (contados > entrada.descomprimido) {
-          await leitor.cancel();
-          throw invalido();
-        }
+export async function inflar(bytes: Uint8Array, entrada: EntradaZip): Promise<Uint8Array> {
+  const dados = dadosDaEntrada(bytes, entrada);
+  if (entrada.metodo !== 8) return dados;
+  const fonte = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(dados);
+      controller.close();
+    },
+  });
+  const leitor = fonte.pipeThrough(new DecompressionStream('deflate-raw') as unknown as ReadableWritablePair<Uint8Array, Uint8Array>).getReader();
+  const saida = new Uint8Array(entrada.descomprimido);
+  let contados = 0;
+  try {
+    for (;;) {
+      const { done, value } = await leitor.read();
+      if (done) break;
+      if (contados + value.byteLength > entrada.descomprimido) {
+        await leitor.cancel();
+        throw invalido();
       }
-    } catch (error) {
-      // Corrupt deflate data makes the stream fail with a TypeError: the file is not a readable XLSX.
-      if (error instanceof ErroPlanilha) throw error;
-      throw new ErroPlanilha('xlsxInvalido', { cause: error });
+      saida.set(value, contados);
+      contados += value.byteLength;
     }
-    if (contados !== entrada.descomprimido) throw invalido();
+  } catch (error) {
+    // Corrupt deflate data makes the stream fail with a TypeError: the file is not a readable XLSX.
+    if (error instanceof ErroPlanilha) throw error;
+    throw new ErroPlanilha('xlsxInvalido', { cause: error });
   }
+  if (contados !== entrada.descomprimido) throw invalido();
+  return saida;
 }
