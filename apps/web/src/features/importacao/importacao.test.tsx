@@ -170,11 +170,16 @@ describe('/importar/clientes', { timeout: 30_000 }, () => {
     });
     const { user } = renderApp('/importar/clientes');
     await escolherArquivo(user, csv('lista.csv', ['Nome;Telefone', 'Ana;(11) 98765-4321', 'Bia;(21) 99876-5432']));
+    // Which customers the shop has is asked while the columns are on screen, before the button is pressed…
+    await waitFor(() => expect(api.calls('POST', '/api/importacoes/clientes/existentes')).toHaveLength(1));
     await user.click(await screen.findByRole('button', { name: 'Conferir as linhas' }));
     await user.click(await screen.findByRole('button', { name: 'Voltar às colunas' }));
     expect(await screen.findByRole('heading', { name: 'Diga o que cada coluna tem' })).toBeInTheDocument();
     expect(coluna('Telefone')).toHaveValue('telefone');
     await user.click(screen.getByRole('button', { name: 'Conferir as linhas' }));
+    // …and not again for the same columns.
+    expect(await screen.findByRole('button', { name: 'Importar 2 clientes' })).toBeInTheDocument();
+    expect(api.calls('POST', '/api/importacoes/clientes/existentes')).toHaveLength(1);
     await user.click(await screen.findByRole('button', { name: 'Importar 2 clientes' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Importar' }));
     expect(await screen.findByText('Não foi possível importar')).toBeInTheDocument();

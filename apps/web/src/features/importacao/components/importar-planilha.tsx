@@ -1,5 +1,5 @@
 import { type CampoImportacao, type ExistentesResposta, type Importacao, sugerirMapeamento, type TipoImportacao, today } from '@caderneta/shared';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '@/components/layout/page-header';
 import { useReportDirty } from '@/components/unsaved-changes';
@@ -45,20 +45,58 @@ export function ImportarPlanilha({ tipo }: { tipo: TipoImportacao }) {
   }, [passo.passo]);
 
   function lido(novo: ArquivoLido) {
+    adiantada.current = null;
     setArquivo(novo);
     setMapa(sugerirMapeamento(tipo, novo.planilha.cabecalhos));
     setPasso({ passo: 'colunas' });
   }
 
+  /**
+   * The preview for a mapping, with the server's answer on which rows the shop already has. It is
+   * started as soon as the columns are on screen (and again when the person changes one), so on a
+   * slow network the question is usually answered before "Conferir as linhas" is pressed; pressing
+   * it with the same mapping takes the answer already under way.
+   */
+  const adiantada = useRef<{ chave: string; resultado: Promise<Extract<Passo, { passo: 'previa' }>> } | null>(null);
+  const prepararPrevia = useCallback(
+    (planilha: ArquivoLido['planilha'], colunas: Array<CampoImportacao | null>) => {
+      const chave = JSON.stringify([colunas, locale, hoje]);
+      if (adiantada.current?.chave === chave) return adiantada.current.resultado;
+      const resultado = (async () => {
+        // "Conferindo as linhas..." is on screen before up to 20,000 rows are read.
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        const previa = montarPrevia(tipo, planilha, colunas, { locale, hoje });
+        const existentes = await conferirExistentes(tipo, chavesDaPrevia(previa));
+        return { passo: 'previa' as const, previa, existentes };
+      })();
+      adiantada.current = { chave, resultado };
+      // A failed attempt is not kept: pressing the button asks again (and says why, if it fails again).
+      resultado.catch(() => {
+        if (adiantada.current?.resultado === resultado) adiantada.current = null;
+      });
+      return resultado;
+    },
+    [tipo, locale, hoje],
+  );
+
+  const primeiraMapa = useRef(true);
+  useEffect(() => {
+    if (passo.passo !== 'colunas' || !arquivo) {
+      primeiraMapa.current = true;
+      return;
+    }
+    // At once for the suggested mapping; after a pause while the person is changing columns.
+    const espera = primeiraMapa.current ? 0 : 600;
+    primeiraMapa.current = false;
+    const id = setTimeout(() => void prepararPrevia(arquivo.planilha, mapa).catch(() => undefined), espera);
+    return () => clearTimeout(id);
+  }, [passo.passo, arquivo, mapa, prepararPrevia]);
+
   async function conferir() {
     if (!arquivo) return;
     setConferindo(true);
     try {
-      // "Conferindo as linhas..." is on screen before up to 20,000 rows are read.
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      const previa = montarPrevia(tipo, arquivo.planilha, mapa, { locale, hoje });
-      const existentes = await conferirExistentes(tipo, chavesDaPrevia(previa));
-      setPasso({ passo: 'previa', previa, existentes });
+      setPasso(await prepararPrevia(arquivo.planilha, mapa));
     } catch (error) {
       toastApiError(error, t('colunas.erroExistentes'));
     } finally {
@@ -67,6 +105,7 @@ export function ImportarPlanilha({ tipo }: { tipo: TipoImportacao }) {
   }
 
   function recomecar() {
+    adiantada.current = null;
     setArquivo(null);
     setMapa([]);
     setPasso({ passo: 'arquivo' });
