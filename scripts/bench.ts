@@ -353,7 +353,8 @@ async function main() {
             for (const [literal, troca] of trocas) text = text.split(`'${literal}'`).join(troca);
             if (clienteId) text = text.split(`'${clienteId}'`).join('(select id from bench_clientes where n = :c)');
             text = oneCommand(text);
-            if (/^insert into "vendas"/i.test(text)) return `${text.replace(/'V\d+'/, `('B' || :client_id || '-' || :n)`)} \\gset v_`;
+            // The sale's INSERT (with its audit row as a CTE: auditoriaJunto) answers the new sale's id.
+            if (/^(?:with "inserida" as \()?insert into "vendas"/i.test(text)) return `${text.replace(/'V\d+'/, `('B' || :client_id || '-' || :n)`)} \\gset v_`;
             return `${text};`;
           })
           .join('\n');

@@ -28,7 +28,7 @@ import { period, shopTimeZone, today, withinPeriod, type Zone } from '../../lib/
 import { resumoDasVendas } from './rollups.service';
 import { lancar, realocar, travarCliente, type ClienteTravado } from '../financeiro/razao.service';
 import { lowStockNotification, notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
-import { auditar } from '../auditoria/auditoria.service';
+import { auditar, auditoriaJunto, type EntradaAuditoria } from '../auditoria/auditoria.service';
 import { clientesQueContem } from '../clientes/clientes-busca';
 import { pode, semPermissao, type PessoaAtuante } from '../../auth/seller';
 
@@ -198,7 +198,28 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
       : null;
   if (fiado) alertas.push(...fiado.alertas);
 
-  const venda = await writeSale(tx, ownerId, input, cliente, linhas, avulsas, valores, fiado?.limiteExcedidoConfirmado ?? false, { feitaEm, alertas }, options);
+  // Its audit row is written by the sale's own INSERT (one round trip: auditoriaJunto).
+  const auditada: EntradaAuditoria = {
+    acao: 'venda.criada',
+    em: options.at,
+    registro: { tipo: 'venda' },
+    clienteId: cliente?.id ?? null,
+    // A price changed at the counter, beside the catalogue's.
+    mudancas: linhas
+      .filter((l) => l.preco !== l.produto.precoVenda)
+      .map((l) => ({ campo: 'precoVenda', item: l.produto.nome, antes: l.produto.precoVenda, depois: l.preco })),
+    detalhes: {
+      valorTotal,
+      formaPagamento: input.formaPagamento,
+      cliente: cliente?.nome ?? null,
+      itens: linhas.length + avulsas.length,
+      desconto: valores.descontoTotal,
+      descontoVenda: valores.descontoVenda,
+      ...(feitaEm ? { feitaEm: feitaEm.toISOString(), alertas: [...new Set(alertas.map((a) => a.tipo))].join(',') } : {}),
+      ...(fiado?.limiteExcedidoConfirmado ? { limiteExcedido: true } : {}),
+    },
+  };
+  const venda = await writeSale(tx, ownerId, input, cliente, linhas, avulsas, valores, fiado?.limiteExcedidoConfirmado ?? false, { feitaEm, alertas }, options, auditada);
   if (!venda) {
     // Another request with this key committed between our check and our insert.
     const anterior = await vendaDaChave(tx, ownerId, input.chave!);
@@ -245,26 +266,6 @@ export async function createVenda(tx: Executor, ownerId: string, input: NovaVend
     await notifyAll(tx, ownerId, novas);
   }
 
-  await auditar(tx, ownerId, {
-    acao: 'venda.criada',
-    em: options.at,
-    registro: { tipo: 'venda', id: venda.id, nome: venda.numeroVenda },
-    clienteId: cliente?.id ?? null,
-    // A price changed at the counter, beside the catalogue's.
-    mudancas: linhas
-      .filter((l) => l.preco !== l.produto.precoVenda)
-      .map((l) => ({ campo: 'precoVenda', item: l.produto.nome, antes: l.produto.precoVenda, depois: l.preco })),
-    detalhes: {
-      valorTotal,
-      formaPagamento: input.formaPagamento,
-      cliente: cliente?.nome ?? null,
-      itens: linhas.length + avulsas.length,
-      desconto: valores.descontoTotal,
-      descontoVenda: valores.descontoVenda,
-      ...(feitaEm ? { feitaEm: feitaEm.toISOString(), alertas: [...new Set(alertas.map((a) => a.tipo))].join(',') } : {}),
-      ...(fiado?.limiteExcedidoConfirmado ? { limiteExcedido: true } : {}),
-    },
-  });
 
   // A fiado sale may have been paid (in part) by credit the customer had, or by its place among the
   // customer's sales (offline): read back only then.
@@ -495,6 +496,7 @@ async function writeSale(
   limiteExcedidoConfirmado: boolean,
   offline: { feitaEm: Date | null; alertas: AlertaVenda[] },
   options: VendaOptions,
+  auditada: EntradaAuditoria,
 ): Promise<{ id: string; numeroVenda: string; detalhe: VendaDetalhe } | null> {
   const at = options.at ?? null;
   const { feitaEm, alertas } = offline;
@@ -527,6 +529,7 @@ async function writeSale(
       ...(at ? { createdAt: at } : {}),
     },
     feitaEm ?? at ?? new Date(),
+    auditada,
   );
   if (!row) return null;
   const itens = await tx
@@ -629,15 +632,20 @@ async function vendaDaChave(tx: Executor, ownerId: string, chave: string): Promi
  */
 type VendaValues = Omit<typeof vendas.$inferInsert, 'dataVenda' | 'numeroVenda'> & { dataVenda: Date | SQL };
 
-async function insertVenda(tx: Executor, values: VendaValues, when: Date) {
+/** Writes the sale with the first free number from `when`'s milliseconds, and its audit row in the same statement. */
+async function insertVenda(tx: Executor, values: VendaValues, when: Date, auditada: EntradaAuditoria) {
   let millis = when.getTime();
   for (let attempt = 0; attempt < 1000; attempt++, millis++) {
-    // No conflict target: a taken number or a taken cart key both leave the insert undone.
-    const [row] = await tx
-      .insert(vendas)
-      .values({ ...values, numeroVenda: `V${millis}` })
-      .onConflictDoNothing()
-      .returning({ id: vendas.id, numeroVenda: vendas.numeroVenda, dataVenda: vendas.dataVenda });
+    // No conflict target: a taken number or a taken cart key both leave the insert undone (and its audit row unwritten).
+    const inserida = tx.$with('inserida').as(
+      tx
+        .insert(vendas)
+        .values({ ...values, numeroVenda: `V${millis}` })
+        .onConflictDoNothing()
+        .returning({ id: vendas.id, numeroVenda: vendas.numeroVenda, dataVenda: vendas.dataVenda }),
+    );
+    const registro = auditoriaJunto(tx, values.ownerId, auditada, { de: sql`inserida`, id: sql`inserida.id`, nome: sql`inserida.numero_venda` });
+    const [row] = await tx.with(inserida, registro).select().from(inserida);
     if (row) return row;
     if (values.chave && (await keyTaken(tx, values.ownerId, values.chave))) return null;
   }
