@@ -270,7 +270,11 @@ interface Rodada {
     leituraPintadaMs: number;
     /** The column step's frame → the click: the automation's gap, no work of the app's. */
     esperaDoCliqueMs: number;
-    /** Click → the existentes request starts: the setTimeout, montarPrevia (lerClientes), chavesDaPrevia, the body's JSON. */
+    /**
+     * The column step painted → the existentes request starts: the setTimeout, montarPrevia
+     * (lerClientes), chavesDaPrevia, the body's JSON. The page starts these as soon as the columns
+     * are on screen, not at the click (importar-planilha.tsx).
+     */
     montarPreviaMs: number;
     /** POST …/existentes, start to response end. */
     existentesMs: number;
@@ -278,7 +282,7 @@ interface Rodada {
     renderMs: number;
     /** The preview in the DOM → after its frame. */
     quadroMs: number;
-    /** change → preview painted, less the automation's gap: what the app itself took. */
+    /** change → preview painted, less the time the page sat idle waiting for the automation's click: what the app itself took. */
     appMs: number;
   };
   existentes: { corpoBytes: number; respostaBytes: number; servidorMs: number | null };
@@ -407,11 +411,11 @@ async function rodada(context: BrowserContext, base: string, formato: 'csv' | 'x
         leituraMs: r(m.colunas - m.change),
         leituraPintadaMs: r(m.colunasPintada - m.change),
         esperaDoCliqueMs: r(m.click - m.colunasPintada),
-        montarPreviaMs: r(recurso.inicio - m.click),
+        montarPreviaMs: r(recurso.inicio - m.colunasPintada),
         existentesMs: r(recurso.fim - recurso.inicio),
         renderMs: r(m.previa - recurso.fim),
         quadroMs: r(m.previaPintada - m.previa),
-        appMs: r(m.colunasPintada - m.change + (m.previaPintada - m.click)),
+        appMs: r(m.previaPintada - m.change - Math.max(0, m.click - Math.max(m.colunasPintada, recurso.fim))),
       },
       existentes,
     };
