@@ -2,7 +2,7 @@ import { FORMAS_PAGAMENTO, STATUS_PAGAMENTO, type VendaListItem } from '@caderne
 import { useQuery } from '@tanstack/react-query';
 import ReceiptIcon from 'lucide-react/icons/receipt';
 import XIcon from 'lucide-react/icons/x';
-import { lazy, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DateField } from '@/components/date-field';
@@ -17,14 +17,17 @@ import { autoresQueryOptions } from '@/features/historico/api/get-autores';
 import { useVendas, VENDAS_PAGE_SIZE } from '@/features/vendas/api/get-vendas';
 import { type Atendente, AtendenteFilter } from '@/features/vendas/components/atendente-filter';
 import { VendaRow } from '@/features/vendas/components/venda-row';
-import { VendasAguardando } from '@/features/vendas/components/vendas-aguardando';
 import { VendasStats } from '@/features/vendas/components/vendas-stats';
 import { usePessoa } from '@/lib/permissoes';
+import { useSession } from '@/lib/session';
+import { useSaida } from '@/offline/use-saida';
 import { useListParams } from '@/lib/use-list-params';
 import { cn } from '@/lib/utils';
 
 // A sale's details and its cancellation (Radix dialogs) load when first asked for.
 const VendaDetalheDialog = lazy(() => import('@/features/vendas/components/venda-detalhe-dialog').then((m) => ({ default: m.VendaDetalheDialog })));
+// What waits on this device to be sent (its receipts and dialogs) loads only when something does.
+const VendasAguardando = lazy(() => import('@/features/vendas/components/vendas-aguardando').then((m) => ({ default: m.VendasAguardando })));
 const CancelarVendaDialog = lazy(() => import('@/features/vendas/components/cancelar-venda-dialog').then((m) => ({ default: m.CancelarVendaDialog })));
 
 const isDate = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
@@ -61,6 +64,8 @@ export function Component() {
   const filtered = !!(list.busca || status || forma || atendente || de || ate);
   const ids = { de: useId(), ate: useId() };
 
+  const naSaida = useSaida(useSession().user.id).itens.length;
+
   const vende = pode(['vender_avista', 'vender_fiado']);
   const cancela = pode('cancelar_venda');
   const [detalhe, setDetalhe] = useState<VendaListItem | null>(null);
@@ -77,7 +82,11 @@ export function Component() {
       actions={vende && <AddButton label={t('new')} to="/vendas/nova" />}
       stats={
         <>
-          <VendasAguardando />
+          {naSaida > 0 && (
+            <Suspense fallback={null}>
+              <VendasAguardando />
+            </Suspense>
+          )}
           <VendasStats resumo={data?.resumo} />
         </>
       }
