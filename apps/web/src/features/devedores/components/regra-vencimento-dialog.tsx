@@ -8,8 +8,8 @@ import {
   type RegraVencimentoFormValues,
 } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ListLoading } from '@/components/empty-state';
 import { FormDialog } from '@/components/form-dialog';
@@ -17,6 +17,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { DateInputField, InputField, RadioCardsField, SelectField } from '@/components/form-fields';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
+import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useUpdateRegra } from '../api/update-regra';
 
 interface RegraVencimentoDialogProps {
@@ -40,15 +41,12 @@ export function RegraVencimentoDialog({ open, onOpenChange, config }: RegraVenci
   const fmt = useFormatters();
   const salvar = useUpdateRegra();
   const resolver = useMemo(() => zodResolver(regraVencimentoFormSchema(fmt.locale)), [fmt.locale]);
-  const form = useForm<RegraVencimentoFormValues, unknown, RegraVencimentoData>({
+  // Filled from the settings each time it opens, and again if they arrive while it is open.
+  const form = useFormAoAbrir<RegraVencimentoFormValues, RegraVencimentoData>(open && config, () => toForm(config!), {
     resolver,
     defaultValues: { tipo: 'proximo_mes', diaVencimento: '1', diasPrazo: '30', dataFixa: '' },
   });
   const valores = useWatch({ control: form.control });
-
-  useEffect(() => {
-    if (open && config) form.reset(toForm(config));
-  }, [open, config, form]);
 
   const onSubmit = (data: RegraVencimentoData) =>
     submitForm(form.setError, () => salvar.mutateAsync(data), {

@@ -1,13 +1,12 @@
 import { type ConviteInput, conviteInputSchema, DIAS_CONVITE } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
 import { isApiError } from '@/lib/api-client';
 import { submitForm } from '@/lib/submit-form';
+import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import type { ConviteCriado } from '../api/convite-criado';
 import { useConvidarPessoa } from '../api/convidar-pessoa';
 import { AcessoFields, acessoDoPapel, comAcessoNormalizado } from './acesso-fields';
@@ -21,10 +20,7 @@ const resolver = comAcessoNormalizado(zodResolver(conviteInputSchema));
 export function ConvidarDialog({ open, onOpenChange, onConvidada }: { open: boolean; onOpenChange: (open: boolean) => void; onConvidada: (convite: ConviteCriado) => void }) {
   const { t } = useTranslation('equipe');
   const convidar = useConvidarPessoa();
-  const form = useForm<Values, unknown, ConviteInput>({ resolver, defaultValues: vazio() });
-  useEffect(() => {
-    if (open) form.reset(vazio());
-  }, [open, form]);
+  const form = useFormAoAbrir<Values, ConviteInput>(open, vazio, { resolver, defaultValues: vazio() });
 
   function onSubmit(input: ConviteInput) {
     return submitForm(form.setError, () => convidar.mutateAsync(input), {

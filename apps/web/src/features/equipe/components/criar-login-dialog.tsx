@@ -1,13 +1,12 @@
 import { type LoginEquipeInput, loginEquipeInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
 import { isApiError } from '@/lib/api-client';
 import { submitForm } from '@/lib/submit-form';
+import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useCriarLoginPessoa } from '../api/criar-login';
 import { AcessoFields, acessoDoPapel, comAcessoNormalizado } from './acesso-fields';
 
@@ -23,10 +22,7 @@ const resolver = comAcessoNormalizado(zodResolver(loginEquipeInputSchema));
 export function CriarLoginDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('equipe');
   const criar = useCriarLoginPessoa();
-  const form = useForm<Values, unknown, LoginEquipeInput>({ resolver, defaultValues: vazio() });
-  useEffect(() => {
-    if (open) form.reset(vazio());
-  }, [open, form]);
+  const form = useFormAoAbrir<Values, LoginEquipeInput>(open, vazio, { resolver, defaultValues: vazio() });
 
   function onSubmit(input: LoginEquipeInput) {
     return submitForm(form.setError, () => criar.mutateAsync(input), {

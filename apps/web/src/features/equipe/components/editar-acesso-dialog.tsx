@@ -1,11 +1,10 @@
 import { type Pessoa, type PessoaUpdateInput, pessoaUpdateInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { submitForm } from '@/lib/submit-form';
+import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useAlterarPessoa } from '../api/alterar-pessoa';
 import { AcessoFields, type AcessoValues, comAcessoNormalizado } from './acesso-fields';
@@ -21,10 +20,7 @@ export function EditarAcessoDialog({ pessoa, onOpenChange }: { pessoa: Pessoa | 
   const { t } = useTranslation('equipe');
   const alterar = useAlterarPessoa();
   const shown = useLastPresent(pessoa);
-  const form = useForm<Values, unknown, PessoaUpdateInput>({ resolver, defaultValues: doPessoa(pessoa) });
-  useEffect(() => {
-    if (pessoa) form.reset(doPessoa(pessoa));
-  }, [pessoa, form]);
+  const form = useFormAoAbrir<Values, PessoaUpdateInput>(pessoa, () => doPessoa(pessoa), { resolver, defaultValues: doPessoa(pessoa) });
 
   function onSubmit(input: PessoaUpdateInput) {
     if (!pessoa) return;

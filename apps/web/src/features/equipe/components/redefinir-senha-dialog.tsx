@@ -1,11 +1,10 @@
 import { type Pessoa, type SenhaPessoaInput, senhaPessoaInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
 import { submitForm } from '@/lib/submit-form';
+import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRedefinirSenhaPessoa } from '../api/redefinir-senha';
 
@@ -22,10 +21,7 @@ export function RedefinirSenhaDialog({ pessoa, onOpenChange }: { pessoa: Pessoa 
   const redefinir = useRedefinirSenhaPessoa();
   const shown = useLastPresent(pessoa);
   const nome = shown?.nome ?? '';
-  const form = useForm<SenhaPessoaInput>({ resolver, defaultValues: vazio() });
-  useEffect(() => {
-    if (pessoa) form.reset(vazio());
-  }, [pessoa, form]);
+  const form = useFormAoAbrir<SenhaPessoaInput>(pessoa, vazio, { resolver, defaultValues: vazio() });
 
   function onSubmit(input: SenhaPessoaInput) {
     if (!pessoa) return;
