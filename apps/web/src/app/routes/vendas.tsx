@@ -64,7 +64,7 @@ export function Component() {
   const filtered = !!(list.busca || status || forma || atendente || de || ate);
   const ids = { de: useId(), ate: useId() };
 
-  const naSaida = useSaida(useSession().user.id).itens.length;
+  const naSaida = useSaida(useSession().user.id).itens;
 
   const vende = pode(['vender_avista', 'vender_fiado']);
   const cancela = pode('cancelar_venda');
@@ -82,9 +82,9 @@ export function Component() {
       actions={vende && <AddButton label={t('new')} to="/vendas/nova" />}
       stats={
         <>
-          {naSaida > 0 && (
+          {naSaida.length > 0 && (
             <Suspense fallback={null}>
-              <VendasAguardando />
+              <VendasAguardando itens={naSaida} />
             </Suspense>
           )}
           <VendasStats resumo={data?.resumo} />

@@ -13,19 +13,18 @@ import { useSession } from '@/lib/session';
 import { toast } from '@/lib/toast';
 import type { ItemDaSaida, VendaNaSaida } from '@/offline/banco';
 import { descartarDaSaida, enviarSaida, tentarDeNovo } from '@/offline/saida';
-import { useSaida } from '@/offline/use-saida';
 import { ReciboProvisorio } from './recibo-provisorio';
 
 /**
  * On /vendas, above the list: the sales (each with its provisional receipt) and payments made on
  * this device without a connection that the server does not have yet, in the order they go. One the server
  * refused says why, and the seller sends it again or lets it go; nothing leaves on its own.
+ * `itens`: the outbox as the page reads it (useSaida).
  */
-export function VendasAguardando() {
+export function VendasAguardando({ itens }: { itens: ItemDaSaida[] }) {
   const { t } = useTranslation(['vendas', 'offline']);
   const fmt = useFormatters();
   const sellerId = useSession().user.id;
-  const { itens } = useSaida(sellerId);
   const [recibo, setRecibo] = useState<VendaNaSaida | null>(null);
   const [descartando, setDescartando] = useState<ItemDaSaida | null>(null);
   if (itens.length === 0) return null;
