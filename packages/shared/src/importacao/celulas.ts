@@ -136,6 +136,20 @@ function dataReal(ano: number, mes: number, dia: number): string | null {
 /** Excel counts days from 1899-12-30 (its 1900 leap-year bug folded in); 61 is 1900-03-01, 2958465 is 9999-12-31. */
 const EPOCA_EXCEL = Date.UTC(1899, 11, 30);
 const DIA_MS = 86_400_000;
+/** Days from 1899-12-30 to 1904-01-01, where a workbook in the 1904 date system counts from. */
+const DIAS_ATE_1904 = 1462;
+
+/**
+ * 'YYYY-MM-DD' of an Excel date serial — days since 1899-12-30, or since 1904-01-01 in a workbook
+ * of the 1904 date system —, its time of day dropped; null outside the years 1–9999.
+ */
+export function dataDoSerialExcel(serial: number, sistema1904 = false): string | null {
+  if (!Number.isFinite(serial)) return null;
+  const data = new Date(EPOCA_EXCEL + (Math.floor(serial) + (sistema1904 ? DIAS_ATE_1904 : 0)) * DIA_MS);
+  const ano = data.getUTCFullYear();
+  if (Number.isNaN(ano) || ano < 1 || ano > 9999) return null;
+  return `${String(ano).padStart(4, '0')}-${String(data.getUTCMonth() + 1).padStart(2, '0')}-${String(data.getUTCDate()).padStart(2, '0')}`;
+}
 
 // A time after the date is ignored ("15/03/2026 10:30", "2026-03-15T10:30:00"): exports often add one.
 const HORA = String.raw`(?:[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?)?`;
@@ -150,7 +164,7 @@ const DATA_LOCAL = new RegExp(String.raw`^(\d{1,2})([-/.])(\d{1,2})\2(\d{2}|\d{4
 export function lerData(celula: Celula | undefined, locale: string): Lido<string | null> {
   if (typeof celula === 'number') {
     if (!Number.isFinite(celula) || celula < 61 || celula >= 2_958_466) return erro('dataInvalida');
-    return ok(new Date(EPOCA_EXCEL + Math.floor(celula) * DIA_MS).toISOString().slice(0, 10));
+    return ok(dataDoSerialExcel(celula)!);
   }
   const texto = textoDaCelula(celula);
   if (texto === '') return VAZIO;

@@ -1,4 +1,4 @@
 export * from './campos';
 export { sugerirMapeamento } from './mapeamento';
 export { lerClientes, lerProdutos } from './linhas';
-export { validarCpf } from './celulas';
+export { dataDoSerialExcel, validarCpf } from './celulas';

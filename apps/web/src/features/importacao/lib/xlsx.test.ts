@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Celula } from '@caderneta/shared';
+import { type Celula, dataDoSerialExcel as dataDoSerial } from '@caderneta/shared';
 import { decodificar, textoDoItem } from './folha';
 import { carregarExcelJS } from './modelo';
-import { dataDoSerial, formatoDeData, lerLinhasXlsx, posicao } from './xlsx';
+import { formatoDeData, lerLinhasXlsx, posicao } from './xlsx';
 
 type Escrito = string | number | boolean | Date | null;
 

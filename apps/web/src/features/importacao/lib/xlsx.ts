@@ -1,4 +1,4 @@
-import type { Celula } from '@caderneta/shared';
+import { type Celula, dataDoSerialExcel } from '@caderneta/shared';
 import { ErroPlanilha } from './erros';
 import { type CelulaXml, lerCompartilhados, percorrerFolha } from './folha';
 import { conferirDeclarado, type EntradaZip, inflar, lerDiretorioZip } from './zip';
@@ -65,16 +65,6 @@ function estilosDeData(estilos: Document | null): boolean[] {
   });
 }
 
-/** 'YYYY-MM-DD' of an Excel date serial (days since 1899-12-30, or since 1904-01-01 in the 1904 system); its time of day is dropped. */
-export function dataDoSerial(serial: number, sistema1904 = false): Celula {
-  const ms = Math.round((serial + (sistema1904 ? 1462 : 0) - 25_569) * 86_400_000);
-  const data = new Date(ms);
-  if (Number.isNaN(data.getTime())) return null;
-  const ano = data.getUTCFullYear();
-  if (ano < 1 || ano > 9999) return null;
-  return `${String(ano).padStart(4, '0')}-${String(data.getUTCMonth() + 1).padStart(2, '0')}-${String(data.getUTCDate()).padStart(2, '0')}`;
-}
-
 const texto = (valor: string): Celula => {
   const limpo = valor.trim();
   return limpo === '' ? null : limpo;
@@ -123,7 +113,7 @@ function valorDaCelula(celula: CelulaXml, contexto: Contexto): Celula {
       if (v.trim() === '') return null;
       const numero = Number(v);
       if (!Number.isFinite(numero)) return null;
-      return contexto.datas[celula.estilo] ? dataDoSerial(numero, contexto.sistema1904) : numero;
+      return contexto.datas[celula.estilo] ? dataDoSerialExcel(numero, contexto.sistema1904) : numero;
     }
   }
 }
