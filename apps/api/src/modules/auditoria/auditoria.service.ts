@@ -92,6 +92,14 @@ function linhaDeAuditoria(ownerId: string, entrada: EntradaAuditoria): typeof au
   };
 }
 
+// The trail's columns as auditoriaJunto writes them, read once. The id is GENERATED ALWAYS: left
+// out, as an INSERT … VALUES leaves it to its default.
+const COLUNAS_DA_AUDITORIA = Object.entries(getTableColumns(auditoria)).filter(([chave]) => chave !== 'id');
+const NOMES_DA_AUDITORIA = sql.join(
+  COLUNAS_DA_AUDITORIA.map(([, coluna]) => sql.identifier(coluna.name)),
+  sql`, `,
+);
+
 /**
  * The row `auditar` would write, as a data-modifying CTE of the statement that writes the record
  * itself: the record's id and name come from `registro` (that statement's own CTE), so a record
@@ -100,19 +108,13 @@ function linhaDeAuditoria(ownerId: string, entrada: EntradaAuditoria): typeof au
  */
 export function auditoriaJunto(tx: Executor, ownerId: string, entrada: EntradaAuditoria, registro: { de: SQL; id: SQL; nome: SQL }) {
   const linha: Record<string, unknown> = linhaDeAuditoria(ownerId, entrada);
-  // The id is GENERATED ALWAYS: left out, as an INSERT … VALUES leaves it to its default.
-  const colunas = Object.entries(getTableColumns(auditoria)).filter(([chave]) => chave !== 'id');
-  const valores = colunas.map(([chave, coluna]) => {
+  const valores = COLUNAS_DA_AUDITORIA.map(([chave, coluna]) => {
     if (chave === 'registroId') return registro.id;
     if (chave === 'registroNome') return registro.nome;
     if (linha[chave] === undefined) return coluna.default instanceof SQL ? coluna.default : sql`null`;
     return sql`${sql.param(linha[chave], coluna)}::${sql.raw(coluna.getSQLType())}`;
   });
-  const nomes = sql.join(
-    colunas.map(([, coluna]) => sql.identifier(coluna.name)),
-    sql`, `,
-  );
-  return tx.$with('auditada', {}).as(sql`insert into ${auditoria} (${nomes}) select ${sql.join(valores, sql`, `)} from ${registro.de}`);
+  return tx.$with('auditada', {}).as(sql`insert into ${auditoria} (${NOMES_DA_AUDITORIA}) select ${sql.join(valores, sql`, `)} from ${registro.de}`);
 }
 
 /** A value as the trail keeps it: dates as ISO text, undefined as null. */
