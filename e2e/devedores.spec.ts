@@ -190,3 +190,61 @@ test('messages are edited in Configurações, {pix} follows the shop key, Link o
   await expect(dialog.getByRole('heading', { name: 'Antônia Ferreira Lima' })).toHaveCount(0);
   await expect(dialog.getByText('Lembrete amigável')).toBeVisible();
 });
+
+test('how a customer pays: the facts and a suggested limit on Detalhes and on the customer, the owner decides, and the customer sees the same facts', async ({ page }, testInfo) => {
+  await demoShop(page, testInfo);
+  await page.getByRole('link', { name: 'Devedores' }).first().click();
+
+  // Terezinha bought 70, 55 and 41 days ago on a 30-day term and paid nothing: three purchases
+  // 40, 25 and 11 days late; her promise for 4 days ago was broken.
+  await cartao(page, 'Terezinha Campos').getByRole('button', { name: 'Detalhes de Terezinha Campos' }).click();
+  const detalhes = page.getByRole('dialog', { name: 'Detalhes de Terezinha Campos' });
+  const resumo = detalhes.getByTestId('como-paga');
+  await expect(campo(resumo, 'Vencidas sem pagar')).toHaveText('3');
+  await expect(campo(resumo, 'Compras pagas em dia')).toHaveText('0');
+  await expect(campo(resumo, 'Atraso médio')).toHaveText('25 dias');
+  await expect(campo(resumo, 'Maior atraso')).toHaveText('40 dias');
+  await expect(campo(resumo, 'Promessas quebradas')).toHaveText('1 de 1');
+  await expect(resumo).toContainText(/Limite sugerido: R\$\s[\d.,]+ \(reduzir\)/);
+  await expect(resumo).toContainText(/3 de 3 compras pagas com atraso ou vencidas; atraso médio de 25 dias; maior atraso de 40 dias; 1 promessa de pagamento quebrada; maior compra fiado R\$/);
+  const login = (await detalhes.getByText(/^@\w+$/).textContent())!.slice(1);
+
+  // She pays everything today: the three purchases are now paid late, none is overdue.
+  await detalhes.getByRole('button', { name: 'Pagamento', exact: true }).click();
+  const pagamento = page.getByRole('dialog', { name: 'Registrar pagamento' });
+  await pagamento.getByRole('button', { name: /^Quitar tudo/ }).click();
+  await pagamento.getByRole('button', { name: 'Registrar Pagamento' }).click();
+  await expectToast(page, 'Débito totalmente quitado!');
+  await expect(campo(resumo, 'Pagas com atraso')).toHaveText('3');
+  await expect(campo(resumo, 'Vencidas sem pagar')).toHaveText('0');
+  await detalhes.getByRole('button', { name: 'Fechar' }).last().click();
+
+  // On the customer: the same suggestion under the limit; "Usar sugestão" fills the field, and only
+  // saving the form changes the limit.
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Clientes' }).click();
+  await page.getByRole('button', { name: 'Editar Terezinha Campos' }).click();
+  const editar = page.getByRole('dialog', { name: 'Editar Cliente' });
+  const sugestao = editar.getByTestId('sugestao-limite');
+  await expect(sugestao).toContainText('É só uma sugestão');
+  const sugerido = /Limite sugerido: R\$\s([\d.,]+) \(reduzir\)/.exec((await sugestao.textContent()) ?? '')?.[1];
+  expect(sugerido).toBeTruthy();
+  await expect(editar.getByLabel(/^Limite de Crédito/)).toHaveValue('2000,00');
+  await sugestao.getByRole('button', { name: 'Usar sugestão' }).click();
+  await expect(editar.getByLabel(/^Limite de Crédito/)).toHaveValue(sugerido!.replace(/\./g, ''));
+  await editar.getByRole('button', { name: 'Salvar Alterações' }).click();
+  await expectToast(page, 'Cliente atualizado com sucesso!');
+
+  // Her own page shows the same facts, in her words, and no limit.
+  await page.goto(`/cliente/${login}`);
+  const card = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Como você paga' }) });
+  await expect(card.getByRole('listitem')).toHaveText([
+    'Nenhuma compra paga em dia',
+    '3 compras pagas com atraso',
+    'Nenhuma compra vencida sem pagar',
+    'Atraso médio: 25 dias',
+    'Maior atraso: 40 dias',
+    'Promessas de pagamento não cumpridas: 1 de 1',
+    /^Maior compra fiado: R\$\s[\d.,]+$/,
+  ]);
+  await expect(card).not.toContainText(/limite/i);
+});

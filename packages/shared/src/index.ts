@@ -32,6 +32,8 @@ export * from './fusos';
 export * from './schemas/configuracoes';
 export * from './schemas/backup';
 export * from './divida';
+export * from './como-paga';
+export * from './schemas/como-paga';
 export * from './schemas/auditoria';
 export * from './schemas/equipe';
 export * from './usuario';

@@ -44,6 +44,7 @@ export const PERMISSOES_DAS_ROTAS: Readonly<Record<string, PermissaoDaRota>> = {
   'POST /api/clientes/:id/reativar': 'editar_clientes',
   'POST /api/clientes/:id/regenerar-login': 'editar_clientes',
   'GET /api/clientes/:id/extrato': 'todos',
+  'GET /api/clientes/:id/como-paga': 'todos',
   'GET /api/clientes/:id/pix': 'todos',
   'POST /api/clientes/:id/pagamentos': 'registrar_pagamento',
   'POST /api/clientes/:id/ajustes': 'ajustar_saldo',

@@ -18,6 +18,8 @@ export const queryKeys = {
     paraVenda: (busca: string, pageSize: number) => ['clientes', 'nova-venda', busca, pageSize] as const,
     /** Customers alike the one "Novo Cliente" is about to register. */
     semelhantes: (query: { nome: string; telefone: string }) => ['clientes', 'semelhantes', query] as const,
+    /** How the customer pays (the last 12 months) and the suggested limit: moves with every sale and entry. */
+    comoPaga: (id: string | null) => ['clientes', 'como-paga', id] as const,
   },
   produtos: {
     all: ['produtos'] as const,
@@ -144,7 +146,7 @@ export const REFRESHES = {
   /** The "A vencer" window may have changed. */
   updateMensagens: ['devedores'],
   updateCobrancaCliente: ['devedores'],
-  updatePromessa: ['devedores'],
+  updatePromessa: ['devedores', 'clientes'],
   createLembrete: ['devedores'],
   /** Each settings tab reloads the session (name, photo, shop, time zone, currency, language)… */
   'updateConfiguracoes.perfil': ['me'],

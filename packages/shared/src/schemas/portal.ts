@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { comoPagaSchema } from './como-paga';
 import { UNIDADES } from '../unidades';
 import { METODOS_PAGAMENTO } from '../financeiro';
 import { caracteresForaDoPix, leiturasChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
@@ -81,6 +82,8 @@ export const portalClienteSchema = z.object({
   ),
   /** How many purchases are pending in all: `pendentes` holds only the newest of them. */
   pendentesTotal: z.number().int(),
+  /** How the customer has paid over the last 12 months: the facts the shop sees, never the limit it may suggest. */
+  comoPaga: comoPagaSchema.omit({ sugestao: true }),
   /**
    * What the customer owed from before, as the shop brought it from its paper notebook (an import:
    * "Saldo anterior (caderneta)"), newest first, while they owe: the part of the debt no purchase

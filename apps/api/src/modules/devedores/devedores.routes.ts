@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   cobrancaClienteInputSchema,
   cobrancaConfigSchema,
+  comoPagaSchema,
   devedorDetalheSchema,
   devedoresPageSchema,
   devedoresQuerySchema,
@@ -12,6 +13,7 @@ import {
   regraVencimentoSchema,
 } from '@caderneta/shared';
 import { getCobrancaConfig, salvarMensagens, salvarRegra } from './cobranca-config.service';
+import { lerComoPaga } from './como-paga.service';
 import { getDevedor, listDevedores, registrarLembrete, salvarCobranca, salvarPromessa } from './devedores.service';
 
 /**
@@ -30,6 +32,12 @@ export const devedoresRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Debtors: cards, search, sort, level filter, one page', querystring: devedoresQuerySchema, response: { 200: devedoresPageSchema } },
     },
     (request) => app.sellerTx(request, (tx, seller) => listDevedores(tx, seller.id, request.query, app.clock.now())),
+  );
+
+  app.get(
+    '/api/clientes/:id/como-paga',
+    { preHandler, schema: { tags, summary: 'How the customer pays: the last 12 months and a suggested credit limit', params, response: { 200: comoPagaSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => lerComoPaga(tx, seller.id, request.params.id, app.clock.now())),
   );
 
   app.get('/api/devedores/:id', { preHandler, schema: { tags, params, response: { 200: devedorDetalheSchema } } }, (request) =>

@@ -12,6 +12,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
 import { countAll, queryRows } from '../../lib/sql';
+import { lerComoPaga } from '../devedores/como-paga.service';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
 import { estornoOnlineEmSql } from '../financeiro/razao.service';
@@ -121,6 +122,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
   const nomeLoja = perfil?.nomeLoja ?? '';
   const codigo = await pixCodigo(tx, ownerId, saldoPendente, nomeLoja);
   const telefone = (perfil?.telefone ?? '').replace(/\D/g, '');
+  const { sugestao: _limite, ...comoPaga } = await lerComoPaga(tx, ownerId, clienteId, agora);
 
   return {
     primeiroNome: primeiroNome(cliente.nome),
@@ -140,6 +142,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       itens: itens.filter((i) => i.vendaId === v.id).map(({ vendaId: _venda, ...item }) => item),
     })),
     pendentesTotal: pendentesTotal?.n ?? 0,
+    comoPaga,
     saldosAnteriores,
     pagamentoEmAndamento: emAndamento
       ? { id: emAndamento.id, metodo: emAndamento.metodo, valorTotal: emAndamento.valorTotal, criadoEm: emAndamento.criadoEm.toISOString() }

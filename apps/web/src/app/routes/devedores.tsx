@@ -18,6 +18,7 @@ import { DevedorCard } from '@/features/devedores/components/devedor-card';
 import { DevedoresStats } from '@/features/devedores/components/devedores-stats';
 import { LembretesDialog } from '@/features/devedores/components/lembretes-dialog';
 import { RegraVencimentoDialog } from '@/features/devedores/components/regra-vencimento-dialog';
+import { ComoPagaResumo } from '@/features/clientes/components/como-paga';
 import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
 import { ExtratoCompartilhar, ExtratoLista } from '@/features/financeiro/components/extrato-dialog';
 import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
@@ -123,6 +124,7 @@ export function Component() {
             </div>
           </div>
         )}
+        comoPaga={(clienteId) => <ComoPagaResumo clienteId={clienteId} />}
         onPagamento={paga ? setPagando : undefined}
         onAdicionarSaldo={ajusta ? setAdicionando : undefined}
       />

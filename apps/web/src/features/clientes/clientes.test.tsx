@@ -385,6 +385,44 @@ describe('customer form', () => {
       limiteCredito: 100000,
     });
   });
+
+  it('suggests a limit from how the customer pays, with the facts in words; "Usar sugestão" puts it in the field, saved only with the form', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente()])),
+      'GET /api/clientes/11111111-1111-4111-8111-111111111111/como-paga': () =>
+        jsonResponse(200, {
+          desde: '2024-03-10',
+          emDia: 6,
+          comAtraso: 0,
+          emAtraso: 0,
+          mediaDiasAtraso: null,
+          maiorAtraso: 0,
+          promessas: 0,
+          promessasQuebradas: 0,
+          maiorCompra: 18_000,
+          maiorDivida: 20_000,
+          mesesEmDia: 8,
+          sugestao: { tipo: 'aumentar', limite: 150_000 },
+        }),
+      'PUT /api/clientes/11111111-1111-4111-8111-111111111111': () => jsonResponse(200, cliente({ limiteCredito: 150_000 })),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Editar José da Silva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    const sugestao = await within(dialog).findByTestId('sugestao-limite');
+    expect(sugestao).toHaveTextContent(/Limite sugerido: R\$\s1\.500,00 \(aumentar\)/);
+    expect(sugestao).toHaveTextContent(/Paga em dia há 8 meses; 6 de 6 compras pagas em dia; maior compra fiado R\$\s180,00\./);
+    expect(sugestao).toHaveTextContent('É só uma sugestão, a partir dos fatos acima: quem decide o limite é você.');
+    expect(api.calls('PUT', '/api/clientes/11111111-1111-4111-8111-111111111111')).toHaveLength(0);
+
+    await user.click(within(sugestao).getByRole('button', { name: 'Usar sugestão' }));
+    expect(within(dialog).getByLabelText(/^Limite de Crédito/)).toHaveValue('1500,00');
+    expect(api.calls('PUT', '/api/clientes/11111111-1111-4111-8111-111111111111')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Cliente atualizado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/clientes/11111111-1111-4111-8111-111111111111')[0]?.body).toMatchObject({ limiteCredito: 150_000 });
+  });
 });
 
 describe('a session that ends with "Novo Cliente" open', () => {

@@ -317,6 +317,46 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)[0]?.body).toEqual({ observacoes: 'Paga dia 20', dataVencimento: '2026-03-20' });
   });
 
+  it('shows how the customer pays and the suggested limit with its reasons, and offers to try again when it cannot load', async () => {
+    let falha = true;
+    const { user } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`GET /api/clientes/${ANA}/como-paga`]: () =>
+        falha
+          ? jsonResponse(503, { code: 'INDISPONIVEL', message: 'Serviço indisponível' })
+          : jsonResponse(200, {
+              desde: '2025-03-10',
+              emDia: 1,
+              comAtraso: 2,
+              emAtraso: 1,
+              mediaDiasAtraso: 21,
+              maiorAtraso: 40,
+              promessas: 3,
+              promessasQuebradas: 2,
+              maiorCompra: 18_000,
+              maiorDivida: 30_000,
+              mesesEmDia: null,
+              sugestao: { tipo: 'reduzir', limite: 15_000 },
+            }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    expect(within(dialog).getByRole('heading', { name: 'Como paga' })).toBeInTheDocument();
+    expect(await within(dialog).findByText('Erro ao carregar como o cliente paga')).toBeInTheDocument();
+    falha = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Tentar novamente' }));
+    const resumo = await within(dialog).findByTestId('como-paga');
+    expect(resumo).toHaveTextContent('Últimos 12 meses, desde 10/03/2025');
+    expect(resumo).toHaveTextContent('Compras pagas em dia:1');
+    expect(resumo).toHaveTextContent('Atraso médio:21 dias');
+    expect(resumo).toHaveTextContent('Promessas quebradas:2 de 3');
+    expect(resumo).toHaveTextContent(/Limite sugerido: R\$\s150,00 \(reduzir\)/);
+    expect(resumo).toHaveTextContent(
+      /3 de 4 compras pagas com atraso ou vencidas; atraso médio de 21 dias; maior atraso de 40 dias; 2 promessas de pagamento quebradas; maior compra fiado R\$\s180,00\./,
+    );
+  });
+
   it('sends nothing while the agreed date is invalid or before the oldest purchase, and says "Informações atualizadas" only once the server saved', async () => {
     const answer = deferred<Response>();
     const { user, api } = openDevedores({

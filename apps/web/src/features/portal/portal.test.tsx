@@ -26,6 +26,19 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     compras: 3,
     pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, desconto: 0, itens: ITENS_V1 }],
     pendentesTotal: 1,
+    comoPaga: {
+      desde: '2024-03-10',
+      emDia: 4,
+      comAtraso: 1,
+      emAtraso: 0,
+      mediaDiasAtraso: 12,
+      maiorAtraso: 12,
+      promessas: 2,
+      promessasQuebradas: 1,
+      maiorCompra: 18_000,
+      maiorDivida: 20_000,
+      mesesEmDia: 5,
+    },
     saldosAnteriores: [],
     pagamentoEmAndamento: null,
     pagamentos: [],
@@ -121,6 +134,30 @@ describe('the customer page', () => {
     const lista = await screen.findByRole('list', { name: 'Saldos anteriores' });
     expect(within(lista).getByRole('listitem')).toHaveTextContent(/^Saldo anterior \(caderneta\), anotado em 10\/01\/2026R\$\s125,50$/);
     expect(screen.queryByText('Nenhuma compra pendente. Tudo em dia!')).not.toBeInTheDocument();
+  });
+
+  it('shows how the customer paid over the last 12 months, the facts the shop sees, and nothing when there is no history', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente()) });
+    renderApp('/cliente/joana48213');
+    const card = (await screen.findByRole('heading', { name: 'Como você paga' })).closest('[data-slot="card"]') as HTMLElement;
+    expect(within(card).getByText('Nos últimos 12 meses, desde 10/03/2024:')).toBeInTheDocument();
+    expect(within(card).getAllByRole('listitem').map((li) => li.textContent?.replace(/\s/g, ' '))).toEqual([
+      '4 compras pagas em dia',
+      '1 compra paga com atraso',
+      'Nenhuma compra vencida sem pagar',
+      'Atraso médio: 12 dias',
+      'Maior atraso: 12 dias',
+      'Promessas de pagamento não cumpridas: 1 de 2',
+      'Maior compra fiado: R$ 180,00',
+    ]);
+    expect(within(card).queryByText(/limite/i)).not.toBeInTheDocument();
+  });
+
+  it('says when there is no history of how the customer pays', async () => {
+    const semHistorico = { ...cliente().comoPaga, emDia: 0, comAtraso: 0, emAtraso: 0, mediaDiasAtraso: null, maiorAtraso: 0, promessas: 0, promessasQuebradas: 0, maiorCompra: null };
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ comoPaga: semHistorico })) });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByText('Nenhuma compra fiado vencida ou paga nos últimos 12 meses.')).toBeInTheDocument();
   });
 
   it('says when it lists only the newest of the pending purchases', async () => {

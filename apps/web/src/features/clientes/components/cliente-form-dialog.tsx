@@ -33,6 +33,7 @@ import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCreateCliente } from '../api/create-cliente';
 import { useGetSemelhantes } from '../api/get-semelhantes';
 import { useUpdateCliente } from '../api/update-cliente';
+import { SugestaoDeLimite } from './como-paga';
 
 const FIELDS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const;
 const formValues = (cliente: Cliente | null, decimalSeparator: string): ClienteFormValues =>
@@ -117,10 +118,13 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
     }
   }
 
+  function definirLimite(cents: number) {
+    form.setValue('limiteCredito', centsToInput(cents, fmt.decimalSeparator), { shouldDirty: true, shouldValidate: true });
+  }
+
   function stepLimit(direction: 1 | -1) {
     const current = parseMoney(form.getValues('limiteCredito'), fmt.locale) ?? 0;
-    const next = Math.max(0, current + direction * LIMITE_CREDITO_STEP);
-    form.setValue('limiteCredito', centsToInput(next, fmt.decimalSeparator), { shouldDirty: true, shouldValidate: true });
+    definirLimite(Math.max(0, current + direction * LIMITE_CREDITO_STEP));
   }
 
   const step = formatMoney(LIMITE_CREDITO_STEP, fmt.currency);
@@ -149,6 +153,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
           </>
         )}
       </Field>
+      {cliente && <SugestaoDeLimite clienteId={cliente.id} onUsar={definirLimite} />}
       {avisoAtual && (
         <Semelhantes
           semelhantes={avisoAtual.semelhantes}

@@ -26,6 +26,8 @@ interface DetalhesDialogProps {
   config: CobrancaConfig | undefined;
   /** The ledger's statement of this customer (composed in by the route: another feature owns it). */
   historico: (clienteId: string) => ReactNode;
+  /** How the customer pays and the suggested limit (composed in by the route: the customers' feature owns it). */
+  comoPaga: (clienteId: string) => ReactNode;
   /** The ledger's payment and debit-adjustment dialogs (composed in by the route); absent for who may not use them. */
   onPagamento?: (devedor: DevedorDetalhe) => void;
   onAdicionarSaldo?: (devedor: DevedorDetalhe) => void;
@@ -38,7 +40,7 @@ interface DetalhesDialogProps {
 /** A quick action in a two-column grid on a phone: a long label wraps inside its button instead of running out of it. */
 const ACAO = 'h-auto min-h-11 py-2 text-center leading-tight whitespace-normal';
 
-export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onPagamento, onAdicionarSaldo }: DetalhesDialogProps) {
+export function DetalhesDialog({ clienteId, onOpenChange, config, historico, comoPaga, onPagamento, onAdicionarSaldo }: DetalhesDialogProps) {
   const { t } = useTranslation('devedores');
   const shownId = useLastPresent(clienteId);
   const query = useDevedor(shownId);
@@ -80,6 +82,7 @@ export function DetalhesDialog({ clienteId, onOpenChange, config, historico, onP
             devedor={data}
             config={config}
             historico={shownId ? historico(shownId) : null}
+            comoPaga={shownId ? comoPaga(shownId) : null}
             onPagamento={onPagamento && (() => onPagamento(data))}
             // Manage debt holds the ledger's entries and the collection's fields (`editar_clientes`).
             onGerenciar={onPagamento || onAdicionarSaldo || podeEditar ? () => setGerenciando(true) : undefined}
@@ -102,12 +105,14 @@ function Resumo({
   devedor,
   config,
   historico,
+  comoPaga,
   onPagamento,
   onGerenciar,
 }: {
   devedor: DevedorDetalhe;
   config: CobrancaConfig | undefined;
   historico: ReactNode;
+  comoPaga: ReactNode;
   onPagamento?: () => void;
   onGerenciar?: () => void;
 }) {
@@ -168,6 +173,11 @@ function Resumo({
           )}
         </Secao>
       )}
+      <section className="grid gap-2">
+        <h3 className="text-sm font-semibold">{t('detalhes.comoPaga')}</h3>
+        {comoPaga}
+      </section>
+
       {devedor.observacoes && (
         <section className="grid gap-1">
           <h3 className="text-sm font-semibold">{t('detalhes.observacoes')}</h3>

@@ -168,6 +168,8 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         </CardContent>
       </Card>
 
+      <ComoVocePaga data={data} />
+
       <section aria-labelledby="suporte-title" className="rounded-lg border p-4">
         <h2 id="suporte-title" className="font-medium">
           {t('painel.suporte')}
@@ -184,6 +186,48 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * "Como você paga": the facts the shop sees about the customer's payments over the last 12 months
+ * (issue 40) — the same ones, in the customer's words; never the limit the shop may be suggested.
+ */
+function ComoVocePaga({ data }: { data: PortalCliente }) {
+  const { t } = useTranslation('portal');
+  const f = usePortalFormat(data.moeda, data.fusoHorario);
+  const r = data.comoPaga;
+  const decididas = r.emDia + r.comAtraso + r.emAtraso;
+  const fatos = [
+    t('comoPaga.emDia', { count: r.emDia }),
+    t('comoPaga.comAtraso', { count: r.comAtraso }),
+    t('comoPaga.emAtraso', { count: r.emAtraso }),
+    r.mediaDiasAtraso !== null ? t('comoPaga.mediaAtraso', { count: r.mediaDiasAtraso }) : null,
+    r.maiorAtraso > 0 ? t('comoPaga.maiorAtraso', { count: r.maiorAtraso }) : null,
+    r.promessas > 0 ? t('comoPaga.promessas', { quebradas: r.promessasQuebradas, count: r.promessas }) : null,
+    r.maiorCompra !== null ? t('comoPaga.maiorCompra', { valor: f.money(r.maiorCompra) }) : null,
+  ].filter((fato): fato is string => fato !== null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t('comoPaga.titulo')}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-2 text-sm">
+        <p className="text-muted-foreground">{t('comoPaga.periodo', { desde: f.date(r.desde) })}</p>
+        {decididas === 0 ? (
+          <p>{t('comoPaga.semHistorico')}</p>
+        ) : (
+          <ul className="list-disc pl-5">
+            {fatos.map((fato) => (
+              <li key={fato}>{fato}</li>
+            ))}
+          </ul>
+        )}
+        <p className="text-xs text-muted-foreground">{t('comoPaga.transparencia')}</p>
+      </CardContent>
+    </Card>
   );
 }
 
