@@ -119,15 +119,72 @@ describe('how a customer pays', () => {
     expect(sugestaoDeLimite({ ...base, emDia: 5, comAtraso: 0, emAtraso: 0, maiorAtraso: 0, promessasQuebradas: 2 }, 0, 50_000)).toEqual({ tipo: 'reduzir', limite: 15_000 });
   });
 
-  it('ends with the purchases the ledger’s allocation pays, for any ledger', () => {
+  it('dates each payment as replaying the whole allocation after every entry would, for any ledger', () => {
     const dia = fc.integer({ min: 0, max: 360 }).map((n) => new Date(Date.UTC(2025, 11, 1) + n * 86_400_000).toISOString().slice(0, 10));
     fc.assert(
       fc.property(
-        fc.array(fc.record({ dia, total: fc.integer({ min: 1, max: 50_000 }), cancelada: fc.boolean() }), { maxLength: 12 }),
+        fc.array(fc.record({ dia, total: fc.integer({ min: 1, max: 50_000 }), postadaDepois: fc.integer({ min: 0, max: 40 }) }), { maxLength: 15 }),
+        fc.array(fc.record({ dia, valor: fc.integer({ min: -20_000, max: 60_000 }).filter((v) => v !== 0) }), { maxLength: 15 }),
+        (vendas, creditos) => {
+          const razao: RazaoComoPaga = {
+            vendas: vendas.map((v, i) => ({
+              ...venda(`v${String(i).padStart(2, '0')}`, v.dia, v.total),
+              lancadaEm: new Date(Date.parse(em(v.dia)) + v.postadaDepois * 86_400_000 + i).toISOString(),
+            })),
+            creditos: creditos.map((c, i) => ({ instante: new Date(Date.parse(em(c.dia)) + 43_200_000 + i).toISOString(), valor: c.valor })),
+            promessas: [],
+          };
+          // The oracle: after every entry, the whole allocation again, oldest first.
+          const eventos = [
+            ...razao.vendas.map((v) => ({ t: Date.parse(v.lancadaEm), venda: v, valor: 0 })),
+            ...razao.creditos.map((c) => ({ t: Date.parse(c.instante), venda: null, valor: c.valor })),
+          ].sort((a, b) => a.t - b.t || (a.venda ? 0 : 1) - (b.venda ? 0 : 1));
+          const ativas: RazaoComoPaga['vendas'][number][] = [];
+          const quitada = new Map<string, number>();
+          let pool = 0;
+          for (const e of eventos) {
+            if (e.venda) ativas.push(e.venda);
+            else pool += e.valor;
+            ativas.sort((a, b) => (a.dataVenda < b.dataVenda ? -1 : a.dataVenda > b.dataVenda ? 1 : a.id < b.id ? -1 : 1));
+            let soma = 0;
+            for (const v of ativas) {
+              soma += v.total;
+              if (soma <= pool) {
+                if (!quitada.has(v.id)) quitada.set(v.id, e.t);
+              } else quitada.delete(v.id);
+            }
+          }
+          const hoje = '2026-11-28';
+          const r = comoPaga(razao, contexto({ hoje }));
+          let emDia = 0;
+          let comAtraso = 0;
+          for (const v of ativas) {
+            const t = quitada.get(v.id);
+            if (t === undefined) continue;
+            const vence = new Date(Date.parse(`${v.dataVenda.slice(0, 10)}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
+            const paga = new Intl.DateTimeFormat('en-CA', { timeZone: FUSO }).format(new Date(t));
+            if (paga <= vence) emDia++;
+            else comAtraso++;
+          }
+          expect([r.emDia, r.comAtraso]).toEqual([emDia, comAtraso]);
+        },
+      ),
+    );
+  });
+
+  it('ends with the purchases the ledger’s allocation pays, for any ledger, sales posted late included', () => {
+    const dia = fc.integer({ min: 0, max: 360 }).map((n) => new Date(Date.UTC(2025, 11, 1) + n * 86_400_000).toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(
+        // A sale made offline is posted later than it was made: it goes in before the newer ones.
+        fc.array(fc.record({ dia, total: fc.integer({ min: 1, max: 50_000 }), cancelada: fc.boolean(), postadaDepois: fc.integer({ min: 0, max: 10 }) }), { maxLength: 12 }),
         fc.array(fc.record({ dia, valor: fc.integer({ min: -20_000, max: 60_000 }).filter((v) => v !== 0) }), { maxLength: 12 }),
         (vendas, creditos) => {
           const razao: RazaoComoPaga = {
-            vendas: vendas.map((v, i) => venda(`v${String(i).padStart(2, '0')}`, v.dia, v.total, v.cancelada ? em('2026-11-27') : null)),
+            vendas: vendas.map((v, i) => ({
+              ...venda(`v${String(i).padStart(2, '0')}`, v.dia, v.total, v.cancelada ? em('2026-11-27') : null),
+              lancadaEm: new Date(Date.parse(em(v.dia)) + v.postadaDepois * 86_400_000).toISOString(),
+            })),
             creditos: creditos.map((c) => credito(c.dia, c.valor)),
             promessas: [],
           };

@@ -74,50 +74,83 @@ export interface ComoPaga {
 interface Evento {
   t: number;
   ordem: number;
-  aplicar: () => void;
+  /** Applies the entry; answers where a purchase went in (Infinity for a credit). */
+  aplicar: () => number;
 }
 
 /** The record of one customer on `contexto.hoje`. */
 export function comoPaga(razao: RazaoComoPaga, contexto: ContextoComoPaga): ComoPaga {
   const { regra, fuso, hoje } = contexto;
   const desde = addDays(hoje, -COMO_PAGA_DIAS);
-  const dia = (instante: string | number) => dateInTimeZone(new Date(instante), fuso);
+  // The shop's day of an instant. Every zone's offset is a whole number of quarter hours, so the day
+  // is the same all through a quarter hour of UTC: entries of the same moment ask Intl once.
+  const dias = new Map<number, IsoDate>();
+  const dia = (instante: string | number): IsoDate => {
+    const t = typeof instante === 'number' ? instante : Date.parse(instante);
+    const quarto = Math.floor(t / 900_000);
+    let d = dias.get(quarto);
+    if (d === undefined) {
+      d = dateInTimeZone(new Date(t), fuso);
+      dias.set(quarto, d);
+    }
+    return d;
+  };
 
   // ——— Replay the allocation: after each entry, which purchases are covered in full, and since when ———
   // A cancelled purchase counts for nothing, not even while it stood: its cancellation gave it all back.
   const vendas = razao.vendas.filter((v) => v.total > 0 && v.canceladaEm === null);
-  const ativas: (typeof vendas)[number][] = [];
+  type Venda = (typeof vendas)[number];
+  const antes = (a: Venda, b: Venda) => a.dataVenda < b.dataVenda || (a.dataVenda === b.dataVenda && a.id < b.id);
+  // The active purchases in the allocation's order, what they add up to from the oldest, and how
+  // many of them (from the oldest) the credits cover in full.
+  const ativas: Venda[] = [];
+  const acumulado: number[] = [];
+  let cobertas = 0;
   const quitadaEm = new Map<string, number>();
   let credito = 0;
   let devido = 0;
   const linhaDoSaldo: { t: number; saldo: number }[] = [];
 
-  const eventos: Evento[] = [];
-  for (const venda of vendas) {
-    eventos.push({
-      t: Date.parse(venda.lancadaEm),
-      ordem: 0,
-      aplicar: () => {
-        const i = ativas.findIndex((a) => a.dataVenda > venda.dataVenda || (a.dataVenda === venda.dataVenda && a.id > venda.id));
-        ativas.splice(i === -1 ? ativas.length : i, 0, venda);
-        devido += venda.total;
-      },
-    });
+  /** Puts a purchase in its place (almost always the end: an offline sale may go in before newer ones) and answers where. */
+  function inserir(venda: Venda): number {
+    let i = ativas.length;
+    while (i > 0 && antes(venda, ativas[i - 1]!)) i--;
+    ativas.splice(i, 0, venda);
+    acumulado.splice(i, 0, 0);
+    for (let j = i; j < ativas.length; j++) acumulado[j] = (j > 0 ? acumulado[j - 1]! : 0) + ativas[j]!.total;
+    devido += venda.total;
+    return i;
   }
-  for (const c of razao.creditos) eventos.push({ t: Date.parse(c.instante), ordem: 1, aplicar: () => (credito += c.valor) });
+
+  const eventos: Evento[] = [
+    ...vendas.map((venda) => ({ t: Date.parse(venda.lancadaEm), ordem: 0, aplicar: () => inserir(venda) })),
+    ...razao.creditos.map((c) => ({ t: Date.parse(c.instante), ordem: 1, aplicar: () => ((credito += c.valor), Infinity) })),
+  ];
   eventos.sort((a, b) => a.t - b.t || a.ordem - b.ordem);
 
   for (const evento of eventos) {
-    evento.aplicar();
-    let coberto = 0;
-    for (const venda of ativas) {
-      coberto += venda.total;
-      if (coberto <= credito) {
+    const inserida = evento.aplicar();
+    // How many purchases the credits now cover: the longest prefix whose sum they reach.
+    let baixo = 0;
+    let alto = ativas.length;
+    while (baixo < alto) {
+      const meio = (baixo + alto) >> 1;
+      if (acumulado[meio]! <= credito) baixo = meio + 1;
+      else alto = meio;
+    }
+    // Only the purchases between the old boundary and the new one can have changed; after an
+    // insertion, also those from where it went in, and the last one covered before, now one further on.
+    const de = Math.min(inserida, cobertas, baixo);
+    const ate = Math.min(ativas.length, Math.max(inserida === Infinity ? cobertas : cobertas + 1, baixo));
+    for (let j = de; j < ate; j++) {
+      const venda = ativas[j]!;
+      if (j < baixo) {
         if (!quitadaEm.has(venda.id)) quitadaEm.set(venda.id, evento.t);
       } else {
         quitadaEm.delete(venda.id);
       }
     }
+    cobertas = baixo;
     linhaDoSaldo.push({ t: evento.t, saldo: credito - devido });
   }
 
