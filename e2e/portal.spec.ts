@@ -3,8 +3,9 @@ import { createAsApp, expectToast, serverEnv, signedInSeller } from './support';
 
 /**
  * The customer page: a seller turns Mercado Pago on in the settings, a customer opens their link
- * on a phone, sees what they owe, pays by PIX in the (fake) Mercado Pago checkout and lands on
- * "Pagamento Confirmado"; the seller then sees the lower balance and the receipt.
+ * on a phone, sees what they owe, pays by PIX in the page (a QR Code from the fake Mercado Pago,
+ * paid at its fake bank) and sees "Pagamento Confirmado"; the seller then sees the lower balance and
+ * the receipt.
  */
 test.describe.configure({ timeout: 240_000 });
 
@@ -54,14 +55,22 @@ test('a customer pays the pending balance by PIX and the seller sees it', async 
   await expect(customer.getByText('Taxa do cartão (5%)')).toBeVisible();
   await expect(customer.getByRole('button', { name: 'Pagar R$ 48,20' })).toBeVisible();
   await customer.getByRole('radio', { name: /PIX/ }).check();
-  await customer.getByRole('button', { name: 'Pagar R$ 45,90' }).click();
+  await customer.getByRole('button', { name: 'Gerar PIX de R$ 45,90' }).click();
 
-  // Mercado Pago's checkout (the fake): PIX only, as the preference asked.
-  await expect(customer.getByRole('heading', { name: /saldo de Joana/ })).toBeVisible({ timeout: 30_000 });
-  await expect(customer.getByRole('button', { name: 'Pagar com cartão' })).toHaveCount(0);
-  await customer.getByRole('button', { name: 'Pagar com PIX' }).click();
-  // PUBLIC_URL is local, so no auto_return: the customer follows the link back.
-  await customer.getByRole('link', { name: 'Voltar para a loja' }).click();
+  // The PIX is paid in this page (issue 38): Mercado Pago's QR Code and copia-e-cola, never its checkout.
+  await expect(customer.getByRole('heading', { level: 1, name: 'Pague com PIX' })).toBeVisible({ timeout: 30_000 });
+  await expect(customer).toHaveURL(/\/cliente\/[a-z0-9]+\/pagamento-pendente\?pagamento=/);
+  await expect(customer.getByRole('img', { name: 'QR Code PIX de R$ 45,90' })).toBeVisible();
+  const copiaCola = await customer.getByLabel('Código PIX').inputValue();
+  expect(copiaCola).toMatch(/^000201/);
+  await expect(customer.getByText(/^Válido até \d\d:\d\d\.$/)).toBeVisible();
+  expect(await customer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The customer's bank pays it (the fake's bank page for that code); the page sees it by itself.
+  const registro = new URL(customer.url()).searchParams.get('pagamento')!;
+  const busca = await (await page.request.get(`${fakeUrl}/v1/payments/search?external_reference=${registro}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  const pago = await page.request.post(`${fakeUrl}/pix/${busca.results[0].id}/pagar`);
+  expect(pago.ok()).toBe(true);
   await expect(customer.getByRole('heading', { name: 'Pagamento Confirmado' })).toBeVisible({ timeout: 30_000 });
   await expect(customer.getByText('Recebemos seu pagamento de R$ 45,90')).toBeVisible();
   await customer.getByRole('link', { name: 'Voltar para minha conta' }).click();

@@ -21,6 +21,9 @@ export const pagamentoEmReais = (moeda: string): boolean => moeda === 'BRL';
 /** Spec §9: the card adds a 5% fee to the debt; PIX has none. */
 export const TAXA_CARTAO_PERCENTUAL = 5;
 
+/** How long a PIX generated in the customer page can be paid (Mercado Pago's date_of_expiration). */
+export const PIX_NA_PAGINA_MINUTOS = 30;
+
 /**
  * The card fee in centavos, rounded half up: R$ 10,01 → R$ 0,50. The customer page passes the
  * percentage the server sent; the server charges the same.

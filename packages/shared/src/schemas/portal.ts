@@ -10,7 +10,7 @@ import { safeString } from './campos';
 /** Spec §9: card up to 12 installments; PIX 1. */
 export const PARCELAS_MAX_CARTAO = 12;
 
-export { MAX_PAGAMENTO_ONLINE, pagamentoEmReais, TAXA_CARTAO_PERCENTUAL, taxaCartao, valorPagavelOnline } from '../pagamento-online';
+export { MAX_PAGAMENTO_ONLINE, pagamentoEmReais, PIX_NA_PAGINA_MINUTOS, TAXA_CARTAO_PERCENTUAL, taxaCartao, valorPagavelOnline } from '../pagamento-online';
 
 export const METODOS_ONLINE = ['pix', 'cartao'] as const;
 export type MetodoOnline = (typeof METODOS_ONLINE)[number];
@@ -107,7 +107,15 @@ export const portalClienteSchema = z.object({
 });
 export type PortalCliente = z.infer<typeof portalClienteSchema>;
 
-export const iniciarPagamentoInputSchema = z.object({ metodo: z.enum(METODOS_ONLINE) });
+export const iniciarPagamentoInputSchema = z.object({
+  metodo: z.enum(METODOS_ONLINE),
+  /**
+   * PIX paid in the page (issue 38): a QR Code and its copia-e-cola from Mercado Pago's payments
+   * API, credited by the webhook, instead of a trip to Checkout Pro. The page asks for it; without
+   * it (a page loaded before it existed) PIX goes through Checkout Pro as before. Cards always do.
+   */
+  naPagina: z.boolean().optional(),
+});
 export type IniciarPagamentoInput = z.infer<typeof iniciarPagamentoInputSchema>;
 
 export const pagamentoOnlineSchema = z.object({
@@ -119,6 +127,8 @@ export const pagamentoOnlineSchema = z.object({
   valorTotal: z.number().int(),
   /** Where the browser goes to pay (Checkout Pro's init_point); only when just created. */
   initPoint: z.string().optional(),
+  /** A PIX to pay in the page, while it is waiting and has not expired: the code, its QR Code (PNG data URL) and until when. */
+  pix: z.object({ copiaCola: z.string(), qrCode: z.string(), expiraEm: z.string() }).optional(),
 });
 export type PagamentoOnline = z.infer<typeof pagamentoOnlineSchema>;
 

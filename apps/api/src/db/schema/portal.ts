@@ -116,6 +116,13 @@ export const pagamentosOnline = pgTable(
     initPoint: text('init_point'),
     /** The latest Mercado Pago payment seen for this record. */
     mpPaymentId: text('mp_payment_id'),
+    /**
+     * A PIX paid in the customer page (issue 38): the copia-e-cola code, its QR Code (a PNG data
+     * URL) and when Mercado Pago lets it expire. Null for a checkout (Checkout Pro) and for a card.
+     */
+    pixCopiaCola: text('pix_copia_cola'),
+    pixQrCode: text('pix_qr_code'),
+    pixExpiraEm: timestamp('pix_expira_em', { withTimezone: true }),
     status: text('status', { enum: STATUS_PAGAMENTO_ONLINE }).notNull().default('criado'),
     statusMp: text('status_mp'),
     /** Why a payment was not credited although Mercado Pago reported it (amount, currency…). */

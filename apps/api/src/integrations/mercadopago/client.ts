@@ -67,12 +67,49 @@ export interface MpPaymentBody {
   date_approved?: string | null;
 }
 
+/** A PIX payment to create in the customer page (POST /v1/payments), in centavos. */
+export interface PixPaymentRequest {
+  /** Centavos (sent as `transaction_amount` in reais). */
+  valor: number;
+  description: string;
+  /** Mercado Pago requires the payer's e-mail for a PIX. */
+  payer: { email: string; first_name?: string };
+  external_reference: string;
+  notification_url?: string;
+  /** When the code stops being payable. */
+  expiraEm: Date;
+  metadata?: Record<string, string | number>;
+}
+
+/** The PIX payment as it travels. */
+export type MpPixPaymentRequestBody = Omit<PixPaymentRequest, 'valor' | 'expiraEm'> & {
+  transaction_amount: number;
+  payment_method_id: 'pix';
+  date_of_expiration: string;
+};
+
+/** What Mercado Pago answers for a PIX: the payment, and the code to pay it with. */
+export type MpPixPaymentBody = MpPaymentBody & {
+  date_of_expiration?: string | null;
+  point_of_interaction?: { type?: string; transaction_data?: { qr_code?: string; qr_code_base64?: string; ticket_url?: string } };
+};
+
+export interface PixPayment {
+  payment: MpPayment;
+  /** The copia-e-cola code (EMV). */
+  copiaCola: string;
+  /** The QR Code as a PNG, base64. */
+  qrCodeBase64: string;
+  expiraEm: Date;
+}
+
 /** A payment as the app reads it: what Mercado Pago sent, its amount in centavos (`valor`). */
 export type MpPayment = Omit<MpPaymentBody, 'transaction_amount'> & { valor: number };
 
 export interface MpUser {
   id: number | string;
   nickname?: string;
+  email?: string;
   site_id?: string;
 }
 
@@ -97,6 +134,7 @@ export class MercadoPagoUnavailable extends Error {
 
 export interface MercadoPagoClient {
   createPreference(token: string, body: PreferenceRequest, idempotencyKey: string): Promise<Preference>;
+  createPixPayment(token: string, body: PixPaymentRequest, idempotencyKey: string): Promise<PixPayment>;
   getPayment(token: string, id: string): Promise<MpPayment | null>;
   searchPayments(token: string, externalReference: string): Promise<MpPayment[]>;
   getMe(token: string): Promise<MpUser>;
@@ -159,6 +197,14 @@ export function createMercadoPagoClient(baseUrl: string, fetchImpl: typeof fetch
       const preference = await call<Preference>(token, '/checkout/preferences', { method: 'POST', body, headers: { 'x-idempotency-key': idempotencyKey } });
       if (!preference?.id || !preference.init_point) throw new MercadoPagoUnavailable(new Error('preference without id or init_point'));
       return preference;
+    },
+    async createPixPayment(token, { valor, expiraEm, ...request }, idempotencyKey) {
+      const body: MpPixPaymentRequestBody = { ...request, transaction_amount: emReais(valor), payment_method_id: 'pix', date_of_expiration: expiraEm.toISOString() };
+      const created = await call<MpPixPaymentBody>(token, '/v1/payments', { method: 'POST', body, headers: { 'x-idempotency-key': idempotencyKey } });
+      const dados = created?.point_of_interaction?.transaction_data;
+      if (!created?.id || !dados?.qr_code || !dados.qr_code_base64) throw new MercadoPagoUnavailable(new Error('PIX payment without id or code'));
+      const { point_of_interaction: _poi, date_of_expiration: expira, ...payment } = created;
+      return { payment: emCentavosDoPagamento(payment), copiaCola: dados.qr_code, qrCodeBase64: dados.qr_code_base64, expiraEm: expira ? new Date(expira) : expiraEm };
     },
     async getPayment(token, id) {
       const payment = await call<MpPaymentBody>(token, `/v1/payments/${encodeURIComponent(id)}`);

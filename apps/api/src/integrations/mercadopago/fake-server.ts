@@ -1,6 +1,8 @@
 /**
  * A fake Mercado Pago for development and tests, on loopback: Checkout Pro preferences, a
- * checkout page whose buttons approve (PIX or card), reject or leave a payment pending,
+ * checkout page whose buttons approve (PIX or card), reject or leave a payment pending, PIX
+ * payments created by the API (POST /v1/payments: a real QR Code and copia-e-cola, paid from the
+ * "bank" page at their ticket_url or by `payPix`, cancelled once expired),
  * payments (read, search, refund), chargebacks, GET /users/me, and webhooks signed exactly like
  * Mercado Pago's (x-signature over `id:{data.id};request-id:…;ts:…;`), with duplicates and
  * out-of-order deliveries on request. Like the real one, it refuses `auto_return` with local back
@@ -11,7 +13,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { MpPaymentBody, MpPreferenceBody } from './client';
+import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
+import type { MpPaymentBody, MpPixPaymentRequestBody, MpPreferenceBody } from './client';
 import { signatureHeader } from './signature';
 
 export interface FakeAccount {
@@ -32,9 +35,14 @@ interface StoredPreference extends MpPreferenceBody {
 interface StoredPayment extends MpPaymentBody {
   id: number;
   token: string;
+  /** The Checkout Pro preference it was paid through; '' for a PIX created by the API. */
   preferenceId: string;
   notificationUrl?: string;
   date_created: string;
+  /** A PIX created by the API: until when it can be paid, and its code. */
+  date_of_expiration?: string;
+  point_of_interaction?: { type: 'PIX'; transaction_data: { qr_code: string; qr_code_base64: string; ticket_url: string } };
+  payer?: { email: string; first_name?: string };
 }
 
 export type Outcome = 'approve' | 'reject' | 'pending';
@@ -64,6 +72,10 @@ export interface FakeMercadoPago {
   /** The account of a token (created on first use when the token looks valid). */
   account(token: string, overrides?: Partial<Pick<FakeAccount, 'webhookSecret' | 'sendsWebhooks'>>): FakeAccount;
   pay(preferenceId: string, options: PayOptions): Promise<StoredPayment>;
+  /** The customer's bank pays a PIX created by the API (approved, notified), or refuses it. */
+  payPix(paymentId: number, options?: { outcome?: 'approve' | 'reject'; notifications?: number }): Promise<StoredPayment>;
+  /** Lets a PIX created by the API expire now (cancelled, notified). */
+  expirePix(paymentId: number): Promise<StoredPayment>;
   refund(paymentId: number, options?: { notifications?: number }): Promise<StoredPayment>;
   chargeback(paymentId: number, options?: { notifications?: number }): Promise<StoredPayment>;
   notify(paymentId: number, times?: number): Promise<void>;
@@ -132,8 +144,70 @@ export async function startFakeMercadoPago(options: { port?: number; host?: stri
   }
 
   function publicPayment(p: StoredPayment): MpPaymentBody & { date_created: string } {
+    vencer(p);
     const { token: _token, preferenceId: _pref, notificationUrl: _url, ...rest } = p;
     return rest;
+  }
+
+  /** A PIX not paid by its date_of_expiration is cancelled, as Mercado Pago does. */
+  function vencer(p: StoredPayment) {
+    if (p.status === 'pending' && p.date_of_expiration && Date.parse(p.date_of_expiration) <= Date.now()) {
+      p.status = 'cancelled';
+      p.status_detail = 'expired';
+    }
+  }
+
+  async function payPix(paymentId: number, opts: { outcome?: 'approve' | 'reject'; notifications?: number } = {}) {
+    const payment = payments.get(paymentId);
+    if (!payment?.point_of_interaction) throw new Error(`no PIX payment ${paymentId}`);
+    vencer(payment);
+    if (payment.status !== 'pending') throw new Error(`PIX ${paymentId} is ${payment.status}`);
+    const aprovado = (opts.outcome ?? 'approve') === 'approve';
+    payment.status = aprovado ? 'approved' : 'rejected';
+    payment.status_detail = aprovado ? 'accredited' : 'rejected_by_bank';
+    payment.date_approved = aprovado ? new Date().toISOString() : null;
+    await notify(paymentId, opts.notifications ?? 1);
+    return payment;
+  }
+
+  async function expirePix(paymentId: number) {
+    const payment = payments.get(paymentId);
+    if (!payment?.point_of_interaction) throw new Error(`no PIX payment ${paymentId}`);
+    payment.date_of_expiration = new Date(Date.now() - 1000).toISOString();
+    vencer(payment);
+    await notify(paymentId);
+    return payment;
+  }
+
+  async function criarPix(acc: FakeAccount, body: MpPixPaymentRequestBody): Promise<StoredPayment> {
+    const id = nextPaymentId++;
+    const codigo = generatePixPayload({ key: 'pix@mercadopago.fake', merchantName: 'MERCADO PAGO SIMULADO', merchantCity: 'SAO PAULO', amount: body.transaction_amount, description: `MP${id}` }) ?? `MP${id}`;
+    const { default: QRCode } = await import('qrcode');
+    const png = await QRCode.toDataURL(codigo, { errorCorrectionLevel: 'M', margin: 2 });
+    const payment: StoredPayment = {
+      id,
+      status: 'pending',
+      status_detail: 'pending_waiting_transfer',
+      transaction_amount: body.transaction_amount,
+      currency_id: 'BRL',
+      external_reference: body.external_reference,
+      payment_method_id: 'pix',
+      payment_type_id: 'bank_transfer',
+      installments: 1,
+      date_approved: null,
+      date_created: new Date().toISOString(),
+      date_of_expiration: new Date(body.date_of_expiration).toISOString(),
+      payer: body.payer,
+      point_of_interaction: {
+        type: 'PIX',
+        transaction_data: { qr_code: codigo, qr_code_base64: png.replace(/^data:image\/png;base64,/, ''), ticket_url: `${base}/pix/${id}` },
+      },
+      token: acc.token,
+      preferenceId: '',
+      notificationUrl: body.notification_url,
+    };
+    payments.set(id, payment);
+    return payment;
   }
 
   async function deliver(payment: StoredPayment) {
@@ -273,11 +347,25 @@ ${button(can.pix ? 'pix' : 'card', 'reject', 'Recusar pagamento')}`,
       const title = payment.status === 'approved' ? 'Pagamento aprovado' : payment.status === 'rejected' ? 'Pagamento recusado' : 'Pagamento pendente';
       return page(res, title, `<h1>${title}</h1><p>Pagamento nº ${payment.id}</p><a class="button" href="${escapeHtml(target)}">Voltar para a loja</a>`);
     }
+    // ——— The "bank" of a PIX created by the API (its ticket_url): pays it or refuses it ———
+    const pixPage = /^\/pix\/(\d+)(\/pagar|\/recusar)?$/.exec(path);
+    if (pixPage) {
+      const payment = payments.get(Number(pixPage[1]));
+      if (!payment?.point_of_interaction) return page(res, 'PIX', '<h1>PIX não encontrado</h1>');
+      vencer(payment);
+      if (req.method === 'POST' && pixPage[2] && payment.status === 'pending') await payPix(payment.id, { outcome: pixPage[2] === '/pagar' ? 'approve' : 'reject' });
+      const amount = payment.transaction_amount.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+      const acoes =
+        payment.status === 'pending'
+          ? `<form method="post" action="/pix/${payment.id}/pagar"><button type="submit" class="primary">Pagar ${amount} com PIX</button></form><form method="post" action="/pix/${payment.id}/recusar"><button type="submit">Recusar</button></form>`
+          : `<p>Situação: <strong>${escapeHtml(payment.status)}</strong></p>`;
+      return page(res, 'PIX', `<h1>PIX de ${amount}</h1><img alt="QR Code" width="220" height="220" src="data:image/png;base64,${payment.point_of_interaction.transaction_data.qr_code_base64}"><p class="note">${escapeHtml(payment.point_of_interaction.transaction_data.qr_code)}</p>${acoes}`);
+    }
     if (req.method === 'GET' && path === '/') {
       return page(
         res,
         'Mercado Pago simulado',
-        `<h1>Mercado Pago simulado</h1><p>Use um Access Token como <code>APP_USR-teste-123456</code> (tokens <code>TEST-…</code> não recebem webhooks, como no Mercado Pago). A chave secreta dos webhooks de um token: <code>GET /__fake/accounts/&lt;token&gt;</code>. Reenviar notificações: <code>POST /__fake/payments/&lt;id&gt;/notify?times=3</code>; reembolso ou contestação (notificados, mesmo antes da aprovação): <code>POST /__fake/payments/&lt;id&gt;/refund</code>, <code>/chargeback</code>.</p>`,
+        `<h1>Mercado Pago simulado</h1><p>Use um Access Token como <code>APP_USR-teste-123456</code> (tokens <code>TEST-…</code> não recebem webhooks, como no Mercado Pago). A chave secreta dos webhooks de um token: <code>GET /__fake/accounts/&lt;token&gt;</code>. Reenviar notificações: <code>POST /__fake/payments/&lt;id&gt;/notify?times=3</code>; reembolso ou contestação (notificados, mesmo antes da aprovação): <code>POST /__fake/payments/&lt;id&gt;/refund</code>, <code>/chargeback</code>. Um PIX gerado pela API (a página do cliente) se paga no "banco" em <code>/pix/&lt;id&gt;</code> (ou <code>POST /__fake/payments/&lt;id&gt;/pay-pix</code>) e vence com <code>/expire-pix</code>.</p>`,
       );
     }
 
@@ -292,6 +380,16 @@ ${button(can.pix ? 'pix' : 'card', 'reject', 'Recusar pagamento')}`,
       }
       // Deliveries on request: duplicates (`?times=3`), and refunds or chargebacks notified before
       // (or instead of) the approval, for out-of-order tests by hand.
+      const pixControl = /^\/__fake\/payments\/(\d+)\/(pay-pix|expire-pix)$/.exec(path);
+      if (req.method === 'POST' && pixControl) {
+        const id = Number(pixControl[1]);
+        if (!payments.get(id)?.point_of_interaction) return send(res, 404, { message: 'no such PIX payment' });
+        try {
+          return send(res, 200, publicPayment(pixControl[2] === 'pay-pix' ? await payPix(id) : await expirePix(id)));
+        } catch (error) {
+          return send(res, 409, { message: String(error) });
+        }
+      }
       const control = /^\/__fake\/payments\/(\d+)\/(notify|refund|chargeback)$/.exec(path);
       if (req.method === 'POST' && control) {
         const id = Number(control[1]);
@@ -339,6 +437,27 @@ ${button(can.pix ? 'pix' : 'card', 'reject', 'Recusar pagamento')}`,
       if (typeof key === 'string') idempotency.set(`${acc.token}:${key}`, id);
       return send(res, 201, { id, init_point: init, sandbox_init_point: init, external_reference: body.external_reference });
     }
+    if (req.method === 'POST' && path === '/v1/payments') {
+      const key = req.headers['x-idempotency-key'];
+      if (typeof key !== 'string' || !key) return send(res, 400, { message: 'X-Idempotency-Key header is required', status: 400 });
+      const known = idempotency.get(`${acc.token}:payment:${key}`);
+      if (known) return send(res, 201, publicPayment(payments.get(Number(known))!));
+      let body: MpPixPaymentRequestBody;
+      try {
+        body = JSON.parse(await readBody(req)) as MpPixPaymentRequestBody;
+      } catch {
+        return send(res, 400, { message: 'invalid json', status: 400 });
+      }
+      if (body.payment_method_id !== 'pix') return send(res, 400, { message: 'only pix is supported here', status: 400 });
+      if (!(body.transaction_amount > 0) || Math.round(body.transaction_amount * 100) !== body.transaction_amount * 100) return send(res, 400, { message: 'transaction_amount invalid', status: 400 });
+      if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.payer?.email ?? '')) return send(res, 400, { message: 'payer.email must be a valid email', status: 400 });
+      if (!body.external_reference || body.external_reference.length > 256) return send(res, 400, { message: 'external_reference invalid', status: 400 });
+      const expira = Date.parse(body.date_of_expiration ?? '');
+      if (!(expira > Date.now())) return send(res, 400, { message: 'date_of_expiration must be a future date', status: 400 });
+      const payment = await criarPix(acc, body);
+      idempotency.set(`${acc.token}:payment:${key}`, String(payment.id));
+      return send(res, 201, publicPayment(payment));
+    }
     if (req.method === 'GET' && path === '/v1/payments/search') {
       const ref = url.searchParams.get('external_reference');
       const results = [...payments.values()].filter((p) => p.token === acc.token && (!ref || p.external_reference === ref)).map(publicPayment);
@@ -374,6 +493,8 @@ ${button(can.pix ? 'pix' : 'card', 'reject', 'Recusar pagamento')}`,
     deliveries,
     account,
     pay,
+    payPix,
+    expirePix,
     refund: (id, o) => change(id, 'refunded', o?.notifications),
     chargeback: (id, o) => change(id, 'charged_back', o?.notifications),
     notify,

@@ -845,15 +845,23 @@ describe('online payments in a file (issue 32: a checkout address is never taken
       tx.insert(pagamentosOnline).values([
         { ...base, status: 'criado', preferenceId: 'pref-1', initPoint: 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=pref-1' },
         { ...base, status: 'recusado', mpPaymentId: '555', statusMp: 'rejected', preferenceId: 'pref-2', initPoint: 'https://www.mercadopago.com.br/checkout/v1/redirect?pref_id=pref-2' },
+        // A PIX of the page (issue 38), expired: its code is never taken from a file either.
+        { ...base, status: 'recusado', mpPaymentId: '556', statusMp: 'cancelled', pixCopiaCola: '000201-codigo', pixQrCode: 'data:image/png;base64,AAAA', pixExpiraEm: new Date('2026-01-01T12:00:00Z') },
       ]),
     );
     const arquivo = await exportar(dona);
-    // Edited and resealed: every checkout address sends the customer elsewhere.
-    for (const p of arquivo.dados.pagamentosOnline!) p.initPoint = 'https://phish.example/checkout';
+    // Edited and resealed: every checkout address sends the customer elsewhere, every PIX pays someone else.
+    for (const p of arquivo.dados.pagamentosOnline!) {
+      p.initPoint = 'https://phish.example/checkout';
+      p.pixCopiaCola = '000201-outro-recebedor';
+    }
     const relatorio = await restaurarOk(dona, comChecksum(arquivo));
-    expect(relatorio.restaurados.pagamentosOnline).toBe(1);
-    const restaurados = await withSeller(t.db, dona.id, (tx) => tx.select().from(pagamentosOnline).where(eq(pagamentosOnline.ownerId, dona.id)));
-    expect(restaurados).toEqual([expect.objectContaining({ status: 'recusado', mpPaymentId: '555', preferenceId: null, initPoint: null })]);
+    expect(relatorio.restaurados.pagamentosOnline).toBe(2);
+    const restaurados = await withSeller(t.db, dona.id, (tx) => tx.select().from(pagamentosOnline).where(eq(pagamentosOnline.ownerId, dona.id)).orderBy(pagamentosOnline.mpPaymentId));
+    expect(restaurados).toEqual([
+      expect.objectContaining({ status: 'recusado', mpPaymentId: '555', preferenceId: null, initPoint: null }),
+      expect.objectContaining({ status: 'recusado', mpPaymentId: '556', pixCopiaCola: null, pixQrCode: null, pixExpiraEm: null }),
+    ]);
   });
 });
 

@@ -411,6 +411,10 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       preferenceId: textoOpcional(300),
       /** Files exported before this column have none. Never restored (below). */
       initPoint: textoOpcional(2_000).default(null),
+      /** A PIX of the page (files before these columns have none). Never restored (below). */
+      pixCopiaCola: textoOpcional(1_000).default(null),
+      pixQrCode: textoOpcional(100_000).default(null),
+      pixExpiraEm: instante.nullable().default(null),
       /** Mercado Pago's payment id: a number. */
       mpPaymentId: z.string().regex(/^\d{1,20}$/).nullable(),
       status: z.enum(STATUS_PAGAMENTO_ONLINE),
@@ -422,10 +426,11 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       updatedAt: instante,
     }),
     // A checkout is transient: where Mercado Pago sends the customer to pay is never taken from a
-    // file (an edited one could send every "Pagar" to another site). Attempts nobody paid are not
-    // restored; the others keep their payment, and a new "Pagar" opens a new checkout.
+    // file (an edited one could send every "Pagar" to another site), nor a PIX code to pay (an edited
+    // one could pay someone else). Attempts nobody paid are not restored; the others keep their
+    // payment, and a new "Pagar" opens a new checkout or a new PIX.
     restaurar: (linha) => linha.status !== 'criado',
-    preparar: (linha) => ({ ...linha, preferenceId: null, initPoint: null }),
+    preparar: (linha) => ({ ...linha, preferenceId: null, initPoint: null, pixCopiaCola: null, pixQrCode: null, pixExpiraEm: null }),
   },
   {
     key: 'notificacoes',

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { NOTAS_MERCADO_PAGO, pagamentoEmReais, valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
+import { and, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { NOTAS_MERCADO_PAGO, pagamentoEmReais, PIX_NA_PAGINA_MINUTOS, valorPagavelOnline, valoresPagamentoOnline, type MetodoOnline, type PagamentoOnline as PagamentoOnlineDto, type StatusPagamentoOnline } from '@caderneta/shared';
 import { withSeller, type Database, type Tx } from '../../db/client';
 import { clientes, lancamentos, pagamentosOnline, perfis, type PagamentoOnline } from '../../db/schema';
 import { MercadoPagoError, MercadoPagoUnavailable, type MpPayment, type PreferenceRequest } from '../../integrations/mercadopago/client';
@@ -16,7 +16,11 @@ import { clienteNaoEncontrado, withPortalCliente } from './lookup';
 
 export const primeiroNome = (nome: string) => nome.trim().split(/\s+/)[0] ?? '';
 
-export function toPagamentoDto(row: PagamentoOnline, initPoint?: string): PagamentoOnlineDto {
+/** A PIX of the page that can still be paid (waiting, not expired) at `agora`. */
+const pixAberto = (row: PagamentoOnline, agora: Date): boolean =>
+  row.pixCopiaCola !== null && row.pixQrCode !== null && row.pixExpiraEm !== null && row.status === 'pendente' && row.pixExpiraEm > agora;
+
+export function toPagamentoDto(row: PagamentoOnline, { initPoint, agora }: { initPoint?: string; agora: Date }): PagamentoOnlineDto {
   return {
     id: row.id,
     metodo: row.metodo,
@@ -25,6 +29,7 @@ export function toPagamentoDto(row: PagamentoOnline, initPoint?: string): Pagame
     taxa: row.taxa,
     valorTotal: row.valorTotal,
     ...(initPoint ? { initPoint } : {}),
+    ...(pixAberto(row, agora) ? { pix: { copiaCola: row.pixCopiaCola!, qrCode: row.pixQrCode!, expiraEm: row.pixExpiraEm!.toISOString() } } : {}),
   };
 }
 
@@ -69,11 +74,12 @@ const emAndamento = (record: Pick<PagamentoOnline, 'id' | 'metodo' | 'valorTotal
  *   answered again (same record, same checkout address) instead of opening a second one; one whose
  *   checkout is still being created by a simultaneous start refuses the start as above.
  */
-export async function iniciarPagamento(db: Database, login: string, metodo: MetodoOnline, deps: PaymentDeps): Promise<PagamentoOnlineDto> {
+export async function iniciarPagamento(db: Database, login: string, metodo: MetodoOnline, deps: PaymentDeps, naPagina = false): Promise<PagamentoOnlineDto> {
   const agora = deps.clock.now();
+  const pixNaPagina = metodo === 'pix' && naPagina;
   const prep = await withPortalCliente(db, login, async (tx, ownerId, clienteId) => {
     const [cliente] = await tx
-      .select({ nome: clientes.nome, ativo: clientes.ativo, saldoAtual: clientes.saldoAtual })
+      .select({ nome: clientes.nome, email: clientes.email, ativo: clientes.ativo, saldoAtual: clientes.saldoAtual })
       .from(clientes)
       .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)))
       .for('update');
@@ -96,23 +102,37 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
           eq(pagamentosOnline.clienteId, clienteId),
           inArray(pagamentosOnline.status, ['criado', 'pendente']),
           gt(pagamentosOnline.createdAt, new Date(agora.getTime() - EM_ANDAMENTO_MS)),
+          // A PIX of the page past its expiry can no longer be paid: it holds nothing back.
+          or(isNull(pagamentosOnline.pixExpiraEm), gt(pagamentosOnline.pixExpiraEm, agora)),
         ),
       )
       .orderBy(desc(pagamentosOnline.createdAt));
     const pendenteMp = recentes.find((r) => r.status === 'pendente');
+    // The same PIX asked for again (the page reopened, a second tap): the code already generated.
+    if (pendenteMp && pixNaPagina && pixAberto(pendenteMp, agora) && pendenteMp.valorTotal === valores.valorTotal) return { reaproveitado: pendenteMp };
     if (pendenteMp) throw emAndamento(pendenteMp);
     const idade = (r: PagamentoOnline) => agora.getTime() - r.createdAt.getTime();
     const mesmo = recentes.find((r) => r.metodo === metodo && r.valorTotal === valores.valorTotal && idade(r) < CHECKOUT_REAPROVEITADO_MS);
-    if (mesmo?.initPoint) return { reaproveitado: mesmo };
+    if (mesmo?.initPoint && !pixNaPagina) return { reaproveitado: mesmo };
     if (mesmo && idade(mesmo) < CHECKOUT_CRIANDO_MS) throw emAndamento(mesmo);
 
     const [record] = await tx
       .insert(pagamentosOnline)
       .values({ ownerId, clienteId, metodo, ...valores, ambiente: conta.ambiente })
       .returning();
-    return { reaproveitado: null, ownerId, clienteId, record: record!, token: conta.accessToken, nomeLoja: perfil?.nomeLoja ?? '', nome: primeiroNome(cliente.nome) };
+    return {
+      reaproveitado: null,
+      ownerId,
+      clienteId,
+      record: record!,
+      token: conta.accessToken,
+      nomeLoja: perfil?.nomeLoja ?? '',
+      nome: primeiroNome(cliente.nome),
+      email: cliente.email,
+    };
   }, 'escrita');
-  if (prep.reaproveitado !== null) return toPagamentoDto(prep.reaproveitado, prep.reaproveitado.initPoint ?? undefined);
+  if (prep.reaproveitado !== null) return toPagamentoDto(prep.reaproveitado, { initPoint: pixNaPagina ? undefined : (prep.reaproveitado.initPoint ?? undefined), agora });
+  if (pixNaPagina) return criarPixNaPagina(db, login, prep, deps, agora);
 
   const { record } = prep;
   const back = (page: string) => `${deps.publicUrl}/cliente/${encodeURIComponent(login)}/${page}?pagamento=${record.id}`;
@@ -164,7 +184,77 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
       .set({ preferenceId: preference.id, initPoint: preference.init_point, updatedAt: sql`now()` })
       .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
   );
-  return toPagamentoDto(record, preference.init_point);
+  return toPagamentoDto(record, { initPoint: preference.init_point, agora });
+}
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/**
+ * A PIX paid in the customer page (issue 38): Mercado Pago's payments API makes the payment — its
+ * QR Code and copia-e-cola, payable for PIX_NA_PAGINA_MINUTOS — for the amount our record holds,
+ * keyed by the record (a retry makes no second payment). The webhook credits it like any other
+ * (aplicarPagamentoMp). Mercado Pago asks for the payer's e-mail: the customer's when the shop has
+ * it, else the shop's own Mercado Pago account's (where the receipt then goes).
+ */
+async function criarPixNaPagina(
+  db: Database,
+  login: string,
+  prep: { ownerId: string; clienteId: string; record: PagamentoOnline; token: string; nomeLoja: string; nome: string; email: string | null },
+  deps: PaymentDeps,
+  agora: Date,
+): Promise<PagamentoOnlineDto> {
+  const { record } = prep;
+  const fechar = (error: unknown) =>
+    withSeller(db, prep.ownerId, (tx) =>
+      tx
+        .update(pagamentosOnline)
+        .set({ status: 'recusado', updatedAt: sql`now()` })
+        .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
+    )
+      .catch((markError: unknown) => deps.log.warn({ err: markError, pagamento: record.id }, 'online payment without a PIX not closed'))
+      .then(() => {
+        if (error instanceof MercadoPagoError || error instanceof MercadoPagoUnavailable) {
+          deps.log.warn({ err: error, pagamento: record.id, login }, 'Mercado Pago refused or did not answer the PIX');
+          throw mpIndisponivel();
+        }
+        throw error;
+      });
+  let pix;
+  try {
+    const email = prep.email && EMAIL.test(prep.email) ? prep.email : (await deps.mp.getMe(prep.token)).email;
+    if (!email || !EMAIL.test(email)) throw new MercadoPagoError(400, 'no payer e-mail: neither the customer nor the account has one');
+    pix = await deps.mp.createPixPayment(
+      prep.token,
+      {
+        valor: record.valorTotal,
+        description: `${prep.nomeLoja} — saldo de ${prep.nome}`.slice(0, 250),
+        payer: { email, first_name: prep.nome.slice(0, 60) },
+        external_reference: record.id,
+        notification_url: webhookUrl(deps.publicUrl, prep.ownerId),
+        expiraEm: new Date(agora.getTime() + PIX_NA_PAGINA_MINUTOS * 60_000),
+        metadata: { cliente_id: prep.clienteId, tipo_pagamento: 'pix', valor_original: record.valorBase, taxa_aplicada: record.taxa },
+      },
+      record.id,
+    );
+  } catch (error) {
+    return fechar(error);
+  }
+  const [salvo] = await withSeller(db, prep.ownerId, (tx) =>
+    tx
+      .update(pagamentosOnline)
+      .set({
+        mpPaymentId: String(pix.payment.id),
+        status: statusDe(pix.payment.status),
+        statusMp: pix.payment.status.slice(0, 40),
+        pixCopiaCola: pix.copiaCola,
+        pixQrCode: `data:image/png;base64,${pix.qrCodeBase64}`,
+        pixExpiraEm: pix.expiraEm,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id)))
+      .returning(),
+  );
+  return toPagamentoDto(salvo ?? record, { agora });
 }
 
 /**
@@ -380,7 +470,7 @@ export async function verificarPagamentoCliente(db: Database, login: string, pag
     if (!record) throw notFound('Pagamento');
     return ownerId;
   });
-  return toPagamentoDto(await verificarPagamento(db, ownerId, pagamentoId, deps));
+  return toPagamentoDto(await verificarPagamento(db, ownerId, pagamentoId, deps), { agora: deps.clock.now() });
 }
 
 export interface WebhookInput {

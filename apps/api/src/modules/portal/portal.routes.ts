@@ -57,7 +57,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = as
       },
     },
     async (request, reply) => {
-      const pagamento = await peloCodigo(request, iniciarPagamento(app.db, request.params.login, request.body.metodo, deps));
+      const pagamento = await peloCodigo(request, iniciarPagamento(app.db, request.params.login, request.body.metodo, deps, request.body.naPagina));
       return reply.status(201).send(pagamento);
     },
   );

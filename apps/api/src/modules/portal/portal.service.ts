@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {
   DESCRICAO_SALDO_ANTERIOR,
   DEFAULT_TIME_ZONE,
@@ -106,6 +106,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
         eq(pagamentosOnline.clienteId, clienteId),
         eq(pagamentosOnline.status, 'pendente'),
         gt(pagamentosOnline.createdAt, new Date(agora.getTime() - EM_ANDAMENTO_MS)),
+        // A PIX of the page past its expiry can no longer be paid.
+        or(isNull(pagamentosOnline.pixExpiraEm), gt(pagamentosOnline.pixExpiraEm, agora)),
       ),
     )
     .orderBy(desc(pagamentosOnline.createdAt))

@@ -2,13 +2,16 @@ import CheckCircleIcon from 'lucide-react/icons/circle-check';
 import ClockIcon from 'lucide-react/icons/clock';
 import XCircleIcon from 'lucide-react/icons/circle-x';
 import { formatMoney } from '@caderneta/shared/money';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { pagamentoOnlineQueryOptions } from '@/features/portal/api/verify-pagamento-online';
+import { queryKeys } from '@/lib/query-keys';
+import { PixCopiaCola } from '@/features/portal/components/pix-copia-cola';
 import { PortalShell } from '@/features/portal/components/portal-shell';
 import { Component as NotFound } from './not-found';
 
@@ -52,11 +55,22 @@ function ConfiraPagamento({ login }: { login: string }) {
   );
 }
 
+/** How often a PIX of this page is asked about while it waits. */
+const PIX_CONFERIR_MS = 5_000;
+
 function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (typeof PAGES)[number] }) {
-  const { t } = useTranslation('portal');
-  // "Verificar Status" asks the server to fetch the payment from Mercado Pago again.
-  const status = useQuery(pagamentoOnlineQueryOptions(login, id));
+  const { t, i18n } = useTranslation('portal');
+  // "Verificar Status" asks the server to fetch the payment from Mercado Pago again; a PIX of this
+  // page is asked about every few seconds until it is paid or expires.
+  const status = useQuery({ ...pagamentoOnlineQueryOptions(login, id), refetchInterval: (query) => (query.state.data?.pix ? PIX_CONFERIR_MS : false) });
   const voltar = `/cliente/${login}`;
+  // The account page, when the customer goes back to it, shows what this payment changed (a PIX of
+  // this page is paid while the account page is still in memory).
+  const queryClient = useQueryClient();
+  const situacao = status.data?.status;
+  useEffect(() => {
+    if (situacao && situacao !== 'criado' && situacao !== 'pendente') void queryClient.invalidateQueries({ queryKey: queryKeys.portal.cliente(login) });
+  }, [situacao, login, queryClient]);
 
   if (status.isPending) {
     return (
@@ -69,12 +83,13 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
   if (status.isError) return <LoadError title={t('toast.erroBuscar')} error={status.error} onRetry={() => void status.refetch()} />;
 
   const p = status.data;
+  const pix = p.status === 'pendente' ? p.pix : undefined;
   const state = p.status === 'aprovado' ? 'sucesso' : p.status === 'recusado' ? 'erro' : p.status === 'estornado' ? 'estornado' : p.status === 'divergente' ? 'divergente' : pagina === 'pagamento-erro' && p.status === 'criado' ? 'erro' : 'pendente';
   const Icon = state === 'sucesso' ? CheckCircleIcon : state === 'pendente' || state === 'divergente' ? ClockIcon : XCircleIcon;
   const title = {
     sucesso: t('resultado.sucessoTitle'),
     erro: t('resultado.erroTitle'),
-    pendente: t('resultado.pendenteTitle'),
+    pendente: pix ? t('resultado.pixTitle') : t('resultado.pendenteTitle'),
     estornado: t('resultado.estornadoTitle'),
     divergente: t('resultado.divergenteTitle'),
   }[state];
@@ -85,7 +100,7 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
         ? t('resultado.sucessoDescricaoTaxa', { valor: formatMoney(p.valorBase), total: formatMoney(p.valorTotal) })
         : t('resultado.sucessoDescricao', { valor: formatMoney(p.valorBase) }),
     erro: t('resultado.erroDescricao'),
-    pendente: t('resultado.pendenteDescricao'),
+    pendente: pix ? t('resultado.pixDescricao') : t('resultado.pendenteDescricao'),
     estornado: t('resultado.estornadoDescricao'),
     divergente: t('resultado.divergenteDescricao'),
   }[state];
@@ -96,6 +111,18 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
       <Icon aria-hidden="true" className={state === 'sucesso' ? 'size-14 text-emerald-700 dark:text-emerald-400' : state === 'pendente' || state === 'divergente' ? 'size-14 text-amber-700 dark:text-amber-400' : 'size-14 text-destructive'} />
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted-foreground">{text}</p>
+      {pix ? (
+        <div className="w-full text-left">
+          <PixCopiaCola
+            codigo={pix.copiaCola}
+            qrCode={pix.qrCode}
+            valor={formatMoney(p.valorTotal)}
+            titulo={t('resultado.pixCodigoTitle', { valor: formatMoney(p.valorTotal) })}
+            descricao={t('resultado.pixCodigoDescricao')}
+            validade={t('resultado.pixValidade', { hora: new Date(pix.expiraEm).toLocaleTimeString(i18n.resolvedLanguage, { hour: '2-digit', minute: '2-digit' }) })}
+          />
+        </div>
+      ) : null}
       {state === 'pendente' ? (
         <>
           {status.isFetching ? null : <p className="text-sm text-muted-foreground">{t('resultado.aguardando')}</p>}

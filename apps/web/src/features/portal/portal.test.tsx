@@ -115,7 +115,7 @@ describe('the customer page', () => {
     });
     const { user } = renderApp('/cliente/joana48213');
     await user.click(await screen.findByRole('button', { name: 'Pagar Saldo Pendente' }));
-    await user.click(screen.getByRole('button', { name: 'Pagar R$ 100,01' }));
+    await user.click(screen.getByRole('button', { name: 'Gerar PIX de R$ 100,01' }));
     expect(await screen.findByText('Erro no pagamento')).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -190,7 +190,7 @@ describe('the customer page', () => {
     expect(screen.getByText('2 un × R$ 45,00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Conversar no WhatsApp' })).toHaveAttribute('href', 'https://wa.me/5511999990000');
     await user.click(screen.getByRole('button', { name: 'Pagar Saldo Pendente' }));
-    expect(screen.getByRole('button', { name: 'Pagar R$ 100,01' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gerar PIX de R$ 100,01' })).toBeInTheDocument();
     // The content was swapped: the focus starts at the new screen's title, not on the page's body.
     expect(screen.getByRole('heading', { level: 1, name: 'Pagamento' })).toHaveFocus();
     await user.click(screen.getByRole('radio', { name: /Cartão/ }));
@@ -203,6 +203,39 @@ describe('the customer page', () => {
     expect(screen.getByRole('button', { name: 'Pagar Saldo Pendente' })).toHaveFocus();
   });
 
+  it('pays by PIX in the page: the QR Code and the code to copy, until when, and the confirmation once the server says it is paid', async () => {
+    const QR = 'data:image/png;base64,iVBORw0KGgo=';
+    const pix = { copiaCola: '00020126580014br.gov.bcb.pix0136pix@mercadopago.fake5204000053039865406100.015802BR6304ABCD', qrCode: QR, expiraEm: '2025-03-12T14:02:00.000Z' };
+    const pendente = { id: ID, metodo: 'pix', status: 'pendente', valorBase: 10_001, taxa: 0, valorTotal: 10_001, pix };
+    let pago = false;
+    const api = mockApi({
+      'GET /api/portal/joana48213': () => jsonResponse(200, cliente()),
+      'POST /api/portal/joana48213/pagamentos': () => jsonResponse(201, pendente),
+      [`POST /api/portal/joana48213/pagamentos/${ID}/verificar`]: () =>
+        jsonResponse(200, pago ? { ...pendente, status: 'aprovado', pix: undefined } : pendente),
+    });
+    const { user, router } = renderApp('/cliente/joana48213');
+    await user.click(await screen.findByRole('button', { name: 'Pagar Saldo Pendente' }));
+    expect(screen.getByText('O PIX é gerado pelo Mercado Pago e confirmado aqui mesmo, assim que você pagar.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Gerar PIX de R$ 100,01' }));
+    expect(api.calls('POST', '/api/portal/joana48213/pagamentos')[0]!.body).toEqual({ metodo: 'pix', naPagina: true });
+
+    // Never off to Mercado Pago: the code is on this site's payment page, shown from the answer.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pague com PIX' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/cliente/joana48213/pagamento-pendente');
+    expect(router.state.location.search).toBe(`?pagamento=${ID}`);
+    expect(screen.getByRole('heading', { level: 2, name: 'PIX de R$ 100,01' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR Code PIX de R$ 100,01' })).toHaveAttribute('src', QR);
+    expect(screen.getByLabelText('Código PIX')).toHaveValue(pix.copiaCola);
+    expect(screen.getByText(/^Válido até \d\d:\d\d\.$/)).toBeInTheDocument();
+
+    pago = true;
+    await user.click(screen.getByRole('button', { name: 'Verificar Status' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento Confirmado' })).toBeInTheDocument();
+    expect(screen.getByText('Recebemos seu pagamento de R$ 100,01. Obrigado!')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Código PIX')).not.toBeInTheDocument();
+  });
+
   it('pays R$ 10.000.000,00 of a bigger balance at once, and says what is left', async () => {
     const saldoPendente = 2_000_000_100;
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ saldoAtual: -saldoPendente, saldoPendente })) });
@@ -210,7 +243,7 @@ describe('the customer page', () => {
     await user.click(await screen.findByRole('button', { name: 'Pagar Saldo Pendente' }));
     expect(screen.getByText('R$ 20.000.001,00')).toBeInTheDocument();
     expect(screen.getByText('Um pagamento online paga até R$ 10.000.000,00. Depois dele ficam R$ 10.000.001,00 para um próximo pagamento.')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Pagar R$ 10.000.000,00' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Gerar PIX de R$ 10.000.000,00' })).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Cartão/ }));
     expect(screen.getByRole('button', { name: 'Pagar R$ 10.500.000,00' })).toBeInTheDocument();
   });

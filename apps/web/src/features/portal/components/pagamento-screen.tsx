@@ -4,6 +4,7 @@ import { taxaCartao, valorPagavelOnline } from '@caderneta/shared/pagamento-onli
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { errorMessage, isApiError } from '@/lib/api-client';
@@ -22,6 +23,7 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
   const [metodo, setMetodo] = useState<MetodoOnline>('pix');
   const iniciar = useCreatePagamentoOnline(login);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const { taxaCartaoPercentual: taxaPct, parcelasMaxCartao } = data.pagamentoOnline;
   // One payment pays up to R$ 10 milhões of the balance (the server charges the same).
   const base = valorPagavelOnline(data.saldoPendente);
@@ -35,10 +37,15 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
 
   const pagar = () =>
     iniciar.mutate(
-      { metodo },
+      // PIX in this page (issue 38): a QR Code and copia-e-cola to pay here; the card in Mercado Pago's checkout.
+      metodo === 'pix' ? { metodo, naPagina: true } : { metodo },
       {
         onSuccess: (pagamento) => {
-          if (pagamento.initPoint) window.location.assign(pagamento.initPoint);
+          if (pagamento.pix) {
+            // The payment page shows the code at once, and asks the server again until it is paid.
+            queryClient.setQueryData(queryKeys.portal.pagamento(login, pagamento.id), pagamento);
+            void navigate(`/cliente/${encodeURIComponent(login)}/pagamento-pendente?pagamento=${pagamento.id}`);
+          } else if (pagamento.initPoint) window.location.assign(pagamento.initPoint);
         },
         onError: (error) => {
           toast.error(t('toast.erroPagamento'), { description: errorMessage(error) || t('toast.erroPagamentoDescricao') });
@@ -107,9 +114,9 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
         </div>
       </dl>
       <Button size="lg" className="h-12 text-base" onClick={pagar} disabled={busy}>
-        {busy ? t('pagamento.processando') : t('pagamento.confirmar', { valor: cobrado.money(total) })}
+        {busy ? t(metodo === 'pix' ? 'pagamento.gerandoPix' : 'pagamento.processando') : t(metodo === 'pix' ? 'pagamento.gerarPix' : 'pagamento.confirmar', { valor: cobrado.money(total) })}
       </Button>
-      <p className="text-xs text-muted-foreground">{t('pagamento.seguro')}</p>
+      <p className="text-xs text-muted-foreground">{t(metodo === 'pix' ? 'pagamento.seguroPix' : 'pagamento.seguro')}</p>
     </div>
   );
 }

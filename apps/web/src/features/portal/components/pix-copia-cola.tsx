@@ -4,8 +4,12 @@ import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** The shop's static PIX code for the pending amount: QR code and "Copiar código PIX". */
-export function PixCopiaCola({ codigo, qrCode, valor }: { codigo: string; qrCode: string; valor: string }) {
+/**
+ * A PIX to pay: QR code and "Copiar código PIX". The shop's static code for the pending amount
+ * (the shop confirms it), or a Mercado Pago PIX made for this payment (`titulo`, `descricao` and
+ * `validade` say so: it is credited by itself, until it expires).
+ */
+export function PixCopiaCola({ codigo, qrCode, valor, titulo, descricao, validade }: { codigo: string; qrCode: string; valor: string; titulo?: string; descricao?: string; validade?: string }) {
   const { t } = useTranslation('portal');
   const copiar = async () => {
     try {
@@ -19,9 +23,10 @@ export function PixCopiaCola({ codigo, qrCode, valor }: { codigo: string; qrCode
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>{t('pix.title')}</h2>
+          <h2>{titulo ?? t('pix.title')}</h2>
         </CardTitle>
-        <CardDescription>{t('pix.description')}</CardDescription>
+        <CardDescription>{descricao ?? t('pix.description')}</CardDescription>
+        {validade ? <p className="text-sm font-medium">{validade}</p> : null}
       </CardHeader>
       <CardContent className="flex flex-col items-center gap-3">
         <img src={qrCode} alt={t('pix.qrAlt', { valor })} width={192} height={192} className="size-48 rounded-md bg-white" />
