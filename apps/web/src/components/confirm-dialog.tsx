@@ -19,7 +19,8 @@ export interface ConfirmDialogProps {
   /** What the person should see before deciding (figures, an input), between text and buttons. */
   children?: ReactNode;
   cancelLabel: string;
-  confirmLabel: string;
+  /** Without it (and `onConfirm`), a notice: the figures and only the way back (`cancelLabel`). */
+  confirmLabel?: string;
   /** The confirm button's text while `onConfirm`'s promise runs ("Cancelando..."); needed when it returns one. */
   busyLabel?: string;
   destructive?: boolean;
@@ -31,10 +32,10 @@ export interface ConfirmDialogProps {
    * be dismissed) until it settles; close it on success with `onOpenChange(false)`, and on failure
    * leave it open (after a toast, say) so the person can try again.
    */
-  onConfirm: () => void | Promise<unknown>;
+  onConfirm?: () => void | Promise<unknown>;
 }
 
-/** The one "are you sure?" dialog: a title, what happens, cancel, and confirm. */
+/** The one "are you sure?" dialog: a title, what happens, cancel, and confirm (or, without a confirm, the notice that it cannot be done). */
 export function ConfirmDialog({
   open,
   onOpenChange,
@@ -51,7 +52,7 @@ export function ConfirmDialog({
   const [busy, setBusy] = useState(false);
 
   async function confirm() {
-    if (busy || confirmDisabled) return;
+    if (busy || confirmDisabled || !onConfirm) return;
     const pending = onConfirm();
     if (!pending) {
       onOpenChange(false);
@@ -87,9 +88,11 @@ export function ConfirmDialog({
             {children}
             <AlertDialogFooter>
               <AlertDialogCancel type="button">{cancelLabel}</AlertDialogCancel>
-              <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy || confirmDisabled}>
-                {busy && busyLabel ? busyLabel : confirmLabel}
-              </Button>
+              {onConfirm && (
+                <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={busy || confirmDisabled}>
+                  {busy && busyLabel ? busyLabel : confirmLabel}
+                </Button>
+              )}
             </AlertDialogFooter>
           </BusyFieldset>
         </form>

@@ -1,14 +1,13 @@
-import LinkIcon from 'lucide-react/icons/link-2-off';
 import UsersRoundIcon from 'lucide-react/icons/users-round';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { LoadError } from '@/components/load-error';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { useConvite } from '@/features/auth/api/get-convite';
 import { AceitarConviteForm } from '@/features/auth/components/aceitar-convite-form';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { LinkInvalido } from '@/features/auth/components/link-invalido';
 import { isApiError } from '@/lib/api-client';
 
 /**
@@ -33,22 +32,7 @@ export function Component() {
     }
     if (invalido || isApiError(query.error, 'CONVITE_INVALIDO')) {
       return (
-        <Card role="alert">
-          <CardHeader className="text-center">
-            <span className="mx-auto mb-2 inline-flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-              <LinkIcon className="size-6" aria-hidden="true" />
-            </span>
-            <CardTitle>
-              <h1 className="text-xl">{t('convite.invalidTitle')}</h1>
-            </CardTitle>
-            <CardDescription>{t('convite.invalidDescription')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild className="w-full">
-              <Link to="/auth">{t('convite.irParaLogin')}</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <LinkInvalido titulo={t('convite.invalidTitle')} descricao={t('convite.invalidDescription')} acao={t('convite.irParaLogin')} />
       );
     }
     if (!query.data) {

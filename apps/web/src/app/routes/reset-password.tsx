@@ -1,10 +1,9 @@
-import LinkIcon from 'lucide-react/icons/link-2-off';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { AuthPageShell } from '@/features/auth/components/auth-page-shell';
+import { LinkInvalido } from '@/features/auth/components/link-invalido';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
 
 export function Component() {
@@ -18,22 +17,7 @@ export function Component() {
   return (
     <AuthPageShell title={t('resetPassword.title')}>
       {invalid || !token ? (
-        <Card role="alert">
-          <CardHeader className="text-center">
-            <span className="mx-auto mb-2 inline-flex size-12 items-center justify-center rounded-full bg-destructive/10 text-destructive">
-              <LinkIcon className="size-6" aria-hidden="true" />
-            </span>
-            <CardTitle>
-              <h1 className="text-xl">{t('resetPassword.invalidTitle')}</h1>
-            </CardTitle>
-            <CardDescription>{t('resetPassword.invalidDescription')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Button asChild className="w-full">
-              <Link to="/auth">{t('resetPassword.requestNew')}</Link>
-            </Button>
-          </CardContent>
-        </Card>
+        <LinkInvalido titulo={t('resetPassword.invalidTitle')} descricao={t('resetPassword.invalidDescription')} acao={t('resetPassword.requestNew')} />
       ) : (
         <Card>
           <CardHeader className="text-center">

@@ -10,6 +10,7 @@ import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import type { ConviteCriado } from '../api/convite-criado';
 import { useConvidarPessoa } from '../api/convidar-pessoa';
 import { AcessoFields, acessoDoPapel, comAcessoNormalizado } from './acesso-fields';
+import { botoesDoDialogo } from './botoes-do-dialogo';
 
 type Values = z.input<typeof conviteInputSchema>;
 const FIELDS = ['nome', 'email', 'papel', 'permissoes', 'descontoMaximo'] as const;
@@ -50,9 +51,7 @@ export function ConvidarDialog({ open, onOpenChange, onConvidada }: { open: bool
       onSubmit={onSubmit}
       title={t('convidar.title')}
       description={t('convidar.description', { count: DIAS_CONVITE })}
-      cancelLabel={t('form.cancel')}
-      submitLabel={t('convidar.submit')}
-      busyLabel={t('convidar.submitting')}
+      {...botoesDoDialogo(t, 'convidar')}
       className="sm:max-w-xl"
     >
       <InputField control={form.control} name="nome" label={t('form.nome')} asterisk required autoComplete="off" placeholder={t('form.placeholders.nome')} />

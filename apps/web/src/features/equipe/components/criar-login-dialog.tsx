@@ -9,6 +9,7 @@ import { submitForm } from '@/lib/submit-form';
 import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useCriarLoginPessoa } from '../api/criar-login';
 import { AcessoFields, acessoDoPapel, comAcessoNormalizado } from './acesso-fields';
+import { botoesDoDialogo } from './botoes-do-dialogo';
 
 type Values = z.input<typeof loginEquipeInputSchema>;
 const FIELDS = ['nome', 'usuario', 'senha', 'confirmarSenha', 'papel', 'permissoes', 'descontoMaximo'] as const;
@@ -44,9 +45,7 @@ export function CriarLoginDialog({ open, onOpenChange }: { open: boolean; onOpen
       onSubmit={onSubmit}
       title={t('criarLogin.title')}
       description={t('criarLogin.description')}
-      cancelLabel={t('form.cancel')}
-      submitLabel={t('criarLogin.submit')}
-      busyLabel={t('criarLogin.submitting')}
+      {...botoesDoDialogo(t, 'criarLogin')}
       className="sm:max-w-xl"
     >
       <InputField control={form.control} name="nome" label={t('form.nome')} asterisk required autoComplete="off" placeholder={t('form.placeholders.nome')} />

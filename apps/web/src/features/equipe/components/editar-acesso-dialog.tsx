@@ -8,6 +8,7 @@ import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useAlterarPessoa } from '../api/alterar-pessoa';
 import { AcessoFields, type AcessoValues, comAcessoNormalizado } from './acesso-fields';
+import { botoesDoDialogo } from './botoes-do-dialogo';
 
 type Values = z.input<typeof pessoaUpdateInputSchema>;
 const FIELDS = ['papel', 'permissoes', 'descontoMaximo'] as const;
@@ -40,9 +41,7 @@ export function EditarAcessoDialog({ pessoa, onOpenChange }: { pessoa: Pessoa | 
       onSubmit={onSubmit}
       title={t('editar.title', { nome: shown?.nome ?? '' })}
       description={t('editar.description')}
-      cancelLabel={t('form.cancel')}
-      submitLabel={t('editar.submit')}
-      busyLabel={t('editar.submitting')}
+      {...botoesDoDialogo(t, 'editar')}
       className="sm:max-w-xl"
     >
       <AcessoFields />

@@ -7,6 +7,7 @@ import { submitForm } from '@/lib/submit-form';
 import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRedefinirSenhaPessoa } from '../api/redefinir-senha';
+import { botoesDoDialogo } from './botoes-do-dialogo';
 
 const FIELDS = ['senha', 'confirmarSenha'] as const;
 const resolver = zodResolver(senhaPessoaInputSchema);
@@ -41,9 +42,7 @@ export function RedefinirSenhaDialog({ pessoa, onOpenChange }: { pessoa: Pessoa 
       onSubmit={onSubmit}
       title={t('senha.title', { nome })}
       description={t('senha.description', { nome, usuario: shown?.usuario ?? '' })}
-      cancelLabel={t('form.cancel')}
-      submitLabel={t('senha.submit')}
-      busyLabel={t('senha.submitting')}
+      {...botoesDoDialogo(t, 'senha')}
     >
       <InputField control={form.control} name="senha" label={t('senha.nova')} description={t('form.senhaHint')} asterisk required type="password" autoComplete="new-password" />
       <InputField control={form.control} name="confirmarSenha" label={t('senha.confirmar')} asterisk required type="password" autoComplete="new-password" />

@@ -1,15 +1,6 @@
 import type { LimiteExcedidoDetails } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '@/components/confirm-dialog';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { useFormatters } from '@/lib/format';
 import { usePode } from '@/lib/permissoes';
 
@@ -29,31 +20,14 @@ interface LimiteDialogProps {
 export function LimiteDialog({ aviso, onCancel, onConfirm }: LimiteDialogProps) {
   const { t } = useTranslation('vendas');
   const podeVender = usePode('vender_acima_limite');
-  if (!podeVender) {
-    return (
-      <AlertDialog open={!!aviso} onOpenChange={(open) => !open && onCancel()}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('nova.limite.semPermissaoTitle')}</AlertDialogTitle>
-            <AlertDialogDescription>{t('nova.limite.semPermissao', { cliente: aviso?.cliente ?? '' })}</AlertDialogDescription>
-          </AlertDialogHeader>
-          {aviso && <Figuras aviso={aviso} />}
-          <AlertDialogFooter>
-            <AlertDialogCancel type="button">{t('nova.limite.entendi')}</AlertDialogCancel>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
-    );
-  }
+  const cliente = aviso?.cliente ?? '';
   return (
     <ConfirmDialog
       open={!!aviso}
       onOpenChange={(open) => !open && onCancel()}
-      title={t('nova.limite.title')}
-      description={t('nova.limite.description', { cliente: aviso?.cliente ?? '' })}
-      cancelLabel={t('nova.limite.cancel')}
-      confirmLabel={t('nova.limite.confirm')}
-      onConfirm={onConfirm}
+      {...(podeVender
+        ? { title: t('nova.limite.title'), description: t('nova.limite.description', { cliente }), cancelLabel: t('nova.limite.cancel'), confirmLabel: t('nova.limite.confirm'), onConfirm }
+        : { title: t('nova.limite.semPermissaoTitle'), description: t('nova.limite.semPermissao', { cliente }), cancelLabel: t('nova.limite.entendi') })}
     >
       {aviso && <Figuras aviso={aviso} />}
     </ConfirmDialog>
