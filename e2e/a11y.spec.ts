@@ -106,6 +106,16 @@ const SIGNED_IN_DIALOGS: Array<{ name: string; route: string; open: (page: Page)
     open: async (page) => {
       await page.getByRole('button', { name: 'Detalhes de José Conceição' }).click();
       await expect(page.getByRole('dialog').getByText('Informações pessoais')).toBeVisible();
+      // How the customer pays, with its suggested limit (issue 40).
+      await expect(page.getByRole('dialog').getByTestId('como-paga')).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'edit customer, with the suggested limit',
+    route: '/clientes',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Editar José Conceição' }).click();
+      await expect(page.getByRole('dialog').getByTestId('sugestao-limite')).toBeVisible({ timeout: 30_000 });
     },
   },
   {
