@@ -127,8 +127,11 @@ export const pagamentoOnlineSchema = z.object({
   valorTotal: z.number().int(),
   /** Where the browser goes to pay (Checkout Pro's init_point); only when just created. */
   initPoint: z.string().optional(),
-  /** A PIX to pay in the page, while it is waiting and has not expired: the code, its QR Code (PNG data URL) and until when. */
-  pix: z.object({ copiaCola: z.string(), qrCode: z.string(), expiraEm: z.string() }).optional(),
+  /**
+   * A PIX to pay in the page, while it waits: the code, its QR Code (PNG data URL), until when, and
+   * whether that time has passed by the server's clock (the code is then no longer shown).
+   */
+  pix: z.object({ copiaCola: z.string(), qrCode: z.string(), expiraEm: z.string(), expirado: z.boolean() }).optional(),
 });
 export type PagamentoOnline = z.infer<typeof pagamentoOnlineSchema>;
 

@@ -29,7 +29,15 @@ export function toPagamentoDto(row: PagamentoOnline, { initPoint, agora }: { ini
     taxa: row.taxa,
     valorTotal: row.valorTotal,
     ...(initPoint ? { initPoint } : {}),
-    ...(pixAberto(row, agora) ? { pix: { copiaCola: row.pixCopiaCola!, qrCode: row.pixQrCode!, expiraEm: row.pixExpiraEm!.toISOString() } } : {}),
+    // A PIX of the page still waiting: its code while it can be paid; past its expiry, only that it
+    // expired (Mercado Pago then cancels it, or says it was paid in the last second).
+    ...(row.pixExpiraEm !== null && row.status === 'pendente'
+      ? {
+          pix: pixAberto(row, agora)
+            ? { copiaCola: row.pixCopiaCola!, qrCode: row.pixQrCode!, expiraEm: row.pixExpiraEm.toISOString(), expirado: false }
+            : { copiaCola: '', qrCode: '', expiraEm: row.pixExpiraEm.toISOString(), expirado: true },
+        }
+      : {}),
   };
 }
 

@@ -83,6 +83,7 @@ describe('PIX in the customer page', () => {
     expect(pagamento).toMatchObject({ metodo: 'pix', status: 'pendente', valorBase: 4_590, taxa: 0, valorTotal: 4_590 });
     expect(pagamento.initPoint).toBeUndefined();
     expect(isValidPixPayload(pagamento.pix!.copiaCola)).toBe(true);
+    expect(pagamento.pix!.expirado).toBe(false);
     expect(pagamento.pix!.qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     // 30 minutes from the app's clock (which runs on from AGORA).
     const validade = Date.parse(pagamento.pix!.expiraEm) - Date.parse(AGORA);
@@ -139,6 +140,8 @@ describe('PIX in the customer page', () => {
     const primeiro = (await iniciar(cliente.login)).json() as PagamentoOnline;
     clock.set(new Date(Date.parse(AGORA) + 31 * 60_000).toISOString());
     try {
+      // Mercado Pago has not said anything yet: the page is told it expired, and gets no code to pay.
+      expect((await verificar(cliente.login, primeiro.id)).pix).toEqual({ copiaCola: '', qrCode: '', expiraEm: primeiro.pix!.expiraEm, expirado: true });
       expect((await pagina(cliente.login)).pagamentoEmAndamento).toBeNull();
       const segundo = await iniciar(cliente.login, { metodo: 'cartao' });
       expect(segundo.statusCode, segundo.body).toBe(201);

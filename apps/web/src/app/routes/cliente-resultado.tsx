@@ -89,7 +89,7 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
   const title = {
     sucesso: t('resultado.sucessoTitle'),
     erro: t('resultado.erroTitle'),
-    pendente: pix ? t('resultado.pixTitle') : t('resultado.pendenteTitle'),
+    pendente: pix ? (pix.expirado ? t('resultado.pixExpiradoTitle') : t('resultado.pixTitle')) : t('resultado.pendenteTitle'),
     estornado: t('resultado.estornadoTitle'),
     divergente: t('resultado.divergenteTitle'),
   }[state];
@@ -100,7 +100,7 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
         ? t('resultado.sucessoDescricaoTaxa', { valor: formatMoney(p.valorBase), total: formatMoney(p.valorTotal) })
         : t('resultado.sucessoDescricao', { valor: formatMoney(p.valorBase) }),
     erro: t('resultado.erroDescricao'),
-    pendente: pix ? t('resultado.pixDescricao') : t('resultado.pendenteDescricao'),
+    pendente: pix ? (pix.expirado ? t('resultado.pixExpiradoDescricao') : t('resultado.pixDescricao')) : t('resultado.pendenteDescricao'),
     estornado: t('resultado.estornadoDescricao'),
     divergente: t('resultado.divergenteDescricao'),
   }[state];
@@ -111,7 +111,7 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
       <Icon aria-hidden="true" className={state === 'sucesso' ? 'size-14 text-emerald-700 dark:text-emerald-400' : state === 'pendente' || state === 'divergente' ? 'size-14 text-amber-700 dark:text-amber-400' : 'size-14 text-destructive'} />
       <h1 className="text-2xl font-bold">{title}</h1>
       <p className="text-muted-foreground">{text}</p>
-      {pix ? (
+      {pix && !pix.expirado ? (
         <div className="w-full text-left">
           <PixCopiaCola
             codigo={pix.copiaCola}
@@ -131,9 +131,9 @@ function Resultado({ login, id, pagina }: { login: string; id: string; pagina: (
           </Button>
         </>
       ) : null}
-      {state === 'erro' ? (
+      {state === 'erro' || pix?.expirado ? (
         <Button asChild size="lg" className="w-full">
-          <Link to={`${voltar}?pagar=1`}>{t('resultado.tentarNovamente')}</Link>
+          <Link to={`${voltar}?pagar=1`}>{pix?.expirado ? t('resultado.gerarOutroPix') : t('resultado.tentarNovamente')}</Link>
         </Button>
       ) : null}
       <Button asChild size="lg" variant={state === 'sucesso' ? 'default' : 'outline'} className="w-full">

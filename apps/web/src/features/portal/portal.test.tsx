@@ -205,7 +205,7 @@ describe('the customer page', () => {
 
   it('pays by PIX in the page: the QR Code and the code to copy, until when, and the confirmation once the server says it is paid', async () => {
     const QR = 'data:image/png;base64,iVBORw0KGgo=';
-    const pix = { copiaCola: '00020126580014br.gov.bcb.pix0136pix@mercadopago.fake5204000053039865406100.015802BR6304ABCD', qrCode: QR, expiraEm: '2025-03-12T14:02:00.000Z' };
+    const pix = { copiaCola: '00020126580014br.gov.bcb.pix0136pix@mercadopago.fake5204000053039865406100.015802BR6304ABCD', qrCode: QR, expiraEm: '2025-03-12T14:02:00.000Z', expirado: false };
     const pendente = { id: ID, metodo: 'pix', status: 'pendente', valorBase: 10_001, taxa: 0, valorTotal: 10_001, pix };
     let pago = false;
     const api = mockApi({
@@ -234,6 +234,20 @@ describe('the customer page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pagamento Confirmado' })).toBeInTheDocument();
     expect(screen.getByText('Recebemos seu pagamento de R$ 100,01. Obrigado!')).toBeInTheDocument();
     expect(screen.queryByLabelText('Código PIX')).not.toBeInTheDocument();
+  });
+
+  it('says a PIX of the page expired, without its code, and offers another one', async () => {
+    mockApi({
+      'GET /api/portal/joana48213': () => jsonResponse(200, cliente()),
+      [`POST /api/portal/joana48213/pagamentos/${ID}/verificar`]: () =>
+        jsonResponse(200, { id: ID, metodo: 'pix', status: 'pendente', valorBase: 10_001, taxa: 0, valorTotal: 10_001, pix: { copiaCola: '', qrCode: '', expiraEm: '2025-03-12T14:02:00.000Z', expirado: true } }),
+    });
+    renderApp(`/cliente/joana48213/pagamento-pendente?pagamento=${ID}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'PIX expirado' })).toBeInTheDocument();
+    expect(screen.getByText('Este PIX passou do prazo. Se você já pagou, a confirmação aparece aqui; se não, gere outro.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Código PIX')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Gerar outro PIX' })).toHaveAttribute('href', '/cliente/joana48213?pagar=1');
+    expect(screen.getByRole('button', { name: 'Verificar Status' })).toBeInTheDocument();
   });
 
   it('pays R$ 10.000.000,00 of a bigger balance at once, and says what is left', async () => {
