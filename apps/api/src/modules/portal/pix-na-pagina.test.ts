@@ -5,6 +5,7 @@ import type { PagamentoOnline, PortalCliente } from '@caderneta/shared';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
 import { insertProduto, ledgerSum } from '../../../test/fixtures';
+import { ligarMercadoPago } from '../../../test/mercadopago';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
 
 /*
@@ -25,12 +26,7 @@ beforeAll(async () => {
   fake = await startFakeMercadoPago();
   t = await buildTestApp({ mercadopagoApiUrl: fake.url, clock });
   seller = await createSeller(t);
-  const configurado = await seller.request({
-    method: 'PUT',
-    url: '/api/configuracoes/mercadopago',
-    payload: { accessToken: TOKEN, publicKey: 'APP_USR-public-key', webhookSecret: fake.account(TOKEN).webhookSecret, ambiente: 'sandbox', ativo: true },
-  });
-  expect(configurado.statusCode, configurado.body).toBe(200);
+  await ligarMercadoPago(seller, fake, TOKEN);
   // The fake delivers webhooks over HTTP: a loopback port forwards them to app.inject.
   forwarder = createServer(async (req, res) => {
     const chunks: Buffer[] = [];

@@ -5,6 +5,7 @@ import { buildTestApp, createSeller, type SellerSession, type TestApp } from '..
 import { insertProduto, readCliente } from '../../../test/fixtures';
 import { jobExecucoes, lancamentos } from '../../db/schema';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../../integrations/mercadopago/fake-server';
+import { ligarMercadoPago } from '../../../test/mercadopago';
 
 /*
  * The online-payment re-check as a job of the runner (PAYMENT_RECHECK_SECONDS): payments made with
@@ -22,12 +23,7 @@ beforeAll(async () => {
   fake = await startFakeMercadoPago();
   t = await buildTestApp({ mercadopagoApiUrl: fake.url, paymentRecheckSeconds: 90, clock });
   seller = await createSeller(t);
-  const config = await seller.request({
-    method: 'PUT',
-    url: '/api/configuracoes/mercadopago',
-    payload: { accessToken: TOKEN, publicKey: 'TEST-public-key', webhookSecret: fake.account(TOKEN).webhookSecret, ambiente: 'sandbox', ativo: true },
-  });
-  expect(config.statusCode, config.body).toBe(200);
+  await ligarMercadoPago(seller, fake, TOKEN, 'TEST-public-key');
 }, 120_000);
 
 afterAll(async () => {
