@@ -94,7 +94,8 @@ export const portalClienteSchema = z.object({
    * An online payment Mercado Pago holds as pending (a PIX generated and not yet paid, a card
    * under review), started in the last 24 hours: the page says so before another is started.
    */
-  pagamentoEmAndamento: z.object({ id: z.string(), metodo: z.enum(METODOS_ONLINE), valorTotal: z.number().int(), criadoEm: z.string() }).nullable(),
+  /** A payment started and not settled; `expiraEm` when it is a PIX of the page (payable until then). */
+  pagamentoEmAndamento: z.object({ id: z.string(), metodo: z.enum(METODOS_ONLINE), valorTotal: z.number().int(), criadoEm: z.string(), expiraEm: z.string().nullable() }).nullable(),
   /** Payments received, newest first; `estornado`: an online payment Mercado Pago gave back. */
   pagamentos: z.array(z.object({ data: z.string(), valor: z.number().int(), metodo: z.enum(METODOS_PAGAMENTO).nullable(), estornado: z.boolean() })),
   pagamentoOnline: z.object({

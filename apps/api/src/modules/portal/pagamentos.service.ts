@@ -60,10 +60,12 @@ const CHECKOUT_REAPROVEITADO_MS = 30 * 60_000;
 /** A start whose checkout is still being created (a double tap, a second tab at the same moment). */
 const CHECKOUT_CRIANDO_MS = 60_000;
 
-const emAndamento = (record: Pick<PagamentoOnline, 'id' | 'metodo' | 'valorTotal' | 'createdAt'>) =>
+const emAndamento = (record: Pick<PagamentoOnline, 'id' | 'metodo' | 'valorTotal' | 'createdAt' | 'pixExpiraEm'>) =>
   new AppError('PAGAMENTO_ONLINE_EM_ANDAMENTO', 409, {
     message:
-      'Você já tem um pagamento online em andamento. Se já pagou, aguarde a confirmação. Se não, um novo pagamento poderá ser iniciado quando esse for recusado ou expirar (em até 24 horas).',
+      record.pixExpiraEm !== null
+        ? `Você já tem um PIX gerado e ainda não pago. Pague-o pelo código, ou gere outro quando ele expirar (em até ${PIX_NA_PAGINA_MINUTOS} minutos).`
+        : 'Você já tem um pagamento online em andamento. Se já pagou, aguarde a confirmação. Se não, um novo pagamento poderá ser iniciado quando esse for recusado ou expirar (em até 24 horas).',
     details: { pagamentoId: record.id, metodo: record.metodo, valorTotal: record.valorTotal, criadoEm: record.createdAt.toISOString() },
   });
 

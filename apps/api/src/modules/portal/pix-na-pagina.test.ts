@@ -97,10 +97,13 @@ describe('PIX in the customer page', () => {
     expect(deNovo.json()).toEqual(pagamento);
     expect([...fake.payments.values()].filter((p) => p.external_reference === pagamento.id)).toHaveLength(1);
 
-    expect((await pagina(cliente.login)).pagamentoEmAndamento).toMatchObject({ id: pagamento.id, metodo: 'pix', valorTotal: 4_590 });
+    expect((await pagina(cliente.login)).pagamentoEmAndamento).toMatchObject({ id: pagamento.id, metodo: 'pix', valorTotal: 4_590, expiraEm: pagamento.pix!.expiraEm });
     const cartao = await iniciar(cliente.login, { metodo: 'cartao' });
     expect(cartao.statusCode).toBe(409);
-    expect(cartao.json()).toMatchObject({ code: 'PAGAMENTO_ONLINE_EM_ANDAMENTO' });
+    expect(cartao.json()).toMatchObject({
+      code: 'PAGAMENTO_ONLINE_EM_ANDAMENTO',
+      message: 'Você já tem um PIX gerado e ainda não pago. Pague-o pelo código, ou gere outro quando ele expirar (em até 30 minutos).',
+    });
   });
 
   it('is credited once when the bank pays it: the balance drops, and the page says it is paid', async () => {

@@ -98,7 +98,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .limit(MAX_PAGAMENTOS);
   const saldosAnteriores = cliente.saldoAtual < 0 ? await saldosAnterioresDoCliente(tx, ownerId, clienteId) : [];
   const [emAndamento] = await tx
-    .select({ id: pagamentosOnline.id, metodo: pagamentosOnline.metodo, valorTotal: pagamentosOnline.valorTotal, criadoEm: pagamentosOnline.createdAt })
+    .select({ id: pagamentosOnline.id, metodo: pagamentosOnline.metodo, valorTotal: pagamentosOnline.valorTotal, criadoEm: pagamentosOnline.createdAt, expiraEm: pagamentosOnline.pixExpiraEm })
     .from(pagamentosOnline)
     .where(
       and(
@@ -147,7 +147,13 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     comoPaga,
     saldosAnteriores,
     pagamentoEmAndamento: emAndamento
-      ? { id: emAndamento.id, metodo: emAndamento.metodo, valorTotal: emAndamento.valorTotal, criadoEm: emAndamento.criadoEm.toISOString() }
+      ? {
+          id: emAndamento.id,
+          metodo: emAndamento.metodo,
+          valorTotal: emAndamento.valorTotal,
+          criadoEm: emAndamento.criadoEm.toISOString(),
+          expiraEm: emAndamento.expiraEm?.toISOString() ?? null,
+        }
       : null,
     pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.estornadoEm !== null })),
     pagamentoOnline: {

@@ -652,7 +652,7 @@ describe('paying online', () => {
     expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'pendente' });
     // The customer page says a payment is in progress, so the customer does not start another.
     const pagina = (await portal(cliente.login)).json() as PortalCliente;
-    expect(pagina.pagamentoEmAndamento).toEqual({ id: pagamento.id, metodo: 'cartao', valorTotal: pagamento.valorTotal, criadoEm: expect.any(String) });
+    expect(pagina.pagamentoEmAndamento).toEqual({ id: pagamento.id, metodo: 'cartao', valorTotal: pagamento.valorTotal, criadoEm: expect.any(String), expiraEm: null });
     payment.status = 'approved';
     expect((await verificar(cliente.login, pagamento.id)).json()).toMatchObject({ status: 'aprovado' });
     expect((await readCliente(t, cliente.id)).saldoAtual).toBe(0);

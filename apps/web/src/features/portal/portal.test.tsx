@@ -86,7 +86,7 @@ describe('the customer page', () => {
   });
 
   it('says a payment is in progress and links to it, before another is started', async () => {
-    const emAndamento = { id: ID, metodo: 'pix' as const, valorTotal: 3385, criadoEm: '2025-03-12T13:32:00.000Z' };
+    const emAndamento = { id: ID, metodo: 'pix' as const, valorTotal: 3385, criadoEm: '2025-03-12T13:32:00.000Z', expiraEm: null };
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pagamentoEmAndamento: emAndamento })) });
     renderApp('/cliente/joana48213');
     const aviso = await screen.findByRole('note');
@@ -98,8 +98,18 @@ describe('the customer page', () => {
     expect(screen.queryByRole('button', { name: 'Pagar Saldo Pendente' })).not.toBeInTheDocument();
   });
 
+  it('says a PIX of the page is waiting to be paid until its time, not for a day', async () => {
+    const emAndamento = { id: ID, metodo: 'pix' as const, valorTotal: 3385, criadoEm: '2025-03-12T13:32:00.000Z', expiraEm: '2025-03-12T14:02:00.000Z' };
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pagamentoEmAndamento: emAndamento })) });
+    renderApp('/cliente/joana48213');
+    const aviso = await screen.findByRole('note');
+    // 14:02 UTC is 11:02 in São Paulo, the shop's zone.
+    expect(aviso).toHaveTextContent('Você tem um PIX de R$ 33,85 gerado e ainda não pago. Pague-o pelo código até 11:02; depois disso, um novo PIX poderá ser gerado.');
+    expect(within(aviso).getByRole('link', { name: 'Ver pagamento em andamento' })).toHaveAttribute('href', `/cliente/joana48213/pagamento-pendente?pagamento=${ID}`);
+  });
+
   it('when the server refuses a payment because another is in progress, says so and shows that payment on the page', async () => {
-    const emAndamento = { id: ID, metodo: 'pix' as const, valorTotal: 10_001, criadoEm: '2025-03-12T13:32:00.000Z' };
+    const emAndamento = { id: ID, metodo: 'pix' as const, valorTotal: 10_001, criadoEm: '2025-03-12T13:32:00.000Z', expiraEm: null };
     let pagina = cliente();
     const api = mockApi({
       'GET /api/portal/joana48213': () => jsonResponse(200, pagina),

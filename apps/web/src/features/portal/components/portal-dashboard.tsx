@@ -47,11 +47,17 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         // A PIX generated and not paid yet (or a card under review): said before a second payment is started.
         <div role="note" className="flex flex-col gap-3 rounded-lg border border-amber-500/60 bg-amber-500/10 p-4 text-sm">
           <p>
-            {t('painel.emAndamento', {
-              metodo: t(`metodo.${data.pagamentoEmAndamento.metodo}`),
-              valor: formatMoney(data.pagamentoEmAndamento.valorTotal, 'BRL'),
-              data: f.date(data.pagamentoEmAndamento.criadoEm),
-            })}
+            {data.pagamentoEmAndamento.expiraEm
+              ? // A PIX of this page: payable until it expires, minutes from now, not a day.
+                t('painel.emAndamentoPix', {
+                  valor: formatMoney(data.pagamentoEmAndamento.valorTotal, 'BRL'),
+                  hora: f.hora(data.pagamentoEmAndamento.expiraEm),
+                })
+              : t('painel.emAndamento', {
+                  metodo: t(`metodo.${data.pagamentoEmAndamento.metodo}`),
+                  valor: formatMoney(data.pagamentoEmAndamento.valorTotal, 'BRL'),
+                  data: f.date(data.pagamentoEmAndamento.criadoEm),
+                })}
           </p>
           <Button asChild variant="outline" size="lg">
             <Link to={`/cliente/${encodeURIComponent(login)}/pagamento-pendente?pagamento=${data.pagamentoEmAndamento.id}`}>{t('painel.verEmAndamento')}</Link>

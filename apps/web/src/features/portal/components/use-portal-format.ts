@@ -1,5 +1,5 @@
 import type { Currency } from '@caderneta/shared';
-import { formatDate } from '@caderneta/shared/dates';
+import { dateTimeFormat, formatDate } from '@caderneta/shared/dates';
 import { formatMoney } from '@caderneta/shared/money';
 import { quantidadeComUnidade, type Unidade } from '@caderneta/shared/unidades';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,8 @@ export function usePortalFormat(moeda: Currency = 'BRL', fusoHorario?: string) {
   return {
     money: (cents: number) => formatMoney(cents, moeda),
     date: (iso: string) => formatDate(iso, language, fusoHorario),
+    /** The time of an instant where the shop is: "14:02". */
+    hora: (iso: string) => dateTimeFormat(language, { timeZone: fusoHorario, hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
     /** "0,350 kg", "2 un" */
     quantidade: (value: number, unidade: Unidade) => quantidadeComUnidade(value, unidade, language),
     /** "R$ 29,90/kg"; by the unit, "R$ 5,00" */
