@@ -142,7 +142,7 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     };
   }, 'escrita');
   if (prep.reaproveitado !== null) return toPagamentoDto(prep.reaproveitado, { initPoint: pixNaPagina ? undefined : (prep.reaproveitado.initPoint ?? undefined), agora });
-  if (pixNaPagina) return criarPixNaPagina(db, login, prep, deps, agora);
+  if (pixNaPagina) return criarPixNaPagina(db, prep, deps, agora);
 
   const { record } = prep;
   const back = (page: string) => `${deps.publicUrl}/cliente/${encodeURIComponent(login)}/${page}?pagamento=${record.id}`;
@@ -150,7 +150,7 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     items: [
       {
         id: record.id,
-        title: `${prep.nomeLoja} — saldo de ${prep.nome}`.slice(0, 250),
+        title: descricaoDoPagamento(prep),
         quantity: 1,
         valorUnitario: record.valorTotal,
         currency_id: 'BRL',
@@ -168,25 +168,14 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     ...(isLocalUrl(deps.publicUrl) ? {} : { auto_return: 'approved' as const }),
     external_reference: record.id,
     notification_url: webhookUrl(deps.publicUrl, prep.ownerId),
-    metadata: { cliente_id: prep.clienteId, tipo_pagamento: metodo, valor_original: record.valorBase, taxa_aplicada: record.taxa },
+    metadata: metadadosDoPagamento(prep),
   };
 
   let preference;
   try {
     preference = await deps.mp.createPreference(prep.token, body, record.id);
   } catch (error) {
-    // No checkout to pay: the record no longer holds the customer's next start back.
-    await withSeller(db, prep.ownerId, (tx) =>
-      tx
-        .update(pagamentosOnline)
-        .set({ status: 'recusado', updatedAt: sql`now()` })
-        .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
-    ).catch((markError: unknown) => deps.log.warn({ err: markError, pagamento: record.id }, 'online payment without a checkout not closed'));
-    if (error instanceof MercadoPagoError || error instanceof MercadoPagoUnavailable) {
-      deps.log.warn({ err: error, pagamento: record.id }, 'Mercado Pago refused or did not answer the preference');
-      throw mpIndisponivel();
-    }
-    throw error;
+    return semPagamento(db, prep, deps, error, 'the preference');
   }
   await withSeller(db, prep.ownerId, (tx) =>
     tx
@@ -195,6 +184,36 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
       .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
   );
   return toPagamentoDto(record, { initPoint: preference.init_point, agora });
+}
+
+/** A started payment as Mercado Pago gets it: what it is for, and our record in its metadata. */
+type Iniciado = { ownerId: string; clienteId: string; record: PagamentoOnline; nomeLoja: string; nome: string };
+
+const descricaoDoPagamento = (prep: Iniciado) => `${prep.nomeLoja} — saldo de ${prep.nome}`.slice(0, 250);
+const metadadosDoPagamento = ({ clienteId, record }: Iniciado) => ({
+  cliente_id: clienteId,
+  tipo_pagamento: record.metodo,
+  valor_original: record.valorBase,
+  taxa_aplicada: record.taxa,
+});
+
+/**
+ * Mercado Pago made no checkout or PIX to pay: the record is closed, so it no longer holds the
+ * customer's next start back, and the customer is told Mercado Pago could not be reached.
+ */
+async function semPagamento(db: Database, prep: Iniciado, deps: PaymentDeps, error: unknown, oQue: string): Promise<never> {
+  const { record } = prep;
+  await withSeller(db, prep.ownerId, (tx) =>
+    tx
+      .update(pagamentosOnline)
+      .set({ status: 'recusado', updatedAt: sql`now()` })
+      .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
+  ).catch((markError: unknown) => deps.log.warn({ err: markError, pagamento: record.id }, `online payment without ${oQue} not closed`));
+  if (error instanceof MercadoPagoError || error instanceof MercadoPagoUnavailable) {
+    deps.log.warn({ err: error, pagamento: record.id }, `Mercado Pago refused or did not answer ${oQue}`);
+    throw mpIndisponivel();
+  }
+  throw error;
 }
 
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -208,27 +227,11 @@ const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
  */
 async function criarPixNaPagina(
   db: Database,
-  login: string,
-  prep: { ownerId: string; clienteId: string; record: PagamentoOnline; token: string; nomeLoja: string; nome: string; email: string | null },
+  prep: Iniciado & { token: string; email: string | null },
   deps: PaymentDeps,
   agora: Date,
 ): Promise<PagamentoOnlineDto> {
   const { record } = prep;
-  const fechar = (error: unknown) =>
-    withSeller(db, prep.ownerId, (tx) =>
-      tx
-        .update(pagamentosOnline)
-        .set({ status: 'recusado', updatedAt: sql`now()` })
-        .where(and(eq(pagamentosOnline.ownerId, prep.ownerId), eq(pagamentosOnline.id, record.id))),
-    )
-      .catch((markError: unknown) => deps.log.warn({ err: markError, pagamento: record.id }, 'online payment without a PIX not closed'))
-      .then(() => {
-        if (error instanceof MercadoPagoError || error instanceof MercadoPagoUnavailable) {
-          deps.log.warn({ err: error, pagamento: record.id, login }, 'Mercado Pago refused or did not answer the PIX');
-          throw mpIndisponivel();
-        }
-        throw error;
-      });
   let pix;
   try {
     const email = prep.email && EMAIL.test(prep.email) ? prep.email : (await deps.mp.getMe(prep.token)).email;
@@ -237,17 +240,17 @@ async function criarPixNaPagina(
       prep.token,
       {
         valor: record.valorTotal,
-        description: `${prep.nomeLoja} — saldo de ${prep.nome}`.slice(0, 250),
+        description: descricaoDoPagamento(prep),
         payer: { email, first_name: prep.nome.slice(0, 60) },
         external_reference: record.id,
         notification_url: webhookUrl(deps.publicUrl, prep.ownerId),
         expiraEm: new Date(agora.getTime() + PIX_NA_PAGINA_MINUTOS * 60_000),
-        metadata: { cliente_id: prep.clienteId, tipo_pagamento: 'pix', valor_original: record.valorBase, taxa_aplicada: record.taxa },
+        metadata: metadadosDoPagamento(prep),
       },
       record.id,
     );
   } catch (error) {
-    return fechar(error);
+    return semPagamento(db, prep, deps, error, 'the PIX');
   }
   const [salvo] = await withSeller(db, prep.ownerId, (tx) =>
     tx

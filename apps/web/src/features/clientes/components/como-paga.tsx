@@ -1,4 +1,5 @@
 import { motivosComoPaga, type ComoPaga, type MotivoComoPaga } from '@caderneta/shared';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
@@ -14,7 +15,6 @@ export function ComoPagaResumo({ clienteId }: { clienteId: string }) {
   const { t } = useTranslation('clientes');
   const fmt = useFormatters();
   const query = useComoPaga(clienteId);
-  const motivos = useMotivos();
   if (query.isPending) {
     return (
       <p role="status" className="text-sm text-muted-foreground">
@@ -45,11 +45,7 @@ export function ComoPagaResumo({ clienteId }: { clienteId: string }) {
           </div>
         ))}
       </dl>
-      <div className="grid gap-1 rounded-md border p-3 text-sm">
-        <p className="font-medium">{tituloDaSugestao(t, r, fmt.money)}</p>
-        <p className="text-muted-foreground">{motivos(r)}</p>
-        <p className="text-xs text-muted-foreground">{t('comoPaga.sugestao.aviso')}</p>
-      </div>
+      <Sugestao comoPaga={r} />
     </div>
   );
 }
@@ -61,15 +57,11 @@ export function ComoPagaResumo({ clienteId }: { clienteId: string }) {
  */
 export function SugestaoDeLimite({ clienteId, onUsar }: { clienteId: string; onUsar: (limite: number) => void }) {
   const { t } = useTranslation('clientes');
-  const fmt = useFormatters();
   const { data } = useComoPaga(clienteId);
-  const motivos = useMotivos();
   if (!data) return null;
   const { limite, tipo } = data.sugestao;
   return (
-    <div className="grid gap-1 rounded-md border p-3 text-sm" data-testid="sugestao-limite">
-      <p className="font-medium">{tituloDaSugestao(t, data, fmt.money)}</p>
-      <p className="text-muted-foreground">{motivos(data)}</p>
+    <Sugestao comoPaga={data} testId="sugestao-limite">
       {limite !== null && (tipo === 'aumentar' || tipo === 'reduzir') && (
         <div>
           <Button type="button" variant="outline" className="min-h-11" onClick={() => onUsar(limite)}>
@@ -77,16 +69,24 @@ export function SugestaoDeLimite({ clienteId, onUsar }: { clienteId: string; onU
           </Button>
         </div>
       )}
-      <p className="text-xs text-muted-foreground">{t('comoPaga.sugestao.aviso')}</p>
-    </div>
+    </Sugestao>
   );
 }
 
-type T = ReturnType<typeof useTranslation<'clientes'>>['t'];
-
-function tituloDaSugestao(t: T, r: ComoPaga, money: (c: number) => string): string {
-  const { tipo, limite } = r.sugestao;
-  return limite === null ? t('comoPaga.sugestao.sem_historico') : t(`comoPaga.sugestao.${tipo}`, { valor: money(limite) });
+/** The suggested limit, its reasons in words, and that the owner decides; `children` between them (a way to use it). */
+function Sugestao({ comoPaga, testId, children }: { comoPaga: ComoPaga; testId?: string; children?: ReactNode }) {
+  const { t } = useTranslation('clientes');
+  const fmt = useFormatters();
+  const motivos = useMotivos();
+  const { tipo, limite } = comoPaga.sugestao;
+  return (
+    <div className="grid gap-1 rounded-md border p-3 text-sm" data-testid={testId}>
+      <p className="font-medium">{limite === null ? t('comoPaga.sugestao.sem_historico') : t(`comoPaga.sugestao.${tipo}`, { valor: fmt.money(limite) })}</p>
+      <p className="text-muted-foreground">{motivos(comoPaga)}</p>
+      {children}
+      <p className="text-xs text-muted-foreground">{t('comoPaga.sugestao.aviso')}</p>
+    </div>
+  );
 }
 
 /** The suggestion's reasons as one sentence: "Paga em dia há 9 meses; 3 de 3 compras pagas em dia; maior compra fiado R$ 180,00." */
