@@ -28,6 +28,7 @@ import { financeiroRoutes } from './modules/financeiro/financeiro.routes';
 import { vendasRoutes } from './modules/vendas/vendas.routes';
 import { produtosRoutes } from './modules/produtos/produtos.routes';
 import { devedoresRoutes } from './modules/devedores/devedores.routes';
+import { contestacoesRoutes } from './modules/contestacoes/contestacoes.routes';
 import { relatoriosRoutes } from './modules/relatorios/relatorios.routes';
 import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientesRoutes);
   await app.register(produtosRoutes);
   await app.register(devedoresRoutes);
+  await app.register(contestacoesRoutes);
   await app.register(relatoriosRoutes);
   await app.register(notificacoesRoutes);
   await app.register(configuracoesRoutes);

@@ -39,3 +39,5 @@ export * from './schemas/equipe';
 export * from './usuario';
 export * from './schemas/importacao';
 export * from './importacao';
+export * from './contestacoes';
+export * from './schemas/contestacoes';

@@ -1,9 +1,10 @@
 /**
  * Every kind of notification. `pagamento_divergente` (an online payment Mercado Pago reports but
- * that does not match what was asked, so nothing was credited) needs the seller's attention: it
- * has no switch and is always raised.
+ * that does not match what was asked, so nothing was credited) and `contestacao` (a customer does
+ * not recognise an entry of their account) need the seller's attention: they have no switch and
+ * are always raised.
  */
-export const NOTIFICATION_KINDS = ['venda', 'pagamento', 'estoque_baixo', 'devedor', 'pagamento_divergente'] as const;
+export const NOTIFICATION_KINDS = ['venda', 'pagamento', 'estoque_baixo', 'devedor', 'pagamento_divergente', 'contestacao'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** The kinds the seller switches on and off (Configurações › Notificações). */
@@ -16,6 +17,7 @@ export const DEFAULT_NOTIFICATION_PREFERENCES: Record<NotificationKind, boolean>
   estoque_baixo: true,
   devedor: false,
   pagamento_divergente: true,
+  contestacao: true,
 };
 
 export function notificationEnabled(prefs: Partial<Record<string, boolean>> | null | undefined, kind: NotificationKind): boolean {

@@ -54,6 +54,9 @@ export const PERMISSOES_DAS_ROTAS: Readonly<Record<string, PermissaoDaRota>> = {
   'PUT /api/devedores/:id/cobranca': 'editar_clientes',
   'PUT /api/devedores/:id/promessa': 'editar_clientes',
   'POST /api/devedores/:id/lembretes': 'editar_clientes',
+  // A customer's disputes; resolving one checks beyond it: cancelling the sale (`cancelar_venda`) or a credit (`ajustar_saldo`).
+  'GET /api/clientes/:id/contestacoes': 'todos',
+  'POST /api/contestacoes/:id/resolver': 'editar_clientes',
   'GET /api/cobranca': 'todos',
   'PUT /api/cobranca/regra': 'configuracoes',
   'PUT /api/cobranca/mensagens': 'configuracoes',

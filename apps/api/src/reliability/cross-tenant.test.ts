@@ -50,6 +50,8 @@ interface Ids {
   sessoes: string[];
   /** A spreadsheet the seller imported: /api/importacoes/:id/desfazer. */
   importacoes: string[];
+  /** A customer's dispute of an entry (from their page): /api/contestacoes/:id/resolver. */
+  contestacoes: string[];
   /** The seller's own backup file (GET /api/backup/exportar). */
   arquivo: Record<string, unknown>;
   /** Idempotency keys already used by the seller. */
@@ -62,7 +64,7 @@ interface Ids {
   /** Text a search may find: names, a sale's observation, a sale number. */
   searchable: string[];
 }
-type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups' | 'pessoas' | 'equipe' | 'sessoes' | 'importacoes';
+type IdList = 'clientes' | 'produtos' | 'vendas' | 'pagamentos' | 'pagamentosOnline' | 'devedores' | 'notificacoes' | 'backups' | 'pessoas' | 'equipe' | 'sessoes' | 'importacoes' | 'contestacoes';
 
 /** Where a path parameter's ids come from, by the path up to that parameter. */
 const PATH_SOURCES: Record<string, IdList> = {
@@ -77,6 +79,7 @@ const PATH_SOURCES: Record<string, IdList> = {
   '/api/equipe/:id': 'equipe',
   '/api/me/sessoes/:id': 'sessoes',
   '/api/importacoes/:id': 'importacoes',
+  '/api/contestacoes/:id': 'contestacoes',
 };
 /** A made-up value of a source (a uuid unless said here): what a value nobody holds gets. */
 const DECOYS: Partial<Record<IdList, () => string>> = { backups: () => '2001-01-01' };
@@ -84,7 +87,7 @@ const decoyOf = (source: IdList) => (DECOYS[source] ?? randomUUID)();
 /** Path parameters that are the caller's own key (the public customer page's code, an invitation's token), not a target. */
 const CALLER_KEYS = new Set(['login', 'token']);
 /** Body fields that reference a record, by name (anywhere in the body, arrays included). */
-const FIELD_SOURCES: Record<string, IdList> = { clienteId: 'clientes', produtoId: 'produtos' };
+const FIELD_SOURCES: Record<string, IdList> = { clienteId: 'clientes', produtoId: 'produtos', lancamentoId: 'pagamentos' };
 /**
  * Body fields that are idempotency keys, with the owner's value each is tried with: another seller's
  * key must make the caller's own record. `id` is the id "Novo Cliente" creates its customer with.
@@ -133,6 +136,9 @@ const BODIES: Record<string, (own: Ids) => unknown> = {
   'POST /api/importacoes/produtos': () => ({ nomeArquivo: 'intruso.csv', existentes: 'atualizar', linhas: [{ linha: 2, nome: 'Produto Importado', codigoBarras: '7891000100103', unidade: 'un', precoVenda: 100, precoCusto: 0, estoqueAtual: 1, estoqueMinimo: 0, categoria: null }] }),
   'POST /api/importacoes/clientes/existentes': () => ({ chaves: ['11987650000'] }),
   'POST /api/importacoes/produtos/existentes': () => ({ chaves: ['7891000100103'] }),
+  'POST /api/contestacoes/:id/resolver': () => ({ acao: 'respondida', resposta: 'Resposta do intruso' }),
+  // The customer page answers about an entry of its own customer's account: another shop's entry is not found.
+  'POST /api/portal/:login/conferencias': (own) => ({ lancamentoId: own.pagamentos[0], reconhece: true }),
 };
 /**
  * State-changing routes that name no record and are not tried: what they act on is the caller's
@@ -305,6 +311,11 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
   await ok(await req('PUT', `/api/devedores/${cliente.id}/promessa`, { data: isoDay(5) }), 'promessa');
   await ok(await req('PUT', `/api/devedores/${cliente.id}/cobranca`, { observacoes: `Cobrar ${tag}`, dataVencimento: isoDay(10) }), 'cobranca');
   await ok(await req('POST', `/api/devedores/${cliente.id}/lembretes`), 'lembrete');
+  // The customer, on their page, does not recognise the payment (this pauses the reminders above).
+  const contestacao = await ok(
+    await t.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/conferencias`, headers: { origin: TEST_ORIGIN }, payload: { lancamentoId: pagamento.lancamento.id, reconhece: false, motivo: `Paguei mais ${tag}` } }),
+    'contestacao',
+  );
   // Automatic backups (the job below runs them for whoever has the switch on).
   await ok(await req('PUT', '/api/configuracoes/sistema', { moeda: 'BRL', idioma: 'pt-BR', backupAutomatico }), 'sistema');
   const notificacoes = (await ok(await req('GET', '/api/notificacoes?pageSize=100'), 'notificacoes')) as { items: { id: string }[] };
@@ -333,6 +344,7 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
     equipe: [pessoa.id],
     sessoes: sessoes.sessoes.filter((x) => !x.atual).map((x) => x.id),
     importacoes: [importacao.id],
+    contestacoes: [contestacao.id],
   };
   return {
     ...ids,

@@ -20,6 +20,8 @@ export const queryKeys = {
     semelhantes: (query: { nome: string; telefone: string }) => ['clientes', 'semelhantes', query] as const,
     /** How the customer pays (the last 12 months) and the suggested limit: moves with every sale and entry. */
     comoPaga: (id: string | null) => ['clientes', 'como-paga', id] as const,
+    /** The entries the customer disputed on their page, and the shop's answers. */
+    contestacoes: (id: string | null) => ['clientes', 'contestacoes', id] as const,
   },
   produtos: {
     all: ['produtos'] as const,
@@ -148,6 +150,8 @@ export const REFRESHES = {
   updateCobrancaCliente: ['devedores'],
   updatePromessa: ['devedores', 'clientes'],
   createLembrete: ['devedores'],
+  /** A dispute resolved: a sale cancelled or a credit posted moves everything an entry moves; the card's pause ends. */
+  resolverContestacao: [...VENDA, 'devedores', 'historico'],
   /** Each settings tab reloads the session (name, photo, shop, time zone, currency, language)… */
   'updateConfiguracoes.perfil': ['me'],
   'updateConfiguracoes.loja': ['me'],
@@ -168,6 +172,8 @@ export const REFRESHES = {
   requestPasswordReset: [],
   resetPassword: [],
   createPagamentoOnline: [],
+  /** "Reconheço" / "Não reconheço": the customer page shows the answer on the entry. */
+  conferirEntrada: ['portal'],
   convidarPessoa: ['equipe'],
   criarLoginPessoa: ['equipe'],
   alterarPessoa: ['equipe'],

@@ -33,6 +33,7 @@ export const ACOES_AUDITORIA = [
   'cliente.promessa_registrada',
   'cliente.promessa_removida',
   'cliente.lembrete_enviado',
+  'cliente.contestacao_resolvida',
   'cliente.importado',
   'produto.criado',
   'produto.alterado',

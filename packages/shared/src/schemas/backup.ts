@@ -13,10 +13,11 @@ export const BACKUP_FORMATO = 'caderneta-backup';
  * reminders and collection settings; 3: units of measure — an older Caderneta would read 350 g of
  * cheese as 350 cheeses; 4: discounts — a discounted line's subtotal is below its quantity × price;
  * 5: offline sales — a sale short of stock took it only to 0, and its alerts say by how much;
- * 6: the audit trail, carried as history and never restored; 7: who of the shop made each sale).
+ * 6: the audit trail, carried as history and never restored; 7: who of the shop made each sale;
+ * 8: the customers' answers about their entries, and the disputes with the shop's answers).
  * Older versions still import.
  */
-export const BACKUP_VERSAO = 7;
+export const BACKUP_VERSAO = 8;
 /**
  * The largest file "Importar Dados" takes: about 250,000 sales (a 100,000-sale shop exports
  * ~100 MB). The import holds the parsed file in memory to check it whole before writing.

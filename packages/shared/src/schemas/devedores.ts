@@ -169,6 +169,8 @@ export const devedorSchema = z.object({
   ultimoLembrete: ultimoLembreteSchema.nullable(),
   lembradoHoje: z.boolean(),
   promessa: z.object({ data: z.string(), quebrada: z.boolean() }).nullable(),
+  /** The customer disputed an entry the shop has not resolved: their collection is paused. */
+  contestacaoAberta: z.boolean(),
   /** The shop's PIX copia e cola for the pending balance ({pix} in messages); null without a PIX key or a debt. */
   pix: z.string().nullable(),
 });

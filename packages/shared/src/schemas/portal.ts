@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { comoPagaSchema } from './como-paga';
+import { conferenciaSchema, contestacaoSchema } from './contestacoes';
 import { UNIDADES } from '../unidades';
 import { METODOS_PAGAMENTO } from '../financeiro';
 import { caracteresForaDoPix, leiturasChavePix, textoDoPix, TIPOS_CHAVE_PIX } from '../pix';
@@ -59,6 +60,9 @@ export const portalClienteSchema = z.object({
   compras: z.number().int(),
   pendentes: z.array(
     z.object({
+      /** The purchase's entry in the ledger: what "Reconheço" / "Não reconheço" answer about. */
+      lancamentoId: z.string(),
+      conferencia: conferenciaSchema.nullable(),
       numeroVenda: z.string(),
       data: z.string(),
       valorTotal: z.number().int(),
@@ -89,7 +93,7 @@ export const portalClienteSchema = z.object({
    * "Saldo anterior (caderneta)"), newest first, while they owe: the part of the debt no purchase
    * explains. `saldoPendente` says what is still open of all of it.
    */
-  saldosAnteriores: z.array(z.object({ data: z.string(), valor: z.number().int() })),
+  saldosAnteriores: z.array(z.object({ lancamentoId: z.string(), data: z.string(), valor: z.number().int(), conferencia: conferenciaSchema.nullable() })),
   /**
    * An online payment Mercado Pago holds as pending (a PIX generated and not yet paid, a card
    * under review), started in the last 24 hours: the page says so before another is started.
@@ -97,7 +101,18 @@ export const portalClienteSchema = z.object({
   /** A payment started and not settled; `expiraEm` when it is a PIX of the page (payable until then). */
   pagamentoEmAndamento: z.object({ id: z.string(), metodo: z.enum(METODOS_ONLINE), valorTotal: z.number().int(), criadoEm: z.string(), expiraEm: z.string().nullable() }).nullable(),
   /** Payments received, newest first; `estornado`: an online payment Mercado Pago gave back. */
-  pagamentos: z.array(z.object({ data: z.string(), valor: z.number().int(), metodo: z.enum(METODOS_PAGAMENTO).nullable(), estornado: z.boolean() })),
+  pagamentos: z.array(
+    z.object({
+      lancamentoId: z.string(),
+      data: z.string(),
+      valor: z.number().int(),
+      metodo: z.enum(METODOS_PAGAMENTO).nullable(),
+      estornado: z.boolean(),
+      conferencia: conferenciaSchema.nullable(),
+    }),
+  ),
+  /** The entries the customer said they do not recognise: open ones first, then the shop's answers. */
+  contestacoes: z.array(contestacaoSchema),
   pagamentoOnline: z.object({
     disponivel: z.boolean(),
     taxaCartaoPercentual: z.number(),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { clientes } from './negocio';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { clientes, lancamentos } from './negocio';
 import { users } from './auth';
 import { ownerId, ownerPolicy } from './tenancy';
 
@@ -67,6 +67,48 @@ export const lembretes = pgTable(
     index('lembretes_cliente_idx').on(t.ownerId, t.clienteId, t.enviadoEm),
     check('lembretes_valor_check', sql`${t.valor} > 0`),
     ownerPolicy('lembretes'),
+  ],
+).enableRLS();
+
+/**
+ * The customer's answer about an entry of their account, from their page (issue 38, item 5):
+ * "Reconheço", or "Não reconheço" with the reason — a dispute, open until the shop resolves it
+ * (`resolucao`, with the answer the customer reads). One answer per entry; the history stays.
+ */
+export const contestacoes = pgTable(
+  'contestacoes',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    ownerId: ownerId(),
+    clienteId: uuid('cliente_id').notNull(),
+    lancamentoId: uuid('lancamento_id').notNull(),
+    reconhece: boolean('reconhece').notNull(),
+    motivo: text('motivo'),
+    criadaEm: timestamp('criada_em', { withTimezone: true }).notNull().defaultNow(),
+    resolucao: text('resolucao', { enum: ['cancelada', 'corrigida', 'respondida'] }),
+    resposta: text('resposta'),
+    resolvidaEm: timestamp('resolvida_em', { withTimezone: true }),
+    resolvidaPor: text('resolvida_por').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ name: 'contestacoes_pkey', columns: [t.ownerId, t.id] }),
+    foreignKey({
+      name: 'contestacoes_cliente_fk',
+      columns: [t.ownerId, t.clienteId],
+      foreignColumns: [clientes.ownerId, clientes.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'contestacoes_lancamento_fk',
+      columns: [t.ownerId, t.lancamentoId],
+      foreignColumns: [lancamentos.ownerId, lancamentos.id],
+    }).onDelete('cascade'),
+    unique('contestacoes_lancamento_key').on(t.ownerId, t.lancamentoId),
+    index('contestacoes_cliente_idx').on(t.ownerId, t.clienteId, t.criadaEm),
+    // "Contestação aberta" on a debtor's card and the pause of their collection: a few rows.
+    index('contestacoes_abertas_idx').on(t.ownerId, t.clienteId).where(sql`not ${t.reconhece} and ${t.resolvidaEm} is null`),
+    check('contestacoes_motivo_check', sql`${t.reconhece} or ${t.motivo} is not null`),
+    check('contestacoes_resolucao_check', sql`(${t.resolvidaEm} is null) = (${t.resolucao} is null) and (${t.resolucao} is null or not ${t.reconhece})`),
+    ownerPolicy('contestacoes'),
   ],
 ).enableRLS();
 

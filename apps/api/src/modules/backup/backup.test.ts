@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import { BACKUP_VERSAO, MAX_BACKUP_BYTES, MAX_ESTOQUE_GUARDADO_QUALQUER, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente } from '@caderneta/shared';
+import { BACKUP_VERSAO, MAX_BACKUP_BYTES, MAX_ESTOQUE_GUARDADO_QUALQUER, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente, type PortalCliente } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente, insertProduto, restauracaoRetida } from '../../../test/fixtures';
 import { withSeller, type Tx } from '../../db/client';
@@ -85,6 +85,7 @@ function conteudo(arquivo: Arquivo, logins: Record<string, string> = {}) {
       const { id: _id, ...resto } = row;
       for (const campo of Object.keys(tabela.refs ?? {})) if (resto[campo]) resto[campo] = quem.get(resto[campo] as string) ?? `?${resto[campo]}`;
       if ('criadoPor' in resto && resto.criadoPor) resto.criadoPor = 'o vendedor';
+      if ('resolvidaPor' in resto && resto.resolvidaPor) resto.resolvidaPor = 'o vendedor';
       if (tabela.key === 'clientes' && resto.login) resto.login = logins[resto.login as string] ?? resto.login;
       if (tabela.key === 'notificacoes') {
         const params = { ...(resto.params as Record<string, unknown>) };
@@ -172,6 +173,20 @@ beforeAll(async () => {
     payload: { mensagens: { gentil: 'Oi {nome}, lembrete amigável: {valor} em aberto.' }, lembreteAntecipado: true, diasAntecedencia: 5 },
   });
   expect(mensagens.statusCode, mensagens.body).toBe(200);
+  // A customer's answers from their page (format 8): a purchase recognised, one disputed and answered, one disputed and open.
+  const devedores = (await loja.request({ method: 'GET', url: '/api/devedores?pageSize=5' })).json() as { items: Array<{ id: string; login: string; totalVendas: number }> };
+  const quem = devedores.items.find((d) => d.totalVendas >= 3)!;
+  const pagina = (await t.app.inject({ method: 'GET', url: `/api/portal/${quem.login}` })).json() as PortalCliente;
+  const conferir = async (lancamentoId: string, reconhece: boolean) => {
+    const response = await t.app.inject({ method: 'POST', url: `/api/portal/${quem.login}/conferencias`, payload: { lancamentoId, reconhece, ...(reconhece ? {} : { motivo: 'Não lembro desta compra' }) } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { id: string };
+  };
+  await conferir(pagina.pendentes[0]!.lancamentoId, true);
+  const respondida = await conferir(pagina.pendentes[1]!.lancamentoId, false);
+  await conferir(pagina.pendentes[2]!.lancamentoId, false);
+  const resposta = await loja.request({ method: 'POST', url: `/api/contestacoes/${respondida.id}/resolver`, payload: { acao: 'respondida', resposta: 'Está no caderno, assinada por você.' } });
+  expect(resposta.statusCode, resposta.body).toBe(200);
   original = await exportar(loja);
 }, 180_000);
 afterAll(() => t.close());
@@ -198,6 +213,7 @@ describe('Exportar Dados', () => {
     expect(arquivo.contagens.notificacoes).toBeGreaterThan(0);
     // The debtors' data: reminders, promises to pay, the rule and the messages.
     expect(arquivo.contagens.lembretes).toBeGreaterThan(0);
+    expect(arquivo.contagens.contestacoes).toBe(3);
     expect(arquivo.contagens.lembretes).toBe((await withSeller(t.db, loja.id, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from lembretes`)))[0]!.n);
     expect(arquivo.dados.clientes!.some((c) => c.promessaPagamento)).toBe(true);
     expect(arquivo.dados.clientes!.some((c) => c.pendenteDesde)).toBe(true);
@@ -360,6 +376,8 @@ describe('Importar Dados', () => {
     v4.versao = 4;
     delete v4.dados.auditoria;
     delete v4.contagens.auditoria;
+    delete v4.dados.contestacoes;
+    delete v4.contagens.contestacoes;
     for (const v of v4.dados.vendas!) {
       delete v.feitaOffline;
       delete v.alertas;
@@ -377,6 +395,8 @@ describe('Importar Dados', () => {
     v1.versao = 1;
     delete v1.dados.auditoria;
     delete v1.contagens.auditoria;
+    delete v1.dados.contestacoes;
+    delete v1.contagens.contestacoes;
     delete v1.dados.lembretes;
     delete v1.contagens.lembretes;
     delete v1.perfil.cobranca;

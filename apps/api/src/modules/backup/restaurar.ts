@@ -173,6 +173,7 @@ function preparar(tabela: TabelaBackup, row: Linha, ownerId: string, mapa: (key:
     if (out[campo] !== null && out[campo] !== undefined) out[campo] = mapa(alvo, out[campo]);
   }
   if ('criadoPor' in out && out.criadoPor !== null) out.criadoPor = autorDaLoja(out.criadoPor);
+  if ('resolvidaPor' in out && out.resolvidaPor !== null) out.resolvidaPor = autorDaLoja(out.resolvidaPor);
   return tabela.preparar ? tabela.preparar(out, mapa) : out;
 }
 

@@ -55,8 +55,13 @@ import {
   AUTORES_AUDITORIA,
   GRUPOS_AUDITORIA,
   REGISTROS_AUDITORIA,
+  MAX_MOTIVO_CONTESTACAO,
+  MAX_RESPOSTA_CONTESTACAO,
+  RESOLUCOES_CONTESTACAO,
+  conferenciaInputSchema,
+  resolverContestacaoInputSchema,
 } from '@caderneta/shared';
-import { auditoria, clientes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
+import { auditoria, clientes, contestacoes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
 
 /*
  * What "Exportar Dados" writes and "Importar Dados" restores, table by table, in this order
@@ -431,6 +436,30 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
     // payment, and a new "Pagar" opens a new checkout or a new PIX.
     restaurar: (linha) => linha.status !== 'criado',
     preparar: (linha) => ({ ...linha, preferenceId: null, initPoint: null, pixCopiaCola: null, pixQrCode: null, pixExpiraEm: null }),
+  },
+  {
+    // The customer's answers about the entries of their account (format 8 on): "Reconheço", and
+    // the disputes with the shop's answer. Who resolved one: on restore, the seller restoring.
+    key: 'contestacoes',
+    table: contestacoes,
+    desde: 8,
+    refs: { clienteId: 'clientes', lancamentoId: 'lancamentos' },
+    unicos: ['lancamentoId'],
+    linha: z
+      .object({
+        id,
+        clienteId: id,
+        lancamentoId: id,
+        reconhece: z.boolean(),
+        motivo: comoNoFormulario(textoOpcional(MAX_MOTIVO_CONTESTACAO), conferenciaInputSchema.shape.motivo.unwrap().nullable()),
+        criadaEm: instante,
+        resolucao: z.enum(RESOLUCOES_CONTESTACAO).nullable(),
+        resposta: comoNoFormulario(textoOpcional(MAX_RESPOSTA_CONTESTACAO), resolverContestacaoInputSchema.shape.resposta.nullable()),
+        resolvidaEm: instante.nullable(),
+        resolvidaPor: textoOpcional(64),
+      })
+      // As the database keeps them: a dispute has its reason; only a dispute is resolved, with its answer and day.
+      .refine((c) => (c.reconhece || c.motivo !== null) && (c.resolvidaEm === null) === (c.resolucao === null) && (c.resolucao === null) === (c.resposta === null) && (c.resolucao === null || !c.reconhece), 'contestacaoInconsistente'),
   },
   {
     key: 'notificacoes',

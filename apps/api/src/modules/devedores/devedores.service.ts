@@ -22,6 +22,7 @@ import type { Executor } from '../../db/client';
 import { clientes, lembretes, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
+import { contestacaoAbertaSql } from '../contestacoes/contestacoes.service';
 import { travarCliente } from '../financeiro/razao.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, resumoDosDevedoresSql, vencidoSql, type Contexto } from './devedores.sql';
@@ -78,6 +79,7 @@ interface Linha {
   lembrete_faixa: Devedor['faixa'] | null;
   lembrete_em: string | null;
   lembrete_dia: string | null;
+  contestacao_aberta: boolean;
 }
 
 /** Columns of one debtor row for the answer; `d` is devedoresSql, at most a page of rows. */
@@ -88,7 +90,8 @@ const colunas = (ctx: Contexto) => sql`
   d.dias::int as dias, to_char(d.promessa_pagamento, 'YYYY-MM-DD') as promessa, d.promessa_quebrada,
   (select count(*) from vendas v where v.cliente_id = d.id and v.status_pagamento = 'pendente' and v.owner_id = ${ctx.ownerId})::int as total_vendas,
   l.faixa as lembrete_faixa, to_char(l.enviado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as lembrete_em,
-  to_char(l.dia, 'YYYY-MM-DD') as lembrete_dia`;
+  to_char(l.dia, 'YYYY-MM-DD') as lembrete_dia,
+  ${contestacaoAbertaSql(ctx.ownerId, sql`d.id`)} as contestacao_aberta`;
 
 const ultimoLembrete = (ctx: Contexto) => sql`
   left join lateral (
@@ -120,6 +123,7 @@ function toDevedor(row: Linha, config: ConfigComHoje): Devedor {
     ultimoLembrete: row.lembrete_em ? { data: row.lembrete_em, faixa: row.lembrete_faixa! } : null,
     lembradoHoje: row.lembrete_dia === hoje,
     promessa: row.promessa ? { data: row.promessa, quebrada: row.promessa_quebrada } : null,
+    contestacaoAberta: row.contestacao_aberta === true,
     pix: pixDaLoja(config, saldoPendente),
   };
 }
@@ -355,6 +359,9 @@ export async function registrarLembrete(
   const devedor = await lerDevedor(tx, ownerId, config, clienteId);
   if (!devedor) throw notFound('Cliente');
   if (devedor.saldoPendente <= 0) throw semDivida();
+  if (devedor.contestacaoAberta) {
+    throw new AppError('COBRANCA_PAUSADA', 409, { message: 'A cobrança está pausada: o cliente contestou um lançamento. Resolva a contestação primeiro.' });
+  }
   const [row] = await tx
     .insert(lembretes)
     .values({

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { iniciarPagamentoInputSchema, pagamentoOnlineSchema, portalClienteSchema, portalExemplosSchema, portalPagamentoParamsSchema, portalParamsSchema } from '@caderneta/shared';
+import { conferenciaInputSchema, conferenciaSchema, iniciarPagamentoInputSchema, pagamentoOnlineSchema, portalClienteSchema, portalExemplosSchema, portalPagamentoParamsSchema, portalParamsSchema } from '@caderneta/shared';
 import { limitesDoPortal } from '../../security/portal-limites';
 import type { AcessoCliente } from './acesso-cookie';
 import { iniciarPagamento, verificarPagamentoCliente } from './pagamentos.service';
-import { codigosExemplo, lerPortalCliente } from './portal.service';
+import { codigosExemplo, conferirNoPortal, lerPortalCliente } from './portal.service';
 
 /** The customer page's API (public: no seller session; the access code is the only key). */
 export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = async (app, { acesso }) => {
@@ -77,5 +77,24 @@ export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = as
       },
     },
     (request) => peloCodigo(request, verificarPagamentoCliente(app.db, request.params.login, request.params.id, deps)),
+  );
+
+  app.post(
+    '/api/portal/:login/conferencias',
+    {
+      // The access code is the only authority, as for a payment; a person answers about a few
+      // entries at a time, so the limit is the verification's.
+      config: { rateLimit: { max: limits.portalPayment * 3, timeWindow: '15 minutes' } },
+      preHandler: [fewMisses, perCode('portal-conferencia', limits.portalPayment * 3)],
+      onSend: countMiss,
+      schema: {
+        tags,
+        summary: '"Reconheço" / "Não reconheço" (with the reason) about an entry of the account',
+        params: portalParamsSchema,
+        body: conferenciaInputSchema,
+        response: { 200: conferenciaSchema },
+      },
+    },
+    (request) => peloCodigo(request, conferirNoPortal(app.db, request.params.login, request.body, app.clock.now())),
   );
 };

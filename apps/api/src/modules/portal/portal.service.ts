@@ -6,12 +6,14 @@ import {
   PARCELAS_MAX_CARTAO,
   TAXA_CARTAO_PERCENTUAL,
   whatsappPhone,
+  type ConferenciaInput,
   type Currency,
   type PortalCliente,
 } from '@caderneta/shared';
 import type { Database, Tx } from '../../db/client';
 import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
 import { countAll, queryRows } from '../../lib/sql';
+import { conferenciasDe, listarContestacoes, registrarConferencia } from '../contestacoes/contestacoes.service';
 import { lerComoPaga } from '../devedores/como-paga.service';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
@@ -86,6 +88,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     : [];
   const pagamentos = await tx
     .select({
+      id: lancamentos.id,
       data: lancamentos.createdAt,
       valor: lancamentos.valor,
       metodo: lancamentos.metodo,
@@ -97,6 +100,16 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .orderBy(desc(lancamentos.createdAt))
     .limit(MAX_PAGAMENTOS);
   const saldosAnteriores = cliente.saldoAtual < 0 ? await saldosAnterioresDoCliente(tx, ownerId, clienteId) : [];
+  // Each purchase's debit in the ledger: what the customer's answer is about.
+  const debitos = pendentes.length
+    ? await tx
+        .select({ id: lancamentos.id, vendaId: lancamentos.vendaId })
+        .from(lancamentos)
+        .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.tipo, 'venda'), inArray(lancamentos.vendaId, pendentes.map((v) => v.id))))
+    : [];
+  const debitoDaVenda = new Map(debitos.map((d) => [d.vendaId, d.id]));
+  const conferencias = await conferenciasDe(tx, ownerId, [...debitos.map((d) => d.id), ...saldosAnteriores.map((s) => s.lancamentoId), ...pagamentos.map((p) => p.id)]);
+  const conferenciaDe = (id: string | undefined) => (id && conferencias.get(id)) || null;
   const [emAndamento] = await tx
     .select({ id: pagamentosOnline.id, metodo: pagamentosOnline.metodo, valorTotal: pagamentosOnline.valorTotal, criadoEm: pagamentosOnline.createdAt, expiraEm: pagamentosOnline.pixExpiraEm })
     .from(pagamentosOnline)
@@ -136,6 +149,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     vencimento,
     compras: compras?.n ?? 0,
     pendentes: pendentes.map((v) => ({
+      lancamentoId: debitoDaVenda.get(v.id) ?? '',
+      conferencia: conferenciaDe(debitoDaVenda.get(v.id)),
       numeroVenda: v.numeroVenda,
       data: v.data.toISOString(),
       valorTotal: v.valorTotal,
@@ -145,7 +160,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     })),
     pendentesTotal: pendentesTotal?.n ?? 0,
     comoPaga,
-    saldosAnteriores,
+    saldosAnteriores: saldosAnteriores.map((saldo) => ({ ...saldo, conferencia: conferenciaDe(saldo.lancamentoId) })),
+    contestacoes: await listarContestacoes(tx, ownerId, clienteId),
     pagamentoEmAndamento: emAndamento
       ? {
           id: emAndamento.id,
@@ -155,7 +171,14 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
           expiraEm: emAndamento.expiraEm?.toISOString() ?? null,
         }
       : null,
-    pagamentos: pagamentos.map((p) => ({ data: p.data.toISOString(), valor: p.valor, metodo: p.metodo, estornado: p.estornadoEm !== null })),
+    pagamentos: pagamentos.map((p) => ({
+      lancamentoId: p.id,
+      data: p.data.toISOString(),
+      valor: p.valor,
+      metodo: p.metodo,
+      estornado: p.estornadoEm !== null,
+      conferencia: conferenciaDe(p.id),
+    })),
     pagamentoOnline: {
       // Mercado Pago charges in reais: a page in another currency offers no payment (ADR 028).
       disponivel: Boolean(online?.ativo) && saldoPendente > 0 && pagamentoEmReais(moeda),
@@ -170,15 +193,15 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
 const MAX_SALDOS_ANTERIORES = 5;
 
 /** The opening balances an import posted on the customer and did not take back (undone), newest first. */
-async function saldosAnterioresDoCliente(tx: Tx, ownerId: string, clienteId: string): Promise<PortalCliente['saldosAnteriores']> {
-  const rows = await queryRows<{ data: string | Date; valor: number }>(
+async function saldosAnterioresDoCliente(tx: Tx, ownerId: string, clienteId: string): Promise<Array<Omit<PortalCliente['saldosAnteriores'][number], 'conferencia'>>> {
+  const rows = await queryRows<{ id: string; data: string | Date; valor: number }>(
     tx,
-    sql`select l.created_at as data, -l.valor as valor from ${lancamentos} l
+    sql`select l.id, l.created_at as data, -l.valor as valor from ${lancamentos} l
         where l.owner_id = ${ownerId} and l.cliente_id = ${clienteId} and l.tipo = 'ajuste' and l.valor < 0 and l.descricao = ${DESCRICAO_SALDO_ANTERIOR}
           and not exists (select 1 from ${lancamentos} d where d.owner_id = l.owner_id and d.referencia_externa = l.referencia_externa || ':desfeito')
         order by l.created_at desc limit ${MAX_SALDOS_ANTERIORES}`,
   );
-  return rows.map((r) => ({ data: new Date(r.data).toISOString(), valor: Number(r.valor) }));
+  return rows.map((r) => ({ lancamentoId: r.id, data: new Date(r.data).toISOString(), valor: Number(r.valor) }));
 }
 
 /** The customer's due date and days overdue by the one meaning of overdue, as Devedores shows them. */
@@ -196,6 +219,20 @@ async function vencimentoDoCliente(tx: Tx, ownerId: string, clienteId: string, a
 
 export const lerPortalCliente = (db: Database, login: string, agora: Date) =>
   withPortalCliente(db, login, (tx, ownerId, clienteId) => getPortalCliente(tx, ownerId, clienteId, agora));
+
+/** "Reconheço" / "Não reconheço" on the customer page, about an entry of that customer's account. */
+export const conferirNoPortal = (db: Database, login: string, input: ConferenciaInput, agora: Date) =>
+  withPortalCliente(
+    db,
+    login,
+    async (tx, ownerId, clienteId) => {
+      // Like the page: a deactivated customer (or an unknown code) is not found.
+      const [cliente] = await tx.select({ ativo: clientes.ativo }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+      if (!cliente?.ativo) throw clienteNaoEncontrado();
+      return registrarConferencia(tx, ownerId, clienteId, input, agora);
+    },
+    'escrita',
+  );
 
 /** Key in configuracao_sistema under which `npm run demo` records its sample access codes. */
 export const DEMO_CODIGOS_KEY = 'demo_codigos_portal';

@@ -3,6 +3,7 @@ import BellRingIcon from 'lucide-react/icons/bell-ring';
 import CalendarCogIcon from 'lucide-react/icons/calendar-cog';
 import HandshakeIcon from 'lucide-react/icons/handshake';
 import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
 import { EmptyState } from '@/components/empty-state';
@@ -19,6 +20,7 @@ import { DevedoresStats } from '@/features/devedores/components/devedores-stats'
 import { LembretesDialog } from '@/features/devedores/components/lembretes-dialog';
 import { RegraVencimentoDialog } from '@/features/devedores/components/regra-vencimento-dialog';
 import { ComoPagaResumo } from '@/features/clientes/components/como-paga';
+import { ContestacoesDoCliente } from '@/features/contestacoes/components/contestacoes-do-cliente';
 import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
 import { ExtratoCompartilhar, ExtratoLista } from '@/features/financeiro/components/extrato-dialog';
 import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
@@ -45,7 +47,9 @@ export function Component() {
 
   const [pagando, setPagando] = useState<ClienteSaldo | null>(null);
   const [adicionando, setAdicionando] = useState<ClienteSaldo | null>(null);
-  const [detalhes, setDetalhes] = useState<string | null>(null);
+  // ?cliente=<id> opens that customer's Detalhes (a dispute's notification leads here).
+  const [searchParams] = useSearchParams();
+  const [detalhes, setDetalhes] = useState<string | null>(() => searchParams.get('cliente'));
   const [regraOpen, setRegraOpen] = useState(false);
   const [lembretesOpen, setLembretesOpen] = useState(false);
 
@@ -125,6 +129,7 @@ export function Component() {
           </div>
         )}
         comoPaga={(clienteId) => <ComoPagaResumo clienteId={clienteId} />}
+        contestacoes={(clienteId) => <ContestacoesDoCliente clienteId={clienteId} />}
         onPagamento={paga ? setPagando : undefined}
         onAdicionarSaldo={ajusta ? setAdicionando : undefined}
       />

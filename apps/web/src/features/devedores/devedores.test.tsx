@@ -26,6 +26,7 @@ function devedor(overrides: Partial<Devedor> = {}): Devedor {
     ultimoLembrete: null,
     lembradoHoje: false,
     promessa: null,
+    contestacaoAberta: false,
     pix: null,
     ...overrides,
   };
@@ -71,6 +72,8 @@ function openDevedores(handlers: Parameters<typeof mockApi>[0] = {}) {
     ...signedIn(),
     'GET /api/devedores': () => jsonResponse(200, page()),
     'GET /api/cobranca': () => jsonResponse(200, config()),
+    // No customer disputed anything unless a test says so.
+    ...Object.fromEntries([ANA, BETO, CAIO].map((id) => [`GET /api/clientes/${id}/contestacoes`, () => jsonResponse(200, { items: [] })])),
     ...handlers,
   });
   return { ...renderApp('/devedores'), api };

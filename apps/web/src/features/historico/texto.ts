@@ -212,6 +212,15 @@ export function useTextoHistorico() {
           if (quanto !== null) linhas.push(t('detalhes.lembrete', { valor: fmt.money(quanto) }));
           break;
         }
+        case 'cliente.contestacao_resolvida': {
+          // How the dispute ended and the entry's amount; the answer the customer reads is the row's reason.
+          const resolucao = palavra('resolucao');
+          const quanto = numero('valor');
+          if (resolucao && quanto !== null) {
+            linhas.push(t('detalhes.contestacao', { resolucao: translateDynamic(`historico:valores.resolucao.${resolucao}`, resolucao), valor: fmt.money(quanto) }));
+          }
+          break;
+        }
         case 'equipe.convidada': {
           const email = palavra('email');
           const papel = palavra('papel');

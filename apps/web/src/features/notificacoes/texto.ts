@@ -1,4 +1,5 @@
 import type { Notificacao } from '@caderneta/shared';
+import { ENTRADAS_CONTESTAVEIS, type EntradaContestavel } from '@caderneta/shared/contestacoes';
 import { UNIDADE_PADRAO, UNIDADES, type Unidade } from '@caderneta/shared/unidades';
 import { useTranslation } from 'react-i18next';
 import { useFormatters } from '@/lib/format';
@@ -7,6 +8,8 @@ const texto = (value: unknown) => (typeof value === 'string' ? value : '');
 const numero = (value: unknown) => (typeof value === 'number' ? value : Number(value) || 0);
 /** A low-stock notice's unit; one written before products had units has none: "un". */
 const unidade = (value: unknown): Unidade => ((UNIDADES as readonly unknown[]).includes(value) ? (value as Unidade) : UNIDADE_PADRAO);
+
+const ENTRADAS = new Set<string>(ENTRADAS_CONTESTAVEIS);
 
 /** Where a notification leads: the sale, the receipt, the product or the customer it is about. */
 export function linkDaNotificacao(n: Notificacao): string | null {
@@ -22,6 +25,9 @@ export function linkDaNotificacao(n: Notificacao): string | null {
       return p.nome ? `/clientes?busca=${encodeURIComponent(texto(p.nome))}` : '/devedores';
     case 'pagamento_divergente':
       return p.cliente ? `/clientes?busca=${encodeURIComponent(texto(p.cliente))}` : '/clientes';
+    case 'contestacao':
+      // The customer's Detalhes on Devedores, where the dispute is resolved.
+      return p.clienteId ? `/devedores?cliente=${encodeURIComponent(texto(p.clienteId))}` : '/devedores';
     default:
       return null;
   }
@@ -69,6 +75,17 @@ export function useTextoNotificacao() {
           title: t('tipos.pagamento_divergente.title'),
           text: t('tipos.pagamento_divergente.text', { cliente: texto(p.cliente), valor: fmt.money(numero(p.valor)) }),
         };
+      case 'contestacao': {
+        const entrada = p.numeroVenda
+          ? t('tipos.contestacao.entrada.compraNumero', { numero: texto(p.numeroVenda) })
+          : ENTRADAS.has(texto(p.entrada))
+            ? t(`tipos.contestacao.entrada.${texto(p.entrada) as EntradaContestavel}`)
+            : t('tipos.contestacao.entrada.ajuste');
+        return {
+          title: t('tipos.contestacao.title'),
+          text: t('tipos.contestacao.text', { cliente: texto(p.cliente), entrada, valor: fmt.money(numero(p.valor)), motivo: texto(p.motivo) }),
+        };
+      }
       default:
         return { title: '', text: '' };
     }

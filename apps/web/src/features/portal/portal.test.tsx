@@ -14,7 +14,27 @@ const ITENS_V1: PortalCliente['pendentes'][number]['itens'] = [
   { nome: 'Mussarela', avulso: false, unidade: 'kg', quantidade: 286, precoUnitario: 3_500, desconto: 0, subtotal: 1_001 },
 ];
 
-function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
+/** An entry of the page as a test writes it: its ledger id and the customer's answer default to a fresh one and none. */
+type Entrada<T> = Omit<T, 'lancamentoId' | 'conferencia'> & Partial<Pick<T & { lancamentoId: string; conferencia: unknown }, 'lancamentoId' | 'conferencia'>>;
+type Pagina = Omit<PortalCliente, 'pendentes' | 'pagamentos' | 'saldosAnteriores'> & {
+  pendentes: Entrada<PortalCliente['pendentes'][number]>[];
+  pagamentos: Entrada<PortalCliente['pagamentos'][number]>[];
+  saldosAnteriores: Entrada<PortalCliente['saldosAnteriores'][number]>[];
+};
+let entradas = 0;
+const comConferencia = <T extends object>(e: T) => ({ lancamentoId: `00000000-0000-4000-8000-${String(++entradas).padStart(12, '0')}`, conferencia: null, ...e });
+
+function cliente(overrides: Partial<Pagina> = {}): PortalCliente {
+  const pagina = paginaBase(overrides);
+  return {
+    ...pagina,
+    pendentes: pagina.pendentes.map(comConferencia),
+    pagamentos: pagina.pagamentos.map(comConferencia),
+    saldosAnteriores: pagina.saldosAnteriores.map(comConferencia),
+  } as PortalCliente;
+}
+
+function paginaBase(overrides: Partial<Pagina>): Pagina {
   return {
     primeiroNome: 'Joana',
     loja: { nome: 'Mercadinho Bom Preço', whatsappUrl: 'https://wa.me/5511999990000' },
@@ -44,6 +64,7 @@ function cliente(overrides: Partial<PortalCliente> = {}): PortalCliente {
     pagamentos: [],
     pagamentoOnline: { disponivel: true, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 },
     pix: null,
+    contestacoes: [],
     ...overrides,
   };
 }
@@ -142,7 +163,11 @@ describe('the customer page', () => {
     mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente({ pendentes: [], pendentesTotal: 0, saldosAnteriores: [{ data: '2026-01-10T15:00:00.000Z', valor: 12_550 }] })) });
     renderApp('/cliente/joana48213');
     const lista = await screen.findByRole('list', { name: 'Saldos anteriores' });
-    expect(within(lista).getByRole('listitem')).toHaveTextContent(/^Saldo anterior \(caderneta\), anotado em 10\/01\/2026R\$\s125,50$/);
+    const saldo = within(lista).getByRole('listitem');
+    expect(saldo).toHaveTextContent(/^Saldo anterior \(caderneta\), anotado em 10\/01\/2026R\$\s125,50/);
+    // The customer may confirm or dispute it, like a purchase.
+    expect(within(saldo).getByRole('button', { name: 'Reconheço: Saldo anterior de 10/01/2026' })).toBeInTheDocument();
+    expect(within(saldo).getByRole('button', { name: 'Não reconheço: Saldo anterior de 10/01/2026' })).toBeInTheDocument();
     expect(screen.queryByText('Nenhuma compra pendente. Tudo em dia!')).not.toBeInTheDocument();
   });
 

@@ -28,6 +28,8 @@ interface DetalhesDialogProps {
   historico: (clienteId: string) => ReactNode;
   /** How the customer pays and the suggested limit (composed in by the route: the customers' feature owns it). */
   comoPaga: (clienteId: string) => ReactNode;
+  /** The entries the customer disputed and their resolution (composed in by the route). */
+  contestacoes: (clienteId: string) => ReactNode;
   /** The ledger's payment and debit-adjustment dialogs (composed in by the route); absent for who may not use them. */
   onPagamento?: (devedor: DevedorDetalhe) => void;
   onAdicionarSaldo?: (devedor: DevedorDetalhe) => void;
@@ -40,7 +42,7 @@ interface DetalhesDialogProps {
 /** A quick action in a two-column grid on a phone: a long label wraps inside its button instead of running out of it. */
 const ACAO = 'h-auto min-h-11 py-2 text-center leading-tight whitespace-normal';
 
-export function DetalhesDialog({ clienteId, onOpenChange, config, historico, comoPaga, onPagamento, onAdicionarSaldo }: DetalhesDialogProps) {
+export function DetalhesDialog({ clienteId, onOpenChange, config, historico, comoPaga, contestacoes, onPagamento, onAdicionarSaldo }: DetalhesDialogProps) {
   const { t } = useTranslation('devedores');
   const shownId = useLastPresent(clienteId);
   const query = useDevedor(shownId);
@@ -83,6 +85,7 @@ export function DetalhesDialog({ clienteId, onOpenChange, config, historico, com
             config={config}
             historico={shownId ? historico(shownId) : null}
             comoPaga={shownId ? comoPaga(shownId) : null}
+            contestacoes={shownId ? contestacoes(shownId) : null}
             onPagamento={onPagamento && (() => onPagamento(data))}
             // Manage debt holds the ledger's entries and the collection's fields (`editar_clientes`).
             onGerenciar={onPagamento || onAdicionarSaldo || podeEditar ? () => setGerenciando(true) : undefined}
@@ -106,6 +109,7 @@ function Resumo({
   config,
   historico,
   comoPaga,
+  contestacoes,
   onPagamento,
   onGerenciar,
 }: {
@@ -113,6 +117,7 @@ function Resumo({
   config: CobrancaConfig | undefined;
   historico: ReactNode;
   comoPaga: ReactNode;
+  contestacoes: ReactNode;
   onPagamento?: () => void;
   onGerenciar?: () => void;
 }) {
@@ -142,6 +147,13 @@ function Resumo({
         <Item termo={t('detalhes.limite')}>{fmt.money(devedor.limiteCredito)}</Item>
         <Item termo={t('detalhes.disponivel')}>{fmt.money(devedor.disponivel)}</Item>
       </Secao>
+
+      {devedor.contestacaoAberta && (
+        <p role="note" className="rounded-md border border-amber-600/50 bg-amber-500/10 p-3 text-sm">
+          {t('detalhes.cobrancaPausada')}
+        </p>
+      )}
+      {contestacoes}
 
       {devendo && (
         <Secao titulo={t('detalhes.status')}>

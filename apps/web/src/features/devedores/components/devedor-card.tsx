@@ -53,6 +53,11 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
             <NivelBadge nivel={devedor.nivel} />
             {quebrada && <Badge variant="destructive">{t('card.promessaQuebrada')}</Badge>}
             {devedor.lembradoHoje && <Badge variant="outline">{t('card.lembradoHoje')}</Badge>}
+            {devedor.contestacaoAberta && (
+              <Badge variant="outline" className="border-amber-600/50 text-amber-800 dark:text-amber-300">
+                {t('card.contestacaoAberta')}
+              </Badge>
+            )}
           </div>
         </div>
         <div className="text-left sm:text-right">
@@ -118,7 +123,7 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
       </div>
       {config && !whatsapp.url && (
         <p id={hintId} className="text-xs text-muted-foreground">
-          {t('card.whatsappSemTelefone')}
+          {devedor.contestacaoAberta ? t('card.cobrancaPausada') : t('card.whatsappSemTelefone')}
         </p>
       )}
     </li>

@@ -43,7 +43,7 @@ function useAberto(clienteId: string): boolean {
   return abertos.has(clienteId);
 }
 
-type DevedorLembrete = Pick<Devedor, 'id' | 'nome'>;
+type DevedorLembrete = Pick<Devedor, 'id' | 'nome'> & Partial<Pick<Devedor, 'contestacaoAberta'>>;
 
 function useMarcarEnviado(devedor: DevedorLembrete) {
   const { t } = useTranslation('devedores');
@@ -69,7 +69,8 @@ export function MarcarEnviado({ devedor, className }: { devedor: DevedorLembrete
   const { marcar, busy } = useMarcarEnviado(devedor);
   // Recording a reminder is changing the customer's collection (`editar_clientes`).
   const registra = usePode('editar_clientes');
-  if (aberto || !registra) return null;
+  // Paused while the customer's dispute is open: the server refuses the reminder.
+  if (aberto || !registra || devedor.contestacaoAberta) return null;
   return (
     <Button type="button" variant="ghost" className={className} aria-label={t('card.marcarEnviadoLabel', { nome: devedor.nome })} disabled={busy} onClick={marcar}>
       <CheckIcon aria-hidden="true" />

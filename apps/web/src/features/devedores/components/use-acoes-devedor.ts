@@ -4,14 +4,16 @@ import { toast } from '@/lib/toast';
 import { linkDoCliente, mensagemDoDevedor, whatsappDoDevedor } from '../mensagem';
 import { whatsappAberto } from './lembrete-envio';
 
-type DevedorAcoes = Pick<Devedor, 'id' | 'nome' | 'telefone' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix'>;
+type DevedorAcoes = Pick<Devedor, 'id' | 'nome' | 'telefone' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix' | 'contestacaoAberta'>;
 
 /**
  * The card's WhatsApp: the message of the debtor's tier, filled in. Opening it cannot tell whether
- * the seller sent it, so the card then asks until the seller answers (lembrete-envio.tsx).
+ * the seller sent it, so the card then asks until the seller answers (lembrete-envio.tsx). None
+ * while the customer's dispute is open (the collection is paused).
  */
 export function useWhatsappDoDevedor(devedor: DevedorAcoes, config: CobrancaConfig | undefined) {
-  const texto = config ? mensagemDoDevedor(devedor, config, window.location.origin) : null;
+  // A customer who disputed an entry is not collected from until the shop resolves it.
+  const texto = config && !devedor.contestacaoAberta ? mensagemDoDevedor(devedor, config, window.location.origin) : null;
   const url = texto ? whatsappDoDevedor(devedor.telefone, texto) : null;
   return { texto, url, onOpen: () => whatsappAberto(devedor.id) };
 }

@@ -2,6 +2,7 @@ import type { NotificationKind } from '@caderneta/shared';
 import AlertTriangleIcon from 'lucide-react/icons/triangle-alert';
 import BanknoteIcon from 'lucide-react/icons/banknote';
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
+import MessageSquareWarningIcon from 'lucide-react/icons/message-square-warning';
 import PackageIcon from 'lucide-react/icons/package';
 import ShoppingCartIcon from 'lucide-react/icons/shopping-cart';
 import { cn } from '@/lib/utils';
@@ -12,6 +13,7 @@ const ICONES = {
   estoque_baixo: PackageIcon,
   devedor: AlertTriangleIcon,
   pagamento_divergente: CircleAlertIcon,
+  contestacao: MessageSquareWarningIcon,
 } as const;
 
 const CORES: Record<NotificationKind, string> = {
@@ -20,6 +22,7 @@ const CORES: Record<NotificationKind, string> = {
   estoque_baixo: 'bg-amber-500/10 text-amber-700 dark:text-amber-400',
   devedor: 'bg-destructive/10 text-destructive',
   pagamento_divergente: 'bg-destructive/10 text-destructive',
+  contestacao: 'bg-amber-500/10 text-amber-700 dark:text-amber-400',
 };
 
 export function IconeNotificacao({ tipo, className }: { tipo: NotificationKind; className?: string }) {

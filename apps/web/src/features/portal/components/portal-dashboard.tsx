@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConferenciaDaEntrada, ContestacoesDoCliente } from './conferencia';
 import { PixCopiaCola } from './pix-copia-cola';
 import { usePortalFormat } from './use-portal-format';
 
@@ -93,9 +94,16 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
           {data.saldosAnteriores.length > 0 && (
             <ul aria-label={t('painel.saldosAnteriores')} className="flex flex-col divide-y">
               {data.saldosAnteriores.map((saldo) => (
-                <li key={saldo.data} className="flex flex-wrap items-baseline justify-between gap-x-3 py-3">
-                  <span className="font-medium">{t('painel.saldoAnterior', { data: f.date(saldo.data) })}</span>
-                  <span className="font-semibold">{f.money(saldo.valor)}</span>
+                <li key={saldo.lancamentoId} className="py-3">
+                  <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                    <span className="font-medium">{t('painel.saldoAnterior', { data: f.date(saldo.data) })}</span>
+                    <span className="font-semibold">{f.money(saldo.valor)}</span>
+                  </div>
+                  <ConferenciaDaEntrada
+                    login={login}
+                    data={data}
+                    entrada={{ lancamentoId: saldo.lancamentoId, conferencia: saldo.conferencia, rotulo: t('conferencia.entrada.saldo_anterior', { data: f.date(saldo.data) }) }}
+                  />
                 </li>
               ))}
             </ul>
@@ -142,6 +150,11 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                       <span className="shrink-0 tabular-nums">{f.money(venda.desconto)}</span>
                     </p>
                   )}
+                  <ConferenciaDaEntrada
+                    login={login}
+                    data={data}
+                    entrada={{ lancamentoId: venda.lancamentoId, conferencia: venda.conferencia, rotulo: t('conferencia.entrada.compra', { data: f.date(venda.data) }) }}
+                  />
                 </li>
               ))}
             </ul>
@@ -160,19 +173,30 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
             <p className="text-sm text-muted-foreground">{t('painel.semPagamentos')}</p>
           ) : (
             <ul className="flex flex-col divide-y">
-              {data.pagamentos.map((p, i) => (
-                <li key={i} className="flex justify-between gap-3 py-2 text-sm">
-                  <span>
-                    {f.date(p.data)} · {p.metodo ? t(`metodo.${p.metodo}`) : ''}
-                    {p.estornado ? <span className="block text-xs font-medium text-destructive">{t('painel.estornado')}</span> : null}
-                  </span>
-                  <span className={p.estornado ? 'font-medium text-muted-foreground line-through' : 'font-medium'}>{f.money(p.valor)}</span>
+              {data.pagamentos.map((p) => (
+                <li key={p.lancamentoId} className="py-2 text-sm">
+                  <div className="flex justify-between gap-3">
+                    <span>
+                      {f.date(p.data)} · {p.metodo ? t(`metodo.${p.metodo}`) : ''}
+                      {p.estornado ? <span className="block text-xs font-medium text-destructive">{t('painel.estornado')}</span> : null}
+                    </span>
+                    <span className={p.estornado ? 'font-medium text-muted-foreground line-through' : 'font-medium'}>{f.money(p.valor)}</span>
+                  </div>
+                  {!p.estornado && (
+                    <ConferenciaDaEntrada
+                      login={login}
+                      data={data}
+                      entrada={{ lancamentoId: p.lancamentoId, conferencia: p.conferencia, rotulo: t('conferencia.entrada.pagamento', { data: f.date(p.data) }) }}
+                    />
+                  )}
                 </li>
               ))}
             </ul>
           )}
         </CardContent>
       </Card>
+
+      <ContestacoesDoCliente data={data} />
 
       <ComoVocePaga data={data} />
 

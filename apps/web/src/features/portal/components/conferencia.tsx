@@ -1,0 +1,159 @@
+import type { Conferencia, Contestacao, PortalCliente } from '@caderneta/shared';
+import { MAX_MOTIVO_CONTESTACAO } from '@caderneta/shared/contestacoes';
+import CheckIcon from 'lucide-react/icons/check';
+import CircleAlertIcon from 'lucide-react/icons/circle-alert';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormDialog } from '@/components/form-dialog';
+import { Field } from '@/components/form-fields';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Textarea } from '@/components/ui/textarea';
+import { toastError } from '@/lib/api-client';
+import { submitForm } from '@/lib/submit-form';
+import { toast } from '@/lib/toast';
+import { useCreateConferencia } from '../api/create-conferencia';
+import { usePortalFormat } from './use-portal-format';
+
+/** An entry of the customer's account they may answer about, as the page names it. */
+export interface EntradaConferivel {
+  lancamentoId: string;
+  /** "a compra de 10/06/2026": what the buttons and the dialog are about. */
+  rotulo: string;
+  conferencia: Conferencia | null;
+}
+
+/**
+ * Under an entry: "Reconheço" / "Não reconheço" (issue 38, item 5), or what the customer answered
+ * and where the shop's answer stands. A "Reconheço" may still become a dispute; a dispute is
+ * answered by the shop, on this page.
+ */
+export function ConferenciaDaEntrada({ login, entrada, data }: { login: string; entrada: EntradaConferivel; data: PortalCliente }) {
+  const { t } = useTranslation('portal');
+  const f = usePortalFormat(data.moeda, data.fusoHorario);
+  const conferir = useCreateConferencia(login);
+  const [contestando, setContestando] = useState(false);
+  const c = entrada.conferencia;
+
+  function reconhecer() {
+    conferir.mutate(
+      { lancamentoId: entrada.lancamentoId, reconhece: true },
+      { onSuccess: () => toast.success(t('conferencia.reconhecido')), onError: (error) => toastError(error, 'portal:conferencia.erro') },
+    );
+  }
+
+  if (c && !c.reconhece) {
+    return (
+      <p className="mt-2 flex items-start gap-1.5 text-sm font-medium text-amber-800 dark:text-amber-300">
+        <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {c.aberta ? t('conferencia.aguardando', { data: f.date(c.em) }) : t('conferencia.respondida')}
+      </p>
+    );
+  }
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2">
+      {c?.reconhece ? (
+        <p className="flex items-center gap-1.5 text-sm text-emerald-700 dark:text-emerald-400">
+          <CheckIcon aria-hidden="true" className="size-4" />
+          {t('conferencia.voceReconheceu', { data: f.date(c.em) })}
+        </p>
+      ) : (
+        <Button type="button" variant="outline" size="sm" disabled={conferir.isPending} aria-label={t('conferencia.reconhecoLabel', { entrada: entrada.rotulo })} onClick={reconhecer}>
+          <CheckIcon aria-hidden="true" />
+          {t('conferencia.reconheco')}
+        </Button>
+      )}
+      <Button type="button" variant="ghost" size="sm" disabled={conferir.isPending} aria-label={t('conferencia.naoReconhecoLabel', { entrada: entrada.rotulo })} onClick={() => setContestando(true)}>
+        {t('conferencia.naoReconheco')}
+      </Button>
+      <NaoReconhecoDialog login={login} entrada={contestando ? entrada : null} onOpenChange={(open) => !open && setContestando(false)} />
+    </div>
+  );
+}
+
+/** "Não reconheço": the reason, which the shop reads in its notification and on the customer's card. */
+function NaoReconhecoDialog({ login, entrada, onOpenChange }: { login: string; entrada: EntradaConferivel | null; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('portal');
+  const conferir = useCreateConferencia(login);
+  // Checked here as the shared schema does (conferenciaInputSchema), without zod on this page.
+  const form = useForm<{ motivo: string }>({ defaultValues: { motivo: '' } });
+  useEffect(() => {
+    if (entrada) form.reset({ motivo: '' });
+  }, [entrada, form]);
+
+  function onSubmit(values: { motivo: string }) {
+    if (!entrada) return;
+    const motivo = values.motivo.trim();
+    if (!motivo) return form.setError('motivo', { message: 'motivoContestacaoObrigatorio' });
+    return submitForm(form.setError, () => conferir.mutateAsync({ lancamentoId: entrada.lancamentoId, reconhece: false, motivo }), {
+      fields: ['motivo'],
+      errorTitle: 'portal:conferencia.erro',
+      toastFieldIssues: false,
+      success: () => ({ title: t('conferencia.contestado'), description: t('conferencia.contestadoDescricao') }),
+      onSuccess: () => onOpenChange(false),
+    });
+  }
+
+  return (
+    <FormDialog
+      open={!!entrada}
+      onOpenChange={onOpenChange}
+      title={t('conferencia.dialogoTitulo')}
+      description={t('conferencia.dialogoDescricao', { entrada: entrada?.rotulo ?? '' })}
+      form={form}
+      onSubmit={onSubmit}
+      cancelLabel={t('conferencia.cancelar')}
+      submitLabel={t('conferencia.enviar')}
+      busyLabel={t('conferencia.enviando')}
+    >
+      <Field control={form.control} name="motivo" label={t('conferencia.motivo')} asterisk>
+        {(field) => <Textarea {...field} maxLength={MAX_MOTIVO_CONTESTACAO} aria-required="true" placeholder={t('conferencia.motivoPlaceholder')} />}
+      </Field>
+    </FormDialog>
+  );
+}
+
+/** "Lançamentos contestados": what the customer disputed and the shop's answers (the history stays). */
+export function ContestacoesDoCliente({ data }: { data: PortalCliente }) {
+  const { t } = useTranslation('portal');
+  if (data.contestacoes.length === 0) return null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>
+          <h2>{t('conferencia.titulo')}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="flex flex-col divide-y">
+          {data.contestacoes.map((c) => (
+            <ContestacaoItem key={c.id} contestacao={c} data={data} />
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ContestacaoItem({ contestacao: c, data }: { contestacao: Contestacao; data: PortalCliente }) {
+  const { t } = useTranslation('portal');
+  const f = usePortalFormat(data.moeda, data.fusoHorario);
+  return (
+    <li className="grid gap-1 py-3 text-sm">
+      <p className="flex flex-wrap justify-between gap-x-3 font-medium">
+        <span>{t(`conferencia.entrada.${c.entrada.tipo}`, { data: f.date(c.entrada.data) })}</span>
+        <span className="tabular-nums">{f.money(c.entrada.valor)}</span>
+      </p>
+      <p className="text-muted-foreground [overflow-wrap:anywhere]">{t('conferencia.seuMotivo', { motivo: c.motivo ?? '', data: f.date(c.em) })}</p>
+      {c.aberta ? (
+        <p className="font-medium text-amber-800 dark:text-amber-300">{t('conferencia.aguardandoLoja')}</p>
+      ) : (
+        <div className="rounded-md border bg-muted/40 p-2">
+          <p className="font-medium">{t(`conferencia.resolucao.${c.resolucao!}`, { data: f.date(c.resolvidaEm!) })}</p>
+          <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{c.resposta}</p>
+        </div>
+      )}
+    </li>
+  );
+}
