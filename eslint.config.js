@@ -76,6 +76,8 @@ const apiLayers = [
   ['modules/notificacoes', 'modules/clientes', 'modules/codigos', 'modules/pix', 'modules/mercadopago', 'modules/configuracoes'],
   ['modules/financeiro', 'modules/produtos', 'modules/conta', 'modules/equipe'],
   ['modules/vendas', 'modules/devedores', 'modules/backup', 'modules/importacao'],
+  // The customers' disputes resolve through the sales' and the ledger's doors; the customer page asks them.
+  ['modules/contestacoes'],
   ['modules/relatorios', 'modules/dashboard', 'modules/portal'],
   ['modules/admin'],
   ['cli'],

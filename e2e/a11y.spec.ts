@@ -73,6 +73,12 @@ async function seedShop(page: Page): Promise<{ reciboId: string; login: string; 
   const ontem = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() - 86_400_000));
   const vencimento = await page.request.put(`/api/devedores/${anaPaula.id}/cobranca`, { data: { dataVencimento: ontem, observacoes: null }, headers: { origin: new URL(page.url()).origin } });
   expect(vencimento.status(), await vencimento.text()).toBe(200);
+  // José does not recognise his payment, on his page (issue 38): his page and his Detalhes show the dispute.
+  const contestacao = await page.request.post(`/api/portal/${cliente.login}/conferencias`, {
+    data: { lancamentoId: pagamento.lancamento.id, reconhece: false, motivo: 'Paguei R$ 20,00, não R$ 10,00' },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(contestacao.status(), await contestacao.text()).toBe(200);
   return { reciboId: pagamento.lancamento.id, login: cliente.login, clienteId: cliente.id };
 }
 
@@ -108,6 +114,16 @@ const SIGNED_IN_DIALOGS: Array<{ name: string; route: string; open: (page: Page)
       await expect(page.getByRole('dialog').getByText('Informações pessoais')).toBeVisible();
       // How the customer pays, with its suggested limit (issue 40).
       await expect(page.getByRole('dialog').getByTestId('como-paga')).toBeVisible({ timeout: 30_000 });
+    },
+  },
+  {
+    name: 'resolve a dispute',
+    route: '/devedores',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Detalhes de José Conceição' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: /^Resolver a contestação/ }).click();
+      await page.getByRole('dialog', { name: 'Resolver contestação' }).getByRole('radio', { name: /Corrigir o valor/ }).check();
+      await expect(page.getByRole('dialog', { name: 'Resolver contestação' }).getByLabel('Valor correto do pagamento')).toBeVisible();
     },
   },
   {
@@ -181,6 +197,12 @@ test.describe(`axe, WCAG 2.1 A/AA and best practices, at ${VIEWPORTS.map((v) => 
       await expectNoViolations(page, route.replace(':login', shop.login));
     });
   }
+  test('/cliente/:login: the "Não reconheço" dialog has no moderate, serious or critical violation', async ({ page, shop }) => {
+    await expectNoViolations(page, `/cliente/${shop.login}`, async (p) => {
+      await p.getByRole('button', { name: /^Não reconheço: Compra de/ }).click();
+      await expect(p.getByRole('dialog', { name: 'Não reconheço este lançamento' })).toBeVisible();
+    });
+  });
 
   test.describe('signed in, with data', () => {
     test.use({ storageState: async ({ shop }, use) => use(shop.storageState) });

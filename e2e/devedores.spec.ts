@@ -248,3 +248,66 @@ test('how a customer pays: the facts and a suggested limit on Detalhes and on th
   ]);
   await expect(card).not.toContainText(/limite/i);
 });
+
+test('a customer disputes a purchase on their page: the shop is told, the collection pauses, the owner cancels the sale with an answer the customer reads', async ({ page }, testInfo) => {
+  await demoShop(page, testInfo);
+  await page.getByRole('link', { name: 'Devedores' }).first().click();
+  await cartao(page, 'Terezinha Campos').getByRole('button', { name: 'Detalhes de Terezinha Campos' }).click();
+  const detalhes = page.getByRole('dialog', { name: 'Detalhes de Terezinha Campos' });
+  const login = (await detalhes.getByText(/^@\w+$/).textContent())!.slice(1);
+  await detalhes.getByRole('button', { name: 'Fechar' }).last().click();
+
+  // On her page, at a phone's width: she recognises one purchase and disputes another, with the reason.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/cliente/${login}`);
+  const compras = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Compras que faltam pagar' }) });
+  const naoReconheco = compras.getByRole('button', { name: /^Não reconheço: Compra de/ });
+  await expect(naoReconheco).toHaveCount(3);
+  await compras.getByRole('button', { name: /^Reconheço: Compra de/ }).last().click();
+  await expectToast(page, 'Obrigado! Você confirmou este lançamento.');
+  await expect(compras.getByText(/^Você reconheceu em/)).toBeVisible();
+  const rotulo = (await naoReconheco.first().getAttribute('aria-label'))!.replace('Não reconheço: ', '');
+  await naoReconheco.first().click();
+  const dialogo = page.getByRole('dialog', { name: 'Não reconheço este lançamento' });
+  await dialogo.getByLabel(/O que está errado\?/).fill('Não fiz essa compra, estava viajando');
+  await dialogo.getByRole('button', { name: 'Enviar contestação' }).click();
+  await expectToast(page, 'Contestação enviada');
+  await expect(compras.getByText(/^Você contestou em .*A loja vai responder aqui\.$/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Lançamentos contestados' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // The shop: a notification that leads to her Detalhes; her card says the collection is paused.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/devedores');
+  const card = cartao(page, 'Terezinha Campos');
+  await expect(card.getByText('Contestação aberta')).toBeVisible();
+  await expect(card.getByText('Cobrança pausada: o cliente contestou um lançamento. Resolva em Detalhes.')).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Marcar o lembrete para Terezinha Campos como enviado' })).toHaveCount(0);
+  const pendente = card.getByText('Saldo pendente', { exact: true }).locator('xpath=following-sibling::p[1]');
+  const pendenteAntes = (await pendente.textContent())!;
+  await page.goto('/notificacoes');
+  await page.getByRole('list', { name: 'Lista de notificações' }).getByRole('link', { name: 'Lançamento contestado' }).first().click();
+  await expect(page).toHaveURL(/\/devedores\?cliente=/);
+  const secao = page.getByRole('dialog', { name: 'Detalhes de Terezinha Campos' }).getByRole('region', { name: 'Contestações' });
+  await expect(secao).toContainText('“Não fiz essa compra, estava viajando”');
+  await secao.getByRole('button', { name: /^Resolver a contestação/ }).click();
+  const resolver = page.getByRole('dialog', { name: 'Resolver contestação' });
+  await resolver.getByRole('radio', { name: /Cancelar a compra/ }).check();
+  await resolver.getByLabel(/Resposta ao cliente/).fill('Foi lançada em você por engano, desculpe. Já cancelei.');
+  await resolver.getByRole('button', { name: 'Resolver' }).click();
+  await expectToast(page, 'Contestação resolvida');
+  await expect(secao).toContainText(/Compra cancelada em .*Foi lançada em você por engano, desculpe\. Já cancelei\./);
+  await page.getByRole('dialog', { name: 'Detalhes de Terezinha Campos' }).getByRole('button', { name: 'Fechar' }).last().click();
+  await expect(card.getByText('Contestação aberta')).toHaveCount(0);
+  // The cancelled purchase left her balance.
+  await expect(pendente).not.toHaveText(pendenteAntes);
+
+  // Her page: two purchases left, and the shop's answer under what she disputed.
+  await page.goto(`/cliente/${login}`);
+  await expect(compras.getByRole('button', { name: /^Não reconheço: Compra de/ })).toHaveCount(2);
+  await expect(compras.getByRole('button', { name: `Não reconheço: ${rotulo}` })).toHaveCount(0);
+  await expect(compras.getByText(/^Você reconheceu em/)).toBeVisible();
+  const contestados = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Lançamentos contestados' }) });
+  await expect(contestados).toContainText(rotulo);
+  await expect(contestados).toContainText(/A loja cancelou a compra em .*Foi lançada em você por engano, desculpe\. Já cancelei\./);
+});

@@ -192,16 +192,6 @@ export async function registrarConferencia(tx: Executor, ownerId: string, client
   return (await conferenciasDe(tx, ownerId, [input.lancamentoId])).get(input.lancamentoId)!;
 }
 
-/** Whether the customer has a dispute the shop has not resolved (their collection waits for it). */
-export async function temContestacaoAberta(tx: Executor, ownerId: string, clienteId: string): Promise<boolean> {
-  const [row] = await queryRows<{ aberta: boolean }>(tx, sql`select ${contestacaoAbertaSql(ownerId, sql`${clienteId}::uuid`)} as aberta`);
-  return row?.aberta === true;
-}
-
-/** SQL: whether the customer `clienteId` (an expression) has an open dispute (contestacoes_abertas_idx). */
-export const contestacaoAbertaSql = (ownerId: string, clienteId: ReturnType<typeof sql>) =>
-  sql`exists (select 1 from ${contestacoes} ct where ct.owner_id = ${ownerId} and ct.cliente_id = ${clienteId} and not ct.reconhece and ct.resolvida_em is null)`;
-
 /**
  * The shop resolves a dispute: cancels the sale (with the answer as the reason; `cancelar_venda`),
  * corrects the amount with a credit of the difference (`ajustar_saldo`: the right amount is below

@@ -360,6 +360,58 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     );
   });
 
+  it('pauses the collection of a customer who disputed an entry, and resolves the dispute from Detalhes', async () => {
+    const CONTESTACAO = '44444444-4444-4444-8444-444444444444';
+    const aberta = {
+      id: CONTESTACAO,
+      lancamentoId: CONTESTACAO,
+      reconhece: false,
+      motivo: 'Era R$ 40,00',
+      em: '2026-03-10T13:00:00.000Z',
+      aberta: true,
+      resolucao: null,
+      resposta: null,
+      resolvidaEm: null,
+      entrada: { tipo: 'compra', valor: 4_500, data: '2026-03-01T13:00:00.000Z', numeroVenda: 'V-0007', vendaId: CONTESTACAO, cancelada: false, descricao: null },
+    };
+    const { user, api } = openDevedores({
+      'GET /api/devedores': () => jsonResponse(200, page([devedor({ contestacaoAberta: true })])),
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe({ contestacaoAberta: true })),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`GET /api/clientes/${ANA}/como-paga`]: () => jsonResponse(503, { code: 'INDISPONIVEL', message: 'Serviço indisponível' }),
+      [`GET /api/clientes/${ANA}/contestacoes`]: () => jsonResponse(200, { items: [aberta] }),
+      [`POST /api/contestacoes/${CONTESTACAO}/resolver`]: () => jsonResponse(200, { ...aberta, aberta: false, resolucao: 'corrigida', resposta: 'Corrigido.', resolvidaEm: '2026-03-11T13:00:00.000Z' }),
+    });
+    const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
+    expect(within(ana).getByText('Contestação aberta')).toBeInTheDocument();
+    // No collection message and no "Marcar como enviado" while it is open.
+    expect(within(ana).getByRole('button', { name: /WhatsApp/ })).toBeDisabled();
+    expect(within(ana).getByText('Cobrança pausada: o cliente contestou um lançamento. Resolva em Detalhes.')).toBeInTheDocument();
+    expect(within(ana).queryByRole('button', { name: 'Marcar o lembrete para Ana Souza como enviado' })).not.toBeInTheDocument();
+
+    await user.click(within(ana).getByRole('button', { name: 'Detalhes de Ana Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    expect(await within(dialog).findByRole('note')).toHaveTextContent('Cobrança pausada: o cliente não reconhece um lançamento.');
+    const secao = await within(dialog).findByRole('region', { name: 'Contestações' });
+    expect(secao).toHaveTextContent('Compra V-0007 de 01/03/2026');
+    expect(secao).toHaveTextContent('“Era R$ 40,00”');
+    await user.click(within(secao).getByRole('button', { name: 'Resolver a contestação: Compra V-0007 de 01/03/2026' }));
+
+    const resolver = await screen.findByRole('dialog', { name: 'Resolver contestação' });
+    expect(within(resolver).getByRole('radio', { name: /Cancelar a compra/ })).toBeInTheDocument();
+    await user.click(within(resolver).getByRole('radio', { name: /Corrigir o valor/ }));
+    // Nothing is sent without the answer and the right amount.
+    await user.click(within(resolver).getByRole('button', { name: 'Resolver' }));
+    expect(await within(resolver).findByText('Escreva a resposta que o cliente vai ler.')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/contestacoes/${CONTESTACAO}/resolver`)).toHaveLength(0);
+    await user.type(within(resolver).getByLabelText('Valor correto da compra'), '40,00');
+    expect(within(resolver).getByText(/Será lançado um crédito de R\$\s5,00 para o cliente\./)).toBeInTheDocument();
+    await user.type(within(resolver).getByLabelText(/Resposta ao cliente/), 'Corrigido.');
+    await user.click(within(resolver).getByRole('button', { name: 'Resolver' }));
+    expect(await screen.findByText('Contestação resolvida')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/contestacoes/${CONTESTACAO}/resolver`)[0]!.body).toEqual({ acao: 'corrigida', resposta: 'Corrigido.', valorCorreto: 4_000 });
+  });
+
   it('sends nothing while the agreed date is invalid or before the oldest purchase, and says "Informações atualizadas" only once the server saved', async () => {
     const answer = deferred<Response>();
     const { user, api } = openDevedores({

@@ -123,6 +123,24 @@ describe('/notificacoes', () => {
     expect(within(list).getByText('Produto Arroz 5kg está com estoque baixo (3 unidades)')).toBeInTheDocument();
   });
 
+  it('says which entry a customer disputed and why, and leads to their Detalhes on Devedores', async () => {
+    const CLIENTE = '66666666-6666-4666-8666-666666666666';
+    const compra: Notificacao = {
+      id: '77777777-7777-4777-8777-777777777777',
+      tipo: 'contestacao',
+      params: { clienteId: CLIENTE, cliente: 'Ana Souza', entrada: 'compra', valor: 4500, numeroVenda: 'V-0007', motivo: 'Era R$ 40,00' },
+      lida: false,
+      data: agora,
+    };
+    const saldo: Notificacao = { ...compra, id: '88888888-8888-4888-8888-888888888888', params: { clienteId: CLIENTE, cliente: 'Ana Souza', entrada: 'saldo_anterior', valor: 12550, motivo: 'Já paguei' } };
+    mockApi({ ...signedIn(), 'GET /api/notificacoes': () => jsonResponse(200, page([compra, saldo])) });
+    renderApp('/notificacoes');
+    const list = await screen.findByRole('list', { name: 'Lista de notificações' });
+    expect(within(list).getByText(/^Ana Souza não reconhece a compra V-0007 de R\$\s45,00: “Era R\$ 40,00”\. A cobrança fica pausada até você resolver\.$/)).toBeInTheDocument();
+    expect(within(list).getByText(/^Ana Souza não reconhece o saldo anterior de R\$\s125,50: “Já paguei”\./)).toBeInTheDocument();
+    for (const link of within(list).getAllByRole('link', { name: 'Lançamento contestado' })) expect(link).toHaveAttribute('href', `/devedores?cliente=${CLIENTE}`);
+  });
+
   it('"Marcar todas como lidas" marks them all and says so', async () => {
     const api = mockApi({
       ...signedIn(),

@@ -201,6 +201,89 @@ describe('the customer page', () => {
     expect(await screen.findByText('Mostrando as 1 compras pendentes mais recentes de 55. O saldo pendente inclui todas.')).toBeInTheDocument();
   });
 
+  it('the customer recognises a purchase, disputes a payment with its reason, and the page says it waits for the shop', async () => {
+    const COMPRA = '00000000-0000-4000-8000-00000000c0a1';
+    const PAGO = '00000000-0000-4000-8000-00000000c0a2';
+    const conferencia = (lancamentoId: string, reconhece: boolean, extra: object = {}) => ({
+      id: '00000000-0000-4000-8000-00000000c0f1',
+      lancamentoId,
+      reconhece,
+      motivo: reconhece ? null : 'Paguei R$ 50,00, não R$ 30,00',
+      em: '2025-03-12T15:00:00.000Z',
+      aberta: !reconhece,
+      resolucao: null,
+      resposta: null,
+      resolvidaEm: null,
+      ...extra,
+    });
+    const pagamento = { lancamentoId: PAGO, data: '2025-03-11T15:00:00.000Z', valor: 3_000, metodo: 'dinheiro' as const, estornado: false };
+    let pagina = cliente({ pendentes: [{ ...cliente().pendentes[0]!, lancamentoId: COMPRA }], pagamentos: [pagamento] });
+    const api = mockApi({
+      'GET /api/portal/joana48213': () => jsonResponse(200, pagina),
+      'POST /api/portal/joana48213/conferencias': (request) => {
+        const body = request.body as { lancamentoId: string; reconhece: boolean };
+        if (body.lancamentoId === COMPRA) {
+          pagina = { ...pagina, pendentes: [{ ...pagina.pendentes[0]!, conferencia: conferencia(COMPRA, true) }] };
+          return jsonResponse(200, conferencia(COMPRA, true));
+        }
+        pagina = { ...pagina, pagamentos: [{ ...pagamento, conferencia: conferencia(PAGO, false) }] };
+        return jsonResponse(200, conferencia(PAGO, false));
+      },
+    });
+    const { user } = renderApp('/cliente/joana48213');
+    await user.click(await screen.findByRole('button', { name: 'Reconheço: Compra de 10/03/2025' }));
+    expect(await screen.findByText('Obrigado! Você confirmou este lançamento.')).toBeInTheDocument();
+    expect(await screen.findByText('Você reconheceu em 12/03/2025')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/portal/joana48213/conferencias')[0]!.body).toEqual({ lancamentoId: COMPRA, reconhece: true });
+
+    // "Não reconheço" asks what is wrong, and sends nothing without it.
+    await user.click(screen.getByRole('button', { name: 'Não reconheço: Pagamento de 11/03/2025' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Não reconheço este lançamento' });
+    expect(dialog).toHaveTextContent('As cobranças ficam pausadas até a loja responder.');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar contestação' }));
+    expect(await within(dialog).findByText('Conte o que está errado.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/portal/joana48213/conferencias')).toHaveLength(1);
+    await user.type(within(dialog).getByLabelText(/O que está errado\?/), '  Paguei R$ 50,00, não R$ 30,00 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar contestação' }));
+    expect(await screen.findByText('Contestação enviada')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/portal/joana48213/conferencias')[1]!.body).toEqual({ lancamentoId: PAGO, reconhece: false, motivo: 'Paguei R$ 50,00, não R$ 30,00' });
+    expect(await screen.findByText('Você contestou em 12/03/2025. A loja vai responder aqui.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Não reconheço: Pagamento de 11/03/2025' })).not.toBeInTheDocument();
+  });
+
+  it('lists the entries the customer disputed, waiting or with the shop\'s answer', async () => {
+    const contestacao = (id: string, extra: object) => ({
+      id,
+      lancamentoId: id,
+      reconhece: false,
+      motivo: 'Não fiz essa compra',
+      em: '2025-03-12T15:00:00.000Z',
+      aberta: true,
+      resolucao: null,
+      resposta: null,
+      resolvidaEm: null,
+      entrada: { tipo: 'compra', valor: 4_500, data: '2025-03-10T15:00:00.000Z', numeroVenda: 'V7', vendaId: id, cancelada: false, descricao: null },
+      ...extra,
+    });
+    mockApi({
+      'GET /api/portal/joana48213': () =>
+        jsonResponse(
+          200,
+          cliente({
+            contestacoes: [
+              contestacao('00000000-0000-4000-8000-00000000c0b1', {}),
+              contestacao('00000000-0000-4000-8000-00000000c0b2', { aberta: false, resolucao: 'cancelada', resposta: 'Foi lançada em você por engano, desculpe.', resolvidaEm: '2025-03-13T15:00:00.000Z' }),
+            ] as PortalCliente['contestacoes'],
+          }),
+        ),
+    });
+    renderApp('/cliente/joana48213');
+    const card = (await screen.findByRole('heading', { name: 'Lançamentos contestados' })).closest('[data-slot="card"]') as HTMLElement;
+    const [aberta, resolvida] = within(card).getAllByRole('listitem');
+    expect(aberta).toHaveTextContent('Compra de 10/03/2025R$ 45,00Você contestou em 12/03/2025: “Não fiz essa compra”Aguardando a resposta da loja.');
+    expect(resolvida).toHaveTextContent('A loja cancelou a compra em 13/03/2025:Foi lançada em você por engano, desculpe.');
+  });
+
   it('marks an online payment Mercado Pago gave back, struck through', async () => {
     const pagamentos = [
       { data: '2025-03-12T15:00:00.000Z', valor: 10_001, metodo: 'online' as const, estornado: true },

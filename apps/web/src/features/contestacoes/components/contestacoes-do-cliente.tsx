@@ -1,4 +1,4 @@
-import { parseMoney, resolverContestacaoFormSchema, type Contestacao, type ResolverContestacaoFormValues, type ResolverContestacaoInput } from '@caderneta/shared';
+import { MAX_RESPOSTA_CONTESTACAO, parseMoney, resolverContestacaoFormSchema, type Contestacao, type ResolverContestacaoFormValues, type ResolverContestacaoInput } from '@caderneta/shared';
 import MessageSquareWarningIcon from 'lucide-react/icons/message-square-warning';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { Field, InputField, RadioCardsField } from '@/components/form-fields';
 import { LoadError } from '@/components/load-error';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FormControl } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { useFormatters } from '@/lib/format';
 import { usePode } from '@/lib/permissoes';
@@ -154,7 +155,11 @@ function ResolverDialog({ contestacao, onOpenChange }: { contestacao: Contestaca
         />
       )}
       <Field control={form.control} name="resposta" label={t('contestacoes.resposta')} asterisk description={t('contestacoes.respostaHint')}>
-        {(field) => <Textarea {...field} maxLength={500} aria-required="true" />}
+        {(field) => (
+          <FormControl>
+            <Textarea {...field} maxLength={MAX_RESPOSTA_CONTESTACAO} aria-required="true" />
+          </FormControl>
+        )}
       </Field>
     </FormDialog>
   );

@@ -9,6 +9,7 @@ import { FormDialog } from '@/components/form-dialog';
 import { Field } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { FormControl } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { toastError } from '@/lib/api-client';
 import { submitForm } from '@/lib/submit-form';
@@ -108,7 +109,11 @@ function NaoReconhecoDialog({ login, entrada, onOpenChange }: { login: string; e
       busyLabel={t('conferencia.enviando')}
     >
       <Field control={form.control} name="motivo" label={t('conferencia.motivo')} asterisk>
-        {(field) => <Textarea {...field} maxLength={MAX_MOTIVO_CONTESTACAO} aria-required="true" placeholder={t('conferencia.motivoPlaceholder')} />}
+        {(field) => (
+          <FormControl>
+            <Textarea {...field} maxLength={MAX_MOTIVO_CONTESTACAO} aria-required="true" placeholder={t('conferencia.motivoPlaceholder')} />
+          </FormControl>
+        )}
       </Field>
     </FormDialog>
   );
