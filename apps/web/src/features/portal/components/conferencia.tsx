@@ -1,5 +1,5 @@
 import type { Conferencia, Contestacao, PortalCliente } from '@caderneta/shared';
-import { MAX_MOTIVO_CONTESTACAO } from '@caderneta/shared/contestacoes';
+import { MAX_MOTIVO_CONTESTACAO, type EntradaContestavel } from '@caderneta/shared/contestacoes';
 import CheckIcon from 'lucide-react/icons/check';
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
 import { useEffect, useState } from 'react';
@@ -17,22 +17,24 @@ import { toast } from '@/lib/toast';
 import { useCreateConferencia } from '../api/create-conferencia';
 import { usePortalFormat } from './use-portal-format';
 
-/** An entry of the customer's account they may answer about, as the page names it. */
-export interface EntradaConferivel {
+/** An entry of the customer's account they may answer about: a purchase, an opening balance, a payment. */
+interface EntradaDaPagina {
   lancamentoId: string;
-  /** "a compra de 10/06/2026": what the buttons and the dialog are about. */
-  rotulo: string;
+  data: string;
   conferencia: Conferencia | null;
 }
+/** The entry with what the buttons and the dialog call it ("Compra de 10/06/2026"). */
+type EntradaConferivel = EntradaDaPagina & { rotulo: string };
 
 /**
  * Under an entry: "Reconheço" / "Não reconheço" (issue 38, item 5), or what the customer answered
  * and where the shop's answer stands. A "Reconheço" may still become a dispute; a dispute is
  * answered by the shop, on this page.
  */
-export function ConferenciaDaEntrada({ login, entrada, data }: { login: string; entrada: EntradaConferivel; data: PortalCliente }) {
+export function ConferenciaDaEntrada({ login, tipo, data, ...props }: { login: string; tipo: EntradaContestavel; entrada: EntradaDaPagina; data: PortalCliente }) {
   const { t } = useTranslation('portal');
   const f = usePortalFormat(data.moeda, data.fusoHorario);
+  const entrada: EntradaConferivel = { ...props.entrada, rotulo: t(`conferencia.entrada.${tipo}`, { data: f.date(props.entrada.data) }) };
   const conferir = useCreateConferencia(login);
   const [contestando, setContestando] = useState(false);
   const c = entrada.conferencia;
@@ -79,9 +81,11 @@ function NaoReconhecoDialog({ login, entrada, onOpenChange }: { login: string; e
   const conferir = useCreateConferencia(login);
   // Checked here as the shared schema does (conferenciaInputSchema), without zod on this page.
   const form = useForm<{ motivo: string }>({ defaultValues: { motivo: '' } });
+  // Empty each time it opens (not when the page behind it is refreshed while the customer types).
+  const aberto = entrada?.lancamentoId;
   useEffect(() => {
-    if (entrada) form.reset({ motivo: '' });
-  }, [entrada, form]);
+    if (aberto) form.reset({ motivo: '' });
+  }, [aberto, form]);
 
   function onSubmit(values: { motivo: string }) {
     if (!entrada) return;

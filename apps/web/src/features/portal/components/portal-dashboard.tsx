@@ -99,11 +99,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                     <span className="font-medium">{t('painel.saldoAnterior', { data: f.date(saldo.data) })}</span>
                     <span className="font-semibold">{f.money(saldo.valor)}</span>
                   </div>
-                  <ConferenciaDaEntrada
-                    login={login}
-                    data={data}
-                    entrada={{ lancamentoId: saldo.lancamentoId, conferencia: saldo.conferencia, rotulo: t('conferencia.entrada.saldo_anterior', { data: f.date(saldo.data) }) }}
-                  />
+                  <ConferenciaDaEntrada login={login} data={data} tipo="saldo_anterior" entrada={saldo} />
                 </li>
               ))}
             </ul>
@@ -150,11 +146,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                       <span className="shrink-0 tabular-nums">{f.money(venda.desconto)}</span>
                     </p>
                   )}
-                  <ConferenciaDaEntrada
-                    login={login}
-                    data={data}
-                    entrada={{ lancamentoId: venda.lancamentoId, conferencia: venda.conferencia, rotulo: t('conferencia.entrada.compra', { data: f.date(venda.data) }) }}
-                  />
+                  <ConferenciaDaEntrada login={login} data={data} tipo="compra" entrada={venda} />
                 </li>
               ))}
             </ul>
@@ -183,11 +175,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                     <span className={p.estornado ? 'font-medium text-muted-foreground line-through' : 'font-medium'}>{f.money(p.valor)}</span>
                   </div>
                   {!p.estornado && (
-                    <ConferenciaDaEntrada
-                      login={login}
-                      data={data}
-                      entrada={{ lancamentoId: p.lancamentoId, conferencia: p.conferencia, rotulo: t('conferencia.entrada.pagamento', { data: f.date(p.data) }) }}
-                    />
+                    <ConferenciaDaEntrada login={login} data={data} tipo="pagamento" entrada={p} />
                   )}
                 </li>
               ))}
