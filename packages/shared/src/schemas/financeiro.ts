@@ -104,6 +104,8 @@ export const extratoItemSchema = lancamentoSchema.extend({
   saldo: z.number().int(),
   /** Who of the shop posted it (sold, received, adjusted); null for the app's own entries and older ones. */
   por: z.string().nullable(),
+  /** What the customer said of it on their page (issue 38): recognised, disputed and open, or disputed and resolved. */
+  conferencia: z.enum(['reconhecida', 'contestada', 'resolvida']).nullable(),
 });
 export type ExtratoItem = z.infer<typeof extratoItemSchema>;
 

@@ -97,6 +97,10 @@ describe('the customer confirms or disputes an entry on their page', () => {
     expect(lembrete.statusCode).toBe(409);
     expect(lembrete.json()).toMatchObject({ code: 'COBRANCA_PAUSADA' });
     expect(await lista(cliente.id)).toMatchObject([{ aberta: true, entrada: { tipo: 'compra', valor: 4_500 } }]);
+    // The statement marks the entry too.
+    const extrato = (await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}/extrato` })).json() as { items: Array<{ id: string; conferencia: string | null }> };
+    expect(extrato.items.find((i) => i.id === compra.lancamentoId)?.conferencia).toBe('contestada');
+    expect(extrato.items.filter((i) => i.id !== compra.lancamentoId).map((i) => i.conferencia)).toEqual([null, null]);
   });
 
   it('the shop cancels the disputed sale: the balance drops, reminders resume, the customer reads the answer', async () => {
@@ -148,7 +152,10 @@ describe('the customer confirms or disputes an entry on their page', () => {
     expect((await resolver(doPagamento!.id, { acao: 'corrigida', resposta: 'Foram R$ 25,00.', valorCorreto: 2_500 })).statusCode).toBe(200);
     // 75,00 − 20,00 − 5,00 − 5,00 = 45,00.
     expect(await devedor(cliente.id)).toMatchObject({ saldoPendente: 4_500, contestacaoAberta: false });
-    const extrato = (await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}/extrato` })).json() as { items: Array<{ tipo: string; valor: number; descricao: string | null }> };
+    const extrato = (await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}/extrato` })).json() as {
+      items: Array<{ id: string; tipo: string; valor: number; descricao: string | null; conferencia: string | null }>;
+    };
+    expect(extrato.items.find((i) => i.id === compra.lancamentoId)?.conferencia).toBe('resolvida');
     expect(extrato.items.filter((i) => i.tipo === 'ajuste').map((i) => [i.valor, i.descricao])).toEqual([
       [500, 'Correção de lançamento (contestação)'],
       [500, `Correção da compra ${compra.numeroVenda} (contestação)`],

@@ -7,6 +7,7 @@ import {
   whatsappLink,
   type AjusteData,
   type Extrato,
+  type ExtratoItem,
   type LancamentoDto,
   type LancamentoResultado,
   type Language,
@@ -18,7 +19,7 @@ import {
 } from '@caderneta/shared';
 import { auditar } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
-import { clientes, lancamentos, perfis, pessoas, vendas } from '../../db/schema';
+import { clientes, contestacoes, lancamentos, perfis, pessoas, vendas } from '../../db/schema';
 import type { Lancamento } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { checkJanelaOffline } from '../../lib/janela-offline';
@@ -218,12 +219,14 @@ export async function getExtrato(tx: Executor, ownerId: string, clienteId: strin
     saldo: number;
     total: number;
     por: string | null;
+    conferencia: ExtratoItem['conferencia'];
   }>(
     tx,
     sql`
       select e.id, e.tipo, e.valor::bigint as valor, e.metodo, e.descricao, e.venda_id, v.numero_venda,
              to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as data,
-             e.saldo::numeric as saldo, e.total::int as total, p.nome as por
+             e.saldo::numeric as saldo, e.total::int as total, p.nome as por,
+             case when c.id is null then null when c.reconhece then 'reconhecida' when c.resolvida_em is null then 'contestada' else 'resolvida' end as conferencia
       from (
         select l.*,
                sum(l.valor) over (order by l.created_at, l.id rows between unbounded preceding and current row) as saldo,
@@ -233,6 +236,7 @@ export async function getExtrato(tx: Executor, ownerId: string, clienteId: strin
       ) e
       left join ${vendas} v on v.owner_id = e.owner_id and v.id = e.venda_id
       left join ${pessoas} p on p.owner_id = e.owner_id and p.user_id = e.criado_por
+      left join ${contestacoes} c on c.owner_id = e.owner_id and c.lancamento_id = e.id
       order by e.created_at desc, e.id desc
       limit ${query.pageSize} offset ${offsetOf(query)}
     `,
@@ -258,6 +262,7 @@ export async function getExtrato(tx: Executor, ownerId: string, clienteId: strin
       data: r.data,
       saldo: Number(r.saldo),
       por: r.por,
+      conferencia: r.conferencia,
     })),
     total: Number(total),
     page: query.page,

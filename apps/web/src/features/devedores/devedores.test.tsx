@@ -377,7 +377,14 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     const { user, api } = openDevedores({
       'GET /api/devedores': () => jsonResponse(200, page([devedor({ contestacaoAberta: true })])),
       [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe({ contestacaoAberta: true })),
-      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`GET /api/clientes/${ANA}/extrato`]: () =>
+        jsonResponse(200, {
+          items: [{ id: CONTESTACAO, tipo: 'venda', valor: -4_500, metodo: null, descricao: null, vendaId: CONTESTACAO, numeroVenda: 'V-0007', data: '2026-03-01T13:00:00.000Z', saldo: -15_000, por: null, conferencia: 'contestada' }],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000, telefone: '11987654321' },
+        }),
       [`GET /api/clientes/${ANA}/como-paga`]: () => jsonResponse(503, { code: 'INDISPONIVEL', message: 'Serviço indisponível' }),
       [`GET /api/clientes/${ANA}/contestacoes`]: () => jsonResponse(200, { items: [aberta] }),
       [`POST /api/contestacoes/${CONTESTACAO}/resolver`]: () => jsonResponse(200, { ...aberta, aberta: false, resolucao: 'corrigida', resposta: 'Corrigido.', resolvidaEm: '2026-03-11T13:00:00.000Z' }),
@@ -395,6 +402,8 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     const secao = await within(dialog).findByRole('region', { name: 'Contestações' });
     expect(secao).toHaveTextContent('Compra V-0007 de 01/03/2026');
     expect(secao).toHaveTextContent('“Era R$ 40,00”');
+    // The statement marks the disputed entry.
+    expect(await within(dialog).findByText('Contestado pelo cliente — aguardando você')).toBeInTheDocument();
     await user.click(within(secao).getByRole('button', { name: 'Resolver a contestação: Compra V-0007 de 01/03/2026' }));
 
     const resolver = await screen.findByRole('dialog', { name: 'Resolver contestação' });

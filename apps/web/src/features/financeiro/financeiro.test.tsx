@@ -267,9 +267,9 @@ describe('statement (extrato)', () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -12550, saldoPendente: 12550 },
       items: [
-        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550, por: null },
-        { id: 'e2', tipo: 'ajuste', valor: -7550, metodo: null, descricao: 'Caderno antigo', vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: -17550, por: null },
-        { id: 'e1', tipo: 'venda', valor: -10000, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -10000, por: null },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550, por: null, conferencia: null },
+        { id: 'e2', tipo: 'ajuste', valor: -7550, metodo: null, descricao: 'Caderno antigo', vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: -17550, por: null, conferencia: null },
+        { id: 'e1', tipo: 'venda', valor: -10000, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -10000, por: null, conferencia: null },
       ],
       total: 3,
       page: 1,
@@ -295,8 +295,8 @@ describe('statement (extrato)', () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -12550, saldoPendente: 12550 },
       items: [
-        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550, por: 'Ana Souza' },
-        { id: 'e1', tipo: 'venda', valor: -17550, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -17550, por: null },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: 'Metade', vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -12550, por: 'Ana Souza', conferencia: null },
+        { id: 'e1', tipo: 'venda', valor: -17550, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -17550, por: null, conferencia: null },
       ],
       total: 2,
       page: 1,
@@ -335,8 +335,8 @@ describe('statement (extrato)', () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -5000, saldoPendente: 5000 },
       items: [
-        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: null, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: 'Ana Souza' },
-        { id: 'e1', tipo: 'venda', valor: -10000, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -10000, por: null },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: null, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: 'Ana Souza', conferencia: null },
+        { id: 'e1', tipo: 'venda', valor: -10000, metodo: null, descricao: null, vendaId: 'v1', numeroVenda: 'V1741600000000', data: '2025-03-09T13:00:00.000Z', saldo: -10000, por: null, conferencia: null },
       ],
       total: 2,
       page: 1,
@@ -353,7 +353,7 @@ describe('statement (extrato)', () => {
   it('names who posted an entry on the printable statement', async () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -5000, saldoPendente: 5000 },
-      items: [{ id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: null, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: 'Ana Souza' }],
+      items: [{ id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'pix', descricao: null, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: 'Ana Souza', conferencia: null }],
       total: 1,
       page: 1,
       pageSize: 100,
@@ -369,8 +369,8 @@ describe('statement (extrato)', () => {
     const extrato: Extrato = {
       cliente: { clienteId: ID, nome: 'José da Silva', telefone: '11987654321', saldoAtual: -5000, saldoPendente: 5000 },
       items: [
-        { id: 'e2', tipo: 'estorno', valor: -5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.reembolso, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: null },
-        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.cartao, vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: 0, por: null },
+        { id: 'e2', tipo: 'estorno', valor: -5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.reembolso, vendaId: null, numeroVenda: null, data: '2025-03-11T13:00:00.000Z', saldo: -5000, por: null, conferencia: null },
+        { id: PAGAMENTO, tipo: 'pagamento', valor: 5000, metodo: 'online', descricao: NOTAS_MERCADO_PAGO.cartao, vendaId: null, numeroVenda: null, data: '2025-03-10T13:00:00.000Z', saldo: 0, por: null, conferencia: null },
       ],
       total: 2,
       page: 1,

@@ -159,6 +159,12 @@ export function ExtratoLista({ clienteId }: { clienteId: string }) {
                   </Link>
                 )}
                 {item.por && <span className="block text-xs text-muted-foreground [overflow-wrap:anywhere]">{t('extrato.por', { nome: item.por })}</span>}
+                {/* What the customer said of it on their page: a dispute stands out until it is resolved. */}
+                {item.conferencia && (
+                  <span className={cn('block text-xs', item.conferencia === 'contestada' ? 'font-medium text-amber-800 dark:text-amber-300' : 'text-muted-foreground')}>
+                    {t(`extrato.conferencia.${item.conferencia}`)}
+                  </span>
+                )}
               </TableCell>
               <TableCell
                 className={cn(
