@@ -9,6 +9,7 @@ import { Brand } from '@/components/layout/brand';
 import { LanguageSelect } from '@/components/layout/language-select';
 import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { SecaoTitulada } from '@/components/secao-titulada';
 
 const FEATURES = [
   { key: 'dashboard', icon: ChartNoAxesCombinedIcon },
@@ -45,10 +46,7 @@ export function Component() {
           </Button>
         </section>
 
-        <section aria-labelledby="features-title" className="pb-20">
-          <h2 id="features-title" className="sr-only">
-            {t('featuresTitle')}
-          </h2>
+        <SecaoTitulada titulo={t('featuresTitle')} tituloClassName="sr-only" className="pb-20">
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {FEATURES.map(({ key, icon: Icon }) => (
               <li key={key}>
@@ -66,7 +64,7 @@ export function Component() {
               </li>
             ))}
           </ul>
-        </section>
+        </SecaoTitulada>
       </main>
 
       <footer className="border-t py-6 text-center text-sm text-muted-foreground">{t('footer')}</footer>

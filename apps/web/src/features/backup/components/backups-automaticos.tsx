@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { useFormatters } from '@/lib/format';
 import { useBackupsAutomaticos } from '../api/get-automaticos';
 import { tamanhoLegivel } from '../tamanho';
+import { SecaoTitulada } from '@/components/secao-titulada';
 
 /** The automatic backups kept (the newest seven), each one a download. */
 export function BackupsAutomaticos() {
@@ -43,12 +44,9 @@ export function BackupsAutomaticos() {
   }
 
   return (
-    <section aria-labelledby="backups-automaticos" className="flex flex-col gap-2">
-      <h3 id="backups-automaticos" className="font-semibold">
-        {t('automaticos.title')}
-      </h3>
+    <SecaoTitulada titulo={t('automaticos.title')} nivel="h3" tituloClassName="font-semibold" className="flex flex-col gap-2">
       <p className="text-sm text-muted-foreground">{t('automaticos.description')}</p>
       {corpo()}
-    </section>
+    </SecaoTitulada>
   );
 }

@@ -13,6 +13,7 @@ import { translateDynamic } from '@/lib/i18n';
 import { refreshAfter } from '@/lib/query-keys';
 import { pareceBackup, prepararEnvio, restoreBackup, validateBackup, type Envio } from '../api/import-backup';
 import { tamanhoLegivel } from '../tamanho';
+import { SecaoTitulada } from '@/components/secao-titulada';
 
 type Estado =
   | { fase: 'fechado' }
@@ -183,10 +184,7 @@ export function ImportarDados() {
               <DialogTitle>{t('importar.doneTitle')}</DialogTitle>
               <DialogDescription>{t('importar.doneDescription')}</DialogDescription>
             </DialogHeader>
-            <section aria-labelledby="relatorio-restauracao" className="flex flex-col gap-2">
-              <h3 id="relatorio-restauracao" className="text-sm font-semibold">
-                {t('importar.reportTitle')}
-              </h3>
+            <SecaoTitulada titulo={t('importar.reportTitle')} nivel="h3" tituloClassName="text-sm font-semibold" className="flex flex-col gap-2">
               <ul className="text-sm">
                 {Object.entries(relatorio.restaurados).map(([key, n]) => (
                   <li key={key} className="flex justify-between gap-4 border-t py-1">
@@ -195,12 +193,9 @@ export function ImportarDados() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </SecaoTitulada>
             {relatorio.loginsAlterados.length > 0 && (
-              <section aria-labelledby="logins-alterados" className="flex flex-col gap-2">
-                <h3 id="logins-alterados" className="text-sm font-semibold">
-                  {t('importar.loginsTitle', { count: relatorio.loginsAlterados.length })}
-                </h3>
+              <SecaoTitulada titulo={t('importar.loginsTitle', { count: relatorio.loginsAlterados.length })} nivel="h3" tituloClassName="text-sm font-semibold" className="flex flex-col gap-2">
                 <p className="text-sm text-muted-foreground">{t('importar.loginsDescription')}</p>
                 <table className="w-full text-sm">
                   <thead>
@@ -226,7 +221,7 @@ export function ImportarDados() {
                     ))}
                   </tbody>
                 </table>
-              </section>
+              </SecaoTitulada>
             )}
             <DialogFooter>
               <Button onClick={() => setEstado({ fase: 'fechado' })}>{t('importar.close')}</Button>

@@ -4,7 +4,8 @@ import ShoppingCartIcon from 'lucide-react/icons/shopping-cart';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardTitulo } from '@/components/card-titulo';
+import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormatters } from '@/lib/format';
 import { cn } from '@/lib/utils';
@@ -15,13 +16,7 @@ export function AtividadeRecente({ atividades }: { atividades: Atividade[] | und
   const fmt = useFormatters();
   return (
     <Card role="region" aria-labelledby="atividade-title">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="atividade-title" className="text-base">
-            {t('atividade.title')}
-          </h2>
-        </CardTitle>
-      </CardHeader>
+      <CardTitulo id="atividade-title" className="text-base">{t('atividade.title')}</CardTitulo>
       <CardContent className="grid grid-cols-1 gap-3">
         {!atividades ? (
           // A shop's usual list: that many rows at a row's height, so the page below stays put.

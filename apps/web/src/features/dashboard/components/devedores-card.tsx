@@ -4,7 +4,8 @@ import UserRoundXIcon from 'lucide-react/icons/user-round-x';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardTitulo } from '@/components/card-titulo';
+import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormatters } from '@/lib/format';
 
@@ -14,14 +15,7 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
   const fmt = useFormatters();
   return (
     <Card role="region" aria-labelledby="devedores-title">
-      <CardHeader>
-        <CardTitle>
-          <h2 id="devedores-title" className="flex items-center gap-2 text-base">
-            <UserRoundXIcon className="size-4 text-destructive" aria-hidden="true" />
-            {t('devedores.title')}
-          </h2>
-        </CardTitle>
-      </CardHeader>
+      <CardTitulo id="devedores-title" className="text-base" icon={<UserRoundXIcon className="size-4 text-destructive" aria-hidden="true" />}>{t('devedores.title')}</CardTitulo>
       <CardContent className="grid grid-cols-1 gap-3">
         {!data ? (
           // The four lines a shop with debtors sees, at their heights, so the button below stays put.

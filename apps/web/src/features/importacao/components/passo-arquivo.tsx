@@ -9,6 +9,7 @@ import { toast } from '@/lib/toast';
 import { ErroPlanilha, gerarModelo, lerPlanilha, type Planilha } from '../lib';
 import { cabecalhosDoModelo, linhaDeExemplo, mensagemErroPlanilha, tamanhoMaximo } from '../textos';
 import { baixarArquivo } from '@/lib/csv';
+import { SecaoTitulada } from '@/components/secao-titulada';
 
 const ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -96,10 +97,7 @@ export function PassoArquivo({ tipo, hoje, onLido }: { tipo: TipoImportacao; hoj
             </div>
           )}
         </div>
-        <section aria-labelledby="importacao-modelo" className="flex flex-col gap-2 border-t pt-4">
-          <h3 id="importacao-modelo" className="font-semibold">
-            {t('arquivo.modeloTitulo')}
-          </h3>
+        <SecaoTitulada titulo={t('arquivo.modeloTitulo')} nivel="h3" tituloClassName="font-semibold" className="flex flex-col gap-2 border-t pt-4">
           <p className="text-sm text-muted-foreground">{t('arquivo.modelo')}</p>
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button variant="outline" onClick={() => void baixarModelo('xlsx')} disabled={gerando !== null}>
@@ -111,7 +109,7 @@ export function PassoArquivo({ tipo, hoje, onLido }: { tipo: TipoImportacao; hoj
               {t('arquivo.baixarCsv')}
             </Button>
           </div>
-        </section>
+        </SecaoTitulada>
       </CardContent>
     </Card>
   );

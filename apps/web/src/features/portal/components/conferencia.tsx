@@ -8,7 +8,8 @@ import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
 import { Field } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardTitulo } from '@/components/card-titulo';
+import { Card, CardContent } from '@/components/ui/card';
 import { FormControl } from '@/components/ui/form';
 import { Textarea } from '@/components/ui/textarea';
 import { toastError } from '@/lib/api-client';
@@ -129,11 +130,7 @@ export function ContestacoesDoCliente({ data }: { data: PortalCliente }) {
   if (data.contestacoes.length === 0) return null;
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t('conferencia.titulo')}</h2>
-        </CardTitle>
-      </CardHeader>
+      <CardTitulo>{t('conferencia.titulo')}</CardTitulo>
       <CardContent>
         <ul className="flex flex-col divide-y">
           {data.contestacoes.map((c) => (

@@ -6,10 +6,12 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardTitulo } from '@/components/card-titulo';
+import { Card, CardContent } from '@/components/ui/card';
 import { ConferenciaDaEntrada, ContestacoesDoCliente } from './conferencia';
 import { PixCopiaCola } from './pix-copia-cola';
 import { usePortalFormat } from './use-portal-format';
+import { SecaoTitulada } from '@/components/secao-titulada';
 
 interface Props {
   data: PortalCliente;
@@ -81,11 +83,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
       {data.pix ? <PixCopiaCola codigo={data.pix.codigo} qrCode={data.pix.qrCode} valor={formatMoney(data.saldoPendente, 'BRL')} /> : null}
 
       <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t('painel.comprasPendentes')}</h2>
-          </CardTitle>
-        </CardHeader>
+        <CardTitulo>{t('painel.comprasPendentes')}</CardTitulo>
         <CardContent>
           {data.pendentesTotal > data.pendentes.length ? (
             <p className="mb-2 text-sm text-muted-foreground">{t('painel.pendentesParcial', { mostradas: data.pendentes.length, total: data.pendentesTotal })}</p>
@@ -155,11 +153,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
       </Card>
 
       <Card>
-        <CardHeader>
-          <CardTitle>
-            <h2>{t('painel.pagamentos')}</h2>
-          </CardTitle>
-        </CardHeader>
+        <CardTitulo>{t('painel.pagamentos')}</CardTitulo>
         <CardContent>
           {data.pagamentos.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t('painel.semPagamentos')}</p>
@@ -188,10 +182,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
 
       <ComoVocePaga data={data} />
 
-      <section aria-labelledby="suporte-title" className="rounded-lg border p-4">
-        <h2 id="suporte-title" className="font-medium">
-          {t('painel.suporte')}
-        </h2>
+      <SecaoTitulada titulo={t('painel.suporte')} tituloClassName="font-medium" className="rounded-lg border p-4">
         {data.loja.whatsappUrl ? (
           <Button asChild variant="outline" size="lg" className="mt-3 w-full">
             <a href={data.loja.whatsappUrl} target="_blank" rel="noreferrer">
@@ -202,7 +193,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         ) : (
           <p className="mt-1 text-sm text-muted-foreground">{t('painel.suporteSemTelefone')}</p>
         )}
-      </section>
+      </SecaoTitulada>
     </div>
   );
 }
@@ -227,11 +218,7 @@ function ComoVocePaga({ data }: { data: PortalCliente }) {
   ].filter((fato): fato is string => fato !== null);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t('comoPaga.titulo')}</h2>
-        </CardTitle>
-      </CardHeader>
+      <CardTitulo>{t('comoPaga.titulo')}</CardTitulo>
       <CardContent className="grid gap-2 text-sm">
         <p className="text-muted-foreground">{t('comoPaga.periodo', { desde: f.date(r.desde) })}</p>
         {decididas === 0 ? (

@@ -5,7 +5,8 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardTitulo } from '@/components/card-titulo';
+import { Card, CardContent } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -63,14 +64,7 @@ export function ClientePicker({ cliente, onChange, erro = null, focar = 0 }: Cli
 
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2 className="flex items-center gap-2 text-base">
-            <UserIcon className="size-4" aria-hidden="true" />
-            {t('nova.cliente.title')}
-          </h2>
-        </CardTitle>
-      </CardHeader>
+      <CardTitulo className="text-base" icon={<UserIcon className="size-4" aria-hidden="true" />}>{t('nova.cliente.title')}</CardTitulo>
       {/* Single-column grids sized minmax(0, 1fr): a long name is cut with "…", never widening the page. */}
       <CardContent className="grid grid-cols-1 gap-4">
         {cliente ? (

@@ -6,7 +6,8 @@ import Trash2Icon from 'lucide-react/icons/trash-2';
 import { unidadeFracionada } from '@caderneta/shared/unidades';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardTitulo } from '@/components/card-titulo';
+import { Card, CardContent } from '@/components/ui/card';
 import { useFormatters } from '@/lib/format';
 import { type AjustesPermitidos, chaveDaLinha, descontoDaLinha, ehAvulso, type ItemCarrinho, precoCobrado, valorBruto } from '../carrinho';
 import { useNomeAvulso } from '../nome-avulso';
@@ -62,14 +63,7 @@ export function ItensVenda({ itens, onQuantidade, onRemover, onAjustar, ajustes 
   const liquido = (item: ItemCarrinho) => valorBruto(item) - (descontoDaLinha(item) ?? 0);
   return (
     <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2 className="flex items-center gap-2 text-base">
-            <ShoppingBasketIcon className="size-4" aria-hidden="true" />
-            {t('nova.itens.title')}
-          </h2>
-        </CardTitle>
-      </CardHeader>
+      <CardTitulo className="text-base" icon={<ShoppingBasketIcon className="size-4" aria-hidden="true" />}>{t('nova.itens.title')}</CardTitulo>
       <CardContent>
         {itens.length === 0 ? (
           <div className="rounded-md border border-dashed px-4 py-8 text-center">

@@ -19,7 +19,8 @@ import { BusyFieldset } from '@/components/busy-fieldset';
 import { ConfirmDialog } from '@/components/confirm-dialog';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { CardTitulo } from '@/components/card-titulo';
+import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -396,11 +397,7 @@ export function NovaVendaForm({ onNovaVenda }: { onNovaVenda: () => void }) {
         </div>
 
         <Card className="lg:sticky lg:top-20" role="region" aria-label={t('nova.resumo.title')}>
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-base">{t('nova.resumo.title')}</h2>
-            </CardTitle>
-          </CardHeader>
+          <CardTitulo className="text-base">{t('nova.resumo.title')}</CardTitulo>
           <CardContent className="grid gap-4">
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
               <dt className="text-muted-foreground">{t('nova.resumo.pagamento')}</dt>
