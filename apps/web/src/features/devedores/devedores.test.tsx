@@ -288,6 +288,21 @@ describe('Lembrete Vencidos', { timeout: 30_000 }, () => {
     expect(api.calls('POST', `/api/devedores/${BETO}/lembretes`)).toHaveLength(0);
   });
 
+  it('in the walk-through, skips a customer whose dispute is open: no message, no "Enviado", only "Pular"', async () => {
+    const vencidos = page([devedor({ contestacaoAberta: true })]);
+    const { user, api } = openDevedores({ 'GET /api/devedores': () => jsonResponse(200, vencidos) });
+    await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Lembrete Vencidos' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Lembrete Vencidos' });
+    expect(await within(dialog).findByRole('note')).toHaveTextContent('Cobrança pausada: o cliente contestou um lançamento.');
+    expect(within(dialog).queryByText('Mensagem')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Abrir WhatsApp' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Enviado' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('button', { name: 'Pular' }));
+    expect(await within(dialog).findByText('Pronto! Você passou por todos.')).toBeInTheDocument();
+    expect(api.calls('POST', `/api/devedores/${ANA}/lembretes`)).toHaveLength(0);
+  });
+
   it('says "Nenhum devedor vencido" when nobody is overdue', async () => {
     const { user } = openDevedores({ 'GET /api/devedores': () => jsonResponse(200, page([ITENS[2]!], { dividasVencidas: 0 })) });
     await screen.findByRole('listitem', { name: 'Caio Reis' }, { timeout: 15_000 });

@@ -143,8 +143,10 @@ interface PassoProps {
 function Passo({ devedor, config, posicao, total, busy, onEnviado, onPular }: PassoProps) {
   const { t } = useTranslation('devedores');
   const fmt = useFormatters();
+  // A customer who disputed an entry is skipped, not reminded, until the dispute is resolved.
+  const pausado = devedor.contestacaoAberta;
   const texto = mensagemDoDevedor(devedor, config, window.location.origin);
-  const url = whatsappDoDevedor(devedor.telefone, texto);
+  const url = pausado ? null : whatsappDoDevedor(devedor.telefone, texto);
 
   return (
     <article aria-labelledby={`lembrete-${devedor.id}`} className="grid gap-3">
@@ -166,11 +168,17 @@ function Passo({ devedor, config, posicao, total, busy, onEnviado, onPular }: Pa
         </div>
         <p className="text-lg font-semibold whitespace-nowrap text-destructive tabular-nums">{fmt.money(devedor.saldoPendente)}</p>
       </div>
-      <figure className="grid gap-1">
-        <figcaption className="text-sm font-medium">{t('lembretes.mensagem')}</figcaption>
-        <p className="rounded-md border bg-muted/50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{texto}</p>
-      </figure>
-      {!url && <p className="text-sm text-muted-foreground">{t('lembretes.semTelefone')}</p>}
+      {pausado ? (
+        <p role="note" className="rounded-md border border-amber-600/50 bg-amber-500/10 p-3 text-sm">
+          {t('card.cobrancaPausada')}
+        </p>
+      ) : (
+        <figure className="grid gap-1">
+          <figcaption className="text-sm font-medium">{t('lembretes.mensagem')}</figcaption>
+          <p className="rounded-md border bg-muted/50 p-3 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]">{texto}</p>
+        </figure>
+      )}
+      {!url && !pausado && <p className="text-sm text-muted-foreground">{t('lembretes.semTelefone')}</p>}
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
         {url ? (
           <Button variant="outline" asChild>
@@ -185,7 +193,7 @@ function Passo({ devedor, config, posicao, total, busy, onEnviado, onPular }: Pa
             {t('lembretes.abrirWhatsapp')}
           </Button>
         )}
-        <Button onClick={onEnviado} disabled={busy}>
+        <Button onClick={onEnviado} disabled={busy || pausado}>
           <CheckIcon aria-hidden="true" />
           {busy ? t('lembretes.enviando') : t('lembretes.enviado')}
         </Button>
