@@ -188,7 +188,7 @@ describe('the customer confirms or disputes an entry on their page', () => {
     expect(deNovo.json()).toMatchObject({ code: 'CONTESTACAO_RESOLVIDA' });
   });
 
-  it('another shop’s entry, customer or dispute is not found; a cancelled purchase is not disputed', async () => {
+  it('another shop’s entry, customer or dispute is not found; cancelling the purchase from Vendas answers its dispute; a cancelled purchase is not disputed', async () => {
     const cliente = await clienteComConta('Helena Alheia');
     const outra = await createSeller(t);
     const criado = await outra.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Ivo Outro', telefone: '(11) 97777-1111' } });
@@ -203,6 +203,14 @@ describe('the customer confirms or disputes an entry on their page', () => {
     expect((await outra.request({ method: 'GET', url: `/api/clientes/${cliente.id}/contestacoes` })).statusCode).toBe(404);
     expect((await resolver(contestacao!.id, { acao: 'respondida', resposta: 'Intruso' }, outra)).statusCode).toBe(404);
     expect(await lista(cliente.id)).toMatchObject([{ aberta: true }]);
+
+    // Cancelling the disputed purchase from Vendas answers the dispute with the cancellation's reason.
+    const doCliente = (await seller.request({ method: 'GET', url: `/api/vendas?clienteId=${cliente.id}` })).json() as { items: Array<{ id: string; valorTotal: number }> };
+    const disputada = doCliente.items.find((v) => v.valorTotal === compra.valorTotal)!;
+    const pelaVenda = await seller.request({ method: 'POST', url: `/api/vendas/${disputada.id}/cancelar`, payload: { motivo: 'Lançada no cliente errado' } });
+    expect(pelaVenda.statusCode, pelaVenda.body).toBe(200);
+    expect(await lista(cliente.id)).toMatchObject([{ id: contestacao!.id, aberta: false, resolucao: 'cancelada', resposta: 'Lançada no cliente errado', entrada: { cancelada: true } }]);
+    expect((await devedor(cliente.id)).contestacaoAberta).toBe(false);
 
     // A purchase the shop cancelled is not answered about.
     const venda = (await seller.request({ method: 'GET', url: `/api/vendas?clienteId=${cliente.id}` })).json() as { items: Array<{ id: string; valorTotal: number }> };

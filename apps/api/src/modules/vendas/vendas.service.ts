@@ -20,7 +20,7 @@ import {
 } from '@caderneta/shared';
 import { normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { clientes, itensVenda, pessoas, produtos, vendas } from '../../db/schema';
+import { clientes, contestacoes, itensVenda, lancamentos, pessoas, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { checkJanelaOffline } from '../../lib/janela-offline';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
@@ -726,6 +726,15 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
 
   if (venda.formaPagamento === 'fiado' && cliente) {
     await lancar(tx, ownerId, cliente, { tipo: 'estorno', valor: venda.valorTotal, vendaId, descricao: null, criadoPor: options.criadoPor, at: options.at });
+    // A dispute of this purchase the customer raised on their page (ADR 042) is answered by the
+    // cancellation, its reason as the answer: the customer reads it, and the collection resumes.
+    await tx.execute(sql`
+      update ${contestacoes} c
+      set resolucao = 'cancelada', resposta = ${options.motivo ?? 'Compra cancelada pela loja.'},
+          resolvida_em = coalesce(${options.at?.toISOString() ?? null}::timestamptz, now()), resolvida_por = ${options.criadoPor ?? null}
+      from ${lancamentos} l
+      where l.owner_id = ${ownerId} and l.venda_id = ${vendaId} and l.tipo = 'venda'
+        and c.owner_id = l.owner_id and c.lancamento_id = l.id and not c.reconhece and c.resolvida_em is null`);
   }
   await auditar(tx, ownerId, {
     acao: 'venda.cancelada',
