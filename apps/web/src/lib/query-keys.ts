@@ -151,7 +151,7 @@ export const REFRESHES = {
   updatePromessa: ['devedores', 'clientes'],
   createLembrete: ['devedores'],
   /** A dispute resolved: a sale cancelled or a credit posted moves everything an entry moves; the card's pause ends. */
-  resolverContestacao: [...VENDA, 'devedores', 'historico'],
+  resolveContestacao: [...VENDA, 'devedores', 'historico'],
   /** Each settings tab reloads the session (name, photo, shop, time zone, currency, language)… */
   'updateConfiguracoes.perfil': ['me'],
   'updateConfiguracoes.loja': ['me'],
@@ -173,7 +173,7 @@ export const REFRESHES = {
   resetPassword: [],
   createPagamentoOnline: [],
   /** "Reconheço" / "Não reconheço": the customer page shows the answer on the entry. */
-  conferirEntrada: ['portal'],
+  createConferencia: ['portal'],
   convidarPessoa: ['equipe'],
   criarLoginPessoa: ['equipe'],
   alterarPessoa: ['equipe'],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contestacaoSchema, contestacoesSchema, idParamsSchema, resolverContestacaoInputSchema } from '@caderneta/shared';
 import { writeTime } from '../../lib/clock';
-import { contestacoesDoCliente, resolverContestacao } from './contestacoes.service';
+import { listContestacoes, resolveContestacao } from './contestacoes.service';
 
 /** The shop's side of the customers' disputes: a customer's list, and resolving one. */
 export const contestacoesRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,7 @@ export const contestacoesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/clientes/:id/contestacoes',
     { preHandler, schema: { tags, summary: "The customer's disputes: open ones first, then the newest resolved", params, response: { 200: contestacoesSchema } } },
-    (request) => app.sellerTx(request, (tx, seller) => contestacoesDoCliente(tx, seller.id, request.params.id)),
+    (request) => app.sellerTx(request, (tx, seller) => listContestacoes(tx, seller.id, request.params.id)),
   );
 
   app.post(
@@ -27,6 +27,6 @@ export const contestacoesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: contestacaoSchema },
       },
     },
-    (request) => app.sellerTx(request, (tx, seller) => resolverContestacao(tx, seller, request.params.id, request.body, { agora: app.clock.now(), at: writeTime(app.clock) })),
+    (request) => app.sellerTx(request, (tx, seller) => resolveContestacao(tx, seller, request.params.id, request.body, { agora: app.clock.now(), at: writeTime(app.clock) })),
   );
 };

@@ -105,7 +105,7 @@ const contestacoesSql = (ownerId: string, where: ReturnType<typeof sql>) => sql`
   where c.owner_id = ${ownerId} and ${where}`;
 
 /** A customer's disputes: the open ones first, then the newest resolved. */
-export async function listarContestacoes(tx: Executor, ownerId: string, clienteId: string): Promise<Contestacao[]> {
+export async function ultimasContestacoes(tx: Executor, ownerId: string, clienteId: string): Promise<Contestacao[]> {
   const rows = await queryRows<LinhaContestacao>(
     tx,
     sql`${contestacoesSql(ownerId, sql`c.cliente_id = ${clienteId} and not c.reconhece`)}
@@ -115,10 +115,10 @@ export async function listarContestacoes(tx: Executor, ownerId: string, clienteI
 }
 
 /** The shop's list of one customer's disputes (404 for a customer that is not the shop's). */
-export async function contestacoesDoCliente(tx: Executor, ownerId: string, clienteId: string): Promise<Contestacoes> {
+export async function listContestacoes(tx: Executor, ownerId: string, clienteId: string): Promise<Contestacoes> {
   const [cliente] = await queryRows<{ id: string }>(tx, sql`select id from clientes where owner_id = ${ownerId} and id = ${clienteId}`);
   if (!cliente) throw notFound('Cliente');
-  return { items: await listarContestacoes(tx, ownerId, clienteId) };
+  return { items: await ultimasContestacoes(tx, ownerId, clienteId) };
 }
 
 /** The customer's answers about these entries of theirs, by entry. */
@@ -151,7 +151,7 @@ export async function conferenciasDe(tx: Executor, ownerId: string, lancamentoId
  * resolved dispute is not answered again. Under the customer's lock, so a resolution at the same
  * moment is seen.
  */
-export async function registrarConferencia(tx: Executor, ownerId: string, clienteId: string, input: ConferenciaInput, agora: Date): Promise<Conferencia> {
+export async function createConferencia(tx: Executor, ownerId: string, clienteId: string, input: ConferenciaInput, agora: Date): Promise<Conferencia> {
   const cliente = await travarCliente(tx, ownerId, clienteId);
   const [entrada] = await queryRows<{ tipo: LinhaContestacao['tipo']; valor: number | string; descricao: string | null; numero_venda: string | null; cancelada: boolean | null }>(
     tx,
@@ -197,7 +197,7 @@ export async function registrarConferencia(tx: Executor, ownerId: string, client
  * corrects the amount with a credit of the difference (`ajustar_saldo`: the right amount is below
  * a debit's, or above a payment's), or only answers. The answer is what the customer reads.
  */
-export async function resolverContestacao(
+export async function resolveContestacao(
   tx: Executor,
   seller: Pick<Seller, 'id' | 'nome' | 'pessoa'>,
   contestacaoId: string,

@@ -3,7 +3,7 @@ import { conferenciaInputSchema, conferenciaSchema, iniciarPagamentoInputSchema,
 import { limitesDoPortal } from '../../security/portal-limites';
 import type { AcessoCliente } from './acesso-cookie';
 import { iniciarPagamento, verificarPagamentoCliente } from './pagamentos.service';
-import { codigosExemplo, conferirNoPortal, lerPortalCliente } from './portal.service';
+import { codigosExemplo, createConferenciaDoPortal, lerPortalCliente } from './portal.service';
 
 /** The customer page's API (public: no seller session; the access code is the only key). */
 export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = async (app, { acesso }) => {
@@ -95,6 +95,6 @@ export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = as
         response: { 200: conferenciaSchema },
       },
     },
-    (request) => peloCodigo(request, conferirNoPortal(app.db, request.params.login, request.body, app.clock.now())),
+    (request) => peloCodigo(request, createConferenciaDoPortal(app.db, request.params.login, request.body, app.clock.now())),
   );
 };

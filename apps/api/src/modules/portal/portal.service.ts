@@ -13,7 +13,7 @@ import {
 import type { Database, Tx } from '../../db/client';
 import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
 import { countAll, queryRows } from '../../lib/sql';
-import { conferenciasDe, listarContestacoes, registrarConferencia } from '../contestacoes/contestacoes.service';
+import { conferenciasDe, ultimasContestacoes, createConferencia } from '../contestacoes/contestacoes.service';
 import { lerComoPaga } from '../devedores/como-paga.service';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
@@ -161,7 +161,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     pendentesTotal: pendentesTotal?.n ?? 0,
     comoPaga,
     saldosAnteriores: saldosAnteriores.map((saldo) => ({ ...saldo, conferencia: conferenciaDe(saldo.lancamentoId) })),
-    contestacoes: await listarContestacoes(tx, ownerId, clienteId),
+    contestacoes: await ultimasContestacoes(tx, ownerId, clienteId),
     pagamentoEmAndamento: emAndamento
       ? {
           id: emAndamento.id,
@@ -221,7 +221,7 @@ export const lerPortalCliente = (db: Database, login: string, agora: Date) =>
   withPortalCliente(db, login, (tx, ownerId, clienteId) => getPortalCliente(tx, ownerId, clienteId, agora));
 
 /** "Reconheço" / "Não reconheço" on the customer page, about an entry of that customer's account. */
-export const conferirNoPortal = (db: Database, login: string, input: ConferenciaInput, agora: Date) =>
+export const createConferenciaDoPortal = (db: Database, login: string, input: ConferenciaInput, agora: Date) =>
   withPortalCliente(
     db,
     login,
@@ -229,7 +229,7 @@ export const conferirNoPortal = (db: Database, login: string, input: Conferencia
       // Like the page: a deactivated customer (or an unknown code) is not found.
       const [cliente] = await tx.select({ ativo: clientes.ativo }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
       if (!cliente?.ativo) throw clienteNaoEncontrado();
-      return registrarConferencia(tx, ownerId, clienteId, input, agora);
+      return createConferencia(tx, ownerId, clienteId, input, agora);
     },
     'escrita',
   );

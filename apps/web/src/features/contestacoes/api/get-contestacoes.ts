@@ -1,12 +1,18 @@
 import type { Contestacoes } from '@caderneta/shared';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /** The entries a customer disputed on their page: open ones first, then the newest resolved. */
-export const useContestacoes = (clienteId: string | null) =>
-  useQuery({
+export function getContestacoes(clienteId: string, signal?: AbortSignal): Promise<Contestacoes> {
+  return api<Contestacoes>(`/api/clientes/${clienteId}/contestacoes`, { signal });
+}
+
+export const contestacoesQueryOptions = (clienteId: string | null) =>
+  queryOptions({
     queryKey: queryKeys.clientes.contestacoes(clienteId),
-    queryFn: ({ signal }) => api<Contestacoes>(`/api/clientes/${clienteId}/contestacoes`, { signal }),
+    queryFn: ({ signal }) => getContestacoes(clienteId!, signal),
     enabled: !!clienteId,
   });
+
+export const useContestacoes = (clienteId: string | null) => useQuery(contestacoesQueryOptions(clienteId));

@@ -15,7 +15,7 @@ import { usePode } from '@/lib/permissoes';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useContestacoes } from '../api/get-contestacoes';
-import { useResolverContestacao } from '../api/resolver-contestacao';
+import { useResolveContestacao } from '../api/resolve-contestacao';
 
 /**
  * "Contestações" in a customer's Detalhes (issue 38, item 5): the entries the customer said, on
@@ -99,7 +99,7 @@ const vazio = (): ResolverContestacaoFormValues => ({ acao: 'respondida', respos
 function ResolverDialog({ contestacao, onOpenChange }: { contestacao: Contestacao | null; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('devedores');
   const fmt = useFormatters();
-  const resolver = useResolverContestacao();
+  const resolver = useResolveContestacao();
   const entrada = useEntrada();
   const cancela = usePode('cancelar_venda');
   const ajusta = usePode('ajustar_saldo');

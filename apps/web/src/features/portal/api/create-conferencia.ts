@@ -11,5 +11,5 @@ export function createConferencia(login: string, input: ConferenciaInput): Promi
 
 export function useCreateConferencia(login: string) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: (input: ConferenciaInput) => createConferencia(login, input), onSuccess: () => refreshAfter(queryClient, 'conferirEntrada') });
+  return useMutation({ mutationFn: (input: ConferenciaInput) => createConferencia(login, input), onSuccess: () => refreshAfter(queryClient, 'createConferencia') });
 }

@@ -125,7 +125,7 @@ function NaoReconhecoDialog({ login, entrada, onOpenChange }: { login: string; e
 }
 
 /** "Lançamentos contestados": what the customer disputed and the shop's answers (the history stays). */
-export function ContestacoesDoCliente({ data }: { data: PortalCliente }) {
+export function SuasContestacoes({ data }: { data: PortalCliente }) {
   const { t } = useTranslation('portal');
   if (data.contestacoes.length === 0) return null;
   return (

@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CardTitulo } from '@/components/card-titulo';
 import { Card, CardContent } from '@/components/ui/card';
-import { ConferenciaDaEntrada, ContestacoesDoCliente } from './conferencia';
+import { ConferenciaDaEntrada, SuasContestacoes } from './conferencia';
 import { PixCopiaCola } from './pix-copia-cola';
 import { usePortalFormat } from './use-portal-format';
 import { SecaoTitulada } from '@/components/secao-titulada';
@@ -178,7 +178,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         </CardContent>
       </Card>
 
-      <ContestacoesDoCliente data={data} />
+      <SuasContestacoes data={data} />
 
       <ComoVocePaga data={data} />
 
