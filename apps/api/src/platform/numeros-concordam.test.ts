@@ -598,6 +598,8 @@ async function conferir(ator: Ator, contexto: string) {
     devedoresVencidos: dividasAtivas.vencidos,
     valorVencido: dividasAtivas.valorVencido,
     estoqueBaixo: produtosAtivos.filter((p) => p.estoque <= p.minimo).length,
+    // Nobody of this shop answers on their page (disputes: contestacoes.test.ts).
+    contestacoesAbertas: 0,
   });
 
   // Sales list: every sale, and the cards under several filters.

@@ -42,6 +42,8 @@ export const dashboardSchema = z.object({
   devedoresVencidos: z.number().int(),
   valorVencido: z.number().int(),
   estoqueBaixo: z.number().int(),
+  /** Customers who disputed an entry the shop has not resolved (their collection is paused). */
+  contestacoesAbertas: z.number().int(),
   atividades: z.array(atividadeSchema).max(ATIVIDADES_RECENTES),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -97,6 +97,8 @@ describe('the customer confirms or disputes an entry on their page', () => {
     expect(lembrete.statusCode).toBe(409);
     expect(lembrete.json()).toMatchObject({ code: 'COBRANCA_PAUSADA' });
     expect(await lista(cliente.id)).toMatchObject([{ aberta: true, entrada: { tipo: 'compra', valor: 4_500 } }]);
+    // The dashboard counts the customer (the first customer only recognised an entry).
+    expect((await seller.request({ method: 'GET', url: '/api/dashboard' })).json()).toMatchObject({ contestacoesAbertas: 1 });
     // The statement marks the entry too.
     const extrato = (await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}/extrato` })).json() as { items: Array<{ id: string; conferencia: string | null }> };
     expect(extrato.items.find((i) => i.id === compra.lancamentoId)?.conferencia).toBe('contestada');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ATIVIDADES_RECENTES, type Atividade, type Dashboard } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { clientes, clientesTotais, lancamentos, produtos, vendas } from '../../db/schema';
+import { clientes, clientesTotais, contestacoes, lancamentos, produtos, vendas } from '../../db/schema';
 import { valorPendenteSql, vendasHojeSql } from '../vendas/rollups.service';
 import { queryRows } from '../../lib/sql';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
@@ -42,6 +42,7 @@ export const dashboardSql = (ctx: Contexto, agora: Date = new Date()) => {
         (select coalesce(sum(quantidade), 0)::int from ${clientesTotais} where owner_id = ${ownerId} and ativo) as total_clientes,
         (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo) as total_produtos,
         (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo) as estoque_baixo,
+        (select count(distinct cliente_id)::int from ${contestacoes} where owner_id = ${ownerId} and not reconhece and resolvida_em is null) as contestacoes_abertas,
         vendas_hoje.n as vendas_hoje,
         vendas_hoje.valor as valor_vendas_hoje,
         ${valorPendenteSql(ownerId)} as valor_pendente,
@@ -62,6 +63,7 @@ export async function getDashboard(tx: Executor, ownerId: string, agora: Date = 
     total_clientes: number;
     total_produtos: number;
     estoque_baixo: number;
+    contestacoes_abertas: number;
     vendas_hoje: number;
     valor_vendas_hoje: number;
     valor_pendente: number;
@@ -95,6 +97,7 @@ export async function getDashboard(tx: Executor, ownerId: string, agora: Date = 
     totalClientes: Number(row!.total_clientes),
     totalProdutos: Number(row!.total_produtos),
     estoqueBaixo: Number(row!.estoque_baixo),
+    contestacoesAbertas: Number(row!.contestacoes_abertas),
     vendasHoje: Number(row!.vendas_hoje),
     valorVendasHoje: Number(row!.valor_vendas_hoje),
     valorPendente: Number(row!.valor_pendente),

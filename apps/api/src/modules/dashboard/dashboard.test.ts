@@ -32,6 +32,7 @@ describe('dashboard', () => {
       valorDevedores: 0,
       devedoresVencidos: 0,
       valorVencido: 0,
+      contestacoesAbertas: 0,
       atividades: [],
     });
   });

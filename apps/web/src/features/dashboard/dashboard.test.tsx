@@ -7,6 +7,7 @@ const DASHBOARD: Dashboard = {
   totalClientes: 42,
   totalProdutos: 130,
   estoqueBaixo: 3,
+  contestacoesAbertas: 0,
   vendasHoje: 7,
   valorVendasHoje: 35000,
   valorPendente: 123456,
@@ -68,6 +69,7 @@ describe('/dashboard', () => {
     expect(within(devedores).getByText('Vencido: R$ 120,00 de 2 clientes')).toBeInTheDocument();
     expect(within(devedores).getByRole('link', { name: 'Ver devedores' })).toHaveAttribute('href', '/devedores');
     expect(within(devedores).getByText('3 produtos com estoque baixo')).toBeInTheDocument();
+    expect(within(devedores).queryByText(/contest/)).not.toBeInTheDocument();
 
     const atividade = within(screen.getByRole('list', { name: 'Últimas vendas e pagamentos' })).getAllByRole('listitem');
     expect(atividade[0]).toHaveTextContent('Pagamento recebido');
@@ -92,6 +94,14 @@ describe('/dashboard', () => {
     mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, { ...DASHBOARD, devedoresVencidos: 1, valorVencido: 12000 }) });
     renderApp('/dashboard');
     expect(await screen.findByText('Vencido: R$ 120,00 de 1 cliente', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('says how many customers disputed an entry, with the way to Devedores', async () => {
+    mockApi({ ...signedIn(), 'GET /api/dashboard': () => jsonResponse(200, { ...DASHBOARD, contestacoesAbertas: 2 }) });
+    renderApp('/dashboard');
+    const devedores = await screen.findByRole('region', { name: 'Devedores' }, { timeout: 5000 });
+    const linha = await within(devedores).findByText('2 clientes contestaram lançamentos: cobrança pausada');
+    expect(within(linha).getByRole('link', { name: 'Resolver em Devedores' })).toHaveAttribute('href', '/devedores');
   });
 
   it('says so when nobody owes and nothing happened yet', async () => {

@@ -15,6 +15,7 @@ const DASHBOARD: Dashboard = {
   totalClientes: 0,
   totalProdutos: 0,
   estoqueBaixo: 0,
+  contestacoesAbertas: 0,
   vendasHoje: 0,
   valorVendasHoje: 0,
   valorPendente: 0,

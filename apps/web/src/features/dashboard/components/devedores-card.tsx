@@ -1,4 +1,5 @@
 import type { Dashboard } from '@caderneta/shared';
+import MessageSquareWarningIcon from 'lucide-react/icons/message-square-warning';
 import AlertTriangleIcon from 'lucide-react/icons/triangle-alert';
 import UserRoundXIcon from 'lucide-react/icons/user-round-x';
 import { useTranslation } from 'react-i18next';
@@ -43,6 +44,16 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
         <Button asChild variant="outline" className="w-fit">
           <Link to="/devedores">{t('devedores.action')}</Link>
         </Button>
+        {/* Customers who disputed an entry on their page: their collection waits for the owner (ADR 042). */}
+        {data && data.contestacoesAbertas > 0 && (
+          <p className="flex flex-wrap items-center gap-2 border-t pt-3 text-sm text-amber-800 dark:text-amber-300">
+            <MessageSquareWarningIcon className="size-4" aria-hidden="true" />
+            {t('devedores.contestacoes', { count: data.contestacoesAbertas })}
+            <Link to="/devedores" className="inline-flex min-h-11 items-center underline underline-offset-4">
+              {t('devedores.contestacoesAction')}
+            </Link>
+          </p>
+        )}
         {data && data.estoqueBaixo > 0 && (
           <p className="flex flex-wrap items-center gap-2 border-t pt-3 text-sm text-amber-700 dark:text-amber-400">
             <AlertTriangleIcon className="size-4" aria-hidden="true" />
