@@ -276,8 +276,10 @@ test('a customer disputes a purchase on their page: the shop is told, the collec
   await expect(page.getByRole('heading', { name: 'Lançamentos contestados' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  // The shop: a notification that leads to her Detalhes; her card says the collection is paused.
+  // The shop: the dashboard counts her, a notification leads to her Detalhes, her card says the collection is paused.
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('region', { name: 'Devedores' }).getByText('1 cliente contestou um lançamento: cobrança pausada')).toBeVisible();
   await page.goto('/devedores');
   const card = cartao(page, 'Terezinha Campos');
   await expect(card.getByText('Contestação aberta')).toBeVisible();
