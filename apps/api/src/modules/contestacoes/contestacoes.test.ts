@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Contestacao, Devedor, DevedorDetalhe, PortalCliente } from '@caderneta/shared';
+import { DEFAULT_RATE_LIMITS } from '../../config';
 import { buildTestApp, createSeller, createStaff, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
 import { insertProduto } from '../../../test/fixtures';
@@ -224,4 +225,31 @@ describe('the customer confirms or disputes an entry on their page', () => {
     const malformado = await conferir(cliente.login, { lancamentoId: 'abc', reconhece: true });
     expect(malformado.statusCode).toBe(400);
   });
+});
+
+describe('with the installation’s default rate limits', () => {
+  it('a customer answers about every entry their page lists in one visit', async () => {
+    const limitado = await buildTestApp({ rateLimits: DEFAULT_RATE_LIMITS });
+    try {
+      const dono = await createSeller(limitado);
+      const criado = await dono.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Joana Muitas', telefone: '(11) 96666-5555', limiteCredito: 1_000_000 } });
+      const cliente = criado.json() as { id: string; login: string };
+      const produto = await insertProduto(limitado, dono.id, { precoVenda: 1_000, estoqueAtual: 200 });
+      for (let i = 0; i < 50; i++) {
+        const venda = await dono.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] } });
+        expect(venda.statusCode, venda.body).toBe(201);
+      }
+      for (let i = 0; i < 20; i++) await dono.request({ method: 'POST', url: `/api/clientes/${cliente.id}/pagamentos`, payload: { valor: 100, metodo: 'dinheiro' } });
+      const page = (await limitado.app.inject({ method: 'GET', url: `/api/portal/${cliente.login}` })).json() as PortalCliente;
+      const entradas = [...page.pendentes, ...page.pagamentos].map((e) => e.lancamentoId);
+      // 48 purchases still pending (the 20 payments of R$ 1,00 paid off the two oldest) and the 20 payments.
+      expect(entradas.length).toBe(68);
+      for (const lancamentoId of entradas) {
+        const resposta = await limitado.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/conferencias`, payload: { lancamentoId, reconhece: true } });
+        expect(resposta.statusCode, resposta.body).toBe(200);
+      }
+    } finally {
+      await limitado.close();
+    }
+  }, 60_000);
 });

@@ -82,10 +82,10 @@ export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = as
   app.post(
     '/api/portal/:login/conferencias',
     {
-      // The access code is the only authority, as for a payment; a person answers about a few
-      // entries at a time, so the limit is the verification's.
-      config: { rateLimit: { max: limits.portalPayment * 3, timeWindow: '15 minutes' } },
-      preHandler: [fewMisses, perCode('portal-conferencia', limits.portalPayment * 3)],
+      // The access code is the only authority, as for a payment. A customer may answer about every
+      // entry the page lists (up to 75: 50 purchases, 20 payments, 5 opening balances) in one visit.
+      config: { rateLimit: { max: limits.portalLookupPerCode * 2, timeWindow: '15 minutes' } },
+      preHandler: [fewMisses, perCode('portal-conferencia', limits.portalLookupPerCode * 2)],
       onSend: countMiss,
       schema: {
         tags,
