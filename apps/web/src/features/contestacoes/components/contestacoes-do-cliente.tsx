@@ -14,6 +14,7 @@ import { useFormatters } from '@/lib/format';
 import { usePode } from '@/lib/permissoes';
 import { submitForm } from '@/lib/submit-form';
 import { useDialogForm } from '@/lib/use-dialog-form';
+import { useLastPresent } from '@/lib/use-last-present';
 import { useContestacoes } from '../api/get-contestacoes';
 import { useResolveContestacao } from '../api/resolve-contestacao';
 
@@ -105,7 +106,8 @@ function ResolverDialog({ contestacao, onOpenChange }: { contestacao: Contestaca
   const ajusta = usePode('ajustar_saldo');
   const form = useDialogForm({ schema: resolverContestacaoFormSchema, open: !!contestacao, record: contestacao, values: vazio });
   const [acao, valorCorreto] = useWatch({ control: form.control, name: ['acao', 'valorCorreto'] });
-  const c = contestacao;
+  // While the dialog closes, it keeps showing the dispute it was about.
+  const c = useLastPresent(contestacao);
   const compra = c?.entrada.tipo === 'compra' && !c.entrada.cancelada;
   const opcoes = [
     { value: 'respondida', label: t('contestacoes.acoes.respondida'), hint: t('contestacoes.acoes.respondidaHint') },
@@ -114,8 +116,8 @@ function ResolverDialog({ contestacao, onOpenChange }: { contestacao: Contestaca
   ];
 
   function onSubmit(input: ResolverContestacaoInput) {
-    if (!c) return;
-    return submitForm(form.setError, () => resolver.mutateAsync({ id: c.id, input }), {
+    if (!contestacao) return;
+    return submitForm(form.setError, () => resolver.mutateAsync({ id: contestacao.id, input }), {
       fields: ['acao', 'resposta', 'valorCorreto'],
       errorTitle: 'devedores:contestacoes.erro',
       toastFieldIssues: false,
@@ -130,7 +132,7 @@ function ResolverDialog({ contestacao, onOpenChange }: { contestacao: Contestaca
 
   return (
     <FormDialog
-      open={!!c}
+      open={!!contestacao}
       onOpenChange={onOpenChange}
       title={t('contestacoes.dialogoTitulo')}
       description={c ? t('contestacoes.dialogoDescricao', { entrada: entrada(c), valor: fmt.money(c.entrada.valor), motivo: c.motivo ?? '' }) : ''}

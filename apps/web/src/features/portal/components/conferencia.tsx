@@ -15,6 +15,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toastError } from '@/lib/api-client';
 import { submitForm } from '@/lib/submit-form';
 import { toast } from '@/lib/toast';
+import { useLastPresent } from '@/lib/use-last-present';
 import { useCreateConferencia } from '../api/create-conferencia';
 import { usePortalFormat } from './use-portal-format';
 
@@ -80,6 +81,8 @@ export function ConferenciaDaEntrada({ login, tipo, data, ...props }: { login: s
 function NaoReconhecoDialog({ login, entrada, onOpenChange }: { login: string; entrada: EntradaConferivel | null; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('portal');
   const conferir = useCreateConferencia(login);
+  // While the dialog closes, it keeps naming the entry it was about.
+  const mostrada = useLastPresent(entrada);
   // Checked here as the shared schema does (conferenciaInputSchema), without zod on this page.
   const form = useForm<{ motivo: string }>({ defaultValues: { motivo: '' } });
   // Empty each time it opens (not when the page behind it is refreshed while the customer types).
@@ -106,7 +109,7 @@ function NaoReconhecoDialog({ login, entrada, onOpenChange }: { login: string; e
       open={!!entrada}
       onOpenChange={onOpenChange}
       title={t('conferencia.dialogoTitulo')}
-      description={t('conferencia.dialogoDescricao', { entrada: entrada?.rotulo ?? '' })}
+      description={t('conferencia.dialogoDescricao', { entrada: mostrada?.rotulo ?? '' })}
       form={form}
       onSubmit={onSubmit}
       cancelLabel={t('conferencia.cancelar')}
