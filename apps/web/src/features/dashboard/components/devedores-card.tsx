@@ -2,6 +2,7 @@ import type { Dashboard } from '@caderneta/shared';
 import MessageSquareWarningIcon from 'lucide-react/icons/message-square-warning';
 import AlertTriangleIcon from 'lucide-react/icons/triangle-alert';
 import UserRoundXIcon from 'lucide-react/icons/user-round-x';
+import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -9,6 +10,7 @@ import { CardTitulo } from '@/components/card-titulo';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
 
 /** Customers with saldo_pendente > 0, what they owe together and how much of it is overdue; low stock as a side note. */
 export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
@@ -46,24 +48,29 @@ export function DevedoresCard({ data }: { data: Dashboard | undefined }) {
         </Button>
         {/* Customers who disputed an entry on their page: their collection waits for the owner (ADR 042). */}
         {data && data.contestacoesAbertas > 0 && (
-          <p className="flex flex-wrap items-center gap-2 border-t pt-3 text-sm text-amber-800 dark:text-amber-300">
-            <MessageSquareWarningIcon className="size-4" aria-hidden="true" />
+          <Aviso icon={MessageSquareWarningIcon} to="/devedores" acao={t('devedores.contestacoesAction')} className="text-amber-800 dark:text-amber-300">
             {t('devedores.contestacoes', { count: data.contestacoesAbertas })}
-            <Link to="/devedores" className="inline-flex min-h-11 items-center underline underline-offset-4">
-              {t('devedores.contestacoesAction')}
-            </Link>
-          </p>
+          </Aviso>
         )}
         {data && data.estoqueBaixo > 0 && (
-          <p className="flex flex-wrap items-center gap-2 border-t pt-3 text-sm text-amber-700 dark:text-amber-400">
-            <AlertTriangleIcon className="size-4" aria-hidden="true" />
+          <Aviso icon={AlertTriangleIcon} to="/produtos?estoque=baixo" acao={t('devedores.estoqueAction')} className="text-amber-700 dark:text-amber-400">
             {t('devedores.estoqueBaixo', { count: data.estoqueBaixo })}
-            <Link to="/produtos?estoque=baixo" className="inline-flex min-h-11 items-center underline underline-offset-4">
-              {t('devedores.estoqueAction')}
-            </Link>
-          </p>
+          </Aviso>
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** A side note under the debtors: what needs the owner, and the way to it. */
+function Aviso({ icon: Icon, to, acao, className, children }: { icon: ComponentType<SVGProps<SVGSVGElement>>; to: string; acao: string; className: string; children: ReactNode }) {
+  return (
+    <p className={cn('flex flex-wrap items-center gap-2 border-t pt-3 text-sm', className)}>
+      <Icon className="size-4" aria-hidden="true" />
+      {children}
+      <Link to={to} className="inline-flex min-h-11 items-center underline underline-offset-4">
+        {acao}
+      </Link>
+    </p>
   );
 }
