@@ -112,5 +112,8 @@ export const contestacoes = pgTable(
   ],
 ).enableRLS();
 
+/** SQL: the dispute `alias` (of contestacoes) is open — not resolved yet; contestacoes_abertas_idx holds these. */
+export const contestacaoAbertaSql = (alias: string) => sql.raw(`not ${alias}.reconhece and ${alias}.resolvida_em is null`);
+
 export type CobrancaConfigRow = typeof cobrancaConfig.$inferSelect;
 export type LembreteRow = typeof lembretes.$inferSelect;

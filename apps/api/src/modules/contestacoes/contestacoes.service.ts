@@ -11,12 +11,12 @@ import {
 } from '@caderneta/shared';
 import { pode, semPermissao, type Seller } from '../../auth/seller';
 import type { Executor } from '../../db/client';
-import { contestacoes } from '../../db/schema';
+import { contestacoes, lancamentos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
 import { auditar } from '../auditoria/auditoria.service';
 import { registrarAjuste } from '../financeiro/financeiro.service';
-import { travarCliente } from '../financeiro/razao.service';
+import { travarCliente, type ClienteTravado } from '../financeiro/razao.service';
 import { notify } from '../notificacoes/notificacoes.service';
 import { cancelVenda } from '../vendas/vendas.service';
 
@@ -36,23 +36,20 @@ const contestacaoAberta = () =>
 const contestacaoResolvida = () =>
   new AppError('CONTESTACAO_RESOLVIDA', 409, { message: 'A loja já respondeu sobre este lançamento. Fale com a loja se ainda não concordar.' });
 
-interface LinhaContestacao {
-  id: string;
-  lancamento_id: string;
-  reconhece: boolean;
-  motivo: string | null;
-  criada_em: Date | string;
-  resolucao: Contestacao['resolucao'];
-  resposta: string | null;
-  resolvida_em: Date | string | null;
+/** A customer's answer as the table keeps it (the fields `conferenciaDe` reads). */
+type Resposta = Pick<typeof contestacoes.$inferSelect, 'id' | 'lancamentoId' | 'reconhece' | 'motivo' | 'criadaEm' | 'resolucao' | 'resposta' | 'resolvidaEm'>;
+
+/** A dispute with its entry, as `contestacoesSql` reads it. */
+interface LinhaContestacao extends Omit<Resposta, 'criadaEm' | 'resolvidaEm'> {
+  criadaEm: Date | string;
+  resolvidaEm: Date | string | null;
   tipo: 'venda' | 'pagamento' | 'ajuste' | 'estorno';
   valor: number | string;
   data: Date | string;
   descricao: string | null;
-  venda_id: string | null;
-  numero_venda: string | null;
+  vendaId: string | null;
+  numeroVenda: string | null;
   cancelada: boolean | null;
-  cliente_id: string;
 }
 
 const iso = (v: Date | string) => new Date(v).toISOString();
@@ -65,17 +62,17 @@ function entradaDe(tipo: LinhaContestacao['tipo'], descricao: string | null): En
   return null;
 }
 
-function conferenciaDe(row: Pick<LinhaContestacao, 'id' | 'lancamento_id' | 'reconhece' | 'motivo' | 'criada_em' | 'resolucao' | 'resposta' | 'resolvida_em'>): Conferencia {
+function conferenciaDe(row: Omit<Resposta, 'criadaEm' | 'resolvidaEm'> & { criadaEm: Date | string; resolvidaEm: Date | string | null }): Conferencia {
   return {
     id: row.id,
-    lancamentoId: row.lancamento_id,
+    lancamentoId: row.lancamentoId,
     reconhece: row.reconhece,
     motivo: row.motivo,
-    em: iso(row.criada_em),
-    aberta: !row.reconhece && row.resolvida_em === null,
+    em: iso(row.criadaEm),
+    aberta: !row.reconhece && row.resolvidaEm === null,
     resolucao: row.resolucao,
     resposta: row.resposta,
-    resolvidaEm: row.resolvida_em === null ? null : iso(row.resolvida_em),
+    resolvidaEm: row.resolvidaEm === null ? null : iso(row.resolvidaEm),
   };
 }
 
@@ -86,8 +83,8 @@ function contestacaoDe(row: LinhaContestacao): Contestacao {
       tipo: entradaDe(row.tipo, row.descricao)!,
       valor: Math.abs(Number(row.valor)),
       data: iso(row.data),
-      numeroVenda: row.numero_venda,
-      vendaId: row.venda_id,
+      numeroVenda: row.numeroVenda,
+      vendaId: row.vendaId,
       cancelada: row.cancelada === true,
       descricao: row.tipo === 'ajuste' && row.descricao !== DESCRICAO_SALDO_ANTERIOR ? row.descricao : null,
     },
@@ -96,12 +93,12 @@ function contestacaoDe(row: LinhaContestacao): Contestacao {
 
 /** The disputes with their entries, `where` over `c` (contestacoes). */
 const contestacoesSql = (ownerId: string, where: ReturnType<typeof sql>) => sql`
-  select c.id, c.lancamento_id, c.reconhece, c.motivo, c.criada_em, c.resolucao, c.resposta, c.resolvida_em, c.cliente_id,
-         l.tipo, l.valor, coalesce(v.data_venda, l.created_at) as data, l.descricao, l.venda_id, v.numero_venda,
-         v.status_pagamento = 'cancelado' as cancelada
+  select c.id, c.lancamento_id as "lancamentoId", c.reconhece, c.motivo, c.criada_em as "criadaEm", c.resolucao, c.resposta,
+         c.resolvida_em as "resolvidaEm", l.tipo, l.valor, coalesce(v.data_venda, l.created_at) as data, l.descricao,
+         l.venda_id as "vendaId", v.numero_venda as "numeroVenda", v.status_pagamento = 'cancelado' as cancelada
   from ${contestacoes} c
-  join lancamentos l on l.owner_id = c.owner_id and l.id = c.lancamento_id
-  left join vendas v on v.owner_id = l.owner_id and v.id = l.venda_id
+  join ${lancamentos} l on l.owner_id = c.owner_id and l.id = c.lancamento_id
+  left join ${vendas} v on v.owner_id = l.owner_id and v.id = l.venda_id
   where c.owner_id = ${ownerId} and ${where}`;
 
 /** A customer's disputes: the open ones first, then the newest resolved. */
@@ -128,36 +125,21 @@ export async function conferenciasDe(tx: Executor, ownerId: string, lancamentoId
     .select()
     .from(contestacoes)
     .where(and(eq(contestacoes.ownerId, ownerId), inArray(contestacoes.lancamentoId, lancamentoIds)));
-  return new Map(
-    rows.map((r) => [
-      r.lancamentoId,
-      conferenciaDe({
-        id: r.id,
-        lancamento_id: r.lancamentoId,
-        reconhece: r.reconhece,
-        motivo: r.motivo,
-        criada_em: r.criadaEm,
-        resolucao: r.resolucao,
-        resposta: r.resposta,
-        resolvida_em: r.resolvidaEm,
-      }),
-    ]),
-  );
+  return new Map(rows.map((r) => [r.lancamentoId, conferenciaDe(r)]));
 }
 
 /**
  * "Reconheço" / "Não reconheço" from the customer page, about an entry of this customer's own
  * account (another's, or a reversal, is not found). A "Reconheço" may become a dispute; an open or
- * resolved dispute is not answered again. Under the customer's lock, so a resolution at the same
- * moment is seen.
+ * resolved dispute is not answered again. The caller holds the customer's lock (`travarCliente`),
+ * so a resolution at the same moment is seen.
  */
-export async function createConferencia(tx: Executor, ownerId: string, clienteId: string, input: ConferenciaInput, agora: Date): Promise<Conferencia> {
-  const cliente = await travarCliente(tx, ownerId, clienteId);
-  const [entrada] = await queryRows<{ tipo: LinhaContestacao['tipo']; valor: number | string; descricao: string | null; numero_venda: string | null; cancelada: boolean | null }>(
+export async function createConferencia(tx: Executor, ownerId: string, cliente: ClienteTravado, input: ConferenciaInput, agora: Date): Promise<Conferencia> {
+  const [entrada] = await queryRows<Pick<LinhaContestacao, 'tipo' | 'valor' | 'descricao' | 'numeroVenda' | 'cancelada'>>(
     tx,
-    sql`select l.tipo, l.valor, l.descricao, v.numero_venda, v.status_pagamento = 'cancelado' as cancelada
-        from lancamentos l left join vendas v on v.owner_id = l.owner_id and v.id = l.venda_id
-        where l.owner_id = ${ownerId} and l.id = ${input.lancamentoId} and l.cliente_id = ${clienteId}`,
+    sql`select l.tipo, l.valor, l.descricao, v.numero_venda as "numeroVenda", v.status_pagamento = 'cancelado' as cancelada
+        from ${lancamentos} l left join ${vendas} v on v.owner_id = l.owner_id and v.id = l.venda_id
+        where l.owner_id = ${ownerId} and l.id = ${input.lancamentoId} and l.cliente_id = ${cliente.id}`,
   );
   const tipo = entrada && entradaDe(entrada.tipo, entrada.descricao);
   if (!entrada || !tipo) throw notFound('Lançamento');
@@ -169,27 +151,26 @@ export async function createConferencia(tx: Executor, ownerId: string, clienteId
     .where(and(eq(contestacoes.ownerId, ownerId), eq(contestacoes.lancamentoId, input.lancamentoId)))
     .for('update');
   if (antes && !antes.reconhece) throw antes.resolvidaEm ? contestacaoResolvida() : contestacaoAberta();
+  if (antes && input.reconhece) return conferenciaDe(antes);
   const motivo = input.reconhece ? null : input.motivo!;
-  if (antes && input.reconhece) return (await conferenciasDe(tx, ownerId, [input.lancamentoId])).get(input.lancamentoId)!;
-  if (antes) {
-    await tx
-      .update(contestacoes)
-      .set({ reconhece: false, motivo, criadaEm: agora })
-      .where(and(eq(contestacoes.ownerId, ownerId), eq(contestacoes.id, antes.id)));
-  } else {
-    await tx.insert(contestacoes).values({ ownerId, clienteId, lancamentoId: input.lancamentoId, reconhece: input.reconhece, motivo, criadaEm: agora });
-  }
+  const [depois] = antes
+    ? await tx
+        .update(contestacoes)
+        .set({ reconhece: false, motivo, criadaEm: agora })
+        .where(and(eq(contestacoes.ownerId, ownerId), eq(contestacoes.id, antes.id)))
+        .returning()
+    : await tx.insert(contestacoes).values({ ownerId, clienteId: cliente.id, lancamentoId: input.lancamentoId, reconhece: input.reconhece, motivo, criadaEm: agora }).returning();
   if (!input.reconhece) {
     await notify(tx, ownerId, 'contestacao', {
-      clienteId,
+      clienteId: cliente.id,
       cliente: cliente.nome,
       entrada: tipo,
       valor: Math.abs(Number(entrada.valor)),
-      ...(entrada.numero_venda ? { numeroVenda: entrada.numero_venda } : {}),
+      ...(entrada.numeroVenda ? { numeroVenda: entrada.numeroVenda } : {}),
       motivo: motivo!.slice(0, MAX_MOTIVO_CONTESTACAO),
     });
   }
-  return (await conferenciasDe(tx, ownerId, [input.lancamentoId])).get(input.lancamentoId)!;
+  return conferenciaDe(depois!);
 }
 
 /**
@@ -214,7 +195,7 @@ export async function resolveContestacao(
   const cliente = await travarCliente(tx, ownerId, achada.clienteId);
   const [row] = await queryRows<LinhaContestacao>(tx, sql`${contestacoesSql(ownerId, sql`c.id = ${contestacaoId}`)} for update of c`);
   if (!row) throw notFound('Contestação');
-  if (row.resolvida_em !== null) throw new AppError('CONTESTACAO_JA_RESOLVIDA', 409, { message: 'Esta contestação já foi resolvida' });
+  if (row.resolvidaEm !== null) throw new AppError('CONTESTACAO_JA_RESOLVIDA', 409, { message: 'Esta contestação já foi resolvida' });
   const entrada = contestacaoDe(row).entrada;
 
   if (input.acao === 'cancelada') {
@@ -247,10 +228,13 @@ export async function resolveContestacao(
     );
   }
 
-  await tx
-    .update(contestacoes)
-    .set({ resolucao: input.acao, resposta: input.resposta, resolvidaEm: agora, resolvidaPor: seller.pessoa.userId })
-    .where(and(eq(contestacoes.ownerId, ownerId), eq(contestacoes.id, contestacaoId)));
+  // A cancellation answers the purchase's dispute itself (cancelVenda), with the answer as its reason.
+  if (input.acao !== 'cancelada') {
+    await tx
+      .update(contestacoes)
+      .set({ resolucao: input.acao, resposta: input.resposta, resolvidaEm: agora, resolvidaPor: seller.pessoa.userId })
+      .where(and(eq(contestacoes.ownerId, ownerId), eq(contestacoes.id, contestacaoId)));
+  }
   await auditar(tx, ownerId, {
     acao: 'cliente.contestacao_resolvida',
     registro: { tipo: 'cliente', id: cliente.id, nome: cliente.nome },

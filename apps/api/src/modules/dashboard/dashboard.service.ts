@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ATIVIDADES_RECENTES, type Atividade, type Dashboard } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { clientes, clientesTotais, contestacoes, lancamentos, produtos, vendas } from '../../db/schema';
+import { clientes, clientesTotais, contestacaoAbertaSql, contestacoes, lancamentos, produtos, vendas } from '../../db/schema';
 import { valorPendenteSql, vendasHojeSql } from '../vendas/rollups.service';
 import { queryRows } from '../../lib/sql';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
@@ -42,7 +42,7 @@ export const dashboardSql = (ctx: Contexto, agora: Date = new Date()) => {
         (select coalesce(sum(quantidade), 0)::int from ${clientesTotais} where owner_id = ${ownerId} and ativo) as total_clientes,
         (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo) as total_produtos,
         (select count(*)::int from ${produtos} where owner_id = ${ownerId} and ativo and estoque_atual <= estoque_minimo) as estoque_baixo,
-        (select count(distinct cliente_id)::int from ${contestacoes} where owner_id = ${ownerId} and not reconhece and resolvida_em is null) as contestacoes_abertas,
+        (select count(distinct ct.cliente_id)::int from ${contestacoes} ct where ct.owner_id = ${ownerId} and ${contestacaoAbertaSql('ct')}) as contestacoes_abertas,
         vendas_hoje.n as vendas_hoje,
         vendas_hoje.valor as valor_vendas_hoje,
         ${valorPendenteSql(ownerId)} as valor_pendente,

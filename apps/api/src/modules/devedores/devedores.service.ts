@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import { auditar, mudancasEntre } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
-import { clientes, contestacoes, lembretes, vendas } from '../../db/schema';
+import { clientes, contestacaoAbertaSql, contestacoes, lembretes, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { travarCliente } from '../financeiro/razao.service';
@@ -90,7 +90,7 @@ const colunas = (ctx: Contexto) => sql`
   (select count(*) from vendas v where v.cliente_id = d.id and v.status_pagamento = 'pendente' and v.owner_id = ${ctx.ownerId})::int as total_vendas,
   l.faixa as lembrete_faixa, to_char(l.enviado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as lembrete_em,
   to_char(l.dia, 'YYYY-MM-DD') as lembrete_dia,
-  exists (select 1 from ${contestacoes} ct where ct.owner_id = ${ctx.ownerId} and ct.cliente_id = d.id and not ct.reconhece and ct.resolvida_em is null) as contestacao_aberta`;
+  exists (select 1 from ${contestacoes} ct where ct.owner_id = ${ctx.ownerId} and ct.cliente_id = d.id and ${contestacaoAbertaSql('ct')}) as contestacao_aberta`;
 
 const ultimoLembrete = (ctx: Contexto) => sql`
   left join lateral (

@@ -12,12 +12,13 @@ import {
 } from '@caderneta/shared';
 import type { Database, Tx } from '../../db/client';
 import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
+import { AppError } from '../../lib/errors';
 import { countAll, queryRows } from '../../lib/sql';
-import { conferenciasDe, ultimasContestacoes, createConferencia } from '../contestacoes/contestacoes.service';
+import { conferenciasDe, createConferencia, ultimasContestacoes } from '../contestacoes/contestacoes.service';
 import { lerComoPaga } from '../devedores/como-paga.service';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
-import { estornoOnlineEmSql } from '../financeiro/razao.service';
+import { estornoOnlineEmSql, travarCliente } from '../financeiro/razao.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { EM_ANDAMENTO_MS, primeiroNome } from './pagamentos.service';
 import { pixCodigo, qrCodeDataUrl } from '../pix/pix.service';
@@ -60,6 +61,9 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
   const pendentes = await tx
     .select({
       id: vendas.id,
+      // The purchase's debit in the ledger: what the customer's answer is about.
+      // (Drizzle writes a single table's columns unqualified: the sale's id is named whole here.)
+      lancamentoId: sql<string>`(select l.id from ${lancamentos} l where l.owner_id = ${ownerId} and l.venda_id = ${sql.raw('"vendas"."id"')} and l.tipo = 'venda')`,
       numeroVenda: vendas.numeroVenda,
       data: vendas.dataVenda,
       valorTotal: vendas.valorTotal,
@@ -100,16 +104,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     .orderBy(desc(lancamentos.createdAt))
     .limit(MAX_PAGAMENTOS);
   const saldosAnteriores = cliente.saldoAtual < 0 ? await saldosAnterioresDoCliente(tx, ownerId, clienteId) : [];
-  // Each purchase's debit in the ledger: what the customer's answer is about.
-  const debitos = pendentes.length
-    ? await tx
-        .select({ id: lancamentos.id, vendaId: lancamentos.vendaId })
-        .from(lancamentos)
-        .where(and(eq(lancamentos.ownerId, ownerId), eq(lancamentos.tipo, 'venda'), inArray(lancamentos.vendaId, pendentes.map((v) => v.id))))
-    : [];
-  const debitoDaVenda = new Map(debitos.map((d) => [d.vendaId, d.id]));
-  const conferencias = await conferenciasDe(tx, ownerId, [...debitos.map((d) => d.id), ...saldosAnteriores.map((s) => s.lancamentoId), ...pagamentos.map((p) => p.id)]);
-  const conferenciaDe = (id: string | undefined) => (id && conferencias.get(id)) || null;
+  const conferencias = await conferenciasDe(tx, ownerId, [...pendentes.map((v) => v.lancamentoId), ...saldosAnteriores.map((s) => s.lancamentoId), ...pagamentos.map((p) => p.id)]);
+  const conferenciaDe = (id: string) => conferencias.get(id) ?? null;
   const [emAndamento] = await tx
     .select({ id: pagamentosOnline.id, metodo: pagamentosOnline.metodo, valorTotal: pagamentosOnline.valorTotal, criadoEm: pagamentosOnline.createdAt, expiraEm: pagamentosOnline.pixExpiraEm })
     .from(pagamentosOnline)
@@ -149,8 +145,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     vencimento,
     compras: compras?.n ?? 0,
     pendentes: pendentes.map((v) => ({
-      lancamentoId: debitoDaVenda.get(v.id) ?? '',
-      conferencia: conferenciaDe(debitoDaVenda.get(v.id)),
+      lancamentoId: v.lancamentoId,
+      conferencia: conferenciaDe(v.lancamentoId),
       numeroVenda: v.numeroVenda,
       data: v.data.toISOString(),
       valorTotal: v.valorTotal,
@@ -227,9 +223,11 @@ export const createConferenciaDoPortal = (db: Database, login: string, input: Co
     login,
     async (tx, ownerId, clienteId) => {
       // Like the page: a deactivated customer (or an unknown code) is not found.
-      const [cliente] = await tx.select({ ativo: clientes.ativo }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
-      if (!cliente?.ativo) throw clienteNaoEncontrado();
-      return createConferencia(tx, ownerId, clienteId, input, agora);
+      const cliente = await travarCliente(tx, ownerId, clienteId).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === 'NOT_FOUND' ? clienteNaoEncontrado() : error;
+      });
+      if (!cliente.ativo) throw clienteNaoEncontrado();
+      return createConferencia(tx, ownerId, cliente, input, agora);
     },
     'escrita',
   );

@@ -20,7 +20,7 @@ import {
 } from '@caderneta/shared';
 import { normalizeForSearch, vendasQuerySchema } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
-import { clientes, contestacoes, itensVenda, lancamentos, pessoas, produtos, vendas } from '../../db/schema';
+import { clientes, contestacaoAbertaSql, contestacoes, itensVenda, lancamentos, pessoas, produtos, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { checkJanelaOffline } from '../../lib/janela-offline';
 import { escapeLike, queryRows, unaccentLower } from '../../lib/sql';
@@ -734,7 +734,7 @@ export async function cancelVenda(tx: Executor, ownerId: string, vendaId: string
           resolvida_em = coalesce(${options.at?.toISOString() ?? null}::timestamptz, now()), resolvida_por = ${options.criadoPor ?? null}
       from ${lancamentos} l
       where l.owner_id = ${ownerId} and l.venda_id = ${vendaId} and l.tipo = 'venda'
-        and c.owner_id = l.owner_id and c.lancamento_id = l.id and not c.reconhece and c.resolvida_em is null`);
+        and c.owner_id = l.owner_id and c.lancamento_id = l.id and ${contestacaoAbertaSql('c')}`);
   }
   await auditar(tx, ownerId, {
     acao: 'venda.cancelada',
