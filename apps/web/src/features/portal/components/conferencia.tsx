@@ -2,7 +2,7 @@ import type { Conferencia, Contestacao, PortalCliente } from '@caderneta/shared'
 import { MAX_MOTIVO_CONTESTACAO, type EntradaContestavel } from '@caderneta/shared/contestacoes';
 import CheckIcon from 'lucide-react/icons/check';
 import CircleAlertIcon from 'lucide-react/icons/circle-alert';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '@/components/form-dialog';
@@ -26,19 +26,30 @@ interface EntradaDaPagina {
   conferencia: Conferencia | null;
 }
 /** The entry with what the buttons and the dialog call it ("Compra de 10/06/2026"). */
-type EntradaConferivel = EntradaDaPagina & { rotulo: string };
+export type EntradaConferivel = EntradaDaPagina & { rotulo: string };
 
 /**
  * Under an entry: "Reconheço" / "Não reconheço" (issue 38, item 5), or what the customer answered
  * and where the shop's answer stands. A "Reconheço" may still become a dispute; a dispute is
- * answered by the shop, on this page.
+ * answered by the shop, on this page. "Não reconheço" asks the page's one dialog for the reason.
  */
-export function ConferenciaDaEntrada({ login, tipo, data, ...props }: { login: string; tipo: EntradaContestavel; entrada: EntradaDaPagina; data: PortalCliente }) {
+export function ConferenciaDaEntrada({
+  login,
+  tipo,
+  data,
+  onNaoReconheco,
+  ...props
+}: {
+  login: string;
+  tipo: EntradaContestavel;
+  entrada: EntradaDaPagina;
+  data: PortalCliente;
+  onNaoReconheco: (entrada: EntradaConferivel) => void;
+}) {
   const { t } = useTranslation('portal');
   const f = usePortalFormat(data.moeda, data.fusoHorario);
   const entrada: EntradaConferivel = { ...props.entrada, rotulo: t(`conferencia.entrada.${tipo}`, { data: f.date(props.entrada.data) }) };
   const conferir = useCreateConferencia(login);
-  const [contestando, setContestando] = useState(false);
   const c = entrada.conferencia;
 
   function reconhecer() {
@@ -69,16 +80,15 @@ export function ConferenciaDaEntrada({ login, tipo, data, ...props }: { login: s
           {t('conferencia.reconheco')}
         </Button>
       )}
-      <Button type="button" variant="ghost" size="sm" disabled={conferir.isPending} aria-label={t('conferencia.naoReconhecoLabel', { entrada: entrada.rotulo })} onClick={() => setContestando(true)}>
+      <Button type="button" variant="ghost" size="sm" disabled={conferir.isPending} aria-label={t('conferencia.naoReconhecoLabel', { entrada: entrada.rotulo })} onClick={() => onNaoReconheco(entrada)}>
         {t('conferencia.naoReconheco')}
       </Button>
-      <NaoReconhecoDialog login={login} entrada={contestando ? entrada : null} onOpenChange={(open) => !open && setContestando(false)} />
     </div>
   );
 }
 
-/** "Não reconheço": the reason, which the shop reads in its notification and on the customer's card. */
-function NaoReconhecoDialog({ login, entrada, onOpenChange }: { login: string; entrada: EntradaConferivel | null; onOpenChange: (open: boolean) => void }) {
+/** "Não reconheço": the reason, which the shop reads in its notification and on the customer's card (one per page). */
+export function NaoReconhecoDialog({ login, entrada, onOpenChange }: { login: string; entrada: EntradaConferivel | null; onOpenChange: (open: boolean) => void }) {
   const { t } = useTranslation('portal');
   const conferir = useCreateConferencia(login);
   // While the dialog closes, it keeps naming the entry it was about.

@@ -2,13 +2,13 @@ import LogOutIcon from 'lucide-react/icons/log-out';
 import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import type { PortalCliente } from '@caderneta/shared';
 import { formatMoney } from '@caderneta/shared/money';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CardTitulo } from '@/components/card-titulo';
 import { Card, CardContent } from '@/components/ui/card';
-import { ConferenciaDaEntrada, SuasContestacoes } from './conferencia';
+import { ConferenciaDaEntrada, NaoReconhecoDialog, SuasContestacoes, type EntradaConferivel } from './conferencia';
 import { PixCopiaCola } from './pix-copia-cola';
 import { usePortalFormat } from './use-portal-format';
 import { SecaoTitulada } from '@/components/secao-titulada';
@@ -31,6 +31,8 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
     if (focarPagar) pagar$.current?.focus();
   }, [focarPagar]);
   const f = usePortalFormat(data.moeda, data.fusoHorario);
+  // The entry whose "Não reconheço" is being answered: one dialog for the whole page.
+  const [contestando, setContestando] = useState<EntradaConferivel | null>(null);
   return (
     <div className="flex flex-col gap-4">
       <header className="flex items-start justify-between gap-3">
@@ -97,7 +99,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                     <span className="font-medium">{t('painel.saldoAnterior', { data: f.date(saldo.data) })}</span>
                     <span className="font-semibold">{f.money(saldo.valor)}</span>
                   </div>
-                  <ConferenciaDaEntrada login={login} data={data} tipo="saldo_anterior" entrada={saldo} />
+                  <ConferenciaDaEntrada login={login} data={data} tipo="saldo_anterior" entrada={saldo} onNaoReconheco={setContestando} />
                 </li>
               ))}
             </ul>
@@ -144,7 +146,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                       <span className="shrink-0 tabular-nums">{f.money(venda.desconto)}</span>
                     </p>
                   )}
-                  <ConferenciaDaEntrada login={login} data={data} tipo="compra" entrada={venda} />
+                  <ConferenciaDaEntrada login={login} data={data} tipo="compra" entrada={venda} onNaoReconheco={setContestando} />
                 </li>
               ))}
             </ul>
@@ -169,7 +171,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
                     <span className={p.estornado ? 'font-medium text-muted-foreground line-through' : 'font-medium'}>{f.money(p.valor)}</span>
                   </div>
                   {!p.estornado && (
-                    <ConferenciaDaEntrada login={login} data={data} tipo="pagamento" entrada={p} />
+                    <ConferenciaDaEntrada login={login} data={data} tipo="pagamento" entrada={p} onNaoReconheco={setContestando} />
                   )}
                 </li>
               ))}
@@ -178,6 +180,7 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
         </CardContent>
       </Card>
 
+      <NaoReconhecoDialog login={login} entrada={contestando} onOpenChange={(open) => !open && setContestando(null)} />
       <SuasContestacoes data={data} />
 
       <ComoVocePaga data={data} />
