@@ -273,7 +273,8 @@ describe('/historico', { timeout: 30_000 }, () => {
     renderApp(`/historico?registro=produto&registroId=${PRODUTO}`);
     // Nothing recorded yet: the product is named as such.
     expect(await screen.findByText('Somente: este produto')).toBeInTheDocument();
-    expect(ultimoPedido(vazio)).toEqual({ registro: 'produto', registroId: PRODUTO, pageSize: '50' });
+    // The product's name comes from the address, before the list's request is sent.
+    await waitFor(() => expect(ultimoPedido(vazio)).toEqual({ registro: 'produto', registroId: PRODUTO, pageSize: '50' }));
   });
 
   it('exports every row the filters match, reading pages of 100: one CSV line per change, one for a row without', async () => {
