@@ -73,6 +73,8 @@ const apiLayers = [
   // The audit trail is written by every layer above, the session plugin included (ADR 037).
   ['mail', 'integrations', 'security', 'modules/auditoria'],
   ['jobs', 'auth'],
+  // The outbox of messages to customers: written by the ledger and the customer form, sent by a job (ADR 043).
+  ['modules/mensagens'],
   ['modules/notificacoes', 'modules/clientes', 'modules/codigos', 'modules/pix', 'modules/mercadopago', 'modules/configuracoes'],
   ['modules/financeiro', 'modules/produtos', 'modules/conta', 'modules/equipe'],
   ['modules/vendas', 'modules/devedores', 'modules/backup', 'modules/importacao'],

@@ -44,6 +44,8 @@ import { pixRoutes } from './modules/pix/pix.routes';
 import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { equipeRoutes } from './modules/equipe/equipe.routes';
 import { importacaoRoutes } from './modules/importacao/importacao.routes';
+import { mensagensRoutes } from './modules/mensagens/mensagens.routes';
+import { enviarMensagensJob } from './modules/mensagens/mensagens.jobs';
 import type { PaymentDeps } from './modules/mercadopago/deps';
 import { recheckPagamentosJob } from './modules/portal/portal.jobs';
 import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
@@ -144,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('payments', payments);
   if (config.paymentRecheckSeconds > 0) jobs.register(recheckPagamentosJob(payments, config.paymentRecheckSeconds));
+  if (config.mensagensSegundos > 0) jobs.register(enviarMensagensJob({ mailer, clock, publicUrl: config.publicUrl, log: app.log }, config.mensagensSegundos));
 
   const rateLimitedRoutes: RateLimitedRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -170,6 +173,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(produtosRoutes);
   await app.register(devedoresRoutes);
   await app.register(contestacoesRoutes);
+  await app.register(mensagensRoutes);
   await app.register(relatoriosRoutes);
   await app.register(notificacoesRoutes);
   await app.register(configuracoesRoutes);

@@ -60,6 +60,8 @@ export interface AppConfig {
   encryptionKey?: string;
   /** How often, in whole seconds, pending online payments are re-checked with Mercado Pago (0 = never). */
   paymentRecheckSeconds: number;
+  /** How often, in whole seconds, the outbox of messages to customers is sent (0 = never; docs/decisions/043). */
+  mensagensSegundos: number;
 }
 
 export const MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
@@ -149,5 +151,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mercadopagoApiUrl: (env.MERCADOPAGO_API_URL || MERCADOPAGO_API_URL).replace(/\/+$/, ''),
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     paymentRecheckSeconds: Math.round(Number(env.PAYMENT_RECHECK_SECONDS ?? 120)),
+    mensagensSegundos: Math.max(0, Math.round(Number(env.MENSAGENS_SEGUNDOS ?? 60)) || 0),
   };
 }

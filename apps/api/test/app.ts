@@ -36,6 +36,8 @@ export interface TestAppOptions {
   trustProxy?: string;
   /** Mail is captured only once this settles: a slow mail server. */
   mailGate?: Promise<void>;
+  /** A mail server that refuses some messages: when this answers an error, `send` throws it and nothing is captured. */
+  mailRefusal?: (message: MailMessage) => Error | null;
   /** Fastify logger options (e.g. a stream that captures lines); off by default. */
   logger?: FastifyServerOptions['logger'];
   /** Further routes a test needs (registered before the app is ready). */
@@ -54,6 +56,8 @@ export interface TestAppOptions {
   dataDir?: string;
   /** PAYMENT_RECHECK_SECONDS: registers the re-check job (tests run it with `app.jobs.runDue()`); off by default. */
   paymentRecheckSeconds?: number;
+  /** MENSAGENS_SEGUNDOS: registers the job that sends messages to customers (tests run it with `app.jobs.runDue()`); off by default. */
+  mensagensSegundos?: number;
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -73,6 +77,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     ENCRYPTION_KEY: options.encryptionKey,
     // Jobs never run on a timer in tests (nothing calls jobs.start()); the re-check job is registered only when asked for.
     PAYMENT_RECHECK_SECONDS: String(options.paymentRecheckSeconds ?? 0),
+    MENSAGENS_SEGUNDOS: String(options.mensagensSegundos ?? 0),
   });
   const unlimited = { signIn: 1000, signInPerAccount: 1000, signUp: 1000, passwordReset: 1000, changePassword: 1000, portalLookup: 1000, portalLookupPerCode: 1000, portalMisses: 1000, portalPayment: 1000, providerTest: 1000, backup: 1000 };
   const config = { ...base, rateLimits: { ...unlimited, ...options.rateLimits } };
@@ -82,6 +87,8 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     mailer: {
       send: async (m) => {
         await options.mailGate;
+        const refusal = options.mailRefusal?.(m);
+        if (refusal) throw refusal;
         mails.push(m);
       },
     },

@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   'CONTESTACAO_JA_RESOLVIDA',
   'CONTESTACAO_NAO_CANCELAVEL',
   'COBRANCA_PAUSADA',
+  'SEM_AVISOS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

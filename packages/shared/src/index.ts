@@ -40,4 +40,7 @@ export * from './usuario';
 export * from './schemas/importacao';
 export * from './importacao';
 export * from './contestacoes';
+export * from './mensagens-automaticas';
+export * from './aviso-lancamento';
+export * from './schemas/mensagens';
 export * from './schemas/contestacoes';

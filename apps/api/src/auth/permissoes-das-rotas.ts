@@ -56,6 +56,7 @@ export const PERMISSOES_DAS_ROTAS: Readonly<Record<string, PermissaoDaRota>> = {
   'POST /api/devedores/:id/lembretes': 'editar_clientes',
   // A customer's disputes; resolving one checks beyond it: cancelling the sale (`cancelar_venda`) or a credit (`ajustar_saldo`).
   'GET /api/clientes/:id/contestacoes': 'todos',
+  'GET /api/clientes/:id/mensagens': 'todos',
   'POST /api/contestacoes/:id/resolver': 'editar_clientes',
   'GET /api/cobranca': 'todos',
   'PUT /api/cobranca/regra': 'configuracoes',

@@ -20,6 +20,7 @@ function salvo(body: object): Cliente {
     saldoPendente: 0,
     dataVencimento: null,
     observacoes: null,
+    avisos: null,
     createdAt: '2026-03-05T15:00:00.000Z',
     ...body,
   };

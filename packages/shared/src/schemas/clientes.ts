@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AUTORIZACOES_AVISO, QUEM_PAROU_AVISOS } from '../mensagens-automaticas';
 import { centsToInput } from '../money';
 import { formatPhone, isValidPhone, normalizePhone } from '../telefone';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
@@ -46,6 +47,11 @@ const clienteCampos = {
 /** Body of POST /api/clientes and PUT /api/clientes/:id. */
 export const clienteInputSchema = z.object({
   ...clienteCampos,
+  /**
+   * "O cliente autorizou receber avisos automáticos": true records the consent now (from the form,
+   * confirmed by the customer), false stops the messages at once; absent leaves it as it is.
+   */
+  avisos: z.boolean().optional(),
   limiteCredito: z
     .number({ error: 'limiteInvalido' })
     .int('limiteInvalido')
@@ -69,6 +75,7 @@ export type ClienteCriacao = z.output<typeof clienteCriacaoSchema>;
 export const clienteFormSchema = (locale: string) =>
   z.object({
     ...clienteCampos,
+    avisos: z.boolean(),
     limiteCredito: moneyTextSchema('limiteInvalido', { allowZero: true, locale, max: MAX_LIMITE_CREDITO }),
   });
 export type ClienteFormValues = z.input<ReturnType<typeof clienteFormSchema>>;
@@ -80,6 +87,7 @@ export const emptyClienteForm = (decimalSeparator = ','): ClienteFormValues => (
   email: '',
   endereco: '',
   limiteCredito: centsToInput(DEFAULT_LIMITE_CREDITO, decimalSeparator),
+  avisos: false,
 });
 
 export const clienteToForm = (c: Cliente, decimalSeparator = ','): ClienteFormValues => ({
@@ -88,7 +96,18 @@ export const clienteToForm = (c: Cliente, decimalSeparator = ','): ClienteFormVa
   email: c.email ?? '',
   endereco: c.endereco ?? '',
   limiteCredito: centsToInput(c.limiteCredito, decimalSeparator),
+  avisos: c.avisos?.ativos ?? false,
 });
+
+export const avisosClienteSchema = z.object({
+  /** Given and not stopped since: the app may write to the customer by itself. */
+  ativos: z.boolean(),
+  autorizadosEm: z.string(),
+  como: z.enum(AUTORIZACOES_AVISO),
+  paradosEm: z.string().nullable(),
+  paradosPor: z.enum(QUEM_PAROU_AVISOS).nullable(),
+});
+export type AvisosCliente = z.infer<typeof avisosClienteSchema>;
 
 export const clienteSchema = z.object({
   id: z.uuid(),
@@ -107,6 +126,8 @@ export const clienteSchema = z.object({
   saldoPendente: z.number().int(),
   dataVencimento: z.string().nullable(),
   observacoes: z.string().nullable(),
+  /** The customer's consent to automatic messages (LGPD); null: never given. */
+  avisos: avisosClienteSchema.nullable(),
   createdAt: z.string(),
 });
 export type Cliente = z.infer<typeof clienteSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANAIS_MENSAGEM } from '../mensagens-automaticas';
 import { comoPagaSchema } from './como-paga';
 import { conferenciaSchema, contestacaoSchema } from './contestacoes';
 import { UNIDADES } from '../unidades';
@@ -43,6 +44,13 @@ export const STATUS_PAGAMENTO_ONLINE = ['criado', 'pendente', 'aprovado', 'recus
 export type StatusPagamentoOnline = (typeof STATUS_PAGAMENTO_ONLINE)[number];
 
 /** The customer page: first name and shop only — never phone, address, e-mail or limit. */
+/**
+ * The automatic messages the customer consented to: on (and how they arrive: the channel, never the
+ * address) or stopped, and when.
+ */
+export const avisosDoPortalSchema = z.object({ ativos: z.boolean(), canal: z.enum(CANAIS_MENSAGEM).nullable(), paradosEm: z.string().nullable() });
+export type AvisosDoPortal = z.infer<typeof avisosDoPortalSchema>;
+
 export const portalClienteSchema = z.object({
   primeiroNome: z.string(),
   loja: z.object({ nome: z.string(), whatsappUrl: z.string().nullable() }),
@@ -120,6 +128,8 @@ export const portalClienteSchema = z.object({
   }),
   /** The shop's static PIX code for the pending amount ("copia e cola") and its QR image. */
   pix: z.object({ codigo: z.string(), qrCode: z.string() }).nullable(),
+  /** The customer's automatic messages, when they ever consented: they may stop them here. */
+  avisos: avisosDoPortalSchema.nullable(),
 });
 export type PortalCliente = z.infer<typeof portalClienteSchema>;
 

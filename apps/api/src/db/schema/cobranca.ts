@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { CANAIS_MENSAGEM, STATUS_MENSAGEM, type DadosMensagem } from '@caderneta/shared';
 import { clientes, lancamentos } from './negocio';
 import { users } from './auth';
+import { appLookup } from './portal';
 import { ownerId, ownerPolicy } from './tenancy';
 
 /**
@@ -114,6 +116,54 @@ export const contestacoes = pgTable(
 
 /** SQL: the dispute `alias` (of contestacoes) is open — not resolved yet; contestacoes_abertas_idx holds these. */
 export const contestacaoAbertaSql = (alias: string) => sql.raw(`not ${alias}.reconhece and ${alias}.resolvida_em is null`);
+
+/**
+ * What the app writes to customers by itself (docs/decisions/043): the outbox a job sends from and,
+ * once sent, the customer's message log. A row is written in the transaction of what it tells (an
+ * entry of the ledger), only for a customer who consented; the job sends it once, later, so nothing
+ * on a request waits for a mail server. `chave` says what the message is about ("lancamento:<id>"):
+ * one message per thing told, whatever retries the request or the job make.
+ */
+export const mensagens = pgTable(
+  'mensagens',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    ownerId: ownerId(),
+    clienteId: uuid('cliente_id').notNull(),
+    lancamentoId: uuid('lancamento_id'),
+    chave: text('chave').notNull(),
+    canal: text('canal', { enum: CANAIS_MENSAGEM }).notNull(),
+    /** The address or number it goes to, as it was when the message was written. */
+    destino: text('destino').notNull(),
+    /** What the text is made of (MensagemDados): the text itself is written when it is sent. */
+    dados: jsonb('dados').$type<DadosMensagem>().notNull(),
+    status: text('status', { enum: STATUS_MENSAGEM }).notNull().default('pendente'),
+    tentativas: integer('tentativas').notNull().default(0),
+    /**
+     * When the job may try it again after a failure (null: at its next round); while 'enviando',
+     * when the attempt is given up as interrupted.
+     */
+    proximaEm: timestamp('proxima_em', { withTimezone: true }),
+    enviadaEm: timestamp('enviada_em', { withTimezone: true }),
+    erro: text('erro'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'mensagens_pkey', columns: [t.ownerId, t.id] }),
+    foreignKey({ name: 'mensagens_cliente_fk', columns: [t.ownerId, t.clienteId], foreignColumns: [clientes.ownerId, clientes.id] }).onDelete('cascade'),
+    foreignKey({ name: 'mensagens_lancamento_fk', columns: [t.ownerId, t.lancamentoId], foreignColumns: [lancamentos.ownerId, lancamentos.id] }).onDelete(
+      'cascade',
+    ),
+    unique('mensagens_chave_key').on(t.ownerId, t.chave),
+    // A customer's message log, newest first.
+    index('mensagens_cliente_idx').on(t.ownerId, t.clienteId, t.createdAt),
+    // The job's queue across shops: only what is still to send (or being sent).
+    index('mensagens_fila_idx').on(t.proximaEm).where(sql`${t.status} in ('pendente', 'enviando')`),
+    ownerPolicy('mensagens'),
+    // The job finds what is due in every shop as app_lookup (granted owner_id, id, status, proxima_em only).
+    pgPolicy('mensagens_lookup', { as: 'permissive', for: 'select', to: appLookup, using: sql`true` }),
+  ],
+).enableRLS();
 
 export type CobrancaConfigRow = typeof cobrancaConfig.$inferSelect;
 export type LembreteRow = typeof lembretes.$inferSelect;

@@ -56,6 +56,15 @@ export const clientes = pgTable(
     pendenteDesde: timestamp('pendente_desde', { withTimezone: true }),
     /** The day the customer promised to pay ("Promessa de pagamento"); cleared when the debt is paid. */
     promessaPagamento: date('promessa_pagamento', { mode: 'string' }),
+    /**
+     * The customer's consent to automatic messages (LGPD, docs/decisions/043): when and how it was
+     * given (null: never), and when and by whom it was last stopped. Only consent given and not
+     * stopped since (`avisosParadosEm` null) lets the app write to the customer by itself.
+     */
+    avisosAutorizadosEm: timestamp('avisos_autorizados_em', { withTimezone: true }),
+    avisosAutorizacao: text('avisos_autorizacao', { enum: ['formulario', 'resposta'] }),
+    avisosParadosEm: timestamp('avisos_parados_em', { withTimezone: true }),
+    avisosParadosPor: text('avisos_parados_por', { enum: ['cliente', 'loja'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,6 +87,7 @@ export const clientes = pgTable(
     // New customers of a period (reports).
     index('clientes_owner_created_idx').on(t.ownerId, t.createdAt),
     check('clientes_limite_credito_check', sql`${t.limiteCredito} >= 0`),
+    check('clientes_avisos_check', sql`(${t.avisosAutorizadosEm} is null) = (${t.avisosAutorizacao} is null)`),
     ownerPolicy('clientes'),
   ],
 ).enableRLS();

@@ -187,6 +187,17 @@ beforeAll(async () => {
   await conferir(pagina.pendentes[2]!.lancamentoId, false);
   const resposta = await loja.request({ method: 'POST', url: `/api/contestacoes/${respondida.id}/resolver`, payload: { acao: 'respondida', resposta: 'Está no caderno, assinada por você.' } });
   expect(resposta.statusCode, resposta.body).toBe(200);
+  // Two customers' consent to automatic messages (format 9): one on, one stopped by the customer on their page.
+  for (const [i, devedor] of devedores.items.slice(0, 2).entries()) {
+    const cliente = (await loja.request({ method: 'GET', url: `/api/clientes/${devedor.id}` })).json() as Cliente;
+    const consentiu = await loja.request({
+      method: 'PUT',
+      url: `/api/clientes/${cliente.id}`,
+      payload: { nome: cliente.nome, telefone: cliente.telefone, email: cliente.email, endereco: cliente.endereco, limiteCredito: cliente.limiteCredito, avisos: true },
+    });
+    expect(consentiu.statusCode, consentiu.body).toBe(200);
+    if (i === 1) expect((await t.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/avisos/parar` })).statusCode).toBe(200);
+  }
   original = await exportar(loja);
 }, 180_000);
 afterAll(() => t.close());
@@ -217,6 +228,7 @@ describe('Exportar Dados', () => {
     expect(arquivo.contagens.lembretes).toBe((await withSeller(t.db, loja.id, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from lembretes`)))[0]!.n);
     expect(arquivo.dados.clientes!.some((c) => c.promessaPagamento)).toBe(true);
     expect(arquivo.dados.clientes!.some((c) => c.pendenteDesde)).toBe(true);
+    expect(arquivo.dados.clientes!.filter((c) => c.avisosAutorizacao === 'formulario').map((c) => c.avisosParadosPor)).toEqual(expect.arrayContaining([null, 'cliente']));
     const [config] = await withSeller(t.db, loja.id, (tx) => tx.select().from(cobrancaConfig));
     expect(arquivo.perfil.cobranca).toEqual({
       regraTipo: config!.regraTipo,

@@ -60,6 +60,8 @@ import {
   RESOLUCOES_CONTESTACAO,
   conferenciaInputSchema,
   resolverContestacaoInputSchema,
+  AUTORIZACOES_AVISO,
+  QUEM_PAROU_AVISOS,
 } from '@caderneta/shared';
 import { auditoria, clientes, contestacoes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
 
@@ -256,9 +258,19 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       pendenteDesde: instante.nullable().optional(),
       /** "Promessa de pagamento" (absent in version 1 files: none). */
       promessaPagamento: dia.nullable().optional(),
+      /** The consent to automatic messages, and its end (format 9 on; before: never given). */
+      avisosAutorizadosEm: instante.nullable().optional(),
+      avisosAutorizacao: z.enum(AUTORIZACOES_AVISO).nullable().optional(),
+      avisosParadosEm: instante.nullable().optional(),
+      avisosParadosPor: z.enum(QUEM_PAROU_AVISOS).nullable().optional(),
       createdAt: instante,
       updatedAt: instante,
-    }),
+    })
+      // As the database keeps it: a consent has its day and its way; only a consent is stopped.
+      .refine(
+        (c) => (c.avisosAutorizadosEm == null) === (c.avisosAutorizacao == null) && (c.avisosAutorizadosEm != null || (c.avisosParadosEm == null && c.avisosParadosPor == null)),
+        'avisosInconsistentes',
+      ),
     preparar: comNomeBusca,
   },
   {
@@ -557,4 +569,7 @@ export const FORA_DO_BACKUP = [
   // What an import made, to undo it: a restore replaces those records, and clears these (restaurar.ts).
   'importacoes',
   'importacao_itens',
+  // The outbox of messages to customers (ADR 043): delivery state, not the shop's records (each
+  // entry it told of is in the file). A restored file must never send its old notices again.
+  'mensagens',
 ];

@@ -24,6 +24,7 @@ import { candidatosSemelhantes, paginaDaBusca, termosDaBusca } from './clientes-
 import type { IndiceDeClientes } from './clientes-indice';
 import { assignLogin, retireLogin, withUniqueLogin } from './login';
 import { auditar, mudancasEntre } from '../auditoria/auditoria.service';
+import { cancelarMensagensPendentes } from '../mensagens/mensagens.service';
 
 type ClientesQuery = z.output<typeof clientesQuerySchema>;
 
@@ -48,9 +49,41 @@ export function toCliente(row: ClienteRow): Cliente {
     saldoPendente: row.saldoPendente ?? Math.max(0, -row.saldoAtual),
     dataVencimento: row.dataVencimento,
     observacoes: row.observacoes,
+    avisos: avisosDe(row),
     createdAt: row.createdAt.toISOString(),
   };
 }
+
+function avisosDe(row: ClienteRow): Cliente['avisos'] {
+  if (!row.avisosAutorizadosEm || !row.avisosAutorizacao) return null;
+  return {
+    ativos: row.avisosParadosEm === null,
+    autorizadosEm: row.avisosAutorizadosEm.toISOString(),
+    como: row.avisosAutorizacao,
+    paradosEm: row.avisosParadosEm?.toISOString() ?? null,
+    paradosPor: row.avisosParadosPor,
+  };
+}
+
+/**
+ * The columns that record the form's consent switch (docs/decisions/043): checking it records the
+ * consent now, unchecking it stops the messages now (by the shop); the same state again changes
+ * nothing, so the consent keeps its first date.
+ */
+function consentimentoDoFormulario(antes: Pick<ClienteRow, 'avisosAutorizadosEm' | 'avisosParadosEm'> | null, avisos: boolean | undefined) {
+  const ativos = antes !== null && antes.avisosAutorizadosEm !== null && antes.avisosParadosEm === null;
+  if (avisos === undefined || avisos === ativos) return {};
+  return avisos
+    ? { avisosAutorizadosEm: sql`now()`, avisosAutorizacao: 'formulario' as const, avisosParadosEm: null, avisosParadosPor: null }
+    : { avisosParadosEm: sql`now()`, avisosParadosPor: 'loja' as const };
+}
+
+/** The audit trail's line of a change of consent ("avisos": off → on). */
+const mudancaDeAvisos = (antes: ClienteRow | null, depois: ClienteRow) => {
+  const era = antes?.avisosAutorizadosEm != null && antes.avisosParadosEm === null;
+  const e = depois.avisosAutorizadosEm !== null && depois.avisosParadosEm === null;
+  return era === e ? [] : [{ campo: 'avisos', antes: era, depois: e }];
+};
 
 /** Spec §3: customers lacking a login get one when the list loads (a bounded batch per load). */
 const MISSING_LOGIN_BATCH = 200;
@@ -185,7 +218,7 @@ export async function getCliente(tx: Tx, ownerId: string, id: string): Promise<C
 }
 
 /** What the audit trail keeps of a customer: the fields its form sets (the balance has its own entries). */
-const CAMPOS_AUDITADOS = Object.keys(clienteInputSchema.shape) as Array<keyof ClienteInput & keyof ClienteRow>;
+const CAMPOS_AUDITADOS = Object.keys(clienteInputSchema.shape).filter((campo) => campo !== 'avisos') as Array<keyof ClienteInput & keyof ClienteRow>;
 
 const columnsOf = (input: ClienteInput) => ({
   nome: input.nome,
@@ -208,7 +241,7 @@ export async function createCliente(tx: Tx, ownerId: string, { id, ...input }: C
     const row = await withUniqueLogin(tx, ownerId, input.nome, async (sp, login) => {
       const [inserted] = await sp
         .insert(clientes)
-        .values({ ownerId, ...(id ? { id } : {}), ...columnsOf(input), login })
+        .values({ ownerId, ...(id ? { id } : {}), ...columnsOf(input), ...consentimentoDoFormulario(null, input.avisos), login })
         .onConflictDoNothing({ target: [clientes.ownerId, clientes.id] })
         .returning();
       if (!inserted) throw new JaCriado();
@@ -218,7 +251,7 @@ export async function createCliente(tx: Tx, ownerId: string, { id, ...input }: C
       acao: 'cliente.criado',
       registro: { tipo: 'cliente', id: row.id, nome: row.nome },
       clienteId: row.id,
-      mudancas: mudancasEntre<ClienteRow>({}, row, CAMPOS_AUDITADOS),
+      mudancas: [...mudancasEntre<ClienteRow>({}, row, CAMPOS_AUDITADOS), ...mudancaDeAvisos(null, row)],
     });
     return toCliente(row);
   } catch (error) {
@@ -232,11 +265,12 @@ export async function updateCliente(tx: Tx, ownerId: string, id: string, input: 
   const antes = await findRow(tx, ownerId, id, true);
   const [row] = await tx
     .update(clientes)
-    .set({ ...columnsOf(input), updatedAt: sql`now()` })
+    .set({ ...columnsOf(input), ...consentimentoDoFormulario(antes, input.avisos), updatedAt: sql`now()` })
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id)))
     .returning();
   if (!row) throw naoEncontrado();
-  const mudancas = mudancasEntre(antes, row, CAMPOS_AUDITADOS);
+  if (input.avisos === false) await cancelarMensagensPendentes(tx, ownerId, id);
+  const mudancas = [...mudancasEntre(antes, row, CAMPOS_AUDITADOS), ...mudancaDeAvisos(antes, row)];
   if (mudancas.length) await auditar(tx, ownerId, { acao: 'cliente.alterado', registro: { tipo: 'cliente', id, nome: row.nome }, clienteId: id, mudancas });
   return toCliente(await withLogin(tx, ownerId, row));
 }

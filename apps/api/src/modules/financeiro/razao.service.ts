@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { clientes, lancamentos, vendas } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
+import { avisarLancamento, avisosAtivosSql } from '../mensagens/mensagens.service';
 import { syncPendencia } from './pendencia';
 
 /**
@@ -29,6 +30,9 @@ export interface ClienteTravado {
   ativo: boolean;
   limiteCredito: number;
   saldoAtual: number;
+  /** Where the entry's notice goes, when the customer consented (docs/decisions/043). */
+  email: string | null;
+  avisosAtivos: boolean;
 }
 
 /**
@@ -44,6 +48,8 @@ export async function travarCliente(tx: Executor, ownerId: string, clienteId: st
       ativo: clientes.ativo,
       limiteCredito: clientes.limiteCredito,
       saldoAtual: clientes.saldoAtual,
+      email: clientes.email,
+      avisosAtivos: sql<boolean>`${avisosAtivosSql('clientes')}`,
     })
     .from(clientes)
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)))
@@ -273,6 +279,8 @@ export async function lancar(
       avisos.push({ tipo: 'devedor', params: { clienteId: cliente.id, nome: cliente.nome, valor: -saldoAtual } });
     }
     await notifyAll(tx, ownerId, avisos);
+    // The customer is told too, when they consented: through the outbox, sent by a job.
+    await avisarLancamento(tx, ownerId, cliente, { id: posted.lancamento.id, tipo: entry.tipo, valor: entry.valor, saldo: saldoAtual, em: posted.lancamento.createdAt });
   }
   return { lancamento: posted.lancamento, saldoAntes, saldoAtual, quitadas };
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { conferenciaInputSchema, conferenciaSchema, iniciarPagamentoInputSchema, pagamentoOnlineSchema, portalClienteSchema, portalExemplosSchema, portalPagamentoParamsSchema, portalParamsSchema } from '@caderneta/shared';
+import { avisosDoPortalSchema, conferenciaInputSchema, conferenciaSchema, iniciarPagamentoInputSchema, pagamentoOnlineSchema, portalClienteSchema, portalExemplosSchema, portalPagamentoParamsSchema, portalParamsSchema } from '@caderneta/shared';
 import { limitesDoPortal } from '../../security/portal-limites';
 import type { AcessoCliente } from './acesso-cookie';
 import { iniciarPagamento, verificarPagamentoCliente } from './pagamentos.service';
-import { codigosExemplo, createConferenciaDoPortal, lerPortalCliente } from './portal.service';
+import { codigosExemplo, createConferenciaDoPortal, lerPortalCliente, pararAvisosDoPortal } from './portal.service';
 
 /** The customer page's API (public: no seller session; the access code is the only key). */
 export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = async (app, { acesso }) => {
@@ -96,5 +96,21 @@ export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = as
       },
     },
     (request) => peloCodigo(request, createConferenciaDoPortal(app.db, request.params.login, request.body, app.clock.now())),
+  );
+
+  app.post(
+    '/api/portal/:login/avisos/parar',
+    {
+      config: { rateLimit: { max: limits.portalLookupPerCode, timeWindow: '15 minutes' } },
+      preHandler: [fewMisses, perCode('portal-avisos', limits.portalLookupPerCode)],
+      onSend: countMiss,
+      schema: {
+        tags,
+        summary: '"Parar avisos": the customer ends their consent to automatic messages',
+        params: portalParamsSchema,
+        response: { 200: avisosDoPortalSchema },
+      },
+    },
+    (request) => peloCodigo(request, pararAvisosDoPortal(app.db, request.params.login, app.clock.now())),
   );
 };

@@ -6,6 +6,7 @@ import {
   PARCELAS_MAX_CARTAO,
   TAXA_CARTAO_PERCENTUAL,
   whatsappPhone,
+  type AvisosDoPortal,
   type ConferenciaInput,
   type Currency,
   type PortalCliente,
@@ -19,6 +20,7 @@ import { lerComoPaga } from '../devedores/como-paga.service';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
 import { estornoOnlineEmSql, travarCliente } from '../financeiro/razao.service';
+import { cancelarMensagensPendentes, canalDe } from '../mensagens/mensagens.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { EM_ANDAMENTO_MS, primeiroNome } from './pagamentos.service';
 import { pixCodigo, qrCodeDataUrl } from '../pix/pix.service';
@@ -41,6 +43,9 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       saldoAtual: clientes.saldoAtual,
       dataVencimento: clientes.dataVencimento,
       pendenteDesde: clientes.pendenteDesde,
+      email: clientes.email,
+      avisosAutorizadosEm: clientes.avisosAutorizadosEm,
+      avisosParadosEm: clientes.avisosParadosEm,
     })
     .from(clientes)
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
@@ -158,6 +163,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     comoPaga,
     saldosAnteriores: saldosAnteriores.map((saldo) => ({ ...saldo, conferencia: conferenciaDe(saldo.lancamentoId) })),
     contestacoes: await ultimasContestacoes(tx, ownerId, clienteId),
+    avisos: avisosDoPortal(clienteId, cliente),
     pagamentoEmAndamento: emAndamento
       ? {
           id: emAndamento.id,
@@ -228,6 +234,37 @@ export const createConferenciaDoPortal = (db: Database, login: string, input: Co
       });
       if (!cliente.ativo) throw clienteNaoEncontrado();
       return createConferencia(tx, ownerId, cliente, input, agora);
+    },
+    'escrita',
+  );
+
+function avisosDoPortal(id: string, c: { email: string | null; avisosAutorizadosEm: Date | null; avisosParadosEm: Date | null }): AvisosDoPortal | null {
+  if (!c.avisosAutorizadosEm) return null;
+  const ativos = c.avisosParadosEm === null;
+  return { ativos, canal: canalDe({ id, email: c.email, avisosAtivos: ativos })?.canal ?? null, paradosEm: c.avisosParadosEm?.toISOString() ?? null };
+}
+
+/**
+ * "Parar avisos" on the customer's page: their consent ends now, by them, and what was waiting is
+ * not sent. Stopping again changes nothing. Answers the page's new state.
+ */
+export const pararAvisosDoPortal = (db: Database, login: string, agora: Date) =>
+  withPortalCliente(
+    db,
+    login,
+    async (tx, ownerId, clienteId): Promise<AvisosDoPortal> => {
+      const [row] = await tx
+        .update(clientes)
+        .set({ avisosParadosEm: sql`coalesce(${clientes.avisosParadosEm}, ${agora.toISOString()}::timestamptz)`, avisosParadosPor: sql`coalesce(${clientes.avisosParadosPor}, 'cliente')` })
+        .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId), eq(clientes.ativo, true), isNotNull(clientes.avisosAutorizadosEm)))
+        .returning({ email: clientes.email, avisosAutorizadosEm: clientes.avisosAutorizadosEm, avisosParadosEm: clientes.avisosParadosEm });
+      if (!row) {
+        const [cliente] = await tx.select({ ativo: clientes.ativo }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+        if (!cliente?.ativo) throw clienteNaoEncontrado();
+        throw new AppError('SEM_AVISOS', 409, { message: 'Você não recebe avisos automáticos desta loja.' });
+      }
+      await cancelarMensagensPendentes(tx, ownerId, clienteId);
+      return avisosDoPortal(clienteId, row)!;
     },
     'escrita',
   );

@@ -24,6 +24,7 @@ function cliente(overrides: Partial<Cliente> = {}): Cliente {
     saldoPendente: 12550,
     dataVencimento: null,
     observacoes: null,
+    avisos: null,
     createdAt: '2025-03-05T15:00:00.000Z',
     ...overrides,
   };

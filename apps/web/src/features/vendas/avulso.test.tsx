@@ -44,6 +44,7 @@ function cliente(overrides: Partial<Cliente> = {}): Cliente {
     saldoPendente: 2000,
     dataVencimento: null,
     observacoes: null,
+    avisos: null,
     createdAt: '2025-03-01T12:00:00.000Z',
     ...overrides,
   };

@@ -44,6 +44,7 @@ const JOSE_DA_SILVA: Cliente = {
   saldoPendente: 8000,
   dataVencimento: null,
   observacoes: null,
+  avisos: null,
   createdAt: '2025-03-01T12:00:00.000Z',
 };
 const clientes: ClientesPage = { items: [JOSE_DA_SILVA], total: 1, page: 1, pageSize: 100, resumo: { total: 1, ativos: 1, comPendencias: 1 } };

@@ -53,6 +53,7 @@ const jose: Cliente = {
   saldoPendente: 0,
   dataVencimento: null,
   observacoes: null,
+  avisos: null,
   createdAt: '2025-03-01T12:00:00.000Z',
 };
 

@@ -1,0 +1,48 @@
+import type { Cents } from './money';
+
+/*
+ * What the app writes to customers by itself (docs/decisions/043): only to a customer who
+ * consented (LGPD), through an outbox a job sends from. The texts follow CDC art. 42 (polite, no
+ * exposure) and art. 42-A (the creditor's name and CPF/CNPJ when the shop has one).
+ */
+
+/** How a message reaches the customer. */
+export const CANAIS_MENSAGEM = ['email', 'whatsapp'] as const;
+export type CanalMensagem = (typeof CANAIS_MENSAGEM)[number];
+
+/**
+ * pendente: waiting for the job (again, after a failure, at `proximaEm`) · enviando: an attempt is
+ * under way · enviada · falhou: given up (too many failures, or an attempt interrupted: never sent
+ * twice) · cancelada: the customer's consent ended before it went.
+ */
+export const STATUS_MENSAGEM = ['pendente', 'enviando', 'enviada', 'falhou', 'cancelada'] as const;
+export type StatusMensagem = (typeof STATUS_MENSAGEM)[number];
+
+/** How consent was given: the customer form (confirmed by the customer) or a reply "SIM". */
+export const AUTORIZACOES_AVISO = ['formulario', 'resposta'] as const;
+export type AutorizacaoAviso = (typeof AUTORIZACOES_AVISO)[number];
+/** Who stopped the messages: the customer (a reply, their page) or the shop. */
+export const QUEM_PAROU_AVISOS = ['cliente', 'loja'] as const;
+export type QuemParouAvisos = (typeof QUEM_PAROU_AVISOS)[number];
+
+/** The ledger entries a customer is told of (issue 38, item 4). */
+export const LANCAMENTOS_AVISADOS = ['venda', 'pagamento', 'ajuste'] as const;
+export type LancamentoAvisado = (typeof LANCAMENTOS_AVISADOS)[number];
+
+/** The error of an attempt that never recorded its end: given up rather than risk sending it twice. */
+export const ERRO_ENVIO_INTERROMPIDO = 'interrompido';
+
+/** A failed send is tried again after 1, 2, 4 … minutes, and given up after this many attempts. */
+export const MAX_TENTATIVAS_MENSAGEM = 8;
+export const esperaAposFalha = (tentativas: number): number => Math.min(60, 2 ** Math.max(0, tentativas - 1)) * 60_000;
+
+/** What a message about an entry is made of (kept in the outbox; the text is written when sent). */
+export interface DadosMensagem {
+  tipo: LancamentoAvisado;
+  /** The entry's signed value: negative increases what the customer owes. */
+  valor: Cents;
+  /** The balance right after the entry (negative: owed). */
+  saldo: Cents;
+  /** When the entry was posted (ISO instant). */
+  em: string;
+}
