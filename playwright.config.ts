@@ -57,6 +57,8 @@ const serverEnv = (t: Target) => ({
   RATE_LIMIT_CUSTOMER_PAGE_MISSES: '1000',
   RATE_LIMIT_ONLINE_PAYMENT: '1000',
   MERCADOPAGO_API_URL: `http://127.0.0.1:${fakeMercadoPagoPort}`,
+  // The notices to customers go out within seconds, not a minute: the journeys read them in the outbox.
+  MENSAGENS_SEGUNDOS: '5',
 });
 
 export default defineConfig({

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../config';
-import type { Database } from '../db/client';
+import type { Database, DbHandle } from '../db/client';
 import { DataDirBusyError, readLiveLock } from '../db/data-dir-lock';
 import { openConfiguredDatabase } from '../db/open';
 
@@ -18,7 +18,7 @@ export function fail(message: string): never {
 export async function comBanco<T>(
   config: AppConfig,
   viaServidor: (url: string, token: string) => Promise<T>,
-  direto: (db: Database) => Promise<T>,
+  direto: (db: Database, database: DbHandle) => Promise<T>,
 ): Promise<T> {
   if (!config.databaseUrl) {
     const holder = readLiveLock(config.dataDir);
@@ -33,7 +33,7 @@ export async function comBanco<T>(
     throw error;
   }
   try {
-    return await direto(database.db);
+    return await direto(database.db, database);
   } finally {
     await database.close();
   }

@@ -238,9 +238,20 @@ export class JobRunner {
     return pass;
   }
 
-  private async pass(): Promise<RunSummary> {
+  /**
+   * One pass of one job, now (`npm run -s jobs -- run <name>`): what is due of it runs, each run
+   * claimed as always; a period already done is not run again. After any pass under way.
+   */
+  async runJob(name: string): Promise<RunSummary> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`no job named "${name}" (jobs: ${this.names.join(', ')})`);
+    await this.running?.catch(() => undefined);
+    return this.pass([job]);
+  }
+
+  private async pass(jobs: Iterable<JobDefinition> = this.jobs.values()): Promise<RunSummary> {
     const summary: RunSummary = { ok: {}, failed: {} };
-    for (const job of this.jobs.values()) {
+    for (const job of jobs) {
       const tried = new Set<string>();
       let runs = 0;
       while (!this.stopped && runs < MAX_RUNS_PER_PASS) {

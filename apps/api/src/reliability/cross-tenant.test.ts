@@ -275,7 +275,7 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
   // The shop's own mobile number for its customer: searching another shop's finds nothing.
   const telefone = `119${randomInt(10_000_000, 100_000_000)}`;
   const req = (method: string, url: string, payload?: unknown) => seller.request({ method: method as 'POST', url, payload: payload as object });
-  const cliente = await ok(await req('POST', '/api/clientes', { nome: `Cliente ${tag}`, telefone, email: `${tag}@example.com`, limiteCredito: 1_000_000 }), 'cliente');
+  const cliente = await ok(await req('POST', '/api/clientes', { nome: `Cliente ${tag}`, telefone, email: `${tag}@example.com`, limiteCredito: 1_000_000, avisos: true }), 'cliente');
   const outro = await ok(await req('POST', '/api/clientes', { nome: `Outro ${tag}`, telefone: '11912345678', limiteCredito: 0 }), 'cliente');
   const produto = await ok(
     await req('POST', '/api/produtos', { nome: `Produto ${tag}`, precoVenda: 1_000, precoCusto: 400, estoqueAtual: 100, estoqueMinimo: 1 }),

@@ -124,6 +124,11 @@ function requestsFor(route: RateLimitedRoute): (i: number) => Request {
       const [login] = takeCodes(1);
       return () => ({ url: `/api/portal/${login}` });
     }
+    case 'POST /api/portal/:login/avisos/parar': {
+      // A real code (a wrong one would meet the misses limit first): a customer who never consented is answered 409 until the limit.
+      const [login] = takeCodes(1);
+      return () => ({ url: `/api/portal/${login}/avisos/parar` });
+    }
     case 'POST /api/portal/:login/pagamentos': {
       // A code per request: the per-code limit is as small as the per-address one.
       const logins = takeCodes(route.max + 2);

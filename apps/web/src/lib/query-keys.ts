@@ -22,6 +22,8 @@ export const queryKeys = {
     comoPaga: (id: string | null) => ['clientes', 'como-paga', id] as const,
     /** The entries the customer disputed on their page, and the shop's answers. */
     contestacoes: (id: string | null) => ['clientes', 'contestacoes', id] as const,
+    /** The automatic messages sent (or waiting) to the customer: each entry of the ledger may add one. */
+    mensagens: (id: string | null) => ['clientes', 'mensagens', id] as const,
   },
   produtos: {
     all: ['produtos'] as const,
@@ -174,6 +176,7 @@ export const REFRESHES = {
   createPagamentoOnline: [],
   /** "Reconheço" / "Não reconheço": the customer page shows the answer on the entry. */
   createConferencia: ['portal'],
+  stopAvisos: ['portal'],
   convidarPessoa: ['equipe'],
   criarLoginPessoa: ['equipe'],
   alterarPessoa: ['equipe'],

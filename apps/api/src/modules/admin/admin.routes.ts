@@ -36,4 +36,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app,
     seed: z.number().int().min(0).optional(),
   });
   app.post('/api/admin/demo', { schema: { hide: true, body: demoBody } }, async (request) => seedDemoShop(app.db, { ...request.body, now: app.clock.now() }));
+  // `npm run jobs` while the server runs: the server's own runner lists its jobs and runs one now.
+  app.get('/api/admin/jobs', opts, async () => ({ jobs: app.jobs.names }));
+  app.post('/api/admin/jobs/:nome/executar', { schema: { hide: true, params: z.object({ nome: z.string().min(1).max(64) }) } }, async (request) => {
+    if (!app.jobs.names.includes(request.params.nome)) throw new AppError('NOT_FOUND', 404, { message: `Não há tarefa "${request.params.nome}"` });
+    return app.jobs.runJob(request.params.nome);
+  });
 };

@@ -21,6 +21,7 @@ import { LembretesDialog } from '@/features/devedores/components/lembretes-dialo
 import { RegraVencimentoDialog } from '@/features/devedores/components/regra-vencimento-dialog';
 import { ComoPagaResumo } from '@/features/clientes/components/como-paga';
 import { ContestacoesDoCliente } from '@/features/contestacoes/components/contestacoes-do-cliente';
+import { MensagensDoCliente } from '@/features/mensagens/components/mensagens-do-cliente';
 import { AjusteDialog } from '@/features/financeiro/components/ajuste-dialog';
 import { ExtratoCompartilhar, ExtratoLista } from '@/features/financeiro/components/extrato-dialog';
 import { PagamentoDialog } from '@/features/financeiro/components/pagamento-dialog';
@@ -130,6 +131,7 @@ export function Component() {
         )}
         comoPaga={(clienteId) => <ComoPagaResumo clienteId={clienteId} />}
         contestacoes={(clienteId) => <ContestacoesDoCliente clienteId={clienteId} />}
+        mensagens={(clienteId) => <MensagensDoCliente clienteId={clienteId} />}
         onPagamento={paga ? setPagando : undefined}
         onAdicionarSaldo={ajusta ? setAdicionando : undefined}
       />

@@ -217,6 +217,7 @@ describe('customer form', () => {
       email: null,
       endereco: null,
       limiteCredito: 160050,
+      avisos: false,
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Novo Cliente' })).not.toBeInTheDocument());
     // Focus is back where the seller was, not at the top of the page.
@@ -385,6 +386,32 @@ describe('customer form', () => {
       email: 'jose@exemplo.com',
       limiteCredito: 100000,
     });
+  });
+
+  it('records the consent to automatic notices with the form, says when and how it was given, and warns while there is no e-mail to send them to', async () => {
+    const autorizado = { ativos: true, autorizadosEm: '2026-06-01T13:00:00.000Z', como: 'formulario' as const, paradosEm: null, paradosPor: null };
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () => jsonResponse(200, page([cliente(), cliente({ id: '22222222-2222-4222-8222-222222222222', nome: 'Ana Souza', avisos: { ...autorizado, ativos: false, paradosEm: '2026-06-05T13:00:00.000Z', paradosPor: 'cliente' } })])),
+      'PUT /api/clientes/11111111-1111-4111-8111-111111111111': () => jsonResponse(200, cliente({ email: 'jose@exemplo.com', avisos: autorizado })),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Editar José da Silva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    const avisos = within(dialog).getByRole('switch', { name: 'Avisos automáticos' });
+    expect(avisos).not.toBeChecked();
+    await user.click(avisos);
+    expect(within(dialog).getByText('Informe o e-mail do cliente: é por ele que os avisos chegam.')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^E-mail/), 'jose@exemplo.com');
+    expect(within(dialog).queryByText('Informe o e-mail do cliente: é por ele que os avisos chegam.')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText('Cliente atualizado com sucesso!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/clientes/11111111-1111-4111-8111-111111111111')[0]?.body).toMatchObject({ email: 'jose@exemplo.com', avisos: true });
+
+    await user.click(await screen.findByRole('button', { name: 'Editar Ana Souza' }));
+    const outra = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    expect(within(outra).getByRole('switch', { name: 'Avisos automáticos' })).not.toBeChecked();
+    expect(within(outra).getByText('O cliente parou os avisos em 05/06/2026.')).toBeInTheDocument();
   });
 
   it('suggests a limit from how the customer pays, with the facts in words; "Usar sugestão" puts it in the field, saved only with the form', async () => {

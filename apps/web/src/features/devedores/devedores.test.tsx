@@ -74,6 +74,8 @@ function openDevedores(handlers: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/cobranca': () => jsonResponse(200, config()),
     // No customer disputed anything unless a test says so.
     ...Object.fromEntries([ANA, BETO, CAIO].map((id) => [`GET /api/clientes/${id}/contestacoes`, () => jsonResponse(200, { items: [] })])),
+    // Nor was written to by the app, unless a test says so.
+    ...Object.fromEntries([ANA, BETO, CAIO].map((id) => [`GET /api/clientes/${id}/mensagens`, () => jsonResponse(200, { items: [] })])),
     ...handlers,
   });
   return { ...renderApp('/devedores'), api };
@@ -333,6 +335,46 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
     expect(await screen.findByText('Informações atualizadas')).toBeInTheDocument();
     expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)[0]?.body).toEqual({ observacoes: 'Paga dia 20', dataVencimento: '2026-03-20' });
+  });
+
+  it('lists the automatic notices sent to the customer: what each told, where it went and how it went', async () => {
+    const mensagem = (id: string, extra: object) => ({
+      id,
+      canal: 'email',
+      destino: 'ana@example.com',
+      tipo: 'venda',
+      valor: -4_500,
+      saldo: -15_000,
+      tentativas: 1,
+      enviadaEm: null,
+      erro: null,
+      createdAt: '2026-03-10T13:00:00.000Z',
+      ...extra,
+    });
+    const { user } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`GET /api/clientes/${ANA}/mensagens`]: () =>
+        jsonResponse(200, {
+          items: [
+            mensagem('00000000-0000-4000-8000-000000000003', { tipo: 'pagamento', valor: 2_000, status: 'pendente', tentativas: 2, erro: '451 Mailbox temporarily unavailable' }),
+            mensagem('00000000-0000-4000-8000-000000000002', { status: 'falhou', erro: 'interrompido' }),
+            mensagem('00000000-0000-4000-8000-000000000001', { status: 'enviada', enviadaEm: '2026-03-10T13:01:00.000Z' }),
+          ],
+        }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    const secao = await within(dialog).findByRole('region', { name: 'Avisos automáticos' });
+    const itens = within(secao).getAllByRole('listitem');
+    expect(itens[0]).toHaveTextContent('Pagamento de R$ 20,00');
+    expect(itens[0]).toHaveTextContent('Na fila');
+    expect(itens[0]).toHaveTextContent('2 tentativas: 451 Mailbox temporarily unavailable');
+    expect(itens[1]).toHaveTextContent('Não enviado');
+    expect(itens[1]).toHaveTextContent('o envio foi interrompido e não foi repetido, para não chegar duas vezes');
+    expect(itens[2]).toHaveTextContent('Compra fiado de R$ 45,00');
+    expect(itens[2]).toHaveTextContent('Enviado');
+    expect(itens[2]).toHaveTextContent('E-mail para ana@example.com');
   });
 
   it('shows how the customer pays and the suggested limit with its reasons, and offers to try again when it cannot load', async () => {

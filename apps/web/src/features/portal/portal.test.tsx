@@ -65,6 +65,7 @@ function paginaBase(overrides: Partial<Pagina>): Pagina {
     pagamentoOnline: { disponivel: true, taxaCartaoPercentual: 5, parcelasMaxCartao: 12 },
     pix: null,
     contestacoes: [],
+    avisos: null,
     ...overrides,
   };
 }
@@ -186,6 +187,33 @@ describe('the customer page', () => {
       'Maior compra fiado: R$ 180,00',
     ]);
     expect(within(card).queryByText(/limite/i)).not.toBeInTheDocument();
+  });
+
+  it('"Parar avisos" stops the automatic notices the customer agreed to, and then says when and who turns them back on', async () => {
+    let pagina = cliente({ avisos: { ativos: true, canal: 'email', paradosEm: null } });
+    const parados = { ativos: false, canal: null, paradosEm: '2025-03-12T15:00:00.000Z' };
+    const api = mockApi({
+      'GET /api/portal/joana48213': () => jsonResponse(200, pagina),
+      'POST /api/portal/joana48213/avisos/parar': () => {
+        pagina = { ...pagina, avisos: parados };
+        return jsonResponse(200, parados);
+      },
+    });
+    const { user } = renderApp('/cliente/joana48213');
+    const secao = await screen.findByRole('region', { name: 'Avisos da loja' });
+    expect(secao).toHaveTextContent('Você autorizou a loja a avisar, por e-mail, cada compra, pagamento e ajuste da sua conta, com o saldo.');
+    await user.click(within(secao).getByRole('button', { name: 'Parar avisos' }));
+    expect(await screen.findByText('Pronto: você não vai mais receber avisos automáticos desta loja.')).toBeInTheDocument();
+    expect(await within(secao).findByText('Você parou os avisos automáticos em 12/03/2025. Para voltar a recebê-los, fale com a loja.')).toBeInTheDocument();
+    expect(within(secao).queryByRole('button', { name: 'Parar avisos' })).not.toBeInTheDocument();
+    expect(api.calls('POST', '/api/portal/joana48213/avisos/parar')).toHaveLength(1);
+  });
+
+  it('says nothing of notices to a customer who never agreed to them', async () => {
+    mockApi({ 'GET /api/portal/joana48213': () => jsonResponse(200, cliente()) });
+    renderApp('/cliente/joana48213');
+    expect(await screen.findByRole('heading', { name: 'Olá, Joana' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Avisos da loja' })).not.toBeInTheDocument();
   });
 
   it('says when there is no history of how the customer pays', async () => {

@@ -22,7 +22,7 @@ import { type FieldErrors, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { FormDialog, useRecordFormTexts } from '@/components/form-dialog';
-import { Field, InputField, PhoneField } from '@/components/form-fields';
+import { Field, InputField, PhoneField, SwitchField } from '@/components/form-fields';
 import { MoneyPreview } from '@/components/money-preview';
 import { FormControl } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
@@ -35,7 +35,7 @@ import { useGetSemelhantes } from '../api/get-semelhantes';
 import { useUpdateCliente } from '../api/update-cliente';
 import { SugestaoDeLimite } from './como-paga';
 
-const FIELDS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito'] as const;
+const FIELDS = ['nome', 'telefone', 'email', 'endereco', 'limiteCredito', 'avisos'] as const;
 const formValues = (cliente: Cliente | null, decimalSeparator: string): ClienteFormValues =>
   cliente ? clienteToForm(cliente, decimalSeparator) : emptyClienteForm(decimalSeparator);
 
@@ -70,7 +70,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
   // new one is registered; and the person the seller said "Criar mesmo assim" for.
   const [aviso, setAviso] = useState<{ semelhantes: ClienteSemelhante[]; quem: string } | null>(null);
   const mesmoAssim = useRef<string | null>(null);
-  const [nome, telefone] = useWatch({ control: form.control, name: ['nome', 'telefone'] });
+  const [nome, telefone, email, avisos] = useWatch({ control: form.control, name: ['nome', 'telefone', 'email', 'avisos'] });
   const avisoAtual = aviso && aviso.quem === quem(nome ?? '', telefone ?? '') ? aviso : null;
   useEffect(() => {
     if (!open) {
@@ -154,6 +154,11 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
         )}
       </Field>
       {cliente && <SugestaoDeLimite clienteId={cliente.id} onUsar={definirLimite} />}
+      <div className="grid gap-2 rounded-md border p-3">
+        <SwitchField control={form.control} name="avisos" label={t('form.avisos')} description={t('form.avisosHint')} />
+        {cliente?.avisos && <ConsentimentoRegistrado avisos={cliente.avisos} />}
+        {avisos && !email?.trim() && <p className="text-sm text-amber-700 dark:text-amber-400">{t('form.avisosSemEmail')}</p>}
+      </div>
       {avisoAtual && (
         <Semelhantes
           semelhantes={avisoAtual.semelhantes}
@@ -163,6 +168,19 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
         />
       )}
     </FormDialog>
+  );
+}
+
+/** What the shop has on record of the customer's consent: given when and how, stopped when and by whom. */
+function ConsentimentoRegistrado({ avisos }: { avisos: NonNullable<Cliente['avisos']> }) {
+  const { t } = useTranslation('clientes');
+  const fmt = useFormatters();
+  return (
+    <p className="text-sm text-muted-foreground">
+      {avisos.ativos
+        ? t(`form.avisosAutorizados.${avisos.como}`, { date: fmt.date(avisos.autorizadosEm) })
+        : t(`form.avisosParados.${avisos.paradosPor ?? 'loja'}`, { date: fmt.date(avisos.paradosEm ?? avisos.autorizadosEm) })}
+    </p>
   );
 }
 

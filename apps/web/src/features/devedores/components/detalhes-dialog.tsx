@@ -30,6 +30,8 @@ interface DetalhesDialogProps {
   comoPaga: (clienteId: string) => ReactNode;
   /** The entries the customer disputed and their resolution (composed in by the route). */
   contestacoes: (clienteId: string) => ReactNode;
+  /** The automatic messages the app wrote to the customer (composed in by the route). */
+  mensagens: (clienteId: string) => ReactNode;
   /** The ledger's payment and debit-adjustment dialogs (composed in by the route); absent for who may not use them. */
   onPagamento?: (devedor: DevedorDetalhe) => void;
   onAdicionarSaldo?: (devedor: DevedorDetalhe) => void;
@@ -42,7 +44,7 @@ interface DetalhesDialogProps {
 /** A quick action in a two-column grid on a phone: a long label wraps inside its button instead of running out of it. */
 const ACAO = 'h-auto min-h-11 py-2 text-center leading-tight whitespace-normal';
 
-export function DetalhesDialog({ clienteId, onOpenChange, config, historico, comoPaga, contestacoes, onPagamento, onAdicionarSaldo }: DetalhesDialogProps) {
+export function DetalhesDialog({ clienteId, onOpenChange, config, historico, comoPaga, contestacoes, mensagens, onPagamento, onAdicionarSaldo }: DetalhesDialogProps) {
   const { t } = useTranslation('devedores');
   const shownId = useLastPresent(clienteId);
   const query = useDevedor(shownId);
@@ -86,6 +88,7 @@ export function DetalhesDialog({ clienteId, onOpenChange, config, historico, com
             historico={shownId ? historico(shownId) : null}
             comoPaga={shownId ? comoPaga(shownId) : null}
             contestacoes={shownId ? contestacoes(shownId) : null}
+            mensagens={shownId ? mensagens(shownId) : null}
             onPagamento={onPagamento && (() => onPagamento(data))}
             // Manage debt holds the ledger's entries and the collection's fields (`editar_clientes`).
             onGerenciar={onPagamento || onAdicionarSaldo || podeEditar ? () => setGerenciando(true) : undefined}
@@ -110,6 +113,7 @@ function Resumo({
   historico,
   comoPaga,
   contestacoes,
+  mensagens,
   onPagamento,
   onGerenciar,
 }: {
@@ -118,6 +122,7 @@ function Resumo({
   historico: ReactNode;
   comoPaga: ReactNode;
   contestacoes: ReactNode;
+  mensagens: ReactNode;
   onPagamento?: () => void;
   onGerenciar?: () => void;
 }) {
@@ -238,6 +243,7 @@ function Resumo({
         <h3 className="text-sm font-semibold">{t('detalhes.historico')}</h3>
         {historico}
       </section>
+      {mensagens}
     </div>
   );
 }

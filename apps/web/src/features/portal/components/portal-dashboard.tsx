@@ -9,6 +9,7 @@ import { Button } from '@/components/ui/button';
 import { CardTitulo } from '@/components/card-titulo';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConferenciaDaEntrada, NaoReconhecoDialog, SuasContestacoes, type EntradaConferivel } from './conferencia';
+import { AvisosDaLoja } from './avisos';
 import { PixCopiaCola } from './pix-copia-cola';
 import { usePortalFormat } from './use-portal-format';
 import { SecaoTitulada } from '@/components/secao-titulada';
@@ -184,6 +185,8 @@ export function PortalDashboard({ data, login, focarPagar = false, onPagar, onSa
       <SuasContestacoes data={data} />
 
       <ComoVocePaga data={data} />
+
+      <AvisosDaLoja data={data} login={login} />
 
       <SecaoTitulada titulo={t('painel.suporte')} tituloClassName="font-medium" className="rounded-lg border p-4">
         {data.loja.whatsappUrl ? (

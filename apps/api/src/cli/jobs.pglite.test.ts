@@ -1,0 +1,66 @@
+// DATA_DIR locking only exists with embedded PGlite, so this file runs in the PGlite project only.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createTestDatabase } from '../../test/db';
+import { runCli } from '../../test/cli';
+
+describe('jobs CLI', () => {
+  it('lists the jobs and runs one now, or at a given instant, once per period', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-jobs-'));
+    try {
+      const env = { DATA_DIR: dataDir, AUTH_SECRET: 'test-secret-test-secret-test-secret!' };
+      const list = await runCli('jobs', ['list'], env);
+      expect(list.code, list.stderr).toBe(0);
+      expect(list.stdout.split('\n')).toEqual(expect.arrayContaining(['enviar-mensagens', 'clientes-vencidos', 'backup-automatico']));
+
+      const at = ['--at', '2026-12-05T09:00:00-03:00'];
+      const primeira = await runCli('jobs', ['run', 'enviar-mensagens', ...at], env);
+      expect(primeira.code, primeira.stderr).toBe(0);
+      expect(primeira.stdout).toContain('enviar-mensagens: 1 run(s) done');
+      const segunda = await runCli('jobs', ['run', 'enviar-mensagens', ...at], env);
+      expect(segunda.stdout).toContain('enviar-mensagens: nothing due (this period already ran)');
+
+      const nenhum = await runCli('jobs', ['run', 'nao-existe'], env);
+      expect(nenhum.code).not.toBe(0);
+      expect(nenhum.stderr).toContain('No job named "nao-existe"');
+      const errado = await runCli('jobs', ['run', 'enviar-mensagens', '--at', 'amanhã'], env);
+      expect(errado.code).not.toBe(0);
+      expect(errado.stderr).toContain('--at takes an ISO instant');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('goes through the server that holds DATA_DIR, which refuses to move its clock', { timeout: 120_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-jobs-'));
+    const database = await createTestDatabase();
+    const app = await buildApp({
+      database,
+      config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!' }),
+      adminToken: 'token-789',
+      webDist: '/nonexistent',
+      mailer: { send: async () => undefined },
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const address = app.server.address() as { port: number };
+      writeFileSync(path.join(dataDir, 'caderneta.lock'), JSON.stringify({ pid: process.pid, kind: 'server', url: `http://127.0.0.1:${address.port}`, token: 'token-789' }));
+      const run = await runCli('jobs', ['run', 'limpar-execucoes'], { DATA_DIR: dataDir });
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/limpar-execucoes: (1 run\(s\) done|nothing due)/);
+      const movido = await runCli('jobs', ['run', 'limpar-execucoes', '--at', '2026-12-05T09:00:00-03:00'], { DATA_DIR: dataDir });
+      expect(movido.code).not.toBe(0);
+      expect(movido.stderr).toContain('stop the server first');
+      const desconhecido = await runCli('jobs', ['run', 'nao-existe'], { DATA_DIR: dataDir });
+      expect(desconhecido.stderr).toContain('The server refused: Não há tarefa "nao-existe"');
+    } finally {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
