@@ -3,10 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createTestDatabase } from '../../test/db';
-import { runCli } from '../../test/cli';
+import { runCli, serverHoldingDataDir } from '../../test/cli';
 import { listAccessCodes } from '../modules/codigos/codigos.service';
 
 const cli = (args: string[], env: Record<string, string>) => runCli('access-code', args, env);
@@ -23,31 +20,16 @@ describe('access-code CLI beside a running server', { timeout: 90_000 }, () => {
   });
 
   it('goes through the running server that holds DATA_DIR', async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-cli-'));
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      database,
-      config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!' }),
-      adminToken: 'token-123',
-      webDist: '/nonexistent',
-      mailer: { send: async () => undefined },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const server = await serverHoldingDataDir('token-123');
     try {
-      const address = app.server.address() as { port: number };
-      writeFileSync(
-        path.join(dataDir, 'caderneta.lock'),
-        JSON.stringify({ pid: process.pid, kind: 'server', url: `http://127.0.0.1:${address.port}`, token: 'token-123' }),
-      );
-      const result = await cli(['create', '2'], { DATA_DIR: dataDir });
+      const result = await cli(['create', '2'], { DATA_DIR: server.dataDir });
       expect(result.code).toBe(0);
       const printed = result.stdout.trim().split('\n');
-      const stored = (await listAccessCodes(database.db)).map((c) => c.codigo);
+      const stored = (await listAccessCodes(server.database.db)).map((c) => c.codigo);
       expect(stored).toEqual(expect.arrayContaining(printed));
-      expect((await cli(['list'], { DATA_DIR: dataDir })).stdout).toContain(printed[0]!);
+      expect((await cli(['list'], { DATA_DIR: server.dataDir })).stdout).toContain(printed[0]!);
     } finally {
-      await app.close();
-      await database.close();
+      await server.close();
     }
   });
 });

@@ -1,12 +1,9 @@
 // DATA_DIR locking only exists with embedded PGlite, so this file runs in the PGlite project only.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { createTestDatabase } from '../../test/db';
-import { runCli } from '../../test/cli';
+import { runCli, serverHoldingDataDir } from '../../test/cli';
 
 describe('jobs CLI', () => {
   it('lists the jobs and runs one now, or at a given instant, once per period', { timeout: 120_000 }, async () => {
@@ -36,31 +33,19 @@ describe('jobs CLI', () => {
   });
 
   it('goes through the server that holds DATA_DIR, which refuses to move its clock', { timeout: 120_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'caderneta-jobs-'));
-    const database = await createTestDatabase();
-    const app = await buildApp({
-      database,
-      config: loadConfig({ AUTH_SECRET: 'test-secret-test-secret-test-secret!' }),
-      adminToken: 'token-789',
-      webDist: '/nonexistent',
-      mailer: { send: async () => undefined },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    const server = await serverHoldingDataDir('token-789');
+    const env = { DATA_DIR: server.dataDir };
     try {
-      const address = app.server.address() as { port: number };
-      writeFileSync(path.join(dataDir, 'caderneta.lock'), JSON.stringify({ pid: process.pid, kind: 'server', url: `http://127.0.0.1:${address.port}`, token: 'token-789' }));
-      const run = await runCli('jobs', ['run', 'limpar-execucoes'], { DATA_DIR: dataDir });
+      const run = await runCli('jobs', ['run', 'limpar-execucoes'], env);
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/limpar-execucoes: (1 run\(s\) done|nothing due)/);
-      const movido = await runCli('jobs', ['run', 'limpar-execucoes', '--at', '2026-12-05T09:00:00-03:00'], { DATA_DIR: dataDir });
+      const movido = await runCli('jobs', ['run', 'limpar-execucoes', '--at', '2026-12-05T09:00:00-03:00'], env);
       expect(movido.code).not.toBe(0);
       expect(movido.stderr).toContain('stop the server first');
-      const desconhecido = await runCli('jobs', ['run', 'nao-existe'], { DATA_DIR: dataDir });
+      const desconhecido = await runCli('jobs', ['run', 'nao-existe'], env);
       expect(desconhecido.stderr).toContain('The server refused: Não há tarefa "nao-existe"');
     } finally {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.close();
     }
   });
 });
