@@ -45,11 +45,14 @@ import { auditoriaRoutes } from './modules/auditoria/auditoria.routes';
 import { equipeRoutes } from './modules/equipe/equipe.routes';
 import { importacaoRoutes } from './modules/importacao/importacao.routes';
 import { mensagensRoutes } from './modules/mensagens/mensagens.routes';
+import { whatsappRoutes } from './modules/mensagens/whatsapp.routes';
 import { enviarMensagensJob } from './modules/mensagens/mensagens.jobs';
 import type { PaymentDeps } from './modules/mercadopago/deps';
 import { recheckPagamentosJob } from './modules/portal/portal.jobs';
 import { createMercadoPagoClient, type MercadoPagoClient } from './integrations/mercadopago/client';
 import { createCipher, resolveEncryptionKey } from './lib/cipher';
+import { createWhatsappClient, type WhatsappClient } from './integrations/whatsapp/client';
+import type { WhatsappDeps } from './modules/mensagens/whatsapp.service';
 import { clientKey } from './security/client-key';
 import { postgresRateLimitStore } from './security/rate-limit-store';
 
@@ -64,6 +67,8 @@ declare module 'fastify' {
     /** Scheduled jobs (docs/decisions/013): modules register theirs; `server.ts` starts the timer. */
     jobs: JobRunner;
     payments: PaymentDeps;
+    /** The shop's WhatsApp Business numbers: the Cloud API's client and the cipher of their credentials. */
+    whatsapp: WhatsappDeps;
     /** Every route with a per-address limit (`config.rateLimit`), as registered: the reliability suite checks each one holds across instances. */
     rateLimitedRoutes: readonly RateLimitedRoute[];
   }
@@ -91,6 +96,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Mercado Pago's API client; defaults to one on MERCADOPAGO_API_URL. */
   mercadopago?: MercadoPagoClient;
+  /** WhatsApp's Cloud API client; defaults to one on WHATSAPP_API_URL. */
+  whatsapp?: WhatsappClient;
   /** The HTTP server to answer on instead of one of Fastify's (`http-listener.ts`). */
   serverFactory?: FastifyServerOptions['serverFactory'];
 }
@@ -146,7 +153,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   app.decorate('payments', payments);
   if (config.paymentRecheckSeconds > 0) jobs.register(recheckPagamentosJob(payments, config.paymentRecheckSeconds));
-  if (config.mensagensSegundos > 0) jobs.register(enviarMensagensJob({ mailer, clock, publicUrl: config.publicUrl, log: app.log }, config.mensagensSegundos));
+  const whatsapp: WhatsappDeps = { whatsapp: options.whatsapp ?? createWhatsappClient(config.whatsappApiUrl), cipher: payments.cipher, publicUrl: config.publicUrl };
+  app.decorate('whatsapp', whatsapp);
+  if (config.mensagensSegundos > 0) jobs.register(enviarMensagensJob({ ...whatsapp, mailer, clock, log: app.log }, config.mensagensSegundos));
 
   const rateLimitedRoutes: RateLimitedRoute[] = [];
   app.addHook('onRoute', (route) => {
@@ -174,6 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(devedoresRoutes);
   await app.register(contestacoesRoutes);
   await app.register(mensagensRoutes);
+  await app.register(whatsappRoutes);
   await app.register(relatoriosRoutes);
   await app.register(notificacoesRoutes);
   await app.register(configuracoesRoutes);

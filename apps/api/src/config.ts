@@ -62,9 +62,12 @@ export interface AppConfig {
   paymentRecheckSeconds: number;
   /** How often, in whole seconds, the outbox of messages to customers is sent (0 = never; docs/decisions/043). */
   mensagensSegundos: number;
+  /** WhatsApp's Cloud API (Meta's Graph API with its version), or the fake one. */
+  whatsappApiUrl: string;
 }
 
 export const MERCADOPAGO_API_URL = 'https://api.mercadopago.com';
+export const WHATSAPP_API_URL = 'https://graph.facebook.com/v21.0';
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   signIn: 10,
@@ -152,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKey: env.ENCRYPTION_KEY || undefined,
     paymentRecheckSeconds: Math.round(Number(env.PAYMENT_RECHECK_SECONDS ?? 120)),
     mensagensSegundos: Math.max(0, Math.round(Number(env.MENSAGENS_SEGUNDOS ?? 60)) || 0),
+    whatsappApiUrl: (env.WHATSAPP_API_URL || WHATSAPP_API_URL).replace(/\/+$/, ''),
   };
 }

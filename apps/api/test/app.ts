@@ -46,6 +46,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** MERCADOPAGO_API_URL (e.g. the fake server's). */
   mercadopagoApiUrl?: string;
+  /** WHATSAPP_API_URL (e.g. the fake server's). */
+  whatsappApiUrl?: string;
   /** A second instance on the very same database handle (PGlite or PostgreSQL); it is not closed by this app. */
   shareDatabase?: DbHandle;
   /** A second app instance on this one's PostgreSQL database (its own connection pool), as two servers behind a load balancer. */
@@ -74,6 +76,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     TRUSTED_ORIGINS: (options.trustedOrigins ?? []).join(','),
     TRUST_PROXY: options.trustProxy,
     MERCADOPAGO_API_URL: options.mercadopagoApiUrl ?? 'http://127.0.0.1:9',
+    WHATSAPP_API_URL: options.whatsappApiUrl ?? 'http://127.0.0.1:9',
     ENCRYPTION_KEY: options.encryptionKey,
     // Jobs never run on a timer in tests (nothing calls jobs.start()); the re-check job is registered only when asked for.
     PAYMENT_RECHECK_SECONDS: String(options.paymentRecheckSeconds ?? 0),

@@ -63,6 +63,10 @@ export const ERROR_CODES = [
   'CONTESTACAO_NAO_CANCELAVEL',
   'COBRANCA_PAUSADA',
   'SEM_AVISOS',
+  'WHATSAPP_INCOMPLETO',
+  'WHATSAPP_RECUSOU',
+  'WHATSAPP_INDISPONIVEL',
+  'WHATSAPP_ASSINATURA_INVALIDA',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

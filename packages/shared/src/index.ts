@@ -42,5 +42,7 @@ export * from './importacao';
 export * from './contestacoes';
 export * from './mensagens-automaticas';
 export * from './aviso-lancamento';
+export * from './whatsapp';
+export * from './schemas/whatsapp';
 export * from './schemas/mensagens';
 export * from './schemas/contestacoes';

@@ -12,10 +12,11 @@ export type CanalMensagem = (typeof CANAIS_MENSAGEM)[number];
 
 /**
  * pendente: waiting for the job (again, after a failure, at `proximaEm`) · enviando: an attempt is
- * under way · enviada · falhou: given up (too many failures, or an attempt interrupted: never sent
+ * under way · enviada (accepted by the provider) · entregue · lida (WhatsApp's delivery statuses) ·
+ * falhou: given up (refused for good, too many failures, or an attempt interrupted: never sent
  * twice) · cancelada: the customer's consent ended before it went.
  */
-export const STATUS_MENSAGEM = ['pendente', 'enviando', 'enviada', 'falhou', 'cancelada'] as const;
+export const STATUS_MENSAGEM = ['pendente', 'enviando', 'enviada', 'entregue', 'lida', 'falhou', 'cancelada'] as const;
 export type StatusMensagem = (typeof STATUS_MENSAGEM)[number];
 
 /** How consent was given: the customer form (confirmed by the customer) or a reply "SIM". */
@@ -31,6 +32,8 @@ export type LancamentoAvisado = (typeof LANCAMENTOS_AVISADOS)[number];
 
 /** The error of an attempt that never recorded its end: given up rather than risk sending it twice. */
 export const ERRO_ENVIO_INTERROMPIDO = 'interrompido';
+/** The error of a WhatsApp message whose shop turned its WhatsApp off (or lost its credentials) before it went. */
+export const ERRO_WHATSAPP_DESLIGADO = 'whatsapp_desligado';
 
 /** A failed send is tried again after 1, 2, 4 … minutes, and given up after this many attempts. */
 export const MAX_TENTATIVAS_MENSAGEM = 8;

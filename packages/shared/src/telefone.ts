@@ -15,6 +15,9 @@ export function normalizePhone(text: string): string {
 const LANDLINE = /^[1-9]{2}\d{8}$/;
 const MOBILE = /^[1-9]{2}9\d{8}$/;
 
+/** True for a Brazilian mobile number in digits: the only kind WhatsApp messages reach. */
+export const isMobilePhone = (digits: string): boolean => MOBILE.test(digits);
+
 /** True for a national Brazilian number in digits (see normalizePhone). */
 export function isValidPhone(digits: string): boolean {
   return LANDLINE.test(digits) || MOBILE.test(digits);

@@ -49,6 +49,7 @@ export const ACOES_AUDITORIA = [
   'configuracoes.mensagens',
   'configuracoes.pix',
   'configuracoes.mercadopago',
+  'configuracoes.whatsapp',
   'backup.restaurado',
   'importacao.concluida',
   'importacao.desfeita',

@@ -187,7 +187,8 @@ export type MercadopagoConfig = z.infer<typeof mercadopagoConfigSchema>;
  */
 export const CREDENCIAL_ASCII = /^\p{ASCII}*$/u;
 
-const credencial = (max: number) =>
+/** A credential as pasted from a provider's panel: ASCII, no whitespace, at most `max` characters. */
+export const credencial = (max: number) =>
   safeString()
     .trim()
     .max(max, 'tooLong')

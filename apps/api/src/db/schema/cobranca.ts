@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { CANAIS_MENSAGEM, STATUS_MENSAGEM, type DadosMensagem } from '@caderneta/shared';
+import { CANAIS_MENSAGEM, STATUS_MENSAGEM, type DadosMensagem, type ModeloWhatsapp } from '@caderneta/shared';
 import { clientes, lancamentos } from './negocio';
 import { users } from './auth';
 import { appLookup } from './portal';
@@ -145,6 +145,10 @@ export const mensagens = pgTable(
      */
     proximaEm: timestamp('proxima_em', { withTimezone: true }),
     enviadaEm: timestamp('enviada_em', { withTimezone: true }),
+    /** The provider's id of the message (WhatsApp's "wamid…"): its delivery statuses name it. */
+    externoId: text('externo_id'),
+    /** When the last delivery status (entregue, lida, or a late failure) was reported. */
+    statusEm: timestamp('status_em', { withTimezone: true }),
     erro: text('erro'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -157,12 +161,38 @@ export const mensagens = pgTable(
     unique('mensagens_chave_key').on(t.ownerId, t.chave),
     // A customer's message log, newest first.
     index('mensagens_cliente_idx').on(t.ownerId, t.clienteId, t.createdAt),
+    // WhatsApp's delivery statuses find their message by its id.
+    index('mensagens_externo_idx').on(t.ownerId, t.externoId).where(sql`${t.externoId} is not null`),
     // The job's queue across shops: only what is still to send (or being sent).
     index('mensagens_fila_idx').on(t.proximaEm).where(sql`${t.status} in ('pendente', 'enviando')`),
     ownerPolicy('mensagens'),
     // The job finds what is due in every shop as app_lookup (granted owner_id, id, status, proxima_em only).
     pgPolicy('mensagens_lookup', { as: 'permissive', for: 'select', to: appLookup, using: sql`true` }),
   ],
+).enableRLS();
+
+/**
+ * The shop's WhatsApp Business number on Meta's Cloud API (docs/decisions/044): the number's id,
+ * the access token and the app secret (encrypted like Mercado Pago's), the verify token Meta's
+ * webhook handshake must present, and the names of the approved templates.
+ */
+export const whatsappContas = pgTable(
+  'whatsapp_contas',
+  {
+    ownerId: text('owner_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    phoneNumberId: text('phone_number_id'),
+    accessTokenCifrado: text('access_token_cifrado'),
+    accessTokenDica: text('access_token_dica'),
+    appSecretCifrado: text('app_secret_cifrado'),
+    /** Random, made with the row: what the shop pastes as "Verify token" in Meta's panel. */
+    verifyToken: text('verify_token').notNull(),
+    modelos: jsonb('modelos').$type<Partial<Record<ModeloWhatsapp, string>>>().notNull().default({}),
+    ativo: boolean('ativo').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  () => [ownerPolicy('whatsapp_contas')],
 ).enableRLS();
 
 export type CobrancaConfigRow = typeof cobrancaConfig.$inferSelect;

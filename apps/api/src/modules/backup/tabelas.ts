@@ -572,4 +572,6 @@ export const FORA_DO_BACKUP = [
   // The outbox of messages to customers (ADR 043): delivery state, not the shop's records (each
   // entry it told of is in the file). A restored file must never send its old notices again.
   'mensagens',
+  // The shop's WhatsApp credentials, like Mercado Pago's: typed again on a new installation.
+  'whatsapp_contas',
 ];

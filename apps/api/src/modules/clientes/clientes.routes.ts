@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { writeTime } from '../../lib/clock';
 import { z } from 'zod';
 import {
   clienteCriacaoSchema,
@@ -55,12 +56,12 @@ export const clientesRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/clientes', { preHandler, schema: { tags, body: clienteCriacaoSchema, response: { 201: clienteSchema } } }, async (request, reply) => {
-    const cliente = await app.sellerTx(request, (tx, seller) => createCliente(tx, seller.id, request.body));
+    const cliente = await app.sellerTx(request, (tx, seller) => createCliente(tx, seller.id, request.body, writeTime(app.clock)));
     return reply.status(201).send(cliente);
   });
 
   app.put('/api/clientes/:id', { preHandler, schema: { tags, params, body: clienteInputSchema, response: { 200: clienteSchema } } }, (request) =>
-    app.sellerTx(request, (tx, seller) => updateCliente(tx, seller.id, request.params.id, request.body)),
+    app.sellerTx(request, (tx, seller) => updateCliente(tx, seller.id, request.params.id, request.body, writeTime(app.clock))),
   );
 
   app.delete(

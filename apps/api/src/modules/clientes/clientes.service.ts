@@ -70,12 +70,13 @@ function avisosDe(row: ClienteRow): Cliente['avisos'] {
  * consent now, unchecking it stops the messages now (by the shop); the same state again changes
  * nothing, so the consent keeps its first date.
  */
-function consentimentoDoFormulario(antes: Pick<ClienteRow, 'avisosAutorizadosEm' | 'avisosParadosEm'> | null, avisos: boolean | undefined) {
+function consentimentoDoFormulario(antes: Pick<ClienteRow, 'avisosAutorizadosEm' | 'avisosParadosEm'> | null, avisos: boolean | undefined, agora: Date | undefined) {
   const ativos = antes !== null && antes.avisosAutorizadosEm !== null && antes.avisosParadosEm === null;
   if (avisos === undefined || avisos === ativos) return {};
+  const quando = agora ?? sql`now()`;
   return avisos
-    ? { avisosAutorizadosEm: sql`now()`, avisosAutorizacao: 'formulario' as const, avisosParadosEm: null, avisosParadosPor: null }
-    : { avisosParadosEm: sql`now()`, avisosParadosPor: 'loja' as const };
+    ? { avisosAutorizadosEm: quando, avisosAutorizacao: 'formulario' as const, avisosParadosEm: null, avisosParadosPor: null }
+    : { avisosParadosEm: quando, avisosParadosPor: 'loja' as const };
 }
 
 /** The audit trail's line of a change of consent ("avisos": off → on). */
@@ -236,12 +237,13 @@ class JaCriado extends Error {}
  * "Novo Cliente". With the caller's `id`, the same request sent again (a retry after a lost answer,
  * even one running at the same time) answers the customer the first one created, changing nothing.
  */
-export async function createCliente(tx: Tx, ownerId: string, { id, ...input }: ClienteCriacao): Promise<Cliente> {
+/** `agora`: when a consent given on the form is recorded (the app's clock; the database's when absent). */
+export async function createCliente(tx: Tx, ownerId: string, { id, ...input }: ClienteCriacao, agora?: Date): Promise<Cliente> {
   try {
     const row = await withUniqueLogin(tx, ownerId, input.nome, async (sp, login) => {
       const [inserted] = await sp
         .insert(clientes)
-        .values({ ownerId, ...(id ? { id } : {}), ...columnsOf(input), ...consentimentoDoFormulario(null, input.avisos), login })
+        .values({ ownerId, ...(id ? { id } : {}), ...columnsOf(input), ...consentimentoDoFormulario(null, input.avisos, agora), login })
         .onConflictDoNothing({ target: [clientes.ownerId, clientes.id] })
         .returning();
       if (!inserted) throw new JaCriado();
@@ -261,11 +263,11 @@ export async function createCliente(tx: Tx, ownerId: string, { id, ...input }: C
 }
 
 /** Edits the seller-typed fields. Balances, due date and notes belong to the ledger and debtors. */
-export async function updateCliente(tx: Tx, ownerId: string, id: string, input: ClienteInput): Promise<Cliente> {
+export async function updateCliente(tx: Tx, ownerId: string, id: string, input: ClienteInput, agora?: Date): Promise<Cliente> {
   const antes = await findRow(tx, ownerId, id, true);
   const [row] = await tx
     .update(clientes)
-    .set({ ...columnsOf(input), ...consentimentoDoFormulario(antes, input.avisos), updatedAt: sql`now()` })
+    .set({ ...columnsOf(input), ...consentimentoDoFormulario(antes, input.avisos, agora), updatedAt: sql`now()` })
     .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, id)))
     .returning();
   if (!row) throw naoEncontrado();

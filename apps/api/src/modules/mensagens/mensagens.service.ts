@@ -2,6 +2,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   avisoDeLancamento,
   ERRO_ENVIO_INTERROMPIDO,
+  ERRO_WHATSAPP_DESLIGADO,
+  IDIOMA_MODELO,
+  isMobilePhone,
+  LANGUAGES,
+  parametrosDoLancamento,
+  whatsappPhone,
   esperaAposFalha,
   LANCAMENTOS_AVISADOS,
   MAX_TENTATIVAS_MENSAGEM,
@@ -20,6 +26,9 @@ import type { Clock } from '../../lib/clock';
 import { notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
 import type { Mailer } from '../../mail/mailer';
+import { WhatsappRecusou, type WaTemplateBody, type WhatsappClient } from '../../integrations/whatsapp/client';
+import type { Cipher } from '../../lib/cipher';
+import { loadContaWhatsapp, whatsappAtivo } from './whatsapp.service';
 import { safeError } from '../../security/log-redaction';
 
 /*
@@ -35,16 +44,18 @@ export const avisosAtivosSql = (alias: string) =>
 /** What the outbox needs of a customer, read with their lock (travarCliente). */
 export interface DestinatarioAvisos {
   id: string;
+  telefone: string;
   email: string | null;
   avisosAtivos: boolean;
 }
 
 /**
- * The channel a customer is reached on, or null: e-mail when they have an address. (The shop's
- * WhatsApp Business number will come first once it can be connected: issue 38, item 1.)
+ * The channel a customer is reached on, or null: the shop's WhatsApp when it is on and the
+ * customer's phone is a mobile; else e-mail when they have an address (issue 38: the fallback).
  */
-export function canalDe(cliente: DestinatarioAvisos): { canal: CanalMensagem; destino: string } | null {
+export function canalDe(cliente: DestinatarioAvisos, whatsappLigado: boolean): { canal: CanalMensagem; destino: string } | null {
   if (!cliente.avisosAtivos) return null;
+  if (whatsappLigado && isMobilePhone(cliente.telefone)) return { canal: 'whatsapp', destino: whatsappPhone(cliente.telefone) };
   if (cliente.email) return { canal: 'email', destino: cliente.email };
   return null;
 }
@@ -61,8 +72,8 @@ export async function avisarLancamento(
   cliente: DestinatarioAvisos,
   lancamento: { id: string; tipo: TipoLancamento; valor: number; saldo: number; em: Date },
 ): Promise<void> {
-  if (!avisado(lancamento.tipo)) return;
-  const destino = canalDe(cliente);
+  if (!avisado(lancamento.tipo) || !cliente.avisosAtivos) return;
+  const destino = canalDe(cliente, await whatsappAtivo(tx, ownerId));
   if (!destino) return;
   const dados: DadosMensagem = { tipo: lancamento.tipo, valor: lancamento.valor, saldo: lancamento.saldo, em: lancamento.em.toISOString() };
   await tx
@@ -122,6 +133,8 @@ export async function listMensagens(tx: Executor, ownerId: string, clienteId: st
 
 export interface EnvioDeps {
   mailer: Mailer;
+  whatsapp: WhatsappClient;
+  cipher: Cipher;
   clock: Clock;
   /** The customer page's links start here. */
   publicUrl: string;
@@ -133,13 +146,9 @@ const PRAZO_TENTATIVA_MS = 10 * 60_000;
 /** How many messages one round sends at most (the next round takes the rest). */
 export const MENSAGENS_POR_RODADA = 200;
 
-interface Envio {
-  canal: CanalMensagem;
-  destino: string;
-  assunto: string;
-  texto: string;
-  link: string | null;
-}
+type Envio =
+  | { canal: 'email'; destino: string; assunto: string; texto: string; link: string | null }
+  | { canal: 'whatsapp'; credenciais: { phoneNumberId: string; accessToken: string }; body: WaTemplateBody };
 
 type Resultado = { enviadas: number; falhas: number; canceladas: number; interrompidas: number };
 
@@ -166,37 +175,41 @@ export async function enviarMensagens(db: Database, deps: EnvioDeps, limite = ME
       if (await marcarInterrompida(db, devida.owner_id, devida.id, agora)) resultado.interrompidas++;
       continue;
     }
-    const envio = await reservar(db, deps.publicUrl, devida.owner_id, devida.id, agora);
+    const envio = await reservar(db, deps, devida.owner_id, devida.id, agora);
     if (envio === 'cancelada') resultado.canceladas++;
-    if (!envio || envio === 'cancelada') continue;
+    if (envio === 'falhou') resultado.falhas++;
+    if (!envio || envio === 'cancelada' || envio === 'falhou') continue;
     let erro: unknown = null;
+    let externoId: string | null = null;
     try {
-      await enviar(deps, envio);
+      externoId = await enviar(deps, envio);
     } catch (error) {
       erro = error;
       deps.log.warn({ err: error, mensagem: devida.id, canal: envio.canal }, 'message to a customer failed');
     }
-    await registrar(db, devida.owner_id, devida.id, erro, deps.clock.now());
+    await registrar(db, devida.owner_id, devida.id, { erro, externoId }, deps.clock.now());
     if (erro) resultado.falhas++;
     else resultado.enviadas++;
   }
   return resultado;
 }
 
-async function enviar(deps: EnvioDeps, envio: Envio): Promise<void> {
+/** Sends one message; answers the provider's id of it (WhatsApp's "wamid…"), or null (e-mail). */
+async function enviar(deps: EnvioDeps, envio: Envio): Promise<string | null> {
   if (envio.canal === 'email') {
     await deps.mailer.send({ to: envio.destino, subject: envio.assunto, text: envio.texto, ...(envio.link ? { link: envio.link } : {}) });
-    return;
+    return null;
   }
-  throw new Error(`canal ${envio.canal} ainda não está ligado`);
+  const resposta = await deps.whatsapp.sendTemplate(envio.credenciais, envio.body);
+  return resposta.messages[0]?.id ?? null;
 }
 
 /**
- * Claims a pending message (skipping one another round holds) and writes its text: 'enviando'
- * until `agora` + the attempt's deadline. Null when it is no longer due; 'cancelada' when the
- * customer's consent ended meanwhile.
+ * Claims a pending message (skipping one another round holds) and writes what goes out:
+ * 'enviando' until `agora` + the attempt's deadline. Null when it is no longer due; 'cancelada'
+ * when the customer's consent ended meanwhile; 'falhou' when its WhatsApp was turned off.
  */
-async function reservar(db: Database, publicUrl: string, ownerId: string, id: string, agora: Date): Promise<Envio | 'cancelada' | null> {
+async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: string, agora: Date): Promise<Envio | 'cancelada' | 'falhou' | null> {
   return withSeller(db, ownerId, async (tx) => {
     const [linha] = await queryRows<{
       canal: CanalMensagem;
@@ -222,40 +235,58 @@ async function reservar(db: Database, publicUrl: string, ownerId: string, id: st
           for update of m skip locked`,
     );
     if (!linha) return null;
+    const onde = and(eq(mensagens.ownerId, ownerId), eq(mensagens.id, id));
     if (!linha.ativos) {
-      await tx.update(mensagens).set({ status: 'cancelada', proximaEm: null }).where(and(eq(mensagens.ownerId, ownerId), eq(mensagens.id, id)));
+      await tx.update(mensagens).set({ status: 'cancelada', proximaEm: null }).where(onde);
       return 'cancelada';
+    }
+    const conta = linha.canal === 'whatsapp' ? await loadContaWhatsapp(tx, ownerId, deps.cipher) : null;
+    if (linha.canal === 'whatsapp' && !conta?.ativo) {
+      await tx.update(mensagens).set({ status: 'falhou', proximaEm: null, erro: ERRO_WHATSAPP_DESLIGADO }).where(onde);
+      return 'falhou';
     }
     await tx
       .update(mensagens)
       .set({ status: 'enviando', tentativas: sql`${mensagens.tentativas} + 1`, proximaEm: new Date(agora.getTime() + PRAZO_TENTATIVA_MS) })
-      .where(and(eq(mensagens.ownerId, ownerId), eq(mensagens.id, id)));
-    const link = linha.login ? `${publicUrl}/cliente/${encodeURIComponent(linha.login)}` : null;
-    const { assunto, texto } = avisoDeLancamento({
-      ...linha.dados,
-      nome: linha.nome,
-      loja: linha.nome_loja,
-      documento: linha.cnpj,
-      link,
-      language: linha.idioma as Language,
-      currency: linha.moeda as Currency,
-      timeZone: linha.fuso_horario,
-    });
-    return { canal: linha.canal, destino: linha.destino, assunto, texto, link };
+      .where(onde);
+    // Everything the message says is this customer's own row, this shop's profile and this entry.
+    const link = linha.login ? `${deps.publicUrl}/cliente/${encodeURIComponent(linha.login)}` : null;
+    const language = (LANGUAGES as readonly string[]).includes(linha.idioma) ? (linha.idioma as Language) : 'pt-BR';
+    const fatos = { ...linha.dados, nome: linha.nome, loja: linha.nome_loja, documento: linha.cnpj, link, language, currency: linha.moeda as Currency, timeZone: linha.fuso_horario };
+    if (conta) {
+      return {
+        canal: 'whatsapp',
+        credenciais: { phoneNumberId: conta.phoneNumberId, accessToken: conta.accessToken },
+        body: {
+          messaging_product: 'whatsapp',
+          recipient_type: 'individual',
+          to: linha.destino,
+          type: 'template',
+          template: {
+            name: conta.modelos.lancamento,
+            language: { code: IDIOMA_MODELO[language] },
+            components: [{ type: 'body', parameters: parametrosDoLancamento(fatos).map((text) => ({ type: 'text', text })) }],
+          },
+        },
+      };
+    }
+    const { assunto, texto } = avisoDeLancamento(fatos);
+    return { canal: 'email', destino: linha.destino, assunto, texto, link };
   });
 }
 
 /** How an attempt ended: sent, or failed (tried again later, or given up after too many). */
-async function registrar(db: Database, ownerId: string, id: string, erro: unknown, agora: Date): Promise<void> {
+async function registrar(db: Database, ownerId: string, id: string, { erro, externoId }: { erro: unknown; externoId: string | null }, agora: Date): Promise<void> {
   await withSeller(db, ownerId, async (tx) => {
     const onde = and(eq(mensagens.ownerId, ownerId), eq(mensagens.id, id), eq(mensagens.status, 'enviando'));
     if (!erro) {
-      await tx.update(mensagens).set({ status: 'enviada', enviadaEm: agora, proximaEm: null, erro: null }).where(onde);
+      await tx.update(mensagens).set({ status: 'enviada', enviadaEm: agora, proximaEm: null, erro: null, externoId }).where(onde);
       return;
     }
     const [linha] = await tx.select({ tentativas: mensagens.tentativas }).from(mensagens).where(onde);
     if (!linha) return;
-    const desiste = linha.tentativas >= MAX_TENTATIVAS_MENSAGEM;
+    // WhatsApp refused it for good (a wrong token, a template not approved, a number not on WhatsApp): no retry.
+    const desiste = linha.tentativas >= MAX_TENTATIVAS_MENSAGEM || erro instanceof WhatsappRecusou;
     await tx
       .update(mensagens)
       .set({

@@ -11,7 +11,7 @@ import {
   type Currency,
   type PortalCliente,
 } from '@caderneta/shared';
-import type { Database, Tx } from '../../db/client';
+import type { Database, Executor, Tx } from '../../db/client';
 import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { countAll, queryRows } from '../../lib/sql';
@@ -21,6 +21,7 @@ import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
 import { estornoOnlineEmSql, travarCliente } from '../financeiro/razao.service';
 import { cancelarMensagensPendentes, canalDe } from '../mensagens/mensagens.service';
+import { whatsappAtivo } from '../mensagens/whatsapp.service';
 import { clienteNaoEncontrado, existingLogins, withPortalCliente } from './lookup';
 import { EM_ANDAMENTO_MS, primeiroNome } from './pagamentos.service';
 import { pixCodigo, qrCodeDataUrl } from '../pix/pix.service';
@@ -43,6 +44,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
       saldoAtual: clientes.saldoAtual,
       dataVencimento: clientes.dataVencimento,
       pendenteDesde: clientes.pendenteDesde,
+      telefone: clientes.telefone,
       email: clientes.email,
       avisosAutorizadosEm: clientes.avisosAutorizadosEm,
       avisosParadosEm: clientes.avisosParadosEm,
@@ -163,7 +165,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     comoPaga,
     saldosAnteriores: saldosAnteriores.map((saldo) => ({ ...saldo, conferencia: conferenciaDe(saldo.lancamentoId) })),
     contestacoes: await ultimasContestacoes(tx, ownerId, clienteId),
-    avisos: avisosDoPortal(clienteId, cliente),
+    avisos: await avisosDoPortal(tx, ownerId, clienteId, cliente),
     pagamentoEmAndamento: emAndamento
       ? {
           id: emAndamento.id,
@@ -238,10 +240,14 @@ export const createConferenciaDoPortal = (db: Database, login: string, input: Co
     'escrita',
   );
 
-function avisosDoPortal(id: string, c: { email: string | null; avisosAutorizadosEm: Date | null; avisosParadosEm: Date | null }): AvisosDoPortal | null {
+type ConsentimentoLido = { telefone: string; email: string | null; avisosAutorizadosEm: Date | null; avisosParadosEm: Date | null };
+
+/** The page's "Avisos da loja": null for a customer who never consented; the channel while they are on. */
+async function avisosDoPortal(tx: Executor, ownerId: string, id: string, c: ConsentimentoLido): Promise<AvisosDoPortal | null> {
   if (!c.avisosAutorizadosEm) return null;
   const ativos = c.avisosParadosEm === null;
-  return { ativos, canal: canalDe({ id, email: c.email, avisosAtivos: ativos })?.canal ?? null, paradosEm: c.avisosParadosEm?.toISOString() ?? null };
+  const canal = ativos ? (canalDe({ id, telefone: c.telefone, email: c.email, avisosAtivos: true }, await whatsappAtivo(tx, ownerId))?.canal ?? null) : null;
+  return { ativos, canal, paradosEm: c.avisosParadosEm?.toISOString() ?? null };
 }
 
 /**
@@ -257,14 +263,14 @@ export const pararAvisosDoPortal = (db: Database, login: string, agora: Date) =>
         .update(clientes)
         .set({ avisosParadosEm: sql`coalesce(${clientes.avisosParadosEm}, ${agora.toISOString()}::timestamptz)`, avisosParadosPor: sql`coalesce(${clientes.avisosParadosPor}, 'cliente')` })
         .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId), eq(clientes.ativo, true), isNotNull(clientes.avisosAutorizadosEm)))
-        .returning({ email: clientes.email, avisosAutorizadosEm: clientes.avisosAutorizadosEm, avisosParadosEm: clientes.avisosParadosEm });
+        .returning({ telefone: clientes.telefone, email: clientes.email, avisosAutorizadosEm: clientes.avisosAutorizadosEm, avisosParadosEm: clientes.avisosParadosEm });
       if (!row) {
         const [cliente] = await tx.select({ ativo: clientes.ativo }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
         if (!cliente?.ativo) throw clienteNaoEncontrado();
         throw new AppError('SEM_AVISOS', 409, { message: 'Você não recebe avisos automáticos desta loja.' });
       }
       await cancelarMensagensPendentes(tx, ownerId, clienteId);
-      return avisosDoPortal(clienteId, row)!;
+      return (await avisosDoPortal(tx, ownerId, clienteId, row))!;
     },
     'escrita',
   );

@@ -34,7 +34,7 @@ const CODIGOS: Record<string, readonly string[]> = {
 const PALAVRAS_DA_EQUIPE: Record<string, string> = { papel: 'papeis', permissoes: 'permissoes' };
 
 /** Secrets: the trail says they changed, never what they are (ADR 037). */
-const SEGREDOS = new Set(['accessToken', 'webhookSecret']);
+const SEGREDOS = new Set(['accessToken', 'webhookSecret', 'appSecret']);
 /** The seller's photo: too large to keep, said to change. */
 const FOTO = 'avatar';
 
@@ -44,6 +44,7 @@ const ABA_DA_CONFIGURACAO: Partial<Record<AcaoAuditoria, string>> = {
   'configuracoes.loja': 'loja',
   'configuracoes.pix': 'loja',
   'configuracoes.mercadopago': 'mercadopago',
+  'configuracoes.whatsapp': 'mensagens',
   'configuracoes.mensagens': 'mensagens',
   'configuracoes.notificacoes': 'notificacoes',
   'configuracoes.sistema': 'sistema',
