@@ -40,6 +40,8 @@ if (process.env.E2E_DATABASE_URL) {
 
 // The fake Mercado Pago the journeys pay through (a port of its own beside the app's).
 const fakeMercadoPagoPort = portBase + 9;
+// The fake WhatsApp Cloud API the notices go through.
+const fakeWhatsappPort = portBase + 8;
 
 const serverEnv = (t: Target) => ({
   ...t.env,
@@ -59,6 +61,7 @@ const serverEnv = (t: Target) => ({
   MERCADOPAGO_API_URL: `http://127.0.0.1:${fakeMercadoPagoPort}`,
   // The notices to customers go out within seconds, not a minute: the journeys read them in the outbox.
   MENSAGENS_SEGUNDOS: '5',
+  WHATSAPP_API_URL: `http://127.0.0.1:${fakeWhatsappPort}`,
 });
 
 export default defineConfig({
@@ -98,6 +101,14 @@ export default defineConfig({
     {
       command: `node --import tsx apps/api/src/cli/fake-mercadopago.ts --port ${fakeMercadoPagoPort}`,
       url: `http://127.0.0.1:${fakeMercadoPagoPort}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    },
+    {
+      command: `node --import tsx apps/api/src/cli/fake-whatsapp.ts --port ${fakeWhatsappPort}`,
+      url: `http://127.0.0.1:${fakeWhatsappPort}/__fake`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe' as const,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAsApp, expectToast, latestMailTo, signedInSeller } from './support';
+import { createAsApp, expectToast, latestMailTo, serverEnv, signedInSeller } from './support';
 
 /**
  * Automatic notices (issue 38, LGPD, docs/decisions/043): the seller records, on the customer's
@@ -66,4 +66,53 @@ test('a customer who agreed gets an e-mail of each fiado sale, and stops them on
   await expect(editar.getByText(/^O cliente parou os avisos em \d{2}\/\d{2}\/\d{4}\.$/)).toBeVisible();
   const log = await (await page.request.get(`/api/clientes/${cliente.id}/mensagens`)).json();
   expect(log.items).toHaveLength(1);
+});
+
+test("the shop connects its WhatsApp Business number: a sale's notice goes as the template, its delivery shows on the card, and PARAR stops it", async ({ page }, testInfo) => {
+  await signedInSeller(page, testInfo);
+  const fake = serverEnv(testInfo).WHATSAPP_API_URL!;
+  const phoneNumberId = `10${Date.now()}${testInfo.workerIndex}`;
+  const { appSecret } = await (await page.request.get(`${fake}/__fake/phones/${phoneNumberId}`)).json();
+
+  await page.goto('/configuracoes');
+  await page.getByRole('tab', { name: 'Mensagens' }).click();
+  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'WhatsApp Business' }) });
+  await card.getByLabel('ID do número de telefone').fill(phoneNumberId);
+  await card.getByLabel('Token de acesso').fill('EAAG-e2e-token-0001');
+  await card.getByLabel('Chave secreta do app').fill(appSecret);
+  await card.getByRole('button', { name: 'Testar conexão' }).click();
+  await expect(card.getByRole('status').filter({ hasText: /^Conectado: \+55 11 4000-\d{4} \(Loja de Teste\)$/ })).toBeVisible({ timeout: 30_000 });
+  await card.getByRole('switch', { name: 'Ativo' }).click();
+  await card.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(page, 'Configurações do WhatsApp salvas!');
+  await expect(card.getByText('Guardado: EAAG…0001. Deixe em branco para manter.')).toBeVisible();
+  // Meta's panel: the callback URL and the verify token from the settings (the fake only needs the URL).
+  const webhookUrl = await card.getByRole('textbox', { name: 'URL de retorno (webhook)', exact: true }).inputValue();
+  await page.request.post(`${fake}/__fake/phones/${phoneNumberId}/webhook`, { data: { url: webhookUrl } });
+
+  const cliente = await createAsApp(page, '/api/clientes', { nome: 'Paulo Mendes', telefone: '(11) 97654-3210', limiteCredito: 100_000, avisos: true });
+  const produto = await createAsApp(page, '/api/produtos', { nome: 'Café 500g', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 20, estoqueMinimo: 5 });
+  await createAsApp(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] });
+
+  type Enviada = { id: string; template: string; parametros: string[] };
+  let enviada: Enviada | undefined;
+  await expect
+    .poll(async () => {
+      const { messages } = (await (await page.request.get(`${fake}/__fake/messages?to=5511976543210`)).json()) as { messages: Enviada[] };
+      enviada = messages.find((m) => m.template === 'caderneta_lancamento');
+      return enviada?.parametros.slice(0, 3);
+    }, { timeout: 60_000 })
+    .toEqual(['Paulo Mendes', expect.stringMatching(/^Mercadinho /), 'uma compra fiado de R$ 18,90']);
+
+  // WhatsApp reports it read: the debtor's card says so.
+  expect((await page.request.post(`${fake}/__fake/messages/${enviada!.id}/status`, { data: { status: 'read' } })).ok()).toBe(true);
+  await page.goto('/devedores');
+  const devedor = page.getByRole('listitem', { name: 'Paulo Mendes' });
+  await expect(devedor).toContainText(/Último aviso automático:\s*WhatsApp: Lida/, { timeout: 30_000 });
+
+  // The customer replies PARAR: their page says the notices stopped, and the shop sees who stopped them.
+  expect((await page.request.post(`${fake}/__fake/phones/${phoneNumberId}/reply`, { data: { from: '5511976543210', text: 'PARAR' } })).ok()).toBe(true);
+  const login = (await (await page.request.get(`/api/clientes/${cliente.id}`)).json()).login as string;
+  await page.goto(`/cliente/${login}`);
+  await expect(page.getByRole('region', { name: 'Avisos da loja' })).toContainText('Você parou os avisos automáticos em', { timeout: 30_000 });
 });

@@ -3,7 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, serverHoldingDataDir } from '../../test/cli';
+import { runCli } from '../../test/cli';
+import { serverHoldingDataDir } from '../../test/servidor-cli';
 import { listAccessCodes } from '../modules/codigos/codigos.service';
 
 const cli = (args: string[], env: Record<string, string>) => runCli('access-code', args, env);

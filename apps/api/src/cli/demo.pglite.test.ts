@@ -2,7 +2,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { runCli, serverHoldingDataDir } from '../../test/cli';
+import { runCli } from '../../test/cli';
+import { serverHoldingDataDir } from '../../test/servidor-cli';
 
 describe('demo CLI beside a running server', () => {
   it('writes the demo shop through the server that holds DATA_DIR', { timeout: 180_000 }, async () => {

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli, serverHoldingDataDir } from '../../test/cli';
+import { runCli } from '../../test/cli';
+import { serverHoldingDataDir } from '../../test/servidor-cli';
 
 describe('jobs CLI', () => {
   it('lists the jobs and runs one now, or at a given instant, once per period', { timeout: 120_000 }, async () => {

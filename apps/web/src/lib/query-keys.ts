@@ -67,6 +67,7 @@ export const queryKeys = {
   configuracoes: {
     all: ['configuracoes'] as const,
     mercadopago: ['configuracoes', 'mercadopago'] as const,
+    whatsapp: ['configuracoes', 'whatsapp'] as const,
     pix: ['configuracoes', 'pix'] as const,
     /** Every tab of the seller's own settings (Perfil, Loja, Notificações, Sistema). */
     abas: ['configuracoes', 'abas'] as const,
@@ -166,6 +167,8 @@ export const REFRESHES = {
   restoreBackup: EVERYTHING,
   updateMercadopagoConfig: [],
   testMercadopago: [],
+  updateWhatsappConfig: [],
+  testWhatsapp: [],
   changePassword: [],
   updatePreferences: [],
   signIn: [],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CANAIS_MENSAGEM, STATUS_MENSAGEM } from '../mensagens-automaticas';
 import { addDays } from '../dates';
 import {
   DIA_VENCIMENTO_MAX,
@@ -171,6 +172,8 @@ export const devedorSchema = z.object({
   promessa: z.object({ data: z.string(), quebrada: z.boolean() }).nullable(),
   /** The customer disputed an entry the shop has not resolved: their collection is paused. */
   contestacaoAberta: z.boolean(),
+  /** The newest automatic message to the customer and how it went (WhatsApp: sent, delivered, read, failed). */
+  ultimoAviso: z.object({ canal: z.enum(CANAIS_MENSAGEM), status: z.enum(STATUS_MENSAGEM), em: z.string() }).nullable(),
   /** The shop's PIX copia e cola for the pending balance ({pix} in messages); null without a PIX key or a debt. */
   pix: z.string().nullable(),
 });

@@ -31,6 +31,7 @@ export const whatsappConfigInputSchema = z
   })
   .strict();
 export type WhatsappConfigInput = z.input<typeof whatsappConfigInputSchema>;
+export type WhatsappConfigDados = z.output<typeof whatsappConfigInputSchema>;
 
 /** "Testar conexão": the number id and token typed in the form, or the stored ones when blank. */
 export const whatsappTesteInputSchema = z.object({ phoneNumberId: z.string().trim().max(40).regex(/^\d*$/, 'phoneNumberIdInvalido').optional(), accessToken: credencial(600).optional() }).strict();

@@ -7,6 +7,7 @@ import {
   normalizeForSearch,
   offsetOf,
   PROMESSA_MAX_DIAS,
+  type CanalMensagem,
   type CobrancaClienteData,
   type Devedor,
   type DevedorDetalhe,
@@ -14,12 +15,13 @@ import {
   type DevedoresQuery,
   type Lembrete,
   type OrdemDevedores,
+  type StatusMensagem,
   vencimentoAntesDaCompra,
 } from '@caderneta/shared';
 import type { z } from 'zod';
 import { auditar, mudancasEntre } from '../auditoria/auditoria.service';
 import type { Executor } from '../../db/client';
-import { clientes, contestacaoAbertaSql, contestacoes, lembretes, vendas } from '../../db/schema';
+import { clientes, contestacaoAbertaSql, contestacoes, lembretes, mensagens, vendas } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { travarCliente } from '../financeiro/razao.service';
@@ -79,6 +81,9 @@ interface Linha {
   lembrete_em: string | null;
   lembrete_dia: string | null;
   contestacao_aberta: boolean;
+  aviso_canal: CanalMensagem | null;
+  aviso_status: StatusMensagem | null;
+  aviso_em: string | null;
 }
 
 /** Columns of one debtor row for the answer; `d` is devedoresSql, at most a page of rows. */
@@ -90,14 +95,22 @@ const colunas = (ctx: Contexto) => sql`
   (select count(*) from vendas v where v.cliente_id = d.id and v.status_pagamento = 'pendente' and v.owner_id = ${ctx.ownerId})::int as total_vendas,
   l.faixa as lembrete_faixa, to_char(l.enviado_em at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as lembrete_em,
   to_char(l.dia, 'YYYY-MM-DD') as lembrete_dia,
-  exists (select 1 from ${contestacoes} ct where ct.owner_id = ${ctx.ownerId} and ct.cliente_id = d.id and ${contestacaoAbertaSql('ct')}) as contestacao_aberta`;
+  exists (select 1 from ${contestacoes} ct where ct.owner_id = ${ctx.ownerId} and ct.cliente_id = d.id and ${contestacaoAbertaSql('ct')}) as contestacao_aberta,
+  a.canal as aviso_canal, a.status as aviso_status,
+  to_char(coalesce(a.status_em, a.enviada_em, a.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as aviso_em`;
 
+/** The debtor's last reminder marked sent, and the newest automatic message (mensagens_cliente_idx): a row each. */
 const ultimoLembrete = (ctx: Contexto) => sql`
   left join lateral (
     select faixa, enviado_em, dia from ${lembretes}
     where owner_id = ${ctx.ownerId} and cliente_id = d.id
     order by enviado_em desc limit 1
-  ) l on true`;
+  ) l on true
+  left join lateral (
+    select canal, status, status_em, enviada_em, created_at from ${mensagens}
+    where owner_id = ${ctx.ownerId} and cliente_id = d.id
+    order by created_at desc limit 1
+  ) a on true`;
 
 function toDevedor(row: Linha, config: ConfigComHoje): Devedor {
   const hoje = config.hoje;
@@ -123,6 +136,7 @@ function toDevedor(row: Linha, config: ConfigComHoje): Devedor {
     lembradoHoje: row.lembrete_dia === hoje,
     promessa: row.promessa ? { data: row.promessa, quebrada: row.promessa_quebrada } : null,
     contestacaoAberta: row.contestacao_aberta === true,
+    ultimoAviso: row.aviso_canal && row.aviso_status && row.aviso_em ? { canal: row.aviso_canal, status: row.aviso_status, em: row.aviso_em } : null,
     pix: pixDaLoja(config, saldoPendente),
   };
 }

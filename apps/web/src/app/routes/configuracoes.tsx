@@ -20,6 +20,7 @@ import { AbaDeSecoes } from '@/features/configuracoes/components/secao';
 import { SistemaSecao } from '@/features/configuracoes/components/sistema-form';
 import { ImportacoesSecao } from '@/features/importacao/components/importacoes-secao';
 import { MensagensConfig } from '@/features/devedores/components/mensagens-config';
+import { WhatsappSettings } from '@/features/mensagens/components/whatsapp-settings';
 import { MercadopagoSettings } from '@/features/portal/components/mercadopago-settings';
 import { PixSettings } from '@/features/portal/components/pix-settings';
 import { SessoesCard } from '@/features/sessoes/components/sessoes-card';
@@ -101,7 +102,19 @@ function Configuracoes() {
       ),
     },
     { id: 'mercadopago', label: t('portal:config.tabs.mercadopago'), icon: CreditCardIcon, visivel: pode('mercado_pago'), content: <MercadopagoSettings /> },
-    { id: 'mensagens', label: t('devedores:mensagens.tab'), icon: MessageSquareTextIcon, visivel: configura, content: <MensagensConfig /> },
+    {
+      id: 'mensagens',
+      label: t('devedores:mensagens.tab'),
+      icon: MessageSquareTextIcon,
+      visivel: configura,
+      // Neither card reads the seller's settings (AbaDeSecoes): each loads its own.
+      content: (
+        <>
+          <MensagensConfig />
+          <WhatsappSettings />
+        </>
+      ),
+    },
     { id: 'notificacoes', label: t('tabs.notificacoes'), icon: BellIcon, visivel: configura, content: <NotificacoesSecao /> },
     {
       id: 'sistema',

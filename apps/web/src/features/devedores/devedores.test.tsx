@@ -27,6 +27,7 @@ function devedor(overrides: Partial<Devedor> = {}): Devedor {
     lembradoHoje: false,
     promessa: null,
     contestacaoAberta: false,
+    ultimoAviso: null,
     pix: null,
     ...overrides,
   };
@@ -88,6 +89,13 @@ const listQueries = (api: ReturnType<typeof mockApi>) =>
 const card = (nome: string) => screen.getByRole('listitem', { name: nome });
 
 describe('/devedores', { timeout: 30_000 }, () => {
+  it("shows how the newest automatic notice went on the debtor's card (WhatsApp: delivered, read, failed)", async () => {
+    openDevedores({ 'GET /api/devedores': () => jsonResponse(200, page([devedor({ ultimoAviso: { canal: 'whatsapp', status: 'lida', em: '2026-03-10T13:05:00.000Z' } })])) });
+    const card = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
+    expect(within(card).getByText('Último aviso automático:')).toBeInTheDocument();
+    expect(within(card).getByText('WhatsApp: Lida · 10/03/2026, 10:05')).toBeInTheDocument();
+  });
+
   it('shows the five cards and each debtor with badges, balance, phone, dates and last reminder', async () => {
     openDevedores();
     const ana = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
@@ -648,6 +656,55 @@ describe('Detalhes', { timeout: 30_000 }, () => {
 });
 
 describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
+  it('connects the WhatsApp Business number: the template text to submit, the webhook to paste, "Testar conexão", and the secrets never shown back', async () => {
+    const whatsapp = {
+      phoneNumberId: null,
+      accessTokenDica: null,
+      appSecretDefinido: false,
+      modelos: { lancamento: 'caderneta_lancamento' },
+      ativo: false,
+      webhookUrl: 'http://localhost/api/webhooks/whatsapp/u1',
+      verifyToken: 'verifica-123456789012345678',
+    };
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }),
+      'GET /api/cobranca': () => jsonResponse(200, config()),
+      'GET /api/configuracoes/whatsapp': () => jsonResponse(200, whatsapp),
+      'POST /api/configuracoes/whatsapp/testar': () => jsonResponse(200, { ok: true, numero: '+55 11 4000-3210', nome: 'Mercadinho da Maria' }),
+      'PUT /api/configuracoes/whatsapp': ({ body }) =>
+        jsonResponse(200, { ...whatsapp, phoneNumberId: (body as { phoneNumberId: string }).phoneNumberId, accessTokenDica: 'EAAG…0001', appSecretDefinido: true, ativo: true }),
+    });
+    const { user } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('tab', { name: 'Mensagens' }, { timeout: 15_000 }));
+    const card = (await screen.findByRole('heading', { name: 'WhatsApp Business' })).closest('[data-slot="card"]') as HTMLElement;
+    expect((within(card).getByLabelText('Texto do modelo para enviar à Meta') as HTMLTextAreaElement).value).toContain('Olá, {{1}}! A loja {{2}} registrou {{3}} na sua conta em {{4}}.');
+    expect(within(card).getByText('{{7}} o credor e o CPF/CNPJ da loja')).toBeInTheDocument();
+    expect(within(card).getByLabelText('URL de retorno (webhook)')).toHaveValue('http://localhost/api/webhooks/whatsapp/u1');
+    expect(within(card).getByLabelText('Token de verificação')).toHaveValue('verifica-123456789012345678');
+
+    await user.type(within(card).getByLabelText('ID do número de telefone'), '109876543210');
+    await user.type(within(card).getByLabelText('Token de acesso'), 'EAAG-teste-0001');
+    await user.type(within(card).getByLabelText('Chave secreta do app'), 'segredo0123456789');
+    await user.click(within(card).getByRole('button', { name: 'Testar conexão' }));
+    expect(await within(card).findByText('Conectado: +55 11 4000-3210 (Mercadinho da Maria)')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/configuracoes/whatsapp/testar')[0]!.body).toEqual({ phoneNumberId: '109876543210', accessToken: 'EAAG-teste-0001' });
+
+    await user.click(within(card).getByRole('switch', { name: 'Ativo' }));
+    await user.click(within(card).getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Configurações do WhatsApp salvas!')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/configuracoes/whatsapp')[0]!.body).toEqual({
+      phoneNumberId: '109876543210',
+      accessToken: 'EAAG-teste-0001',
+      appSecret: 'segredo0123456789',
+      modelos: { lancamento: 'caderneta_lancamento' },
+      ativo: true,
+    });
+    expect(within(card).getByLabelText('Token de acesso')).toHaveValue('');
+    expect(within(card).getByText('Guardado: EAAG…0001. Deixe em branco para manter.')).toBeInTheDocument();
+    expect(within(card).getByText('Guardada. Deixe em branco para manter.')).toBeInTheDocument();
+  });
+
   it('previews each message on a sample debtor, flags unknown fields, restores the default and saves', async () => {
     const api = mockApi({
       ...signedIn(),

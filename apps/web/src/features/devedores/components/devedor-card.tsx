@@ -82,6 +82,15 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
             ? t('card.ultimoLembreteValor', { data: fmt.dateTime(devedor.ultimoLembrete.data), faixa: t(`faixa.${devedor.ultimoLembrete.faixa}`) })
             : t('card.nenhumLembrete')}
         </Campo>
+        {devedor.ultimoAviso && (
+          <Campo termo={t('card.ultimoAviso')}>
+            {t('card.ultimoAvisoValor', {
+              canal: t(`card.canal.${devedor.ultimoAviso.canal}`),
+              status: t(`avisos.status.${devedor.ultimoAviso.status}`),
+              data: fmt.dateTime(devedor.ultimoAviso.em),
+            })}
+          </Campo>
+        )}
         {devedor.promessa && (
           <Campo termo={t('card.promessa')}>
             <span className={cn(quebrada && 'font-medium text-destructive')}>{fmt.date(devedor.promessa.data)}</span>

@@ -1,4 +1,4 @@
-import { ERRO_ENVIO_INTERROMPIDO, type MensagemCliente, type StatusMensagem } from '@caderneta/shared';
+import { ERRO_ENVIO_INTERROMPIDO, ERRO_WHATSAPP_DESLIGADO, type MensagemCliente, type StatusMensagem } from '@caderneta/shared';
 import MailIcon from 'lucide-react/icons/mail';
 import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,8 @@ const VARIANTE: Record<StatusMensagem, 'default' | 'secondary' | 'destructive' |
   pendente: 'outline',
   enviando: 'outline',
   enviada: 'secondary',
+  entregue: 'secondary',
+  lida: 'default',
   falhou: 'destructive',
   cancelada: 'outline',
 };
@@ -44,7 +46,7 @@ function MensagemItem({ mensagem: m }: { mensagem: MensagemCliente }) {
   const { t } = useTranslation('devedores');
   const fmt = useFormatters();
   const Icone = m.canal === 'email' ? MailIcon : MessageCircleIcon;
-  const quando = m.status === 'enviada' && m.enviadaEm ? m.enviadaEm : m.createdAt;
+  const quando = m.enviadaEm ?? m.createdAt;
   return (
     <li className="grid gap-1 rounded-md border p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -58,7 +60,7 @@ function MensagemItem({ mensagem: m }: { mensagem: MensagemCliente }) {
       <p className="text-muted-foreground tabular-nums">
         {fmt.dateTime(quando)}
         {m.status === 'falhou' || (m.status === 'pendente' && m.erro)
-          ? ` · ${m.erro === ERRO_ENVIO_INTERROMPIDO ? t('avisos.interrompida') : t('avisos.erro', { erro: m.erro, count: m.tentativas })}`
+          ? ` · ${m.erro === ERRO_ENVIO_INTERROMPIDO ? t('avisos.interrompida') : m.erro === ERRO_WHATSAPP_DESLIGADO ? t('avisos.whatsappDesligado') : t('avisos.erro', { erro: m.erro, count: m.tentativas })}`
           : ''}
       </p>
     </li>
