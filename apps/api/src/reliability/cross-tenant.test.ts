@@ -8,6 +8,8 @@ import { reportFigures } from '../../test/report';
 import { apiRoutes, typesOf, type JsonSchema, type Route } from '../../test/routes';
 import { startFakeMercadoPago, type FakeMercadoPago } from '../integrations/mercadopago/fake-server';
 import { signatureHeader } from '../integrations/mercadopago/signature';
+import { fakeAppSecret, startFakeWhatsapp, type FakeWhatsapp } from '../integrations/whatsapp/fake-server';
+import { hubSignature } from '../integrations/whatsapp/signature';
 import { queryRows } from '../lib/sql';
 import { checksumDe } from '../modules/backup/arquivo';
 
@@ -59,6 +61,8 @@ interface Ids {
   login: string;
   /** A Mercado Pago payment of the seller's own account. */
   mpPaymentId: number;
+  /** The seller's WhatsApp Business number: its id on the (fake) Cloud API and the verify token of its webhook. */
+  whatsapp: { phoneNumberId: string; verifyToken: string };
   /** Everything of this seller's that must never appear in another seller's answers. */
   markers: string[];
   /** Text a search may find: names, a sale's observation, a sale number. */
@@ -123,6 +127,8 @@ const BODIES: Record<string, (own: Ids) => unknown> = {
   // Blank credentials keep the stored ones (the webhook cases below still sign with them).
   'PUT /api/configuracoes/mercadopago': () => ({ ambiente: 'sandbox', ativo: true }),
   'POST /api/configuracoes/mercadopago/testar': () => ({}),
+  'PUT /api/configuracoes/whatsapp': (own) => ({ phoneNumberId: own.whatsapp.phoneNumberId, modelos: { lancamento: 'modelo_trocado' }, ativo: false }),
+  'POST /api/configuracoes/whatsapp/testar': () => ({}),
   'PUT /api/configuracoes/pix': () => ({ chave: 'intruso@example.com', nomeRecebedor: 'Loja Intrusa', cidade: 'Recife' }),
   'PUT /api/cobranca/regra': () => ({ tipo: 'dias_fixos', diasPrazo: 15 }),
   'PUT /api/cobranca/mensagens': () => ({ mensagens: { padrao: null, gentil: 'Oi {nome}, lembrete de {valor}.', firme: null, formal: null }, lembreteAntecipado: true, diasAntecedencia: 2 }),
@@ -154,6 +160,21 @@ const NAMES_NOTHING: Record<string, string> = {
  * is addressed to a seller and authenticated by that seller's signature.
  */
 const SPECIAL: Record<string, (owner: Ids, intruder: Ids, ctx: Ctx) => Attempt[]> = {
+  // WhatsApp's webhook: the handshake with another shop's verify token, and another shop's signed events.
+  'GET /api/webhooks/whatsapp/:ownerId': (owner, intruder, ctx) => {
+    const handshake = (to: string, token: string): Request => ({ method: 'GET', url: `/api/webhooks/whatsapp/${to}?hub.mode=subscribe&hub.verify_token=${token}&hub.challenge=4242` });
+    return [{ label: "the intruder's verify token on the owner's URL", request: handshake(ctx.owner.id, intruder.whatsapp.verifyToken), expect: [403], control: handshake(ctx.owner.id, owner.whatsapp.verifyToken) }];
+  },
+  'POST /api/webhooks/whatsapp/:ownerId': (owner, intruder, ctx) => {
+    const signed = (from: Ids, to: string): Request => {
+      const payload = JSON.stringify({
+        object: 'whatsapp_business_account',
+        entry: [{ id: 'waba', changes: [{ field: 'messages', value: { metadata: { phone_number_id: from.whatsapp.phoneNumberId }, messages: [{ from: '5511900000000', id: 'wamid.x', timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'SIM' } }] } }] }],
+      });
+      return { method: 'POST', url: `/api/webhooks/whatsapp/${to}`, headers: { 'content-type': 'application/json', 'x-hub-signature-256': hubSignature(fakeAppSecret(from.whatsapp.phoneNumberId), payload) }, payload };
+    };
+    return [{ label: "the intruder's signed event replayed to the owner's URL", request: signed(intruder, ctx.owner.id), expect: [401], control: signed(owner, ctx.owner.id) }];
+  },
   'POST /api/webhooks/mercadopago/:ownerId': (owner, intruder, ctx) => {
     const signed = (sellerToken: string, paymentId: number, to: string): Request => {
       const requestId = randomUUID();
@@ -256,6 +277,7 @@ interface Ctx {
 }
 
 let fake: FakeMercadoPago;
+let fakeWhatsapp: FakeWhatsapp;
 let t: TestApp;
 let owner: SellerSession;
 let intruder: SellerSession;
@@ -263,6 +285,7 @@ let ownerIds: Ids;
 let intruderIds: Ids;
 let routes: Route[];
 const TOKENS = { owner: 'APP_USR-dono-1111111111-token', intruder: 'APP_USR-intruso-2222222222-token' };
+const WHATSAPP = { [TOKENS.owner]: '1111100001', [TOKENS.intruder]: '2222200002' };
 
 async function ok(response: LightMyRequestResponse, what: string) {
   if (response.statusCode >= 300) throw new Error(`${what}: ${response.statusCode} ${response.body}`);
@@ -300,6 +323,11 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
     await req('PUT', '/api/configuracoes/mercadopago', { accessToken: token, publicKey: 'APP_USR-public', webhookSecret: fake.account(token).webhookSecret, ambiente: 'sandbox', ativo: true }),
     'mercadopago',
   );
+  const phoneNumberId = WHATSAPP[token]!;
+  const whatsapp = (await ok(
+    await req('PUT', '/api/configuracoes/whatsapp', { phoneNumberId, accessToken: `EAAG-${tag}-token`, appSecret: fakeAppSecret(phoneNumberId), modelos: { lancamento: 'caderneta_lancamento' }, ativo: true }),
+    'whatsapp',
+  )) as { verifyToken: string };
   await ok(await req('PUT', '/api/configuracoes/pix', { chave: `${tag}@example.com`, nomeRecebedor: `Loja ${tag}`, cidade: 'Recife' }), 'pix');
   const online = await ok(
     await t.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/pagamentos`, headers: { origin: TEST_ORIGIN }, payload: { metodo: 'pix' } }),
@@ -352,6 +380,7 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
     chaves: [chave],
     login: cliente.login,
     mpPaymentId: mp.id,
+    whatsapp: { phoneNumberId, verifyToken: whatsapp.verifyToken },
     markers: [tag, telefone, cliente.login, seller.id, ajuste.lancamento.id, ...Object.values(ids).flat()],
     searchable: [`Cliente ${tag}`, `Produto ${tag}`, `Obs ${tag}`, fiado.numeroVenda, tag, telefone],
   };
@@ -359,7 +388,8 @@ async function populate(seller: SellerSession, token: string, backupAutomatico: 
 
 beforeAll(async () => {
   fake = await startFakeMercadoPago();
-  t = await buildTestApp({ mercadopagoApiUrl: fake.url });
+  fakeWhatsapp = await startFakeWhatsapp();
+  t = await buildTestApp({ mercadopagoApiUrl: fake.url, whatsappApiUrl: fakeWhatsapp.url });
   owner = await createSeller(t);
   intruder = await createSeller(t);
   ownerIds = await populate(owner, TOKENS.owner, true);
@@ -382,6 +412,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await fake.close();
+  await fakeWhatsapp.close();
 });
 
 /**
