@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { generatePixPayload } from '@brazilian-utils/brazilian-utils';
 import type { MpPaymentBody, MpPixPaymentRequestBody, MpPreferenceBody } from './client';
 import { signatureHeader } from './signature';
+import { readBody, sendJson } from '../fake-http';
 
 export interface FakeAccount {
   token: string;
@@ -90,16 +91,7 @@ const LOCAL_HOST = /^(localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)$/;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
+const send = sendJson;
 
 function page(res: ServerResponse, title: string, body: string) {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

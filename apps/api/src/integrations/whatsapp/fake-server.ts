@@ -12,10 +12,11 @@
  * {from, text, timestamp?}, POST outage {count}.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { WaTemplateBody } from './client';
 import { hubSignature } from './signature';
+import { readBody, sendJson } from '../fake-http';
 
 export interface FakeWhatsappMessage {
   id: string;
@@ -42,16 +43,7 @@ export interface FakeWhatsapp {
   close(): Promise<void>;
 }
 
-async function readBody(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function send(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json' });
-  res.end(JSON.stringify(body));
-}
+const send = sendJson;
 
 const graphError = (res: ServerResponse, status: number, code: number, message: string) =>
   send(res, status, { error: { message, type: status === 401 ? 'OAuthException' : 'GraphMethodException', code, fbtrace_id: randomBytes(8).toString('hex') } });
