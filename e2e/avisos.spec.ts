@@ -90,6 +90,24 @@ test("the shop connects its WhatsApp Business number: a sale's notice goes as th
   const webhookUrl = await card.getByRole('textbox', { name: 'URL de retorno (webhook)', exact: true }).inputValue();
   await page.request.post(`${fake}/__fake/phones/${phoneNumberId}/webhook`, { data: { url: webhookUrl } });
 
+  // A customer asked on WhatsApp: the invitation goes from the shop's number, and the reply SIM is the consent.
+  await createAsApp(page, '/api/clientes', { nome: 'Rita Alves', telefone: '(11) 96543-2109', limiteCredito: 100_000 });
+  await page.goto('/clientes');
+  await page.getByRole('button', { name: 'Editar Rita Alves' }).click();
+  const editar = page.getByRole('dialog', { name: 'Editar Cliente' });
+  await editar.getByRole('button', { name: 'Pedir autorização pelo WhatsApp' }).click();
+  await expectToast(page, 'Pedido de autorização enviado');
+  await page.keyboard.press('Escape');
+  await expect
+    .poll(async () => ((await (await page.request.get(`${fake}/__fake/messages?to=5511965432109`)).json()) as { messages: { template: string }[] }).messages.map((m) => m.template), { timeout: 60_000 })
+    .toEqual(['caderneta_convite']);
+  expect((await page.request.post(`${fake}/__fake/phones/${phoneNumberId}/reply`, { data: { from: '5511965432109', text: 'Sim' } })).ok()).toBe(true);
+  await page.reload();
+  await page.getByRole('button', { name: 'Editar Rita Alves' }).click();
+  await expect(page.getByRole('dialog', { name: 'Editar Cliente' }).getByText(/^Autorizado em \d{2}\/\d{2}\/\d{4}, pelo próprio cliente\.$/)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Editar Cliente' }).getByRole('switch', { name: 'Avisos automáticos' })).toBeChecked();
+  await page.keyboard.press('Escape');
+
   const cliente = await createAsApp(page, '/api/clientes', { nome: 'Paulo Mendes', telefone: '(11) 97654-3210', limiteCredito: 100_000, avisos: true });
   const produto = await createAsApp(page, '/api/produtos', { nome: 'Café 500g', precoVenda: 1890, precoCusto: 1200, estoqueAtual: 20, estoqueMinimo: 5 });
   await createAsApp(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 1 }] });

@@ -39,7 +39,20 @@ export const ERRO_WHATSAPP_DESLIGADO = 'whatsapp_desligado';
 export const MAX_TENTATIVAS_MENSAGEM = 8;
 export const esperaAposFalha = (tentativas: number): number => Math.min(60, 2 ** Math.max(0, tentativas - 1)) * 60_000;
 
-/** What a message about an entry is made of (kept in the outbox; the text is written when sent). */
+/**
+ * The invitation to consent (WhatsApp only): "Responda SIM para receber". Sent by the shop's hand to
+ * a customer who has not consented, at most once a day; their "SIM" is the consent (by reply).
+ */
+export interface DadosConvite {
+  tipo: 'convite';
+  /** When it was asked for (ISO instant). */
+  em: string;
+}
+
+/** What a message is made of, kept in the outbox: the text is written when it is sent. */
+export type ConteudoMensagem = DadosMensagem | DadosConvite;
+
+/** What a message about an entry is made of. */
 export interface DadosMensagem {
   tipo: LancamentoAvisado;
   /** The entry's signed value: negative increases what the customer owes. */

@@ -12,11 +12,11 @@ import type { Language } from './schemas/perfil';
  */
 
 /** The templates the app sends, by what they are for. */
-export const MODELOS_WHATSAPP = ['lancamento'] as const;
+export const MODELOS_WHATSAPP = ['lancamento', 'convite'] as const;
 export type ModeloWhatsapp = (typeof MODELOS_WHATSAPP)[number];
 
 /** The names the settings start with (the shop may have submitted them under others). */
-export const NOMES_MODELO_PADRAO: Record<ModeloWhatsapp, string> = { lancamento: 'caderneta_lancamento' };
+export const NOMES_MODELO_PADRAO: Record<ModeloWhatsapp, string> = { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite' };
 
 /** A template's name as Meta accepts it: lower-case letters, digits and underscores. */
 export const NOME_MODELO_REGEX = /^[a-z0-9_]{1,512}$/;
@@ -34,11 +34,20 @@ export const TEXTOS_MODELO: Record<ModeloWhatsapp, Record<Language, string>> = {
     'es-ES':
       'Hola, {{1}}: {{2}} registró {{3}} en su cuenta el {{4}}. {{5}} Consulte todos los movimientos y pague por PIX o tarjeta: {{6}} {{7}}. Recibe estos avisos porque lo autorizó a la tienda. Para no recibir más, responda PARAR.',
   },
+  convite: {
+    'pt-BR':
+      'Olá, {{1}}! A loja {{2}} quer avisar você, por aqui, de cada compra, pagamento e ajuste da sua conta, com o saldo e o link para pagar. Responda SIM para receber os avisos ou PARAR para não receber. {{3}}.',
+    'en-US':
+      'Hi {{1}}! {{2}} would like to tell you here of each purchase, payment and adjustment of your account, with the balance and a link to pay. Reply YES to get these notices, or STOP not to. {{3}}.',
+    'es-ES':
+      'Hola, {{1}}: {{2}} quiere avisarle por aquí de cada compra, pago y ajuste de su cuenta, con el saldo y el enlace para pagar. Responda SÍ para recibir los avisos o PARAR para no recibirlos. {{3}}.',
+  },
 };
 
 /** What each parameter of the "lancamento" template is, for the settings screen. */
 export const PARAMETROS_MODELO: Record<ModeloWhatsapp, readonly string[]> = {
   lancamento: ['nome', 'loja', 'lancamento', 'data', 'saldo', 'link', 'credor'],
+  convite: ['nome', 'loja', 'credor'],
 };
 
 /** Replies that stop every automatic message at once, and those that give consent (upper-cased, without accents). */
@@ -99,6 +108,11 @@ export function parametrosDoLancamento(input: DadosMensagem & { nome: string; lo
     input.link ?? f.semLink,
     credor,
   ].map(umaLinha);
+}
+
+/** The parameters of the "convite" template: the customer's name, the shop, the creditor. */
+export function parametrosDoConvite(input: { nome: string; loja: string; documento: string | null; language: Language }): string[] {
+  return [input.nome, input.loja, identificacaoCredor(input.loja, input.documento, input.language) ?? input.loja].map(umaLinha);
 }
 
 /** The template's text with its parameters filled in: what the customer reads (tests and the settings' preview). */

@@ -57,6 +57,7 @@ export const PERMISSOES_DAS_ROTAS: Readonly<Record<string, PermissaoDaRota>> = {
   // A customer's disputes; resolving one checks beyond it: cancelling the sale (`cancelar_venda`) or a credit (`ajustar_saldo`).
   'GET /api/clientes/:id/contestacoes': 'todos',
   'GET /api/clientes/:id/mensagens': 'todos',
+  'POST /api/clientes/:id/avisos/convite': 'editar_clientes',
   'POST /api/contestacoes/:id/resolver': 'editar_clientes',
   'GET /api/cobranca': 'todos',
   'PUT /api/cobranca/regra': 'configuracoes',

@@ -180,6 +180,7 @@ export const REFRESHES = {
   /** "Reconheço" / "Não reconheço": the customer page shows the answer on the entry. */
   createConferencia: ['portal'],
   stopAvisos: ['portal'],
+  createConviteAvisos: ['clientes'],
   convidarPessoa: ['equipe'],
   criarLoginPessoa: ['equipe'],
   alterarPessoa: ['equipe'],

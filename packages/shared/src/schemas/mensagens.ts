@@ -7,10 +7,10 @@ export const mensagemClienteSchema = z.object({
   canal: z.enum(CANAIS_MENSAGEM),
   /** The address or number it went to. */
   destino: z.string(),
-  /** The entry it told of, its signed value and the balance after it. */
-  tipo: z.enum(LANCAMENTOS_AVISADOS),
-  valor: z.number().int(),
-  saldo: z.number().int(),
+  /** The entry it told of, its signed value and the balance after it; or the invitation to consent (no value). */
+  tipo: z.enum([...LANCAMENTOS_AVISADOS, 'convite']),
+  valor: z.number().int().nullable(),
+  saldo: z.number().int().nullable(),
   status: z.enum(STATUS_MENSAGEM),
   tentativas: z.number().int(),
   enviadaEm: z.string().nullable(),

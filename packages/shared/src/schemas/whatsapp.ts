@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MODELOS_WHATSAPP, NOME_MODELO_REGEX } from '../whatsapp';
+import { NOME_MODELO_REGEX, NOMES_MODELO_PADRAO } from '../whatsapp';
 import { credencial } from './portal';
 
 /** Configurações → Mensagens → WhatsApp Business: what the screen shows (never a secret). */
@@ -10,7 +10,7 @@ export const whatsappConfigSchema = z.object({
   accessTokenDica: z.string().nullable(),
   appSecretDefinido: z.boolean(),
   /** The template name of each kind of message, as submitted in WhatsApp Manager. */
-  modelos: z.object({ lancamento: z.string() }),
+  modelos: z.object({ lancamento: z.string(), convite: z.string() }),
   ativo: z.boolean(),
   /** What to paste in the app's Webhooks settings (Callback URL and Verify token). */
   webhookUrl: z.string(),
@@ -26,7 +26,8 @@ export const whatsappConfigInputSchema = z
     phoneNumberId: z.string().trim().max(40, 'tooLong').regex(/^\d*$/, 'phoneNumberIdInvalido').optional(),
     accessToken: credencial(600).optional(),
     appSecret: credencial(200).optional(),
-    modelos: z.object(Object.fromEntries(MODELOS_WHATSAPP.map((m) => [m, nomeModelo])) as Record<(typeof MODELOS_WHATSAPP)[number], typeof nomeModelo>),
+    // A name left out (a client from before that template) is the shipped one.
+    modelos: z.object({ lancamento: nomeModelo.default(NOMES_MODELO_PADRAO.lancamento), convite: nomeModelo.default(NOMES_MODELO_PADRAO.convite) }),
     ativo: z.boolean().default(false),
   })
   .strict();

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { CANAIS_MENSAGEM, STATUS_MENSAGEM, type DadosMensagem, type ModeloWhatsapp } from '@caderneta/shared';
+import { CANAIS_MENSAGEM, STATUS_MENSAGEM, type ConteudoMensagem, type ModeloWhatsapp } from '@caderneta/shared';
 import { clientes, lancamentos } from './negocio';
 import { users } from './auth';
 import { appLookup } from './portal';
@@ -135,8 +135,8 @@ export const mensagens = pgTable(
     canal: text('canal', { enum: CANAIS_MENSAGEM }).notNull(),
     /** The address or number it goes to, as it was when the message was written. */
     destino: text('destino').notNull(),
-    /** What the text is made of (MensagemDados): the text itself is written when it is sent. */
-    dados: jsonb('dados').$type<DadosMensagem>().notNull(),
+    /** What the text is made of (ConteudoMensagem): the text itself is written when it is sent. */
+    dados: jsonb('dados').$type<ConteudoMensagem>().notNull(),
     status: text('status', { enum: STATUS_MENSAGEM }).notNull().default('pendente'),
     tentativas: integer('tentativas').notNull().default(0),
     /**

@@ -1,11 +1,14 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   avisoDeLancamento,
+  dateInTimeZone,
+  DEFAULT_TIME_ZONE,
   ERRO_ENVIO_INTERROMPIDO,
   ERRO_WHATSAPP_DESLIGADO,
   IDIOMA_MODELO,
   isMobilePhone,
   LANGUAGES,
+  parametrosDoConvite,
   parametrosDoLancamento,
   whatsappPhone,
   esperaAposFalha,
@@ -13,9 +16,11 @@ import {
   MAX_TENTATIVAS_MENSAGEM,
   type CanalMensagem,
   type Currency,
+  type ConteudoMensagem,
   type DadosMensagem,
   type Language,
   type LancamentoAvisado,
+  type MensagemCliente,
   type MensagensCliente,
   type TipoLancamento,
 } from '@caderneta/shared';
@@ -23,12 +28,12 @@ import type { Database, Executor } from '../../db/client';
 import { withSeller } from '../../db/client';
 import { clientes, mensagens, perfis } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { notFound } from '../../lib/errors';
+import { AppError, notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
 import type { Mailer } from '../../mail/mailer';
 import { WhatsappRecusou, type WaTemplateBody, type WhatsappClient } from '../../integrations/whatsapp/client';
 import type { Cipher } from '../../lib/cipher';
-import { loadContaWhatsapp, whatsappAtivo } from './whatsapp.service';
+import { loadContaWhatsapp, whatsappAtivo, type ContaWhatsapp } from './whatsapp.service';
 import { safeError } from '../../security/log-redaction';
 
 /*
@@ -90,6 +95,37 @@ export async function cancelarMensagensPendentes(tx: Executor, ownerId: string, 
     .where(and(eq(mensagens.ownerId, ownerId), eq(mensagens.clienteId, clienteId), eq(mensagens.status, 'pendente')));
 }
 
+/**
+ * "Pedir autorização pelo WhatsApp": the invitation template to a customer who has not consented,
+ * at most once per shop day; their reply "SIM" is the consent. Refused while the shop's WhatsApp is
+ * off, for a phone that is not a mobile, for a customer who already consented, and for one who said
+ * PARAR (only they may come back: by replying SIM, or in the shop).
+ */
+export async function convidarParaAvisos(tx: Executor, ownerId: string, clienteId: string, agora: Date): Promise<MensagemCliente> {
+  const [cliente] = await tx
+    .select({ telefone: clientes.telefone, ativo: clientes.ativo, avisosAtivos: sql<boolean>`${avisosAtivosSql('clientes')}`, paradosPor: clientes.avisosParadosPor })
+    .from(clientes)
+    .where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
+  if (!cliente) throw notFound('Cliente');
+  if (!(await whatsappAtivo(tx, ownerId))) throw new AppError('WHATSAPP_DESLIGADO', 409, { message: 'Ative o WhatsApp Business da loja em Configurações → Mensagens.' });
+  if (!isMobilePhone(cliente.telefone)) throw new AppError('TELEFONE_SEM_WHATSAPP', 409, { message: 'O telefone do cliente não é um celular: o WhatsApp não chega a ele.' });
+  if (cliente.avisosAtivos) throw new AppError('AVISOS_JA_AUTORIZADOS', 409, { message: 'O cliente já autorizou os avisos.' });
+  if (cliente.paradosPor === 'cliente') {
+    throw new AppError('AVISOS_RECUSADOS', 409, { message: 'O cliente pediu para não receber avisos: só ele pode voltar a autorizar, respondendo SIM ou na loja.' });
+  }
+  const [perfil] = await tx.select({ fuso: perfis.fusoHorario }).from(perfis).where(eq(perfis.ownerId, ownerId));
+  const hoje = dateInTimeZone(agora, perfil?.fuso ?? DEFAULT_TIME_ZONE);
+  const dados: ConteudoMensagem = { tipo: 'convite', em: agora.toISOString() };
+  const [criada] = await tx
+    .insert(mensagens)
+    .values({ ownerId, clienteId, chave: `convite:${hoje}`, canal: 'whatsapp', destino: whatsappPhone(cliente.telefone), dados })
+    .onConflictDoNothing({ target: [mensagens.ownerId, mensagens.chave] })
+    .returning({ id: mensagens.id });
+  if (!criada) throw new AppError('CONVITE_JA_ENVIADO', 409, { message: 'Um convite já foi pedido hoje para este cliente.' });
+  const item = (await listMensagens(tx, ownerId, clienteId)).items.find((m) => m.id === criada.id);
+  return item!;
+}
+
 /** How many of a customer's messages their log shows (newest first). */
 export const MENSAGENS_NO_HISTORICO = 50;
 
@@ -119,8 +155,8 @@ export async function listMensagens(tx: Executor, ownerId: string, clienteId: st
       canal: m.canal,
       destino: m.destino,
       tipo: m.dados.tipo,
-      valor: m.dados.valor,
-      saldo: m.dados.saldo,
+      valor: m.dados.tipo === 'convite' ? null : m.dados.valor,
+      saldo: m.dados.tipo === 'convite' ? null : m.dados.saldo,
       status: m.status,
       tentativas: m.tentativas,
       enviadaEm: m.enviadaEm?.toISOString() ?? null,
@@ -214,10 +250,11 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
     const [linha] = await queryRows<{
       canal: CanalMensagem;
       destino: string;
-      dados: DadosMensagem;
+      dados: ConteudoMensagem;
       nome: string;
       login: string | null;
       ativos: boolean;
+      parados_por: string | null;
       nome_loja: string;
       cnpj: string | null;
       idioma: string;
@@ -225,7 +262,7 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
       fuso_horario: string;
     }>(
       tx,
-      sql`select m.canal, m.destino, m.dados, c.nome, c.login, ${avisosAtivosSql('c')} as ativos,
+      sql`select m.canal, m.destino, m.dados, c.nome, c.login, ${avisosAtivosSql('c')} as ativos, c.avisos_parados_por as parados_por,
                  p.nome_loja, p.cnpj, p.idioma, p.moeda, p.fuso_horario
           from ${mensagens} m
           join ${clientes} c on c.owner_id = m.owner_id and c.id = m.cliente_id
@@ -236,7 +273,9 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
     );
     if (!linha) return null;
     const onde = and(eq(mensagens.ownerId, ownerId), eq(mensagens.id, id));
-    if (!linha.ativos) {
+    // A notice goes only while the consent holds; an invitation, only while there is none to give and the customer never said PARAR.
+    const convite = linha.dados.tipo === 'convite';
+    if (convite ? linha.ativos || linha.parados_por === 'cliente' : !linha.ativos) {
       await tx.update(mensagens).set({ status: 'cancelada', proximaEm: null }).where(onde);
       return 'cancelada';
     }
@@ -252,27 +291,31 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
     // Everything the message says is this customer's own row, this shop's profile and this entry.
     const link = linha.login ? `${deps.publicUrl}/cliente/${encodeURIComponent(linha.login)}` : null;
     const language = (LANGUAGES as readonly string[]).includes(linha.idioma) ? (linha.idioma as Language) : 'pt-BR';
-    const fatos = { ...linha.dados, nome: linha.nome, loja: linha.nome_loja, documento: linha.cnpj, link, language, currency: linha.moeda as Currency, timeZone: linha.fuso_horario };
-    if (conta) {
-      return {
-        canal: 'whatsapp',
-        credenciais: { phoneNumberId: conta.phoneNumberId, accessToken: conta.accessToken },
-        body: {
-          messaging_product: 'whatsapp',
-          recipient_type: 'individual',
-          to: linha.destino,
-          type: 'template',
-          template: {
-            name: conta.modelos.lancamento,
-            language: { code: IDIOMA_MODELO[language] },
-            components: [{ type: 'body', parameters: parametrosDoLancamento(fatos).map((text) => ({ type: 'text', text })) }],
-          },
-        },
-      };
+    const quem = { nome: linha.nome, loja: linha.nome_loja, documento: linha.cnpj, language };
+    if (linha.dados.tipo === 'convite') {
+      if (!conta) throw new Error('an invitation goes by WhatsApp only');
+      return modeloWhatsapp(conta, linha.destino, conta.modelos.convite, language, parametrosDoConvite(quem));
     }
+    const fatos = { ...linha.dados, ...quem, link, currency: linha.moeda as Currency, timeZone: linha.fuso_horario };
+    if (conta) return modeloWhatsapp(conta, linha.destino, conta.modelos.lancamento, language, parametrosDoLancamento(fatos));
     const { assunto, texto } = avisoDeLancamento(fatos);
     return { canal: 'email', destino: linha.destino, assunto, texto, link };
   });
+}
+
+/** A template message of the shop's number to `to`, its parameters in order. */
+function modeloWhatsapp(conta: ContaWhatsapp, to: string, nome: string, language: Language, parametros: string[]): Envio {
+  return {
+    canal: 'whatsapp',
+    credenciais: { phoneNumberId: conta.phoneNumberId, accessToken: conta.accessToken },
+    body: {
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to,
+      type: 'template',
+      template: { name: nome, language: { code: IDIOMA_MODELO[language] }, components: [{ type: 'body', parameters: parametros.map((text) => ({ type: 'text', text })) }] },
+    },
+  };
 }
 
 /** How an attempt ended: sent, or failed (tried again later, or given up after too many). */

@@ -27,7 +27,10 @@ const tokenHint = (token: string) => `${token.slice(0, 4)}…${token.slice(-4)}`
 
 const ctx = (ownerId: string, field: string) => `${ownerId}:whatsapp.${field}`;
 
-const modelosDe = (modelos: Partial<Record<ModeloWhatsapp, string>> | undefined) => ({ lancamento: modelos?.lancamento ?? NOMES_MODELO_PADRAO.lancamento });
+const modelosDe = (modelos: Partial<Record<ModeloWhatsapp, string>> | undefined): Record<ModeloWhatsapp, string> => ({
+  lancamento: modelos?.lancamento ?? NOMES_MODELO_PADRAO.lancamento,
+  convite: modelos?.convite ?? NOMES_MODELO_PADRAO.convite,
+});
 
 /** The row, made with its verify token the first time the settings are read or saved. */
 async function contaDe(tx: Executor, ownerId: string) {

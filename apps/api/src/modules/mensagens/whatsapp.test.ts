@@ -218,4 +218,34 @@ describe('notices over WhatsApp', () => {
     await rodada();
     expect(paraNumero('5561933332222')).toHaveLength(1);
   });
+
+  it('"Pedir autorização pelo WhatsApp" sends the invitation once a day; the reply SIM is the consent, and a customer who said PARAR is not invited', async () => {
+    const criado = await seller.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Hana Costa', telefone: '(71) 92222-1111', limiteCredito: 100_000 } });
+    const hana = criado.json() as Cliente;
+    const convidar = (id: string) => seller.request({ method: 'POST', url: `/api/clientes/${id}/avisos/convite` });
+    const convite = await convidar(hana.id);
+    expect(convite.statusCode, convite.body).toBe(201);
+    expect(convite.json()).toMatchObject({ canal: 'whatsapp', destino: '5571922221111', tipo: 'convite', valor: null, status: 'pendente' });
+    expect((await convidar(hana.id)).json()).toMatchObject({ code: 'CONVITE_JA_ENVIADO' });
+    await rodada();
+    const [enviado] = paraNumero('5571922221111');
+    expect(enviado).toMatchObject({ template: 'caderneta_convite', parametros: ['Hana Costa', 'Mercadinho Bom Preço', 'Credor: Mercadinho Bom Preço — CNPJ 12.345.678/0001-95'] });
+
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    const sim = { messages: [{ from: '5571922221111', id: 'wamid.sim', timestamp: segundos(clock.now()), type: 'button', button: { text: 'Sim' } }] };
+    expect((await webhook(seller.id, sim)).json()).toMatchObject({ respostas: 1 });
+    expect(((await seller.request({ method: 'GET', url: `/api/clientes/${hana.id}` })).json() as Cliente).avisos).toMatchObject({ ativos: true, como: 'resposta' });
+    expect((await convidar(hana.id)).json()).toMatchObject({ code: 'AVISOS_JA_AUTORIZADOS' });
+
+    clock.set(new Date(clock.now().getTime() + 60_000));
+    const parar = { messages: [{ from: '5571922221111', id: 'wamid.parar', timestamp: segundos(clock.now()), type: 'text', text: { body: 'PARAR' } }] };
+    expect((await webhook(seller.id, parar)).json()).toMatchObject({ respostas: 1 });
+    clock.set(new Date(clock.now().getTime() + 86_400_000));
+    expect((await convidar(hana.id)).json()).toMatchObject({ code: 'AVISOS_RECUSADOS' });
+
+    const fixo = await seller.request({ method: 'POST', url: '/api/clientes', payload: { nome: 'Ivo Dias', telefone: '(71) 3222-1111', limiteCredito: 0 } });
+    expect((await convidar((fixo.json() as Cliente).id)).json()).toMatchObject({ code: 'TELEFONE_SEM_WHATSAPP' });
+    const outra = await createSeller(t);
+    expect((await outra.request({ method: 'POST', url: `/api/clientes/${hana.id}/avisos/convite` })).statusCode).toBe(404);
+  });
 });

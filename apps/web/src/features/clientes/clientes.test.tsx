@@ -414,6 +414,32 @@ describe('customer form', () => {
     expect(within(outra).getByText('O cliente parou os avisos em 05/06/2026.')).toBeInTheDocument();
   });
 
+  it('"Pedir autorização pelo WhatsApp" asks the server to invite the customer, says why when it cannot, and is not offered to a customer who said PARAR', async () => {
+    let vez = 0;
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/clientes': () =>
+        jsonResponse(200, page([cliente(), cliente({ id: '22222222-2222-4222-8222-222222222222', nome: 'Ana Souza', avisos: { ativos: false, autorizadosEm: '2026-06-01T13:00:00.000Z', como: 'resposta', paradosEm: '2026-06-05T13:00:00.000Z', paradosPor: 'cliente' } })])),
+      'POST /api/clientes/11111111-1111-4111-8111-111111111111/avisos/convite': () =>
+        ++vez === 1
+          ? jsonResponse(201, { id: '33333333-3333-4333-8333-333333333333', canal: 'whatsapp', destino: '5511987654321', tipo: 'convite', valor: null, saldo: null, status: 'pendente', tentativas: 0, enviadaEm: null, erro: null, createdAt: '2026-06-10T13:00:00.000Z' })
+          : jsonResponse(409, { code: 'CONVITE_JA_ENVIADO', message: 'Um convite já foi pedido hoje para este cliente.' }),
+    });
+    const { user } = renderApp('/clientes');
+    await user.click(await screen.findByRole('button', { name: 'Editar José da Silva' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    await user.click(within(dialog).getByRole('button', { name: 'Pedir autorização pelo WhatsApp' }));
+    expect(await screen.findByText('Pedido de autorização enviado')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Pedir autorização pelo WhatsApp' }));
+    expect(await screen.findByText('Um convite já foi pedido hoje para este cliente.')).toBeInTheDocument();
+    expect(api.calls('POST', '/api/clientes/11111111-1111-4111-8111-111111111111/avisos/convite')).toHaveLength(2);
+    await user.keyboard('{Escape}');
+
+    await user.click(await screen.findByRole('button', { name: 'Editar Ana Souza' }));
+    const outra = await screen.findByRole('dialog', { name: 'Editar Cliente' });
+    expect(within(outra).queryByRole('button', { name: 'Pedir autorização pelo WhatsApp' })).not.toBeInTheDocument();
+  });
+
   it('suggests a limit from how the customer pays, with the facts in words; "Usar sugestão" puts it in the field, saved only with the form', async () => {
     const api = mockApi({
       ...signedIn(),

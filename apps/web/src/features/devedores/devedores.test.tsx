@@ -661,7 +661,7 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
       phoneNumberId: null,
       accessTokenDica: null,
       appSecretDefinido: false,
-      modelos: { lancamento: 'caderneta_lancamento' },
+      modelos: { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite' },
       ativo: false,
       webhookUrl: 'http://localhost/api/webhooks/whatsapp/u1',
       verifyToken: 'verifica-123456789012345678',
@@ -678,8 +678,9 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
     const { user } = renderApp('/configuracoes');
     await user.click(await screen.findByRole('tab', { name: 'Mensagens' }, { timeout: 15_000 }));
     const card = (await screen.findByRole('heading', { name: 'WhatsApp Business' })).closest('[data-slot="card"]') as HTMLElement;
-    expect((within(card).getByLabelText('Texto do modelo para enviar à Meta') as HTMLTextAreaElement).value).toContain('Olá, {{1}}! A loja {{2}} registrou {{3}} na sua conta em {{4}}.');
-    expect(within(card).getByText('{{7}} o credor e o CPF/CNPJ da loja')).toBeInTheDocument();
+    expect((within(card).getByLabelText('Texto para enviar à Meta: Modelo do aviso de lançamento') as HTMLTextAreaElement).value).toContain('Olá, {{1}}! A loja {{2}} registrou {{3}} na sua conta em {{4}}.');
+    expect((within(card).getByLabelText('Texto para enviar à Meta: Modelo do pedido de autorização') as HTMLTextAreaElement).value).toContain('Responda SIM para receber os avisos ou PARAR para não receber.');
+    expect(within(card).getAllByRole('listitem').map((li) => li.textContent)).toContain('{{7}} o credor e o CPF/CNPJ da loja');
     expect(within(card).getByLabelText('URL de retorno (webhook)')).toHaveValue('http://localhost/api/webhooks/whatsapp/u1');
     expect(within(card).getByLabelText('Token de verificação')).toHaveValue('verifica-123456789012345678');
 
@@ -697,7 +698,7 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
       phoneNumberId: '109876543210',
       accessToken: 'EAAG-teste-0001',
       appSecret: 'segredo0123456789',
-      modelos: { lancamento: 'caderneta_lancamento' },
+      modelos: { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite' },
       ativo: true,
     });
     expect(within(card).getByLabelText('Token de acesso')).toHaveValue('');

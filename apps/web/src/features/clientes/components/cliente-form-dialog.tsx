@@ -16,6 +16,7 @@ import {
 } from '@caderneta/shared';
 import MinusIcon from 'lucide-react/icons/minus';
 import PlusIcon from 'lucide-react/icons/plus';
+import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import UserSearchIcon from 'lucide-react/icons/user-search';
 import { useEffect, useId, useRef, useState } from 'react';
 import { type FieldErrors, useWatch } from 'react-hook-form';
@@ -29,8 +30,11 @@ import { Input } from '@/components/ui/input';
 import { useFormatters } from '@/lib/format';
 import { useChavePorAbertura } from '@/lib/idempotency-key';
 import { submitForm, toastRefused } from '@/lib/submit-form';
+import { toastError } from '@/lib/api-client';
+import { toast } from '@/lib/toast';
 import { useDialogForm } from '@/lib/use-dialog-form';
 import { useCreateCliente } from '../api/create-cliente';
+import { useCreateConviteAvisos } from '../api/create-convite-avisos';
 import { useGetSemelhantes } from '../api/get-semelhantes';
 import { useUpdateCliente } from '../api/update-cliente';
 import { SugestaoDeLimite } from './como-paga';
@@ -157,6 +161,7 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
       <div className="grid gap-2 rounded-md border p-3">
         <SwitchField control={form.control} name="avisos" label={t('form.avisos')} description={t('form.avisosHint')} />
         {cliente?.avisos && <ConsentimentoRegistrado avisos={cliente.avisos} />}
+        {cliente && !cliente.avisos?.ativos && cliente.avisos?.paradosPor !== 'cliente' && <PedirAutorizacao clienteId={cliente.id} />}
         {avisos && !email?.trim() && <p className="text-sm text-amber-700 dark:text-amber-400">{t('form.avisosSemEmail')}</p>}
       </div>
       {avisoAtual && (
@@ -168,6 +173,35 @@ export function ClienteFormDialog({ open, onOpenChange, cliente, onAbrirCliente 
         />
       )}
     </FormDialog>
+  );
+}
+
+/**
+ * "Pedir autorização pelo WhatsApp": the shop's number sends the customer the invitation template;
+ * their reply SIM records the consent. Not offered to a customer who said PARAR.
+ */
+function PedirAutorizacao({ clienteId }: { clienteId: string }) {
+  const { t } = useTranslation('clientes');
+  const convidar = useCreateConviteAvisos();
+  return (
+    <div className="grid gap-1">
+      <Button
+        type="button"
+        variant="outline"
+        className="justify-self-start"
+        disabled={convidar.isPending}
+        onClick={() =>
+          convidar.mutate(clienteId, {
+            onSuccess: () => toast.success(t('form.conviteEnviado'), { description: t('form.conviteEnviadoDescricao') }),
+            onError: (error) => toastError(error, 'clientes:form.conviteErro'),
+          })
+        }
+      >
+        <MessageCircleIcon aria-hidden="true" />
+        {convidar.isPending ? t('form.convidando') : t('form.convidar')}
+      </Button>
+      <p className="text-sm text-muted-foreground">{t('form.convidarHint')}</p>
+    </div>
   );
 }
 

@@ -50,7 +50,7 @@ function MensagemItem({ mensagem: m }: { mensagem: MensagemCliente }) {
   return (
     <li className="grid gap-1 rounded-md border p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-medium">{t(`avisos.tipo.${m.tipo}`, { valor: fmt.money(Math.abs(m.valor)) })}</span>
+        <span className="font-medium">{t(`avisos.tipo.${m.tipo}`, { valor: fmt.money(Math.abs(m.valor ?? 0)) })}</span>
         <Badge variant={VARIANTE[m.status]}>{t(`avisos.status.${m.status}`)}</Badge>
       </div>
       <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground">

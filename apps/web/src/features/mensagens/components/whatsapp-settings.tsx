@@ -1,6 +1,6 @@
 import CheckCircleIcon from 'lucide-react/icons/circle-check';
 import XCircleIcon from 'lucide-react/icons/circle-x';
-import { LANGUAGES, PARAMETROS_MODELO, TEXTOS_MODELO, whatsappConfigInputSchema, type Language, type WhatsappConfig, type WhatsappConfigDados, type WhatsappConfigInput } from '@caderneta/shared';
+import { LANGUAGES, PARAMETROS_MODELO, TEXTOS_MODELO, whatsappConfigInputSchema, type Language, type ModeloWhatsapp, type WhatsappConfig, type WhatsappConfigDados, type WhatsappConfigInput } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -108,7 +108,9 @@ function WhatsappForm({ config }: { config: WhatsappConfig }) {
                 autoComplete="off"
               />
               <InputField control={form.control} name="modelos.lancamento" label={t('whatsapp.modeloLancamento')} description={t('whatsapp.modeloLancamentoHint')} autoComplete="off" />
-              <TextoDoModelo />
+              <TextoDoModelo modelo="lancamento" />
+              <InputField control={form.control} name="modelos.convite" label={t('whatsapp.modeloConvite')} description={t('whatsapp.modeloConviteHint')} autoComplete="off" />
+              <TextoDoModelo modelo="convite" />
               <Copiavel rotulo={t('whatsapp.webhookUrl')} valor={config.webhookUrl} />
               <Copiavel rotulo={t('whatsapp.verifyToken')} valor={config.verifyToken} />
               <SwitchField control={form.control} name="ativo" label={t('whatsapp.ativo')} description={t('whatsapp.ativoHint')} />
@@ -146,19 +148,21 @@ function StatusDoTeste({ teste }: { teste: Teste }) {
 }
 
 /** The template's body to submit in Meta's WhatsApp Manager, in the interface language, and what each {{n}} is. */
-function TextoDoModelo() {
+function TextoDoModelo({ modelo }: { modelo: ModeloWhatsapp }) {
   const { t, i18n } = useTranslation('devedores');
   const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'pt-BR';
-  const texto = TEXTOS_MODELO.lancamento[language];
+  const rotulo = modelo === 'lancamento' ? t('whatsapp.modeloLancamento') : t('whatsapp.modeloConvite');
   return (
     <div className="grid gap-2 rounded-md border p-3 text-sm">
-      <Copiavel rotulo={t('whatsapp.textoModelo')} valor={texto} multilinha />
+      <Copiavel rotulo={t('whatsapp.textoModelo', { modelo: rotulo })} valor={TEXTOS_MODELO[modelo][language]} multilinha />
       <p className="text-muted-foreground">{t('whatsapp.textoModeloHint')}</p>
-      <ol className="list-inside list-decimal text-muted-foreground">
-        {PARAMETROS_MODELO.lancamento.map((p) => (
-          <li key={p}>{t(`whatsapp.parametros.${p}` as 'whatsapp.parametros.nome')}</li>
+      <ul className="text-muted-foreground">
+        {PARAMETROS_MODELO[modelo].map((p, i) => (
+          <li key={p}>
+            <span className="font-mono">{`{{${i + 1}}}`}</span> {t(`whatsapp.parametros.${p}` as 'whatsapp.parametros.nome')}
+          </li>
         ))}
-      </ol>
+      </ul>
     </div>
   );
 }
