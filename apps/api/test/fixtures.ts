@@ -3,7 +3,7 @@ import { withSeller } from '../src/db/client';
 import type { ArquivoValidado } from '../src/modules/backup/arquivo';
 import { restaurarBackup } from '../src/modules/backup/restaurar';
 import { clientes, lancamentos, produtos, vendas } from '../src/db/schema';
-import type { TestApp } from './app';
+import type { SellerSession, TestApp } from './app';
 
 /**
  * Customers and products for sales tests, written straight into the seller's rows (their CRUD
@@ -105,4 +105,11 @@ export async function restauracaoRetida(t: TestApp, ownerId: string, arquivo: Ar
   );
   await emCurso;
   return { abrir, concluida };
+}
+
+/** A fiado sale of one new product at `preco` to the customer, through the API (as the counter makes it). */
+export async function venderFiado(t: TestApp, seller: { id: string; request: SellerSession['request'] }, clienteId: string, preco: number) {
+  const produto = await insertProduto(t, seller.id, { precoVenda: preco, estoqueAtual: 10 });
+  const venda = await seller.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId, itens: [{ produtoId: produto.id, quantidade: 1 }] } });
+  if (venda.statusCode !== 201) throw new Error(`venda fiado: ${venda.statusCode} ${venda.body}`);
 }

@@ -4,7 +4,7 @@ import { ERRO_ENVIO_INTERROMPIDO, MAX_TENTATIVAS_MENSAGEM, type AuditoriaPage, t
 import { withSeller } from '../../db/client';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
-import { insertProduto } from '../../../test/fixtures';
+import { venderFiado } from '../../../test/fixtures';
 
 const clock = testClock('2026-06-10T10:00:00-03:00');
 /** Addresses whose mail server refuses messages for now. */
@@ -41,11 +41,7 @@ async function novoCliente(email: string | null, avisos: boolean): Promise<Clien
   return response.json() as Cliente;
 }
 
-async function fiado(clienteId: string, preco: number) {
-  const produto = await insertProduto(t, seller.id, { precoVenda: preco, estoqueAtual: 10 });
-  const venda = await seller.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId, itens: [{ produtoId: produto.id, quantidade: 1 }] } });
-  expect(venda.statusCode, venda.body).toBe(201);
-}
+const fiado = (clienteId: string, preco: number) => venderFiado(t, seller, clienteId, preco);
 
 const log = async (clienteId: string, quem: SellerSession = seller) => {
   const response = await quem.request({ method: 'GET', url: `/api/clientes/${clienteId}/mensagens` });

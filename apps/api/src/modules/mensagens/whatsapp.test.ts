@@ -4,7 +4,7 @@ import { startFakeWhatsapp, fakeAppSecret, type FakeWhatsapp } from '../../integ
 import { hubSignature } from '../../integrations/whatsapp/signature';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
-import { insertProduto } from '../../../test/fixtures';
+import { venderFiado } from '../../../test/fixtures';
 
 const clock = testClock('2026-06-10T10:00:00-03:00');
 const PHONE_ID = '109876543210';
@@ -48,11 +48,7 @@ async function novoCliente(nome: string, telefone: string, email: string | null 
   return response.json() as Cliente;
 }
 
-async function fiado(clienteId: string, preco: number) {
-  const produto = await insertProduto(t, seller.id, { precoVenda: preco, estoqueAtual: 10 });
-  const venda = await seller.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId, itens: [{ produtoId: produto.id, quantidade: 1 }] } });
-  expect(venda.statusCode, venda.body).toBe(201);
-}
+const fiado = (clienteId: string, preco: number) => venderFiado(t, seller, clienteId, preco);
 
 const log = async (clienteId: string) => ((await seller.request({ method: 'GET', url: `/api/clientes/${clienteId}/mensagens` })).json() as MensagensCliente).items;
 const paraNumero = (to: string) => fake.messages.filter((m) => m.to === to);
