@@ -54,10 +54,14 @@ export function toCliente(row: ClienteRow): Cliente {
   };
 }
 
+/** The consent to automatic messages holds: given, and not stopped since. */
+const avisosLigados = (row: Pick<ClienteRow, 'avisosAutorizadosEm' | 'avisosParadosEm'> | null) =>
+  row !== null && row.avisosAutorizadosEm !== null && row.avisosParadosEm === null;
+
 function avisosDe(row: ClienteRow): Cliente['avisos'] {
   if (!row.avisosAutorizadosEm || !row.avisosAutorizacao) return null;
   return {
-    ativos: row.avisosParadosEm === null,
+    ativos: avisosLigados(row),
     autorizadosEm: row.avisosAutorizadosEm.toISOString(),
     como: row.avisosAutorizacao,
     paradosEm: row.avisosParadosEm?.toISOString() ?? null,
@@ -71,8 +75,7 @@ function avisosDe(row: ClienteRow): Cliente['avisos'] {
  * nothing, so the consent keeps its first date.
  */
 function consentimentoDoFormulario(antes: Pick<ClienteRow, 'avisosAutorizadosEm' | 'avisosParadosEm'> | null, avisos: boolean | undefined, agora: Date | undefined) {
-  const ativos = antes !== null && antes.avisosAutorizadosEm !== null && antes.avisosParadosEm === null;
-  if (avisos === undefined || avisos === ativos) return {};
+  if (avisos === undefined || avisos === avisosLigados(antes)) return {};
   const quando = agora ?? sql`now()`;
   return avisos
     ? { avisosAutorizadosEm: quando, avisosAutorizacao: 'formulario' as const, avisosParadosEm: null, avisosParadosPor: null }
@@ -81,8 +84,7 @@ function consentimentoDoFormulario(antes: Pick<ClienteRow, 'avisosAutorizadosEm'
 
 /** The audit trail's line of a change of consent ("avisos": off → on). */
 const mudancaDeAvisos = (antes: ClienteRow | null, depois: ClienteRow) => {
-  const era = antes?.avisosAutorizadosEm != null && antes.avisosParadosEm === null;
-  const e = depois.avisosAutorizadosEm !== null && depois.avisosParadosEm === null;
+  const [era, e] = [avisosLigados(antes), avisosLigados(depois)];
   return era === e ? [] : [{ campo: 'avisos', antes: era, depois: e }];
 };
 

@@ -120,10 +120,39 @@ export async function convidarParaAvisos(tx: Executor, ownerId: string, clienteI
     .insert(mensagens)
     .values({ ownerId, clienteId, chave: `convite:${hoje}`, canal: 'whatsapp', destino: whatsappPhone(cliente.telefone), dados })
     .onConflictDoNothing({ target: [mensagens.ownerId, mensagens.chave] })
-    .returning({ id: mensagens.id });
+    .returning(COLUNAS_DO_LOG);
   if (!criada) throw new AppError('CONVITE_JA_ENVIADO', 409, { message: 'Um convite já foi pedido hoje para este cliente.' });
-  const item = (await listMensagens(tx, ownerId, clienteId)).items.find((m) => m.id === criada.id);
-  return item!;
+  return itemDoLog(criada);
+}
+
+/** What the customer's message log reads of each message. */
+const COLUNAS_DO_LOG = {
+  id: mensagens.id,
+  canal: mensagens.canal,
+  destino: mensagens.destino,
+  dados: mensagens.dados,
+  status: mensagens.status,
+  tentativas: mensagens.tentativas,
+  enviadaEm: mensagens.enviadaEm,
+  erro: mensagens.erro,
+  createdAt: mensagens.createdAt,
+};
+
+function itemDoLog(m: Pick<typeof mensagens.$inferSelect, keyof typeof COLUNAS_DO_LOG>): MensagemCliente {
+  return {
+    id: m.id,
+    canal: m.canal,
+    destino: m.destino,
+    tipo: m.dados.tipo,
+    valor: m.dados.tipo === 'convite' ? null : m.dados.valor,
+    saldo: m.dados.tipo === 'convite' ? null : m.dados.saldo,
+    status: m.status,
+    tentativas: m.tentativas,
+    enviadaEm: m.enviadaEm?.toISOString() ?? null,
+    // The reason of a failure as the seller may read it: the provider's words, never a stack.
+    erro: m.status === 'falhou' || m.status === 'pendente' ? m.erro : null,
+    createdAt: m.createdAt.toISOString(),
+  };
 }
 
 /** How many of a customer's messages their log shows (newest first). */
@@ -134,37 +163,12 @@ export async function listMensagens(tx: Executor, ownerId: string, clienteId: st
   const [cliente] = await tx.select({ id: clientes.id }).from(clientes).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
   if (!cliente) throw notFound('Cliente');
   const rows = await tx
-    .select({
-      id: mensagens.id,
-      canal: mensagens.canal,
-      destino: mensagens.destino,
-      dados: mensagens.dados,
-      status: mensagens.status,
-      tentativas: mensagens.tentativas,
-      enviadaEm: mensagens.enviadaEm,
-      erro: mensagens.erro,
-      createdAt: mensagens.createdAt,
-    })
+    .select(COLUNAS_DO_LOG)
     .from(mensagens)
     .where(and(eq(mensagens.ownerId, ownerId), eq(mensagens.clienteId, clienteId)))
     .orderBy(desc(mensagens.createdAt), desc(mensagens.id))
     .limit(MENSAGENS_NO_HISTORICO);
-  return {
-    items: rows.map((m) => ({
-      id: m.id,
-      canal: m.canal,
-      destino: m.destino,
-      tipo: m.dados.tipo,
-      valor: m.dados.tipo === 'convite' ? null : m.dados.valor,
-      saldo: m.dados.tipo === 'convite' ? null : m.dados.saldo,
-      status: m.status,
-      tentativas: m.tentativas,
-      enviadaEm: m.enviadaEm?.toISOString() ?? null,
-      // The reason of a failure as the seller may read it: the provider's words, never a stack.
-      erro: m.status === 'falhou' || m.status === 'pendente' ? m.erro : null,
-      createdAt: m.createdAt.toISOString(),
-    })),
-  };
+  return { items: rows.map(itemDoLog) };
 }
 
 export interface EnvioDeps {
