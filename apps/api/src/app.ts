@@ -34,7 +34,7 @@ import { notificacoesRoutes } from './modules/notificacoes/notificacoes.routes';
 import { configuracoesRoutes } from './modules/configuracoes/configuracoes.routes';
 import { backupRoutes } from './modules/backup/backup.routes';
 import { backupAutomaticoJob, backupStoreEmArquivos, backupStoreNoBanco } from './modules/backup/automatico';
-import { clientesVencidos } from './modules/devedores/devedores.jobs';
+import { clientesVencidos, reguaJob } from './modules/devedores/devedores.jobs';
 import { limparNotificacoes } from './modules/notificacoes/notificacoes.jobs';
 import { acessoCliente } from './modules/portal/acesso-cookie';
 import { portalRoutes } from './modules/portal/portal.routes';
@@ -142,7 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     config.backupDir || database.kind === 'pglite'
       ? backupStoreEmArquivos(config.backupDir ?? path.join(config.dataDir, 'backups'))
       : backupStoreNoBanco(database.db);
-  jobs.register(limparExecucoes).register(limparNotificacoes).register(clientesVencidos).register(backupAutomaticoJob(backups));
+  jobs.register(limparExecucoes).register(limparNotificacoes).register(clientesVencidos).register(backupAutomaticoJob(backups)).register(reguaJob(config.publicUrl));
   app.addHook('onClose', () => jobs.stop());
   const payments: PaymentDeps = {
     mp: options.mercadopago ?? createMercadoPagoClient(config.mercadopagoApiUrl),

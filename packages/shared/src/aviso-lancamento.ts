@@ -29,6 +29,8 @@ interface Textos {
   link: (link: string) => string;
   /** Why the customer gets it, and how to stop it (their page's “Parar avisos” when they have one). */
   rodape: (pagina: boolean) => string;
+  /** The subject of an automatic reminder of the régua. */
+  assuntoLembrete: (loja: string) => string;
 }
 
 const TEXTOS: Record<Language, Textos> = {
@@ -49,6 +51,7 @@ const TEXTOS: Record<Language, Textos> = {
     link: (link) => `Confira todos os lançamentos e pague por PIX ou cartão: ${link}`,
     rodape: (pagina) =>
       `Você recebe estes avisos porque autorizou a loja. Para não receber mais, ${pagina ? 'toque em “Parar avisos” na sua página ou ' : ''}avise a loja.`,
+    assuntoLembrete: (loja) => `${loja}: lembrete da sua conta`,
   },
   'en-US': {
     assunto: {
@@ -66,6 +69,7 @@ const TEXTOS: Record<Language, Textos> = {
     saldo: (saldo, valor) => (saldo < 0 ? `Balance due: ${valor}.` : saldo > 0 ? `You have a credit of ${valor}.` : 'Your account is settled.'),
     link: (link) => `See every entry and pay by PIX or card: ${link}`,
     rodape: (pagina) => `You get these notices because you allowed the shop to send them. To stop them, ${pagina ? 'tap “Stop notices” on your page or ' : ''}tell the shop.`,
+    assuntoLembrete: (loja) => `${loja}: a reminder about your account`,
   },
   'es-ES': {
     assunto: {
@@ -84,6 +88,7 @@ const TEXTOS: Record<Language, Textos> = {
     link: (link) => `Consulte todos los movimientos y pague por PIX o tarjeta: ${link}`,
     rodape: (pagina) =>
       `Recibe estos avisos porque lo autorizó a la tienda. Para no recibir más, ${pagina ? 'pulse «Dejar de recibir avisos» en su página o ' : ''}avise a la tienda.`,
+    assuntoLembrete: (loja) => `${loja}: recordatorio de su cuenta`,
   },
 };
 
@@ -102,4 +107,18 @@ export function avisoDeLancamento(input: AvisoLancamentoInput): { assunto: strin
   if (credor) linhas.push(credor);
   linhas.push(t.rodape(input.link !== null));
   return { assunto: t.assunto[input.tipo](input.loja, valor), texto: linhas.join('\n\n') };
+}
+
+/**
+ * An automatic reminder of the régua by e-mail: the shop's own collection message for the step's
+ * tier (already filled in: montarMensagem), the creditor with their CPF/CNPJ when the message does
+ * not name them yet (CDC art. 42-A), and why it came and how to stop it.
+ */
+export function avisoDeLembrete(input: { loja: string; mensagem: string; documento: string | null; temPagina: boolean; language: Language }): { assunto: string; texto: string } {
+  const t = TEXTOS[input.language] ?? TEXTOS['pt-BR'];
+  const linhas = [input.mensagem.trim()];
+  const credor = identificacaoCredor(input.loja, input.documento, input.language);
+  if (credor && !input.mensagem.includes(credor)) linhas.push(credor);
+  linhas.push(t.rodape(input.temPagina));
+  return { assunto: t.assuntoLembrete(input.loja), texto: linhas.join('\n\n') };
 }

@@ -42,6 +42,7 @@ export * from './importacao';
 export * from './contestacoes';
 export * from './mensagens-automaticas';
 export * from './aviso-lancamento';
+export * from './regua';
 export * from './whatsapp';
 export * from './schemas/whatsapp';
 export * from './schemas/mensagens';

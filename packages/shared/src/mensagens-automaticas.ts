@@ -1,4 +1,5 @@
 import type { Cents } from './money';
+import type { EtapaRegua } from './regua';
 
 /*
  * What the app writes to customers by itself (docs/decisions/043): only to a customer who
@@ -32,6 +33,13 @@ export type LancamentoAvisado = (typeof LANCAMENTOS_AVISADOS)[number];
 
 /** The error of an attempt that never recorded its end: given up rather than risk sending it twice. */
 export const ERRO_ENVIO_INTERROMPIDO = 'interrompido';
+/**
+ * Why a reminder was not sent after all (checked again just before it goes): the debt was paid, a
+ * promise to pay was made, the customer disputed an entry, or the régua was turned off.
+ */
+export const MOTIVOS_LEMBRETE_CANCELADO = ['quitado', 'promessa', 'contestacao', 'regua_desligada'] as const;
+export type MotivoLembreteCancelado = (typeof MOTIVOS_LEMBRETE_CANCELADO)[number];
+
 /** The error of a WhatsApp message whose shop turned its WhatsApp off (or lost its credentials) before it went. */
 export const ERRO_WHATSAPP_DESLIGADO = 'whatsapp_desligado';
 
@@ -49,8 +57,25 @@ export interface DadosConvite {
   em: string;
 }
 
+/**
+ * An automatic reminder of the régua (issue 38, item 3): one step for one due date, with what was
+ * owed when the day's run queued it. `email` is the shop's own collection message for the step,
+ * filled in when queued (its {pix} code needs the shop's key); WhatsApp sends the approved template.
+ */
+export interface DadosLembrete {
+  tipo: 'lembrete';
+  etapa: EtapaRegua;
+  vencimento: string;
+  /** What the customer owed (positive centavos). */
+  valor: Cents;
+  /** The shop's calendar day the run queued it (the daily cap counts by it). */
+  dia: string;
+  em: string;
+  email: { assunto: string; texto: string } | null;
+}
+
 /** What a message is made of, kept in the outbox: the text is written when it is sent. */
-export type ConteudoMensagem = DadosMensagem | DadosConvite;
+export type ConteudoMensagem = DadosMensagem | DadosConvite | DadosLembrete;
 
 /** What a message about an entry is made of. */
 export interface DadosMensagem {

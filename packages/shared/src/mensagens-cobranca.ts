@@ -1,5 +1,7 @@
-import type { FaixaLembrete } from './devedores';
+import { formatDate } from './dates';
+import { linkCliente, type FaixaLembrete } from './devedores';
 import { formatDocumento, normalizeDocumento } from './documento';
+import { formatMoney, type Currency } from './money';
 import { preencherPix } from './pix';
 import type { Language } from './schemas/perfil';
 
@@ -54,6 +56,35 @@ export function preencherMensagem(texto: string, valores: ValoresMensagem): stri
   return template.replace(PLACEHOLDER, (whole, name: string) =>
     (PLACEHOLDERS_MENSAGEM as readonly string[]).includes(name) ? (valores[name as PlaceholderMensagem] ?? whole) : whole,
   );
+}
+
+/** The customer's own page (spec §9: {origin}/cliente/{login}); without a login, the access page. */
+export const linkDoCliente = (origin: string, login: string | null) => (login ? linkCliente(origin, login) : `${origin.replace(/\/+$/, '')}/cliente`);
+
+/** A debtor as a collection message names them. */
+export interface DevedorDaMensagem {
+  nome: string;
+  login: string | null;
+  saldoPendente: number;
+  dataVencimento: string;
+  diasEmAtraso: number;
+  /** The shop's PIX copia e cola for this balance; null: {pix} is left out. */
+  pix: string | null;
+}
+
+/** The placeholders' values for a debtor, in the shop's language and currency (what the customer reads). */
+export function valoresDaMensagem(devedor: DevedorDaMensagem, loja: { nome: string; idioma: Language; moeda: Currency }, origin: string): ValoresMensagem {
+  const saldo = formatMoney(devedor.saldoPendente, loja.moeda);
+  return {
+    nome: devedor.nome,
+    valor: saldo,
+    saldo,
+    link: linkDoCliente(origin, devedor.login),
+    loja: loja.nome,
+    vencimento: formatDate(devedor.dataVencimento, loja.idioma),
+    dias: String(devedor.diasEmAtraso),
+    pix: devedor.pix,
+  };
 }
 
 /** "CNPJ 12.345.678/0001-90", "CPF 123.456.789-09"; anything else as typed, as "CPF/CNPJ …". */

@@ -1,5 +1,5 @@
 import { formatDate } from './dates';
-import type { DadosMensagem } from './mensagens-automaticas';
+import type { DadosLembrete, DadosMensagem } from './mensagens-automaticas';
 import { identificacaoCredor } from './mensagens-cobranca';
 import { formatMoney, type Currency } from './money';
 import type { Language } from './schemas/perfil';
@@ -12,11 +12,11 @@ import type { Language } from './schemas/perfil';
  */
 
 /** The templates the app sends, by what they are for. */
-export const MODELOS_WHATSAPP = ['lancamento', 'convite'] as const;
+export const MODELOS_WHATSAPP = ['lancamento', 'convite', 'lembrete'] as const;
 export type ModeloWhatsapp = (typeof MODELOS_WHATSAPP)[number];
 
 /** The names the settings start with (the shop may have submitted them under others). */
-export const NOMES_MODELO_PADRAO: Record<ModeloWhatsapp, string> = { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite' };
+export const NOMES_MODELO_PADRAO: Record<ModeloWhatsapp, string> = { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite', lembrete: 'caderneta_lembrete' };
 
 /** A template's name as Meta accepts it: lower-case letters, digits and underscores. */
 export const NOME_MODELO_REGEX = /^[a-z0-9_]{1,512}$/;
@@ -42,12 +42,21 @@ export const TEXTOS_MODELO: Record<ModeloWhatsapp, Record<Language, string>> = {
     'es-ES':
       'Hola, {{1}}: {{2}} quiere avisarle por aquí de cada compra, pago y ajuste de su cuenta, con el saldo y el enlace para pagar. Responda SÍ para recibir los avisos o PARAR para no recibirlos. {{3}}.',
   },
+  lembrete: {
+    'pt-BR':
+      'Olá, {{1}}! Um lembrete da loja {{2}}: o saldo de {{3}} da sua conta {{4}}. Confira os lançamentos e pague por PIX ou cartão: {{5}} Se já pagou, por favor desconsidere. {{6}}. Você recebe estes avisos porque autorizou a loja. Para não receber mais, responda PARAR.',
+    'en-US':
+      'Hi {{1}}! A reminder from {{2}}: the balance of {{3}} on your account {{4}}. See the entries and pay by PIX or card: {{5}} If you have already paid, please disregard this message. {{6}}. You get these notices because you allowed the shop to send them. To stop them, reply STOP.',
+    'es-ES':
+      'Hola, {{1}}: un recordatorio de {{2}}: el saldo de {{3}} de su cuenta {{4}}. Consulte los movimientos y pague por PIX o tarjeta: {{5}} Si ya pagó, no tenga en cuenta este mensaje. {{6}}. Recibe estos avisos porque lo autorizó a la tienda. Para no recibir más, responda PARAR.',
+  },
 };
 
 /** What each parameter of the "lancamento" template is, for the settings screen. */
 export const PARAMETROS_MODELO: Record<ModeloWhatsapp, readonly string[]> = {
   lancamento: ['nome', 'loja', 'lancamento', 'data', 'saldo', 'link', 'credor'],
   convite: ['nome', 'loja', 'credor'],
+  lembrete: ['nome', 'loja', 'valor', 'prazo', 'link', 'credor'],
 };
 
 /** Replies that stop every automatic message at once, and those that give consent (upper-cased, without accents). */
@@ -71,6 +80,8 @@ interface Fatos {
   lancamento: (tipo: DadosMensagem['tipo'], valor: string, debito: boolean) => string;
   saldo: (saldo: number, valor: string) => string;
   semLink: string;
+  /** When the balance is due, as the day it is sent reads it (a reminder held over a Sunday stays true). */
+  prazo: (quando: 'futuro' | 'hoje' | 'passado', data: string) => string;
 }
 
 const FATOS: Record<Language, Fatos> = {
@@ -79,16 +90,19 @@ const FATOS: Record<Language, Fatos> = {
       tipo === 'venda' ? `uma compra fiado de ${valor}` : tipo === 'pagamento' ? `o seu pagamento de ${valor}` : `um ${debito ? 'débito' : 'crédito'} de ${valor}`,
     saldo: (saldo, valor) => (saldo < 0 ? `Saldo em aberto: ${valor}.` : saldo > 0 ? `Você tem um crédito de ${valor}.` : 'A sua conta está em dia.'),
     semLink: 'fale com a loja',
+    prazo: (quando, data) => (quando === 'futuro' ? `vence em ${data}` : quando === 'hoje' ? `vence hoje, ${data}` : `venceu em ${data}`),
   },
   'en-US': {
     lancamento: (tipo, valor, debito) => (tipo === 'venda' ? `a purchase on credit of ${valor}` : tipo === 'pagamento' ? `your payment of ${valor}` : `a ${debito ? 'debit' : 'credit'} of ${valor}`),
     saldo: (saldo, valor) => (saldo < 0 ? `Balance due: ${valor}.` : saldo > 0 ? `You have a credit of ${valor}.` : 'Your account is settled.'),
     semLink: 'ask the shop',
+    prazo: (quando, data) => (quando === 'futuro' ? `is due on ${data}` : quando === 'hoje' ? `is due today, ${data}` : `was due on ${data}`),
   },
   'es-ES': {
     lancamento: (tipo, valor, debito) => (tipo === 'venda' ? `una compra a crédito de ${valor}` : tipo === 'pagamento' ? `su pago de ${valor}` : `un ${debito ? 'cargo' : 'abono'} de ${valor}`),
     saldo: (saldo, valor) => (saldo < 0 ? `Saldo pendiente: ${valor}.` : saldo > 0 ? `Tiene un saldo a favor de ${valor}.` : 'Su cuenta está al día.'),
     semLink: 'pregunte en la tienda',
+    prazo: (quando, data) => (quando === 'futuro' ? `vence el ${data}` : quando === 'hoje' ? `vence hoy, ${data}` : `venció el ${data}`),
   },
 };
 
@@ -113,6 +127,25 @@ export function parametrosDoLancamento(input: DadosMensagem & { nome: string; lo
 /** The parameters of the "convite" template: the customer's name, the shop, the creditor. */
 export function parametrosDoConvite(input: { nome: string; loja: string; documento: string | null; language: Language }): string[] {
   return [input.nome, input.loja, identificacaoCredor(input.loja, input.documento, input.language) ?? input.loja].map(umaLinha);
+}
+
+/**
+ * The parameters of the "lembrete" template: the customer, the shop, what they owed when the day's
+ * run queued it, when it is due as of `hoje` (the day it goes), their page, the creditor.
+ */
+export function parametrosDoLembrete(
+  input: Pick<DadosLembrete, 'valor' | 'vencimento'> & { hoje: string; nome: string; loja: string; documento: string | null; link: string | null; language: Language; currency: Currency },
+): string[] {
+  const f = FATOS[input.language] ?? FATOS['pt-BR'];
+  const quando = input.vencimento > input.hoje ? 'futuro' : input.vencimento === input.hoje ? 'hoje' : 'passado';
+  return [
+    input.nome,
+    input.loja,
+    formatMoney(input.valor, input.currency),
+    f.prazo(quando, formatDate(input.vencimento, input.language)),
+    input.link ?? f.semLink,
+    identificacaoCredor(input.loja, input.documento, input.language) ?? input.loja,
+  ].map(umaLinha);
 }
 
 /** The template's text with its parameters filled in: what the customer reads (tests and the settings' preview). */

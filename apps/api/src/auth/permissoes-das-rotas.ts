@@ -62,6 +62,7 @@ export const PERMISSOES_DAS_ROTAS: Readonly<Record<string, PermissaoDaRota>> = {
   'GET /api/cobranca': 'todos',
   'PUT /api/cobranca/regra': 'configuracoes',
   'PUT /api/cobranca/mensagens': 'configuracoes',
+  'PUT /api/cobranca/regua': 'configuracoes',
 
   // Products and prices.
   'GET /api/produtos': 'todos',

@@ -150,6 +150,8 @@ export const REFRESHES = {
   updateRegra: ['devedores', 'relatorios'],
   /** The "A vencer" window may have changed. */
   updateMensagens: ['devedores'],
+  /** Turning the régua on queues today's reminders: the customers' message logs. */
+  updateRegua: ['devedores', 'clientes'],
   updateCobrancaCliente: ['devedores'],
   updatePromessa: ['devedores', 'clientes'],
   createLembrete: ['devedores'],

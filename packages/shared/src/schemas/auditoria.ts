@@ -50,6 +50,7 @@ export const ACOES_AUDITORIA = [
   'configuracoes.pix',
   'configuracoes.mercadopago',
   'configuracoes.whatsapp',
+  'configuracoes.regua',
   'backup.restaurado',
   'importacao.concluida',
   'importacao.desfeita',

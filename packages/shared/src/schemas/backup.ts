@@ -15,10 +15,11 @@ export const BACKUP_FORMATO = 'caderneta-backup';
  * 5: offline sales — a sale short of stock took it only to 0, and its alerts say by how much;
  * 6: the audit trail, carried as history and never restored; 7: who of the shop made each sale;
  * 8: the customers' answers about their entries, and the disputes with the shop's answers; 9: the
- * customers' consent to automatic messages — an older Caderneta would drop it).
+ * customers' consent to automatic messages — an older Caderneta would drop it; 10: the régua that
+ * runs by itself, its window and daily cap).
  * Older versions still import.
  */
-export const BACKUP_VERSAO = 9;
+export const BACKUP_VERSAO = 10;
 /**
  * The largest file "Importar Dados" takes: about 250,000 sales (a 100,000-sale shop exports
  * ~100 MB). The import holds the parsed file in memory to check it whole before writing.

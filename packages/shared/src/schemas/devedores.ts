@@ -18,6 +18,7 @@ import {
   vencimentoAntesDaCompra,
 } from '../devedores';
 import { MAX_MENSAGEM, placeholdersDesconhecidos } from '../mensagens-cobranca';
+import { LIMITE_DIARIO_MAX } from '../regua';
 import { parseInteger } from '../money';
 import { buscaSchema, dataDigitadaSchema, isoDateSchema, optionalTextSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
@@ -98,6 +99,37 @@ export const mensagensInputSchema = z.object({
 export type MensagensInput = z.input<typeof mensagensInputSchema>;
 export type MensagensData = z.output<typeof mensagensInputSchema>;
 
+/**
+ * The régua that runs by itself (PUT /api/cobranca/regua): on or off, the sending window (weekdays,
+ * from–to o'clock in the shop's time zone; national holidays never) and the daily cap.
+ */
+export const reguaInputSchema = z
+  .object({
+    ativa: z.boolean(),
+    dias: z
+      .array(z.number().int().min(0).max(6), { error: 'reguaDiasInvalidos' })
+      .min(1, 'reguaSemDias')
+      .max(7, 'reguaDiasInvalidos')
+      .refine((dias) => new Set(dias).size === dias.length, 'reguaDiasInvalidos')
+      // Stored in weekday order, whatever order the form sent.
+      .transform((dias) => [...dias].sort((a, b) => a - b)),
+    inicio: z.number({ error: 'horaInvalida' }).int('horaInvalida').min(0, 'horaInvalida').max(23, 'horaInvalida'),
+    fim: z.number({ error: 'horaInvalida' }).int('horaInvalida').min(1, 'horaInvalida').max(24, 'horaInvalida'),
+    limiteDiario: z.number({ error: 'limiteDiarioInvalido' }).int('limiteDiarioInvalido').min(1, 'limiteDiarioInvalido').max(LIMITE_DIARIO_MAX, 'limiteDiarioInvalido'),
+  })
+  .refine((r) => r.fim > r.inicio, { path: ['fim'], message: 'janelaInvalida' });
+export type ReguaInput = z.input<typeof reguaInputSchema>;
+export type ReguaData = z.output<typeof reguaInputSchema>;
+
+export const reguaSchema = z.object({
+  ativa: z.boolean(),
+  dias: z.array(z.number().int()),
+  inicio: z.number().int(),
+  fim: z.number().int(),
+  limiteDiario: z.number().int(),
+});
+export type Regua = z.infer<typeof reguaSchema>;
+
 const textosSchema = z.object({ padrao: z.string(), gentil: z.string(), firme: z.string(), formal: z.string() });
 
 /** The seller's due-date rule as the API answers it. */
@@ -117,6 +149,8 @@ export const cobrancaConfigSchema = z.object({
   padroes: textosSchema,
   lembreteAntecipado: z.boolean(),
   diasAntecedencia: z.number().int(),
+  /** The régua that runs by itself (it uses `diasAntecedencia` for its step before the due date). */
+  regua: reguaSchema,
   /** The shop as messages name it ({loja}; the formal tier adds its CPF/CNPJ). */
   loja: z.object({ nome: z.string(), documento: z.string().nullable() }),
   /** The shop's PIX copia e cola for the previews' sample balance (SALDO_EXEMPLO); null without a PIX key. */

@@ -10,7 +10,7 @@ export const whatsappConfigSchema = z.object({
   accessTokenDica: z.string().nullable(),
   appSecretDefinido: z.boolean(),
   /** The template name of each kind of message, as submitted in WhatsApp Manager. */
-  modelos: z.object({ lancamento: z.string(), convite: z.string() }),
+  modelos: z.object({ lancamento: z.string(), convite: z.string(), lembrete: z.string() }),
   ativo: z.boolean(),
   /** What to paste in the app's Webhooks settings (Callback URL and Verify token). */
   webhookUrl: z.string(),
@@ -27,7 +27,11 @@ export const whatsappConfigInputSchema = z
     accessToken: credencial(600).optional(),
     appSecret: credencial(200).optional(),
     // A name left out (a client from before that template) is the shipped one.
-    modelos: z.object({ lancamento: nomeModelo.default(NOMES_MODELO_PADRAO.lancamento), convite: nomeModelo.default(NOMES_MODELO_PADRAO.convite) }),
+    modelos: z.object({
+      lancamento: nomeModelo.default(NOMES_MODELO_PADRAO.lancamento),
+      convite: nomeModelo.default(NOMES_MODELO_PADRAO.convite),
+      lembrete: nomeModelo.default(NOMES_MODELO_PADRAO.lembrete),
+    }),
     ativo: z.boolean().default(false),
   })
   .strict();

@@ -22,12 +22,24 @@ export const cobrancaConfig = pgTable(
     lembreteAntecipado: boolean('lembrete_antecipado').notNull().default(false),
     diasAntecedencia: integer('dias_antecedencia').notNull().default(3),
     mensagens: jsonb('mensagens').$type<Partial<Record<'padrao' | 'gentil' | 'firme' | 'formal', string>>>().notNull().default({}),
+    /** The régua that runs by itself (docs/decisions/045): off until the shop turns it on. */
+    reguaAtiva: boolean('regua_ativa').notNull().default(false),
+    /** The sending window: weekdays (0 = Sunday), from `regua_inicio` to `regua_fim` o'clock, shop time. */
+    reguaDias: integer('regua_dias').array().notNull().default(sql`'{1,2,3,4,5,6}'::integer[]`),
+    reguaInicio: integer('regua_inicio').notNull().default(8),
+    reguaFim: integer('regua_fim').notNull().default(20),
+    reguaLimiteDiario: integer('regua_limite_diario').notNull().default(250),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     check('cobranca_config_dia_vencimento_check', sql`${t.diaVencimento} between 1 and 28`),
     check('cobranca_config_dias_prazo_check', sql`${t.diasPrazo} between 1 and 365`),
     check('cobranca_config_dias_antecedencia_check', sql`${t.diasAntecedencia} between 1 and 30`),
+    check(
+      'cobranca_config_regua_janela_check',
+      sql`${t.reguaInicio} between 0 and 23 and ${t.reguaFim} between 1 and 24 and ${t.reguaFim} > ${t.reguaInicio} and cardinality(${t.reguaDias}) between 1 and 7 and ${t.reguaDias} <@ '{0,1,2,3,4,5,6}'::integer[]`,
+    ),
+    check('cobranca_config_regua_limite_check', sql`${t.reguaLimiteDiario} between 1 and 10000`),
     ownerPolicy('cobranca_config'),
   ],
 ).enableRLS();
@@ -41,6 +53,11 @@ export const colunasDaCobranca = {
   lembreteAntecipado: cobrancaConfig.lembreteAntecipado,
   diasAntecedencia: cobrancaConfig.diasAntecedencia,
   mensagens: cobrancaConfig.mensagens,
+  reguaAtiva: cobrancaConfig.reguaAtiva,
+  reguaDias: cobrancaConfig.reguaDias,
+  reguaInicio: cobrancaConfig.reguaInicio,
+  reguaFim: cobrancaConfig.reguaFim,
+  reguaLimiteDiario: cobrancaConfig.reguaLimiteDiario,
 };
 
 /** Collection reminders the seller marked as sent: who, which tier, when, and what was owed then. */
@@ -161,6 +178,8 @@ export const mensagens = pgTable(
     unique('mensagens_chave_key').on(t.ownerId, t.chave),
     // A customer's message log, newest first.
     index('mensagens_cliente_idx').on(t.ownerId, t.clienteId, t.createdAt),
+    // The régua's daily cap counts a shop's reminders queued since the start of its day.
+    index('mensagens_lembretes_idx').on(t.ownerId, t.createdAt).where(sql`${t.chave} like 'lembrete:%'`),
     // WhatsApp's delivery statuses find their message by its id.
     index('mensagens_externo_idx').on(t.ownerId, t.externoId).where(sql`${t.externoId} is not null`),
     // The job's queue across shops: only what is still to send (or being sent).

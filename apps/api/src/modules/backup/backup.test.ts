@@ -173,6 +173,9 @@ beforeAll(async () => {
     payload: { mensagens: { gentil: 'Oi {nome}, lembrete amigável: {valor} em aberto.' }, lembreteAntecipado: true, diasAntecedencia: 5 },
   });
   expect(mensagens.statusCode, mensagens.body).toBe(200);
+  // The régua that runs by itself, with its own window and cap (format 10).
+  const regua = await loja.request({ method: 'PUT', url: '/api/cobranca/regua', payload: { ativa: true, dias: [1, 2, 3, 4, 5], inicio: 9, fim: 18, limiteDiario: 120 } });
+  expect(regua.statusCode, regua.body).toBe(200);
   // A customer's answers from their page (format 8): a purchase recognised, one disputed and answered, one disputed and open.
   const devedores = (await loja.request({ method: 'GET', url: '/api/devedores?pageSize=5' })).json() as { items: Array<{ id: string; login: string; totalVendas: number }> };
   const quem = devedores.items.find((d) => d.totalVendas >= 3)!;
@@ -238,6 +241,11 @@ describe('Exportar Dados', () => {
       lembreteAntecipado: true,
       diasAntecedencia: 5,
       mensagens: { gentil: 'Oi {nome}, lembrete amigável: {valor} em aberto.' },
+      reguaAtiva: true,
+      reguaDias: [1, 2, 3, 4, 5],
+      reguaInicio: 9,
+      reguaFim: 18,
+      reguaLimiteDiario: 120,
     });
     // Money is whole centavos, instants are UTC to the microsecond.
     expect(arquivo.dados.vendas!.every((v) => Number.isInteger(v.valorTotal))).toBe(true);
@@ -720,6 +728,7 @@ describe('Importar Dados', () => {
           ['perfil', 'nomeLoja', (a) => (a.perfil.nomeLoja = '   ')],
           ['perfil', 'telefoneLoja', (a) => (a.perfil.telefoneLoja = '123')],
           ['perfil', 'cobranca.mensagens.gentil', (a) => ((a.perfil.cobranca as { mensagens: Record<string, string> }).mensagens.gentil = 'Pague {senha}')],
+          ['perfil', 'cobranca.reguaDias', (a) => ((a.perfil.cobranca as { reguaDias: number[] }).reguaDias = [])],
           ['clientes', 'telefone', (a) => (a.dados.clientes![0]!.telefone = '(11) 98888-0001')],
           ['clientes', 'email', (a) => (a.dados.clientes![0]!.email = 'não é e-mail')],
           ['clientes', 'nome', (a) => (a.dados.clientes![0]!.nome = '  Com espaços  ')],

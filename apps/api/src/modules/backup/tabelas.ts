@@ -27,6 +27,7 @@ import {
   DIA_VENCIMENTO_MAX,
   DIA_VENCIMENTO_MIN,
   DIAS_ANTECEDENCIA_MAX,
+  reguaInputSchema,
   DIAS_PRAZO_MAX,
   DIAS_PRAZO_MIN,
   FAIXAS_LEMBRETE,
@@ -226,7 +227,14 @@ export const perfilBackupSchema = z.object({
       lembreteAntecipado: z.boolean(),
       diasAntecedencia: inteiro(1, DIAS_ANTECEDENCIA_MAX),
       mensagens: z.partialRecord(z.enum(TIPOS_MENSAGEM), comoNoFormulario(texto(MAX_MENSAGEM), mensagensInputSchema.shape.mensagens.shape.padrao)),
+      // The régua that runs by itself (version 10); a file from before leaves it off, with the default window.
+      reguaAtiva: z.boolean().optional(),
+      reguaDias: reguaInputSchema.shape.dias.optional(),
+      reguaInicio: reguaInputSchema.shape.inicio.optional(),
+      reguaFim: reguaInputSchema.shape.fim.optional(),
+      reguaLimiteDiario: reguaInputSchema.shape.limiteDiario.optional(),
     })
+    .refine((c) => c.reguaInicio === undefined || c.reguaFim === undefined || c.reguaFim > c.reguaInicio, 'janelaInvalida')
     .nullable()
     .optional(),
 });

@@ -2,6 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_TIME_ZONE,
   DIAS_ANTECEDENCIA_PADRAO,
+  JANELA_PADRAO,
+  LIMITE_DIARIO_PADRAO,
   mensagensPadrao,
   pagamentoEmReais,
   REGRA_VENCIMENTO_PADRAO,
@@ -14,6 +16,8 @@ import {
   type MensagensData,
   type RegraVencimento,
   type RegraVencimentoData,
+  type Regua,
+  type ReguaData,
   type TipoMensagem,
 } from '@caderneta/shared';
 import { auditarConfiguracao } from '../auditoria/auditoria.service';
@@ -26,6 +30,8 @@ export interface ConfigLoja {
   regra: RegraVencimento;
   lembreteAntecipado: boolean;
   diasAntecedencia: number;
+  /** The régua that runs by itself: on or off, its window and daily cap. */
+  regua: Regua;
   /** Only the messages the seller rewrote. */
   personalizadas: Partial<Record<TipoMensagem, string>>;
   fuso: string;
@@ -63,6 +69,13 @@ export async function lerConfigLoja(tx: Executor, ownerId: string): Promise<Conf
     regra: regraDaLinha(row ? { tipo: row.regraTipo, diaVencimento: row.diaVencimento, diasPrazo: row.diasPrazo, dataFixa: row.dataFixa } : undefined),
     lembreteAntecipado: row?.lembreteAntecipado ?? false,
     diasAntecedencia: row?.diasAntecedencia ?? DIAS_ANTECEDENCIA_PADRAO,
+    regua: {
+      ativa: row?.reguaAtiva ?? false,
+      dias: row?.reguaDias ?? JANELA_PADRAO.dias,
+      inicio: row?.reguaInicio ?? JANELA_PADRAO.inicio,
+      fim: row?.reguaFim ?? JANELA_PADRAO.fim,
+      limiteDiario: row?.reguaLimiteDiario ?? LIMITE_DIARIO_PADRAO,
+    },
     personalizadas: row?.mensagens ?? {},
     fuso,
     idioma: (row?.idioma ?? 'pt-BR') as Language,
@@ -108,6 +121,7 @@ export function toCobrancaConfig(config: ConfigComHoje): CobrancaConfig {
     padroes,
     lembreteAntecipado: config.lembreteAntecipado,
     diasAntecedencia: config.diasAntecedencia,
+    regua: config.regua,
     loja: { nome: config.nomeLoja, documento: config.documento },
     pixExemplo: pixDaLoja(config, SALDO_EXEMPLO),
     idioma: config.idioma,
@@ -155,5 +169,21 @@ export async function salvarMensagens(tx: Executor, ownerId: string, input: Mens
   // What the seller sets here; the defaults, the shop's name and the day are only shown beside it.
   const doVendedor = ({ mensagens, lembreteAntecipado, diasAntecedencia }: CobrancaConfig) => ({ mensagens, lembreteAntecipado, diasAntecedencia });
   await auditarConfiguracao(tx, ownerId, 'configuracoes.mensagens', doVendedor(antes), doVendedor(depois));
+  return depois;
+}
+
+/**
+ * The régua that runs by itself: on or off, the sending window and the daily cap. Turning it off
+ * cancels the reminders still waiting (the sender checks again before each goes).
+ */
+export async function salvarRegua(tx: Executor, ownerId: string, regua: ReguaData, now: Date): Promise<CobrancaConfig> {
+  const antes = await getCobrancaConfig(tx, ownerId, now);
+  const values = { reguaAtiva: regua.ativa, reguaDias: regua.dias, reguaInicio: regua.inicio, reguaFim: regua.fim, reguaLimiteDiario: regua.limiteDiario };
+  await tx
+    .insert(cobrancaConfig)
+    .values({ ownerId, ...values })
+    .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
+  const depois = await getCobrancaConfig(tx, ownerId, now);
+  await auditarConfiguracao(tx, ownerId, 'configuracoes.regua', antes.regua, depois.regua);
   return depois;
 }

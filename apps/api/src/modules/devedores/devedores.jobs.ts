@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../../jobs/runner';
+import { planejarLembretes } from './regua.service';
 import { notificarClientesVencidos } from './vencidos.service';
 
 /**
@@ -15,3 +16,20 @@ export const clientesVencidos: JobDefinition = {
       if (n > 0) ctx.log.info({ job: ctx.job, ownerId: ctx.ownerId, periodo: ctx.periodo, notificacoes: n }, 'overdue customers notified');
     }),
 };
+
+/**
+ * The régua that runs by itself (docs/decisions/045): every shop-day, the reminders each debtor who
+ * consented reached are queued for the shop's sending window; the "enviar-mensagens" job sends them.
+ */
+export function reguaJob(publicUrl: string): JobDefinition {
+  return {
+    name: 'regua',
+    scope: 'seller',
+    schedule: { kind: 'daily' },
+    run: (ctx) =>
+      ctx.transaction(async (tx) => {
+        const plano = await planejarLembretes(tx, ctx.ownerId!, ctx.now, publicUrl);
+        if (plano.enfileirados + plano.adiados > 0) ctx.log.info({ job: ctx.job, ownerId: ctx.ownerId, periodo: ctx.periodo, ...plano }, 'reminders queued');
+      }),
+  };
+}

@@ -11,8 +11,10 @@ import {
   mensagensInputSchema,
   promessaInputSchema,
   regraVencimentoSchema,
+  reguaInputSchema,
 } from '@caderneta/shared';
-import { getCobrancaConfig, salvarMensagens, salvarRegra } from './cobranca-config.service';
+import { getCobrancaConfig, salvarMensagens, salvarRegra, salvarRegua } from './cobranca-config.service';
+import { planejarLembretes } from './regua.service';
 import { lerComoPaga } from './como-paga.service';
 import { getDevedor, listDevedores, registrarLembrete, salvarCobranca, salvarPromessa } from './devedores.service';
 
@@ -81,5 +83,18 @@ export const devedoresRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/cobranca/mensagens',
     { preHandler, schema: { tags, summary: 'Collection messages and the reminder before the due date', body: mensagensInputSchema, response: { 200: cobrancaConfigSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => salvarMensagens(tx, seller.id, request.body, app.clock.now())),
+  );
+
+  app.put(
+    '/api/cobranca/regua',
+    { preHandler, schema: { tags, summary: 'The régua that runs by itself: on or off, sending window, daily cap', body: reguaInputSchema, response: { 200: cobrancaConfigSchema } } },
+    (request) =>
+      app.sellerTx(request, async (tx, seller) => {
+        const agora = app.clock.now();
+        const config = await salvarRegua(tx, seller.id, request.body, agora);
+        // Turned on during the day: today's reminders go now, not after tomorrow's run.
+        if (config.regua.ativa) await planejarLembretes(tx, seller.id, agora, app.whatsapp.publicUrl);
+        return config;
+      }),
   );
 };

@@ -2,6 +2,13 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   avisoDeLancamento,
   dateInTimeZone,
+  daysBetween,
+  dentroDaJanela,
+  faixaDaEtapa,
+  parametrosDoLembrete,
+  proximaAbertura,
+  type DadosLembrete,
+  type MotivoLembreteCancelado,
   DEFAULT_TIME_ZONE,
   ERRO_ENVIO_INTERROMPIDO,
   ERRO_WHATSAPP_DESLIGADO,
@@ -26,7 +33,7 @@ import {
 } from '@caderneta/shared';
 import type { Database, Executor } from '../../db/client';
 import { withSeller } from '../../db/client';
-import { clientes, mensagens, perfis } from '../../db/schema';
+import { clientes, cobrancaConfig, contestacaoAbertaSql, contestacoes, lembretes, mensagens, perfis } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, notFound } from '../../lib/errors';
 import { queryRows } from '../../lib/sql';
@@ -144,13 +151,16 @@ function itemDoLog(m: Pick<typeof mensagens.$inferSelect, keyof typeof COLUNAS_D
     canal: m.canal,
     destino: m.destino,
     tipo: m.dados.tipo,
-    valor: m.dados.tipo === 'convite' ? null : m.dados.valor,
-    saldo: m.dados.tipo === 'convite' ? null : m.dados.saldo,
+    // A reminder tells what was owed (the balance, negative) and its step; an entry, its value and the balance after it.
+    valor: m.dados.tipo === 'convite' || m.dados.tipo === 'lembrete' ? null : m.dados.valor,
+    saldo: m.dados.tipo === 'convite' ? null : m.dados.tipo === 'lembrete' ? -m.dados.valor : m.dados.saldo,
+    etapa: m.dados.tipo === 'lembrete' ? m.dados.etapa : null,
+    vencimento: m.dados.tipo === 'lembrete' ? m.dados.vencimento : null,
     status: m.status,
     tentativas: m.tentativas,
     enviadaEm: m.enviadaEm?.toISOString() ?? null,
     // The reason of a failure as the seller may read it: the provider's words, never a stack.
-    erro: m.status === 'falhou' || m.status === 'pendente' ? m.erro : null,
+    erro: m.status === 'falhou' || m.status === 'pendente' || m.status === 'cancelada' ? m.erro : null,
     createdAt: m.createdAt.toISOString(),
   };
 }
@@ -184,7 +194,12 @@ export interface EnvioDeps {
 /** How long an attempt may stay under way before it counts as interrupted (and is never retried). */
 const PRAZO_TENTATIVA_MS = 10 * 60_000;
 /** How many messages one round sends at most (the next round takes the rest). */
-export const MENSAGENS_POR_RODADA = 200;
+export const MENSAGENS_POR_RODADA = 1_000;
+/**
+ * How many sends of a round are under way at once: each message is claimed on its own, so they
+ * never overlap; the provider's answer, not the database, is what a send waits for.
+ */
+export const ENVIOS_SIMULTANEOS = 8;
 
 type Envio =
   | { canal: 'email'; destino: string; assunto: string; texto: string; link: string | null }
@@ -210,15 +225,15 @@ export async function enviarMensagens(db: Database, deps: EnvioDeps, limite = ME
     );
   });
   const resultado: Resultado = { enviadas: 0, falhas: 0, canceladas: 0, interrompidas: 0 };
-  for (const devida of devidas) {
+  async function uma(devida: (typeof devidas)[number]) {
     if (devida.status === 'enviando') {
       if (await marcarInterrompida(db, devida.owner_id, devida.id, agora)) resultado.interrompidas++;
-      continue;
+      return;
     }
     const envio = await reservar(db, deps, devida.owner_id, devida.id, agora);
     if (envio === 'cancelada') resultado.canceladas++;
     if (envio === 'falhou') resultado.falhas++;
-    if (!envio || envio === 'cancelada' || envio === 'falhou') continue;
+    if (!envio || envio === 'cancelada' || envio === 'falhou') return;
     let erro: unknown = null;
     let externoId: string | null = null;
     try {
@@ -231,6 +246,11 @@ export async function enviarMensagens(db: Database, deps: EnvioDeps, limite = ME
     if (erro) resultado.falhas++;
     else resultado.enviadas++;
   }
+  let proxima = 0;
+  const trabalhador = async () => {
+    while (proxima < devidas.length) await uma(devidas[proxima++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(ENVIOS_SIMULTANEOS, devidas.length) }, trabalhador));
   return resultado;
 }
 
@@ -252,6 +272,7 @@ async function enviar(deps: EnvioDeps, envio: Envio): Promise<string | null> {
 async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: string, agora: Date): Promise<Envio | 'cancelada' | 'falhou' | null> {
   return withSeller(db, ownerId, async (tx) => {
     const [linha] = await queryRows<{
+      cliente_id: string;
       canal: CanalMensagem;
       destino: string;
       dados: ConteudoMensagem;
@@ -266,7 +287,7 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
       fuso_horario: string;
     }>(
       tx,
-      sql`select m.canal, m.destino, m.dados, c.nome, c.login, ${avisosAtivosSql('c')} as ativos, c.avisos_parados_por as parados_por,
+      sql`select m.cliente_id, m.canal, m.destino, m.dados, c.nome, c.login, ${avisosAtivosSql('c')} as ativos, c.avisos_parados_por as parados_por,
                  p.nome_loja, p.cnpj, p.idioma, p.moeda, p.fuso_horario
           from ${mensagens} m
           join ${clientes} c on c.owner_id = m.owner_id and c.id = m.cliente_id
@@ -282,6 +303,15 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
     if (convite ? linha.ativos || linha.parados_por === 'cliente' : !linha.ativos) {
       await tx.update(mensagens).set({ status: 'cancelada', proximaEm: null }).where(onde);
       return 'cancelada';
+    }
+    const hoje = dateInTimeZone(agora, linha.fuso_horario);
+    if (linha.dados.tipo === 'lembrete') {
+      const lembrete = await lembreteAindaCabe(tx, ownerId, linha.cliente_id, hoje, agora, linha.fuso_horario);
+      if (lembrete === 'esperar') return null;
+      if (lembrete) {
+        await tx.update(mensagens).set({ status: 'cancelada', proximaEm: null, erro: lembrete }).where(onde);
+        return 'cancelada';
+      }
     }
     const conta = linha.canal === 'whatsapp' ? await loadContaWhatsapp(tx, ownerId, deps.cipher) : null;
     if (linha.canal === 'whatsapp' && !conta?.ativo) {
@@ -300,11 +330,48 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
       if (!conta) throw new Error('an invitation goes by WhatsApp only');
       return modeloWhatsapp(conta, linha.destino, conta.modelos.convite, language, parametrosDoConvite(quem));
     }
+    if (linha.dados.tipo === 'lembrete') {
+      if (conta) {
+        const parametros = parametrosDoLembrete({ ...linha.dados, ...quem, hoje, link, currency: linha.moeda as Currency });
+        return modeloWhatsapp(conta, linha.destino, conta.modelos.lembrete, language, parametros);
+      }
+      if (!linha.dados.email) throw new Error('a reminder by e-mail carries its text');
+      return { canal: 'email', destino: linha.destino, ...linha.dados.email, link };
+    }
     const fatos = { ...linha.dados, ...quem, link, currency: linha.moeda as Currency, timeZone: linha.fuso_horario };
     if (conta) return modeloWhatsapp(conta, linha.destino, conta.modelos.lancamento, language, parametrosDoLancamento(fatos));
     const { assunto, texto } = avisoDeLancamento(fatos);
     return { canal: 'email', destino: linha.destino, assunto, texto, link };
   });
+}
+
+/**
+ * Just before a reminder goes: null when it still should; why not when the régua was turned off,
+ * the debt was paid, a promise to pay was made or the customer disputed an entry since it was
+ * queued; 'esperar' outside the shop's window (after an outage, say): it waits for the next opening.
+ */
+async function lembreteAindaCabe(tx: Executor, ownerId: string, clienteId: string, hoje: string, agora: Date, fuso: string): Promise<MotivoLembreteCancelado | 'esperar' | null> {
+  const [estado] = await queryRows<{ ativa: boolean | null; dias: number[] | null; inicio: number | null; fim: number | null; deve: boolean; promessa: boolean; contestacao: boolean }>(
+    tx,
+    sql`select r.regua_ativa as ativa, r.regua_dias as dias, r.regua_inicio as inicio, r.regua_fim as fim,
+               (c.ativo and c.saldo_atual < 0) as deve,
+               coalesce(c.promessa_pagamento >= ${hoje}::date, false) as promessa,
+               exists (select 1 from ${contestacoes} ct where ct.owner_id = c.owner_id and ct.cliente_id = c.id and ${contestacaoAbertaSql('ct')}) as contestacao
+        from ${clientes} c left join ${cobrancaConfig} r on r.owner_id = c.owner_id
+        where c.owner_id = ${ownerId} and c.id = ${clienteId}`,
+  );
+  if (!estado?.ativa) return 'regua_desligada';
+  if (!estado.deve) return 'quitado';
+  if (estado.promessa) return 'promessa';
+  if (estado.contestacao) return 'contestacao';
+  const janela = { dias: estado.dias!.map(Number), inicio: estado.inicio!, fim: estado.fim! };
+  if (dentroDaJanela(janela, agora, fuso)) return null;
+  const abertura = proximaAbertura(janela, agora, fuso);
+  await tx
+    .update(mensagens)
+    .set({ proximaEm: abertura })
+    .where(and(eq(mensagens.ownerId, ownerId), eq(mensagens.clienteId, clienteId), eq(mensagens.status, 'pendente'), sql`${mensagens.chave} like 'lembrete:%'`));
+  return 'esperar';
 }
 
 /** A template message of the shop's number to `to`, its parameters in order. */
@@ -327,7 +394,12 @@ async function registrar(db: Database, ownerId: string, id: string, { erro, exte
   await withSeller(db, ownerId, async (tx) => {
     const onde = and(eq(mensagens.ownerId, ownerId), eq(mensagens.id, id), eq(mensagens.status, 'enviando'));
     if (!erro) {
-      await tx.update(mensagens).set({ status: 'enviada', enviadaEm: agora, proximaEm: null, erro: null, externoId }).where(onde);
+      const [enviada] = await tx
+        .update(mensagens)
+        .set({ status: 'enviada', enviadaEm: agora, proximaEm: null, erro: null, externoId })
+        .where(onde)
+        .returning({ clienteId: mensagens.clienteId, dados: mensagens.dados });
+      if (enviada?.dados.tipo === 'lembrete') await registrarLembreteAutomatico(tx, ownerId, enviada.clienteId, enviada.dados, agora);
       return;
     }
     const [linha] = await tx.select({ tentativas: mensagens.tentativas }).from(mensagens).where(onde);
@@ -342,6 +414,22 @@ async function registrar(db: Database, ownerId: string, id: string, { erro, exte
         erro: motivoDaFalha(erro),
       })
       .where(onde);
+  });
+}
+
+/** A reminder of the régua went: recorded as the reminder the seller's "Enviado" records (by nobody: criado_por is null). */
+async function registrarLembreteAutomatico(tx: Executor, ownerId: string, clienteId: string, dados: DadosLembrete, agora: Date): Promise<void> {
+  const [perfil] = await tx.select({ fuso: perfis.fusoHorario }).from(perfis).where(eq(perfis.ownerId, ownerId));
+  const dia = dateInTimeZone(agora, perfil?.fuso ?? DEFAULT_TIME_ZONE);
+  await tx.insert(lembretes).values({
+    ownerId,
+    clienteId,
+    faixa: faixaDaEtapa(dados.etapa),
+    dia,
+    diasAtraso: Math.max(0, daysBetween(dados.vencimento, dia)),
+    valor: dados.valor,
+    enviadoEm: agora,
+    criadoPor: null,
   });
 }
 

@@ -30,6 +30,7 @@ const ctx = (ownerId: string, field: string) => `${ownerId}:whatsapp.${field}`;
 const modelosDe = (modelos: Partial<Record<ModeloWhatsapp, string>> | undefined): Record<ModeloWhatsapp, string> => ({
   lancamento: modelos?.lancamento ?? NOMES_MODELO_PADRAO.lancamento,
   convite: modelos?.convite ?? NOMES_MODELO_PADRAO.convite,
+  lembrete: modelos?.lembrete ?? NOMES_MODELO_PADRAO.lembrete,
 });
 
 /** The row, made with its verify token the first time the settings are read or saved. */

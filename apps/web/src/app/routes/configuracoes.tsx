@@ -20,6 +20,7 @@ import { AbaDeSecoes } from '@/features/configuracoes/components/secao';
 import { SistemaSecao } from '@/features/configuracoes/components/sistema-form';
 import { ImportacoesSecao } from '@/features/importacao/components/importacoes-secao';
 import { MensagensConfig } from '@/features/devedores/components/mensagens-config';
+import { ReguaConfig } from '@/features/devedores/components/regua-config';
 import { WhatsappSettings } from '@/features/mensagens/components/whatsapp-settings';
 import { MercadopagoSettings } from '@/features/portal/components/mercadopago-settings';
 import { PixSettings } from '@/features/portal/components/pix-settings';
@@ -107,10 +108,11 @@ function Configuracoes() {
       label: t('devedores:mensagens.tab'),
       icon: MessageSquareTextIcon,
       visivel: configura,
-      // Neither card reads the seller's settings (AbaDeSecoes): each loads its own.
+      // No card reads the seller's settings (AbaDeSecoes): each loads its own.
       content: (
         <>
           <MensagensConfig />
+          <ReguaConfig />
           <WhatsappSettings />
         </>
       ),

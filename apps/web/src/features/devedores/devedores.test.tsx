@@ -54,6 +54,7 @@ const config = (overrides: Partial<CobrancaConfig> = {}): CobrancaConfig => ({
   padroes: MENSAGENS_PADRAO['pt-BR'],
   lembreteAntecipado: false,
   diasAntecedencia: 3,
+  regua: { ativa: false, dias: [1, 2, 3, 4, 5, 6], inicio: 8, fim: 20, limiteDiario: 250 },
   loja: { nome: 'Mercadinho da Maria', documento: '12345678000190' },
   idioma: 'pt-BR',
   moeda: 'BRL',
@@ -661,7 +662,7 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
       phoneNumberId: null,
       accessTokenDica: null,
       appSecretDefinido: false,
-      modelos: { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite' },
+      modelos: { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite', lembrete: 'caderneta_lembrete' },
       ativo: false,
       webhookUrl: 'http://localhost/api/webhooks/whatsapp/u1',
       verifyToken: 'verifica-123456789012345678',
@@ -698,12 +699,43 @@ describe('Configurações → Mensagens', { timeout: 30_000 }, () => {
       phoneNumberId: '109876543210',
       accessToken: 'EAAG-teste-0001',
       appSecret: 'segredo0123456789',
-      modelos: { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite' },
+      modelos: { lancamento: 'caderneta_lancamento', convite: 'caderneta_convite', lembrete: 'caderneta_lembrete' },
       ativo: true,
     });
     expect(within(card).getByLabelText('Token de acesso')).toHaveValue('');
     expect(within(card).getByText('Guardado: EAAG…0001. Deixe em branco para manter.')).toBeInTheDocument();
     expect(within(card).getByText('Guardada. Deixe em branco para manter.')).toBeInTheDocument();
+  });
+
+  it('turns the régua on with its window and daily cap, refusing a window that ends before it starts', async () => {
+    const api = mockApi({
+      ...signedIn(),
+      'GET /api/configuracoes/pix': () => jsonResponse(200, { chave: null, tipo: null, nomeRecebedor: null, cidade: null }),
+      'GET /api/cobranca': () => jsonResponse(200, config({ lembreteAntecipado: true })),
+      'GET /api/configuracoes/whatsapp': () => jsonResponse(503, { code: 'INDISPONIVEL', message: 'x', issues: [] }),
+      'PUT /api/cobranca/regua': ({ body }) => jsonResponse(200, config({ lembreteAntecipado: true, regua: body as CobrancaConfig['regua'] })),
+    });
+    const { user } = renderApp('/configuracoes');
+    await user.click(await screen.findByRole('tab', { name: 'Mensagens' }, { timeout: 15_000 }));
+    const card = (await screen.findByRole('heading', { name: 'Régua automática' })).closest('[data-slot="card"]') as HTMLElement;
+    expect(within(card).getByText(/Etapas: 3 dias antes do vencimento, no dia do vencimento/)).toBeInTheDocument();
+    expect(within(card).getByText(/para sozinha quando o cliente paga/)).toBeInTheDocument();
+
+    await user.click(within(card).getByRole('switch', { name: 'Enviar lembretes automaticamente' }));
+    await user.click(within(card).getByRole('checkbox', { name: 'Sáb' }));
+    await user.selectOptions(within(card).getByLabelText('A partir de'), '18:00');
+    await user.selectOptions(within(card).getByLabelText('Até'), '09:00');
+    await user.click(within(card).getByRole('button', { name: 'Salvar régua' }));
+    expect(await within(card).findByText('O fim deve ser depois do início.')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/cobranca/regua')).toHaveLength(0);
+
+    await user.selectOptions(within(card).getByLabelText('A partir de'), '09:00');
+    await user.selectOptions(within(card).getByLabelText('Até'), '18:00');
+    await user.clear(within(card).getByLabelText('Limite por dia'));
+    await user.type(within(card).getByLabelText('Limite por dia'), '1.500');
+    await user.click(within(card).getByRole('button', { name: 'Salvar régua' }));
+    expect(await screen.findByText('Régua automática ligada! Os lembretes de hoje já estão na fila.')).toBeInTheDocument();
+    expect(api.calls('PUT', '/api/cobranca/regua')[0]!.body).toEqual({ ativa: true, dias: [1, 2, 3, 4, 5], inicio: 9, fim: 18, limiteDiario: 1_500 });
   });
 
   it('previews each message on a sample debtor, flags unknown fields, restores the default and saves', async () => {

@@ -1,8 +1,5 @@
 import {
-  formatDate,
-  formatMoney,
   isValidPhone,
-  linkCliente,
   mensagemDaFaixa,
   montarMensagem,
   whatsappLink,
@@ -10,28 +7,14 @@ import {
   type Devedor,
   type TipoMensagem,
   type ValoresMensagem,
+  valoresDaMensagem,
 } from '@caderneta/shared';
 
 type DevedorMensagem = Pick<Devedor, 'nome' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix'>;
 
-/** The customer's own page (spec §9: {origin}/cliente/{login}); without a login, the access page. */
-export const linkDoCliente = (origin: string, login: string | null) => (login ? linkCliente(origin, login) : `${origin}/cliente`);
-
 /** The placeholders' values for a debtor, in the shop's language and currency (what the customer reads). */
-export function valoresDoDevedor(devedor: DevedorMensagem, config: CobrancaConfig, origin: string): ValoresMensagem {
-  const saldo = formatMoney(devedor.saldoPendente, config.moeda);
-  return {
-    nome: devedor.nome,
-    valor: saldo,
-    saldo,
-    link: linkDoCliente(origin, devedor.login),
-    loja: config.loja.nome,
-    vencimento: formatDate(devedor.dataVencimento, config.idioma),
-    dias: String(devedor.diasEmAtraso),
-    // The shop's PIX copia e cola for this balance, from the server; without a PIX key {pix} is left out.
-    pix: devedor.pix,
-  };
-}
+const valoresDoDevedor = (devedor: DevedorMensagem, config: CobrancaConfig, origin: string): ValoresMensagem =>
+  valoresDaMensagem(devedor, { nome: config.loja.nome, idioma: config.idioma, moeda: config.moeda }, origin);
 
 /** A template filled in for a debtor (the formal tier also names the shop and its CPF/CNPJ). */
 export function preencher(tipo: TipoMensagem, template: string, devedor: DevedorMensagem, config: CobrancaConfig, origin: string): string {

@@ -46,6 +46,7 @@ const ABA_DA_CONFIGURACAO: Partial<Record<AcaoAuditoria, string>> = {
   'configuracoes.mercadopago': 'mercadopago',
   'configuracoes.whatsapp': 'mensagens',
   'configuracoes.mensagens': 'mensagens',
+  'configuracoes.regua': 'mensagens',
   'configuracoes.notificacoes': 'notificacoes',
   'configuracoes.sistema': 'sistema',
   'backup.restaurado': 'sistema',

@@ -1,7 +1,7 @@
-import type { CobrancaConfig, Devedor } from '@caderneta/shared';
+import { linkDoCliente, type CobrancaConfig, type Devedor } from '@caderneta/shared';
 import { useTranslation } from 'react-i18next';
 import { toast } from '@/lib/toast';
-import { linkDoCliente, mensagemDoDevedor, whatsappDoDevedor } from '../mensagem';
+import { mensagemDoDevedor, whatsappDoDevedor } from '../mensagem';
 import { whatsappAberto } from './lembrete-envio';
 
 type DevedorAcoes = Pick<Devedor, 'id' | 'nome' | 'telefone' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix' | 'contestacaoAberta'>;

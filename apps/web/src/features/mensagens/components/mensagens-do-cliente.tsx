@@ -1,4 +1,4 @@
-import { ERRO_ENVIO_INTERROMPIDO, ERRO_WHATSAPP_DESLIGADO, type MensagemCliente, type StatusMensagem } from '@caderneta/shared';
+import { ERRO_ENVIO_INTERROMPIDO, ERRO_WHATSAPP_DESLIGADO, MOTIVOS_LEMBRETE_CANCELADO, type MensagemCliente, type MotivoLembreteCancelado, type StatusMensagem } from '@caderneta/shared';
 import MailIcon from 'lucide-react/icons/mail';
 import MessageCircleIcon from 'lucide-react/icons/message-circle';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,11 @@ function MensagemItem({ mensagem: m }: { mensagem: MensagemCliente }) {
   return (
     <li className="grid gap-1 rounded-md border p-3 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-medium">{t(`avisos.tipo.${m.tipo}`, { valor: fmt.money(Math.abs(m.valor ?? 0)) })}</span>
+        <span className="font-medium">
+          {m.tipo === 'lembrete'
+            ? t(`avisos.lembrete.${m.etapa ?? 'no_dia'}`, { valor: fmt.money(Math.abs(m.saldo ?? 0)), vencimento: m.vencimento ? fmt.date(m.vencimento) : '' })
+            : t(`avisos.tipo.${m.tipo}`, { valor: fmt.money(Math.abs(m.valor ?? 0)) })}
+        </span>
         <Badge variant={VARIANTE[m.status]}>{t(`avisos.status.${m.status}`)}</Badge>
       </div>
       <p className="flex min-w-0 items-center gap-1.5 text-muted-foreground">
@@ -61,6 +65,9 @@ function MensagemItem({ mensagem: m }: { mensagem: MensagemCliente }) {
         {fmt.dateTime(quando)}
         {m.status === 'falhou' || (m.status === 'pendente' && m.erro)
           ? ` · ${m.erro === ERRO_ENVIO_INTERROMPIDO ? t('avisos.interrompida') : m.erro === ERRO_WHATSAPP_DESLIGADO ? t('avisos.whatsappDesligado') : t('avisos.erro', { erro: m.erro, count: m.tentativas })}`
+          : ''}
+        {m.status === 'cancelada' && m.erro && (MOTIVOS_LEMBRETE_CANCELADO as readonly string[]).includes(m.erro)
+          ? ` · ${t(`avisos.cancelado.${m.erro as MotivoLembreteCancelado}`)}`
           : ''}
       </p>
     </li>

@@ -23,7 +23,7 @@ import { useTestWhatsapp } from '../api/test-whatsapp';
 import { useUpdateWhatsappConfig } from '../api/update-whatsapp-config';
 
 type Valores = WhatsappConfigInput;
-const FIELDS = ['phoneNumberId', 'accessToken', 'appSecret', 'modelos.lancamento', 'ativo'] as const;
+const FIELDS = ['phoneNumberId', 'accessToken', 'appSecret', 'modelos.lancamento', 'modelos.convite', 'modelos.lembrete', 'ativo'] as const;
 
 const valoresDe = (config: WhatsappConfig): Valores => ({ phoneNumberId: config.phoneNumberId ?? '', accessToken: '', appSecret: '', modelos: config.modelos, ativo: config.ativo });
 
@@ -111,6 +111,8 @@ function WhatsappForm({ config }: { config: WhatsappConfig }) {
               <TextoDoModelo modelo="lancamento" />
               <InputField control={form.control} name="modelos.convite" label={t('whatsapp.modeloConvite')} description={t('whatsapp.modeloConviteHint')} autoComplete="off" />
               <TextoDoModelo modelo="convite" />
+              <InputField control={form.control} name="modelos.lembrete" label={t('whatsapp.modeloLembrete')} description={t('whatsapp.modeloLembreteHint')} autoComplete="off" />
+              <TextoDoModelo modelo="lembrete" />
               <Copiavel rotulo={t('whatsapp.webhookUrl')} valor={config.webhookUrl} />
               <Copiavel rotulo={t('whatsapp.verifyToken')} valor={config.verifyToken} />
               <SwitchField control={form.control} name="ativo" label={t('whatsapp.ativo')} description={t('whatsapp.ativoHint')} />
@@ -147,11 +149,13 @@ function StatusDoTeste({ teste }: { teste: Teste }) {
   );
 }
 
+const ROTULO_DO_MODELO = { lancamento: 'modeloLancamento', convite: 'modeloConvite', lembrete: 'modeloLembrete' } as const satisfies Record<ModeloWhatsapp, string>;
+
 /** The template's body to submit in Meta's WhatsApp Manager, in the interface language, and what each {{n}} is. */
 function TextoDoModelo({ modelo }: { modelo: ModeloWhatsapp }) {
   const { t, i18n } = useTranslation('devedores');
   const language: Language = (LANGUAGES as readonly string[]).includes(i18n.language) ? (i18n.language as Language) : 'pt-BR';
-  const rotulo = modelo === 'lancamento' ? t('whatsapp.modeloLancamento') : t('whatsapp.modeloConvite');
+  const rotulo = t(`whatsapp.${ROTULO_DO_MODELO[modelo]}`);
   return (
     <div className="grid gap-2 rounded-md border p-3 text-sm">
       <Copiavel rotulo={t('whatsapp.textoModelo', { modelo: rotulo })} valor={TEXTOS_MODELO[modelo][language]} multilinha />
