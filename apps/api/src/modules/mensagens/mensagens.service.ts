@@ -2,7 +2,6 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   avisoDeLancamento,
   dateInTimeZone,
-  daysBetween,
   dentroDaJanela,
   faixaDaEtapa,
   parametrosDoLembrete,
@@ -417,20 +416,16 @@ async function registrar(db: Database, ownerId: string, id: string, { erro, exte
   });
 }
 
-/** A reminder of the régua went: recorded as the reminder the seller's "Enviado" records (by nobody: criado_por is null). */
+/**
+ * A reminder of the régua went: recorded as the reminder the seller's "Enviado" records (by nobody:
+ * criado_por is null), on the shop's calendar day, in one statement.
+ */
 async function registrarLembreteAutomatico(tx: Executor, ownerId: string, clienteId: string, dados: DadosLembrete, agora: Date): Promise<void> {
-  const [perfil] = await tx.select({ fuso: perfis.fusoHorario }).from(perfis).where(eq(perfis.ownerId, ownerId));
-  const dia = dateInTimeZone(agora, perfil?.fuso ?? DEFAULT_TIME_ZONE);
-  await tx.insert(lembretes).values({
-    ownerId,
-    clienteId,
-    faixa: faixaDaEtapa(dados.etapa),
-    dia,
-    diasAtraso: Math.max(0, daysBetween(dados.vencimento, dia)),
-    valor: dados.valor,
-    enviadoEm: agora,
-    criadoPor: null,
-  });
+  const dia = sql`(${agora.toISOString()}::timestamptz at time zone p.fuso_horario)::date`;
+  await tx.execute(sql`
+    insert into ${lembretes} (owner_id, cliente_id, faixa, dia, dias_atraso, valor, enviado_em, criado_por)
+    select p.owner_id, ${clienteId}, ${faixaDaEtapa(dados.etapa)}, ${dia}, greatest(0, ${dia} - ${dados.vencimento}::date), ${dados.valor}, ${agora.toISOString()}::timestamptz, null
+    from ${perfis} p where p.owner_id = ${ownerId}`);
 }
 
 /** An attempt that never recorded its end (the instance died mid-send): given up, never sent twice. */
