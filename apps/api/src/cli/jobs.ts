@@ -2,15 +2,14 @@
  * The scheduled jobs, by hand (docs/decisions/013), so a person can check one without waiting:
  *   npm run -s jobs -- list                      the jobs this installation runs
  *   npm run -s jobs -- run NAME                  runs what is due of NAME now (once per period, as always)
- *   npm run -s jobs -- run NAME --at INSTANT     …as if it were INSTANT (ISO, e.g. 2026-12-05T09:00:00-03:00);
- *                                                the app's clock runs on from there (not through a running server)
+ *   npm run -s jobs -- run NAME --at INSTANT     …as if it were INSTANT (ISO, e.g. 2026-12-05T09:00:00-03:00):
+ *                                                that run's clock starts there and runs on
  * Works on DATABASE_URL or DATA_DIR; with a server running on the same DATA_DIR, through that server.
  */
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { DbHandle } from '../db/client';
 import type { RunSummary } from '../jobs/runner';
-import type { Clock } from '../lib/clock';
 import { comBanco, fail } from './banco';
 
 const USAGE = 'usage: npm run -s jobs -- list | run NAME [--at INSTANT]';
@@ -32,12 +31,6 @@ function parseArgs(args: string[]): Comando {
   return { acao: 'run', nome: args[1], at };
 }
 
-/** A clock that starts at `at` and runs on as time passes. */
-const clockFrom = (at: Date): Clock => {
-  const offset = at.getTime() - Date.now();
-  return { now: () => new Date(Date.now() + offset) };
-};
-
 function report(nome: string, summary: RunSummary) {
   const ok = summary.ok[nome] ?? 0;
   const failed = summary.failed[nome] ?? 0;
@@ -48,11 +41,13 @@ function report(nome: string, summary: RunSummary) {
 
 async function viaServer(url: string, token: string, comando: Comando) {
   console.error(`A server holds the data directory: the job runs in it (${url}).`);
-  if (comando.acao === 'run' && comando.at) fail('--at moves the clock of this command only: stop the server first, or run without --at');
   const response =
     comando.acao === 'list'
       ? await fetch(`${url}/api/admin/jobs`, { headers: { 'x-admin-token': token } })
-      : await fetch(`${url}/api/admin/jobs/${encodeURIComponent(comando.nome)}/executar`, { method: 'POST', headers: { 'x-admin-token': token } });
+      : await fetch(`${url}/api/admin/jobs/${encodeURIComponent(comando.nome)}/executar${comando.at ? `?em=${encodeURIComponent(comando.at.toISOString())}` : ''}`, {
+          method: 'POST',
+          headers: { 'x-admin-token': token },
+        });
   const body = (await response.json()) as { jobs?: string[]; message?: string } & RunSummary;
   if (!response.ok) fail(`The server refused: ${String(body.message)}`);
   if (comando.acao === 'list') console.log(body.jobs!.join('\n'));
@@ -67,7 +62,6 @@ async function direto(database: DbHandle, comando: Comando) {
     config,
     webDist: '/nonexistent',
     logger: { level: 'warn' },
-    ...(comando.acao === 'run' && comando.at ? { clock: clockFrom(comando.at) } : {}),
   });
   try {
     await app.ready();
@@ -75,7 +69,7 @@ async function direto(database: DbHandle, comando: Comando) {
     else if (!app.jobs.names.includes(comando.nome)) {
       console.error(`No job named "${comando.nome}" (jobs: ${app.jobs.names.join(', ')})`);
       process.exitCode = 1;
-    } else report(comando.nome, await app.jobs.runJob(comando.nome));
+    } else report(comando.nome, await app.jobs.runJob(comando.nome, comando.at ? { at: comando.at } : {}));
   } finally {
     await app.close();
   }

@@ -42,6 +42,8 @@ export interface JobContext {
   timeZone: string | null;
   /** The runner's clock at the start of the run. */
   now: Date;
+  /** The clock the run reads (the runner's, or one moved to the instant of `runJob(name, { at })`). */
+  clock: Clock;
   /** This attempt's number (1 on the first). */
   tentativa: number;
   db: Database;
@@ -240,28 +242,32 @@ export class JobRunner {
 
   /**
    * One pass of one job, now (`npm run -s jobs -- run <name>`): what is due of it runs, each run
-   * claimed as always; a period already done is not run again. After any pass under way.
+   * claimed as always; a period already done is not run again. After any pass under way. With
+   * `at`, as if it were that instant (the clock starts there and runs on): its period, its day.
    */
-  async runJob(name: string): Promise<RunSummary> {
+  async runJob(name: string, { at }: { at?: Date } = {}): Promise<RunSummary> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`no job named "${name}" (jobs: ${this.names.join(', ')})`);
     await this.running?.catch(() => undefined);
-    return this.pass([job]);
+    if (!at) return this.pass([job]);
+    const offset = at.getTime() - this.clock.now().getTime();
+    const clock = this.clock;
+    return this.pass([job], { now: () => new Date(clock.now().getTime() + offset) });
   }
 
-  private async pass(jobs: Iterable<JobDefinition> = this.jobs.values()): Promise<RunSummary> {
+  private async pass(jobs: Iterable<JobDefinition> = this.jobs.values(), clock: Clock = this.clock): Promise<RunSummary> {
     const summary: RunSummary = { ok: {}, failed: {} };
     for (const job of jobs) {
       const tried = new Set<string>();
       let runs = 0;
       while (!this.stopped && runs < MAX_RUNS_PER_PASS) {
-        const due = (await this.dueRuns(job)).filter((r) => !tried.has(`${r.escopo}|${r.periodo}`));
+        const due = (await this.dueRuns(job, clock)).filter((r) => !tried.has(`${r.escopo}|${r.periodo}`));
         if (due.length === 0) break;
         for (const run of due) {
           if (this.stopped) break;
           tried.add(`${run.escopo}|${run.periodo}`);
           runs++;
-          const outcome = await this.runOne(job, run);
+          const outcome = await this.runOne(job, run, clock);
           if (outcome === 'ok') summary.ok[job.name] = (summary.ok[job.name] ?? 0) + 1;
           if (outcome === 'failed') summary.failed[job.name] = (summary.failed[job.name] ?? 0) + 1;
         }
@@ -289,8 +295,8 @@ export class JobRunner {
     return sql`(j.status = 'ok' and to_char(j.iniciado_em at time zone ${tz}, 'YYYY-MM-DD') < ${periodo})`;
   }
 
-  private async dueRuns(job: JobDefinition): Promise<DueRun[]> {
-    const now = this.clock.now();
+  private async dueRuns(job: JobDefinition, clock: Clock): Promise<DueRun[]> {
+    const now = clock.now();
     if (job.scope === 'global') {
       const periodo = job.schedule.kind === 'every' ? this.slotOf(job.schedule, now) : now.toISOString().slice(0, 10);
       const rows = await queryRows<{ blocked: boolean }>(
@@ -360,8 +366,8 @@ export class JobRunner {
     return sql`job = ${job.name} and escopo = ${run.escopo} and periodo = ${run.periodo} and instancia = ${this.instance} and tentativas = ${tentativa} and status = 'rodando'`;
   }
 
-  private async runOne(job: JobDefinition, run: DueRun): Promise<'ok' | 'failed' | 'skipped'> {
-    const now = this.clock.now();
+  private async runOne(job: JobDefinition, run: DueRun, clock: Clock): Promise<'ok' | 'failed' | 'skipped'> {
+    const now = clock.now();
     const leaseMs = (job.leaseMinutes ?? DEFAULT_LEASE_MINUTES) * 60_000;
     const ultimoPeriodo = await this.lastPeriod(job, run.escopo);
     const tentativa = await this.claim(job, run, now, leaseMs);
@@ -371,7 +377,6 @@ export class JobRunner {
     const ownerId = job.scope === 'seller' ? run.escopo : null;
     const owned = this.owned(job, run, tentativa);
     const db = this.db;
-    const clock = this.clock;
     async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
       if (committed) throw new Error(`job "${job.name}": transaction() may run once per run`);
       const result = await db.transaction(async (tx) => {
@@ -401,6 +406,7 @@ export class JobRunner {
       ownerId,
       timeZone: run.tz,
       now,
+      clock,
       tentativa,
       db: this.db,
       log: this.log,
@@ -410,7 +416,7 @@ export class JobRunner {
 
     const renew = this.renewLeases
       ? setInterval(() => {
-          const until = new Date(this.clock.now().getTime() + leaseMs);
+          const until = new Date(clock.now().getTime() + leaseMs);
           this.db
             .execute(sql`update ${jobExecucoes} set reserva_ate = ${at(until)} where ${owned}`)
             .catch((error: unknown) => this.log.warn({ err: error, job: job.name }, 'jobs: lease not renewed'));
@@ -420,7 +426,7 @@ export class JobRunner {
     try {
       await job.run(ctx);
       if (!committed) {
-        await this.db.execute(sql`update ${jobExecucoes} set status = 'ok', concluido_em = ${at(this.clock.now())} where ${owned}`);
+        await this.db.execute(sql`update ${jobExecucoes} set status = 'ok', concluido_em = ${at(clock.now())} where ${owned}`);
       }
       return 'ok';
     } catch (error) {
@@ -429,7 +435,7 @@ export class JobRunner {
         return 'skipped';
       }
       const backoffMinutes = Math.min(MAX_BACKOFF_MINUTES, 2 ** (tentativa - 1));
-      const next = new Date(this.clock.now().getTime() + backoffMinutes * 60_000);
+      const next = new Date(clock.now().getTime() + backoffMinutes * 60_000);
       this.log.error({ err: error, job: job.name, escopo: run.escopo, periodo: run.periodo, tentativa }, 'jobs: run failed');
       await this.db
         .execute(sql`update ${jobExecucoes} set status = 'falhou', erro = ${errorText(error)}, proxima_tentativa = ${at(next)} where ${owned}`)

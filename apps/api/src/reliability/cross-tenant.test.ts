@@ -132,6 +132,7 @@ const BODIES: Record<string, (own: Ids) => unknown> = {
   'PUT /api/configuracoes/pix': () => ({ chave: 'intruso@example.com', nomeRecebedor: 'Loja Intrusa', cidade: 'Recife' }),
   'PUT /api/cobranca/regra': () => ({ tipo: 'dias_fixos', diasPrazo: 15 }),
   'PUT /api/cobranca/mensagens': () => ({ mensagens: { padrao: null, gentil: 'Oi {nome}, lembrete de {valor}.', firme: null, formal: null }, lembreteAntecipado: true, diasAntecedencia: 2 }),
+  'PUT /api/cobranca/regua': () => ({ ativa: true, dias: [1, 2, 3], inicio: 9, fim: 17, limiteDiario: 40 }),
   'PATCH /api/me/preferencias': () => ({ idioma: 'pt-BR' }),
   'PATCH /api/equipe/:id': () => ({ nome: 'Nome Trocado' }),
   'POST /api/equipe/:id/senha': () => ({ senha: 'trocada123', confirmarSenha: 'trocada123' }),

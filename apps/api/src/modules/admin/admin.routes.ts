@@ -38,8 +38,13 @@ export const adminRoutes: FastifyPluginAsyncZod<{ token: string }> = async (app,
   app.post('/api/admin/demo', { schema: { hide: true, body: demoBody } }, async (request) => seedDemoShop(app.db, { ...request.body, now: app.clock.now() }));
   // `npm run jobs` while the server runs: the server's own runner lists its jobs and runs one now.
   app.get('/api/admin/jobs', opts, async () => ({ jobs: app.jobs.names }));
-  app.post('/api/admin/jobs/:nome/executar', { schema: { hide: true, params: z.object({ nome: z.string().min(1).max(64) }) } }, async (request) => {
-    if (!app.jobs.names.includes(request.params.nome)) throw new AppError('NOT_FOUND', 404, { message: `Não há tarefa "${request.params.nome}"` });
-    return app.jobs.runJob(request.params.nome);
-  });
+  app.post(
+    '/api/admin/jobs/:nome/executar',
+    // `em`: as if it were that instant (`npm run jobs -- run NAME --at INSTANT`), for this run only.
+    { schema: { hide: true, params: z.object({ nome: z.string().min(1).max(64) }), querystring: z.object({ em: z.iso.datetime({ offset: true }).optional() }) } },
+    async (request) => {
+      if (!app.jobs.names.includes(request.params.nome)) throw new AppError('NOT_FOUND', 404, { message: `Não há tarefa "${request.params.nome}"` });
+      return app.jobs.runJob(request.params.nome, request.query.em ? { at: new Date(request.query.em) } : {});
+    },
+  );
 };

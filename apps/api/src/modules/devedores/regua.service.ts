@@ -107,7 +107,9 @@ export async function planejarLembretes(tx: Executor, ownerId: string, agora: Da
       em: agora.toISOString(),
       email: destino.canal === 'email' ? emailDoLembrete(config, etapa, c, valor, publicUrl) : null,
     };
-    novas.push({ ownerId, clienteId: c.id, chave, ...destino, dados, proximaEm: abertura, createdAt: agora });
+    // Never before the instant of the run: a run "as if at" a later instant (jobs -- run regua --at)
+    // queues for then, and the sender's own clock leaves it until then.
+    novas.push({ ownerId, clienteId: c.id, chave, ...destino, dados, proximaEm: abertura ?? agora, createdAt: agora });
   }
   for (let i = 0; i < novas.length; i += 500) {
     await tx

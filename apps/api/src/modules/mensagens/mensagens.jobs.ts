@@ -13,7 +13,8 @@ export function enviarMensagensJob(deps: EnvioDeps, seconds: number): JobDefinit
     schedule: { kind: 'every', seconds },
     leaseMinutes: 5,
     run: async (ctx) => {
-      const r = await enviarMensagens(ctx.db, deps);
+      // The run's clock: a run "as if at" an instant (npm run jobs -- run … --at) sends what is due then.
+      const r = await enviarMensagens(ctx.db, { ...deps, clock: ctx.clock });
       if (r.enviadas + r.falhas + r.canceladas + r.interrompidas > 0) ctx.log.info({ job: ctx.job, ...r }, 'messages to customers sent');
     },
   };
