@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createAsApp, expectToast, latestMailTo, serverEnv, signedInSeller } from './support';
+import { connectFakeWhatsapp, createAsApp, expectToast, latestMailTo, signedInSeller } from './support';
 
 /**
  * Automatic notices (issue 38, LGPD, docs/decisions/043): the seller records, on the customer's
@@ -70,25 +70,7 @@ test('a customer who agreed gets an e-mail of each fiado sale, and stops them on
 
 test("the shop connects its WhatsApp Business number: a sale's notice goes as the template, its delivery shows on the card, and PARAR stops it", async ({ page }, testInfo) => {
   await signedInSeller(page, testInfo);
-  const fake = serverEnv(testInfo).WHATSAPP_API_URL!;
-  const phoneNumberId = `10${Date.now()}${testInfo.workerIndex}`;
-  const { appSecret } = await (await page.request.get(`${fake}/__fake/phones/${phoneNumberId}`)).json();
-
-  await page.goto('/configuracoes');
-  await page.getByRole('tab', { name: 'Mensagens' }).click();
-  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'WhatsApp Business' }) });
-  await card.getByLabel('ID do número de telefone').fill(phoneNumberId);
-  await card.getByLabel('Token de acesso').fill('EAAG-e2e-token-0001');
-  await card.getByLabel('Chave secreta do app').fill(appSecret);
-  await card.getByRole('button', { name: 'Testar conexão' }).click();
-  await expect(card.getByRole('status').filter({ hasText: /^Conectado: \+55 11 4000-\d{4} \(Loja de Teste\)$/ })).toBeVisible({ timeout: 30_000 });
-  await card.getByRole('switch', { name: 'Ativo' }).click();
-  await card.getByRole('button', { name: 'Salvar' }).click();
-  await expectToast(page, 'Configurações do WhatsApp salvas!');
-  await expect(card.getByText('Guardado: EAAG…0001. Deixe em branco para manter.')).toBeVisible();
-  // Meta's panel: the callback URL and the verify token from the settings (the fake only needs the URL).
-  const webhookUrl = await card.getByRole('textbox', { name: 'URL de retorno (webhook)', exact: true }).inputValue();
-  await page.request.post(`${fake}/__fake/phones/${phoneNumberId}/webhook`, { data: { url: webhookUrl } });
+  const { fake, phoneNumberId } = await connectFakeWhatsapp(page, testInfo);
 
   // A customer asked on WhatsApp: the invitation goes from the shop's number, and the reply SIM is the consent.
   await createAsApp(page, '/api/clientes', { nome: 'Rita Alves', telefone: '(11) 96543-2109', limiteCredito: 100_000 });

@@ -24,6 +24,43 @@ export async function accessCodeFromCli(testInfo: RunInfo): Promise<string> {
   return code;
 }
 
+/**
+ * A scheduled job run by hand as an operator runs it (`npm run -s jobs -- run NAME --at INSTANT`):
+ * through the server that holds the data, as if it were `at`, once per period as always.
+ */
+export async function runJobAt(testInfo: RunInfo, name: string, at: string): Promise<string> {
+  const { stdout } = await run('npm', ['run', '-s', 'jobs', '--', 'run', name, '--at', at], {
+    env: { ...process.env, ...serverEnv(testInfo), LOG_LEVEL: 'silent' },
+  });
+  return stdout;
+}
+
+/**
+ * Configurações → Mensagens → WhatsApp Business: connects a new number of the fake Cloud API
+ * (its app secret asked of the fake), tested and on, its webhooks sent to the shop's URL.
+ */
+export async function connectFakeWhatsapp(page: Page, testInfo: RunInfo): Promise<{ fake: string; phoneNumberId: string }> {
+  const fake = serverEnv(testInfo).WHATSAPP_API_URL!;
+  const phoneNumberId = `10${Date.now()}${testInfo.workerIndex}`;
+  const { appSecret } = await (await page.request.get(`${fake}/__fake/phones/${phoneNumberId}`)).json();
+  await page.goto('/configuracoes');
+  await page.getByRole('tab', { name: 'Mensagens' }).click();
+  const card = page.locator('[data-slot="card"]').filter({ has: page.getByRole('heading', { name: 'WhatsApp Business' }) });
+  await card.getByLabel('ID do número de telefone').fill(phoneNumberId);
+  await card.getByLabel('Token de acesso').fill('EAAG-e2e-token-0001');
+  await card.getByLabel('Chave secreta do app').fill(appSecret);
+  await card.getByRole('button', { name: 'Testar conexão' }).click();
+  await expect(card.getByRole('status').filter({ hasText: /^Conectado: \+55 11 4000-\d{4} \(Loja de Teste\)$/ })).toBeVisible({ timeout: 30_000 });
+  await card.getByRole('switch', { name: 'Ativo' }).click();
+  await card.getByRole('button', { name: 'Salvar' }).click();
+  await expectToast(page, 'Configurações do WhatsApp salvas!');
+  await expect(card.getByText('Guardado: EAAG…0001. Deixe em branco para manter.')).toBeVisible();
+  // Meta's panel: the callback URL and the verify token from the settings (the fake only needs the URL).
+  const webhookUrl = await card.getByRole('textbox', { name: 'URL de retorno (webhook)', exact: true }).inputValue();
+  await page.request.post(`${fake}/__fake/phones/${phoneNumberId}/webhook`, { data: { url: webhookUrl } });
+  return { fake, phoneNumberId };
+}
+
 interface OutboxMail {
   to: string;
   subject: string;

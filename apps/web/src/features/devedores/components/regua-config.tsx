@@ -88,7 +88,7 @@ function Formulario({ config }: { config: CobrancaConfig }) {
               <Field control={form.control} name="dias" label={t('regua.dias')} description={t('regua.diasHint')}>
                 {(field) => (
                   <FormControl>
-                    <div role="group" className="flex flex-wrap gap-2">
+                    <div role="group" aria-label={t('regua.dias')} className="flex flex-wrap gap-2">
                       {DIAS_DA_SEMANA.map((dia) => {
                         const marcado = field.value.includes(dia);
                         return (
