@@ -14,10 +14,10 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Control, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset } from '@/components/busy-fieldset';
+import { BusyForm } from '@/components/form-card';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { Field, InputField, PhoneField, SelectField } from '@/components/form-fields';
-import { Form, FormControl } from '@/components/ui/form';
+import { FormControl } from '@/components/ui/form';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
 import { salvarSecao, SaveButton, Secao } from './secao';
@@ -61,25 +61,21 @@ function LojaForm({ loja }: { loja: Configuracoes['loja'] }) {
 
   const busy = form.formState.isSubmitting;
   return (
-    <Form {...form}>
-      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
-        <BusyFieldset busy={busy}>
-          <InputField control={form.control} name="nomeLoja" label={t('loja.nomeLoja')} autoComplete="organization" required />
-          <PhoneField control={form.control} name="telefoneLoja" label={t('loja.telefoneLoja')} autoComplete="tel" placeholder={t('loja.telefoneLojaPlaceholder')} />
-          <InputField control={form.control} name="enderecoLoja" label={t('loja.enderecoLoja')} autoComplete="street-address" />
-          <InputField control={form.control} name="documento" label={t('loja.documento')} description={t('loja.documentoHint')} inputMode="numeric" />
-          <SelectField control={form.control} name="fusoHorario" label={t('loja.fusoHorario')} description={t('loja.fusoHint')}>
-            {FUSOS_HORARIOS.map((fuso) => (
-              <option key={fuso.id} value={fuso.id}>
-                {`${cidadeDoFuso(fuso)} (${utcOffsetLabel(fuso.id, now)})`}
-              </option>
-            ))}
-          </SelectField>
-          <EtiquetaBalanca control={form.control} />
-          <SaveButton busy={busy} />
-        </BusyFieldset>
-      </form>
-    </Form>
+    <BusyForm form={form} onSubmit={onSubmit} busy={busy}>
+      <InputField control={form.control} name="nomeLoja" label={t('loja.nomeLoja')} autoComplete="organization" required />
+      <PhoneField control={form.control} name="telefoneLoja" label={t('loja.telefoneLoja')} autoComplete="tel" placeholder={t('loja.telefoneLojaPlaceholder')} />
+      <InputField control={form.control} name="enderecoLoja" label={t('loja.enderecoLoja')} autoComplete="street-address" />
+      <InputField control={form.control} name="documento" label={t('loja.documento')} description={t('loja.documentoHint')} inputMode="numeric" />
+      <SelectField control={form.control} name="fusoHorario" label={t('loja.fusoHorario')} description={t('loja.fusoHint')}>
+        {FUSOS_HORARIOS.map((fuso) => (
+          <option key={fuso.id} value={fuso.id}>
+            {`${cidadeDoFuso(fuso)} (${utcOffsetLabel(fuso.id, now)})`}
+          </option>
+        ))}
+      </SelectField>
+      <EtiquetaBalanca control={form.control} />
+      <SaveButton busy={busy} />
+    </BusyForm>
   );
 }
 

@@ -6,11 +6,10 @@ import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '@/components/layout/user-avatar';
-import { BusyFieldset } from '@/components/busy-fieldset';
+import { BusyForm } from '@/components/form-card';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { InputField, PhoneField } from '@/components/form-fields';
 import { Button } from '@/components/ui/button';
-import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
@@ -70,58 +69,54 @@ function PerfilForm({ config }: { config: Configuracoes }) {
 
   const busy = form.formState.isSubmitting;
   return (
-    <Form {...form}>
-      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
-        <BusyFieldset busy={busy}>
-          <div className="flex flex-wrap items-center gap-4">
-            <UserAvatar user={{ nome, email: config.perfil.email, avatar }} label={t('perfil.fotoAlt')} className="size-16 text-lg" />
-            <div className="flex flex-col gap-2">
-              <p className="text-sm font-medium">{t('perfil.foto')}</p>
-              <div className="flex flex-wrap gap-2">
-                <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
-                  <ImagePlusIcon aria-hidden="true" />
-                  {t('perfil.trocarFoto')}
-                </Button>
-                {avatar && (
-                  <Button type="button" variant="ghost" onClick={() => form.setValue('avatar', null, { shouldDirty: true })} disabled={busy}>
-                    <Trash2Icon aria-hidden="true" />
-                    {t('perfil.removerFoto')}
-                  </Button>
-                )}
-              </div>
-              <input
-                ref={fileInput}
-                type="file"
-                aria-label={t('perfil.foto')}
-                accept="image/png,image/jpeg,image/webp"
-                className="sr-only"
-                tabIndex={-1}
-                onChange={(event) => void onFile(event.target.files?.[0])}
-              />
-              <p className="text-sm text-muted-foreground">{t('perfil.fotoHint')}</p>
-              {form.formState.errors.avatar && <FormMessageFor message={form.formState.errors.avatar.message} />}
-            </div>
+    <BusyForm form={form} onSubmit={onSubmit} busy={busy}>
+      <div className="flex flex-wrap items-center gap-4">
+        <UserAvatar user={{ nome, email: config.perfil.email, avatar }} label={t('perfil.fotoAlt')} className="size-16 text-lg" />
+        <div className="flex flex-col gap-2">
+          <p className="text-sm font-medium">{t('perfil.foto')}</p>
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" onClick={() => fileInput.current?.click()} disabled={busy}>
+              <ImagePlusIcon aria-hidden="true" />
+              {t('perfil.trocarFoto')}
+            </Button>
+            {avatar && (
+              <Button type="button" variant="ghost" onClick={() => form.setValue('avatar', null, { shouldDirty: true })} disabled={busy}>
+                <Trash2Icon aria-hidden="true" />
+                {t('perfil.removerFoto')}
+              </Button>
+            )}
           </div>
-          <InputField control={form.control} name="nome" label={t('perfil.nome')} autoComplete="name" />
-          <div className="grid gap-2">
-            <Label htmlFor="perfil-email">{t('perfil.email')}</Label>
-            <Input id="perfil-email" type="email" value={config.perfil.email} readOnly aria-describedby="perfil-email-hint" className="bg-muted" />
-            <p id="perfil-email-hint" className="text-sm text-muted-foreground">
-              {t('perfil.emailHint')}
-            </p>
-          </div>
-          <PhoneField
-            control={form.control}
-            name="telefone"
-            label={t('perfil.telefone')}
-            autoComplete="tel"
-            placeholder={t('perfil.telefonePlaceholder')}
-            description={t('perfil.telefoneHint')}
+          <input
+            ref={fileInput}
+            type="file"
+            aria-label={t('perfil.foto')}
+            accept="image/png,image/jpeg,image/webp"
+            className="sr-only"
+            tabIndex={-1}
+            onChange={(event) => void onFile(event.target.files?.[0])}
           />
-          <SaveButton busy={busy} />
-        </BusyFieldset>
-      </form>
-    </Form>
+          <p className="text-sm text-muted-foreground">{t('perfil.fotoHint')}</p>
+          {form.formState.errors.avatar && <FormMessageFor message={form.formState.errors.avatar.message} />}
+        </div>
+      </div>
+      <InputField control={form.control} name="nome" label={t('perfil.nome')} autoComplete="name" />
+      <div className="grid gap-2">
+        <Label htmlFor="perfil-email">{t('perfil.email')}</Label>
+        <Input id="perfil-email" type="email" value={config.perfil.email} readOnly aria-describedby="perfil-email-hint" className="bg-muted" />
+        <p id="perfil-email-hint" className="text-sm text-muted-foreground">
+          {t('perfil.emailHint')}
+        </p>
+      </div>
+      <PhoneField
+        control={form.control}
+        name="telefone"
+        label={t('perfil.telefone')}
+        autoComplete="tel"
+        placeholder={t('perfil.telefonePlaceholder')}
+        description={t('perfil.telefoneHint')}
+      />
+      <SaveButton busy={busy} />
+    </BusyForm>
   );
 }
 

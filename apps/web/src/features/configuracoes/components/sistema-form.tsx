@@ -2,10 +2,9 @@ import { CURRENCIES, sistemaInputSchema, type Configuracoes, type SistemaInput }
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset } from '@/components/busy-fieldset';
+import { BusyForm } from '@/components/form-card';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { SelectField, SwitchField } from '@/components/form-fields';
-import { Form } from '@/components/ui/form';
 import { LANGUAGE_NAMES, SUPPORTED_LANGUAGES } from '@/lib/i18n';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
 import { salvarSecao, SaveButton, Secao } from './secao';
@@ -32,27 +31,23 @@ function SistemaForm({ sistema }: { sistema: Configuracoes['sistema'] }) {
 
   const busy = form.formState.isSubmitting;
   return (
-    <Form {...form}>
-      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
-        <BusyFieldset busy={busy}>
-          <SelectField control={form.control} name="moeda" label={t('sistema.moeda')} description={t('sistema.moedaHint')}>
-            {CURRENCIES.map((moeda) => (
-              <option key={moeda} value={moeda}>
-                {t(`sistema.moedas.${moeda}`)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField control={form.control} name="idioma" label={t('sistema.idioma')}>
-            {SUPPORTED_LANGUAGES.map((lng) => (
-              <option key={lng} value={lng} lang={lng}>
-                {LANGUAGE_NAMES[lng]}
-              </option>
-            ))}
-          </SelectField>
-          <SwitchField control={form.control} name="backupAutomatico" label={t('sistema.backupAutomatico')} description={t('sistema.backupAutomaticoHint')} />
-          <SaveButton busy={busy} />
-        </BusyFieldset>
-      </form>
-    </Form>
+    <BusyForm form={form} onSubmit={onSubmit} busy={busy}>
+      <SelectField control={form.control} name="moeda" label={t('sistema.moeda')} description={t('sistema.moedaHint')}>
+        {CURRENCIES.map((moeda) => (
+          <option key={moeda} value={moeda}>
+            {t(`sistema.moedas.${moeda}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField control={form.control} name="idioma" label={t('sistema.idioma')}>
+        {SUPPORTED_LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </SelectField>
+      <SwitchField control={form.control} name="backupAutomatico" label={t('sistema.backupAutomatico')} description={t('sistema.backupAutomaticoHint')} />
+      <SaveButton busy={busy} />
+    </BusyForm>
   );
 }

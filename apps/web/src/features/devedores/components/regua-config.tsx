@@ -4,13 +4,12 @@ import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { BusyFieldset } from '@/components/busy-fieldset';
 import { Field, InputField, SelectField, SubmitButton, SwitchField } from '@/components/form-fields';
 import { ListLoading } from '@/components/empty-state';
 import { LoadError } from '@/components/load-error';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form, FormControl } from '@/components/ui/form';
+import { FormCard } from '@/components/form-card';
+import { FormControl } from '@/components/ui/form';
 import { useFormatters } from '@/lib/format';
 import { submitForm } from '@/lib/submit-form';
 import { useCobranca } from '../api/get-cobranca';
@@ -73,71 +72,57 @@ function Formulario({ config }: { config: CobrancaConfig }) {
     });
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t('regua.titulo')}</h2>
-        </CardTitle>
-        <CardDescription>{t('regua.descricao')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
-            <BusyFieldset busy={busy}>
-              <SwitchField control={form.control} name="ativa" label={t('regua.ativa')} description={t('regua.ativaHint')} />
-              <Field control={form.control} name="dias" label={t('regua.dias')} description={t('regua.diasHint')}>
-                {(field) => (
-                  <FormControl>
-                    <div role="group" aria-label={t('regua.dias')} className="flex flex-wrap gap-2">
-                      {DIAS_DA_SEMANA.map((dia) => {
-                        const marcado = field.value.includes(dia);
-                        return (
-                          <label key={dia} className="flex min-h-11 min-w-14 cursor-pointer items-center justify-center gap-2 rounded-md border px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
-                            <input
-                              type="checkbox"
-                              className="size-4 accent-primary"
-                              checked={marcado}
-                              onBlur={field.onBlur}
-                              onChange={() => field.onChange(marcado ? field.value.filter((d: number) => d !== dia) : [...field.value, dia].sort((a, b) => a - b))}
-                            />
-                            {t(`regua.semana.${dia}`)}
-                          </label>
-                        );
-                      })}
-                    </div>
-                  </FormControl>
-                )}
-              </Field>
-              <div className="grid grid-cols-2 gap-3">
-                <SelectField control={form.control} name="inicio" label={t('regua.inicio')}>
-                  {HORAS_INICIO.map((h) => (
-                    <option key={h} value={String(h)}>
-                      {hora(h)}
-                    </option>
-                  ))}
-                </SelectField>
-                <SelectField control={form.control} name="fim" label={t('regua.fim')}>
-                  {HORAS_FIM.map((h) => (
-                    <option key={h} value={String(h)}>
-                      {hora(h)}
-                    </option>
-                  ))}
-                </SelectField>
-              </div>
-              <InputField control={form.control} name="limiteDiario" label={t('regua.limiteDiario')} description={t('regua.limiteDiarioHint')} inputMode="numeric" autoComplete="off" className="max-w-32 tabular-nums" />
-              <div className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
-                <p>{t('regua.etapas', { count: antecedencia, dias: antecedencia })}</p>
-                {!config.lembreteAntecipado && <p>{t('regua.semAntes')}</p>}
-                <p>{t('regua.para')}</p>
-                <p>{t('regua.canais')}</p>
-              </div>
-              <div>
-                <SubmitButton busy={busy} label={t('regua.salvar')} busyLabel={t('regua.salvando')} />
-              </div>
-            </BusyFieldset>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <FormCard title={t('regua.titulo')} description={t('regua.descricao')} form={form} onSubmit={onSubmit} busy={busy}>
+      <SwitchField control={form.control} name="ativa" label={t('regua.ativa')} description={t('regua.ativaHint')} />
+      <Field control={form.control} name="dias" label={t('regua.dias')} description={t('regua.diasHint')}>
+        {(field) => (
+          <FormControl>
+            <div role="group" aria-label={t('regua.dias')} className="flex flex-wrap gap-2">
+              {DIAS_DA_SEMANA.map((dia) => {
+                const marcado = field.value.includes(dia);
+                return (
+                  <label key={dia} className="flex min-h-11 min-w-14 cursor-pointer items-center justify-center gap-2 rounded-md border px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-primary"
+                      checked={marcado}
+                      onBlur={field.onBlur}
+                      onChange={() => field.onChange(marcado ? field.value.filter((d: number) => d !== dia) : [...field.value, dia].sort((a, b) => a - b))}
+                    />
+                    {t(`regua.semana.${dia}`)}
+                  </label>
+                );
+              })}
+            </div>
+          </FormControl>
+        )}
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <SelectField control={form.control} name="inicio" label={t('regua.inicio')}>
+          {HORAS_INICIO.map((h) => (
+            <option key={h} value={String(h)}>
+              {hora(h)}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField control={form.control} name="fim" label={t('regua.fim')}>
+          {HORAS_FIM.map((h) => (
+            <option key={h} value={String(h)}>
+              {hora(h)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <InputField control={form.control} name="limiteDiario" label={t('regua.limiteDiario')} description={t('regua.limiteDiarioHint')} inputMode="numeric" autoComplete="off" className="max-w-32 tabular-nums" />
+      <div className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
+        <p>{t('regua.etapas', { count: antecedencia, dias: antecedencia })}</p>
+        {!config.lembreteAntecipado && <p>{t('regua.semAntes')}</p>}
+        <p>{t('regua.para')}</p>
+        <p>{t('regua.canais')}</p>
+      </div>
+      <div>
+        <SubmitButton busy={busy} label={t('regua.salvar')} busyLabel={t('regua.salvando')} />
+      </div>
+    </FormCard>
   );
 }

@@ -5,13 +5,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset } from '@/components/busy-fieldset';
+import { FormCard } from '@/components/form-card';
 import { InputField, SubmitButton, SwitchField } from '@/components/form-fields';
 import { LoadError } from '@/components/load-error';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Form } from '@/components/ui/form';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -79,55 +77,41 @@ function WhatsappForm({ config }: { config: WhatsappConfig }) {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2>{t('whatsapp.titulo')}</h2>
-        </CardTitle>
-        <CardDescription>{t('whatsapp.descricao')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} noValidate className="grid gap-4">
-            <BusyFieldset busy={busy}>
-              <InputField control={form.control} name="phoneNumberId" label={t('whatsapp.phoneNumberId')} description={t('whatsapp.phoneNumberIdHint')} inputMode="numeric" autoComplete="off" />
-              <InputField
-                control={form.control}
-                name="accessToken"
-                label={t('whatsapp.accessToken')}
-                description={config.accessTokenDica ? t('whatsapp.accessTokenAtual', { dica: config.accessTokenDica }) : t('whatsapp.accessTokenHint')}
-                type="password"
-                autoComplete="off"
-              />
-              <InputField
-                control={form.control}
-                name="appSecret"
-                label={t('whatsapp.appSecret')}
-                description={config.appSecretDefinido ? t('whatsapp.appSecretAtual') : t('whatsapp.appSecretHint')}
-                type="password"
-                autoComplete="off"
-              />
-              <InputField control={form.control} name="modelos.lancamento" label={t('whatsapp.modeloLancamento')} description={t('whatsapp.modeloLancamentoHint')} autoComplete="off" />
-              <TextoDoModelo modelo="lancamento" />
-              <InputField control={form.control} name="modelos.convite" label={t('whatsapp.modeloConvite')} description={t('whatsapp.modeloConviteHint')} autoComplete="off" />
-              <TextoDoModelo modelo="convite" />
-              <InputField control={form.control} name="modelos.lembrete" label={t('whatsapp.modeloLembrete')} description={t('whatsapp.modeloLembreteHint')} autoComplete="off" />
-              <TextoDoModelo modelo="lembrete" />
-              <Copiavel rotulo={t('whatsapp.webhookUrl')} valor={config.webhookUrl} />
-              <Copiavel rotulo={t('whatsapp.verifyToken')} valor={config.verifyToken} />
-              <SwitchField control={form.control} name="ativo" label={t('whatsapp.ativo')} description={t('whatsapp.ativoHint')} />
-              <StatusDoTeste teste={teste} />
-              <div className="flex flex-col gap-2 sm:flex-row">
-                <Button type="button" variant="outline" size="lg" onClick={runTest} disabled={testar.isPending}>
-                  {testar.isPending ? t('whatsapp.testando') : t('whatsapp.testar')}
-                </Button>
-                <SubmitButton busy={form.formState.isSubmitting} label={t('whatsapp.salvar')} busyLabel={t('whatsapp.salvando')} />
-              </div>
-            </BusyFieldset>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <FormCard title={t('whatsapp.titulo')} description={t('whatsapp.descricao')} form={form} onSubmit={onSubmit} busy={busy}>
+      <InputField control={form.control} name="phoneNumberId" label={t('whatsapp.phoneNumberId')} description={t('whatsapp.phoneNumberIdHint')} inputMode="numeric" autoComplete="off" />
+      <InputField
+        control={form.control}
+        name="accessToken"
+        label={t('whatsapp.accessToken')}
+        description={config.accessTokenDica ? t('whatsapp.accessTokenAtual', { dica: config.accessTokenDica }) : t('whatsapp.accessTokenHint')}
+        type="password"
+        autoComplete="off"
+      />
+      <InputField
+        control={form.control}
+        name="appSecret"
+        label={t('whatsapp.appSecret')}
+        description={config.appSecretDefinido ? t('whatsapp.appSecretAtual') : t('whatsapp.appSecretHint')}
+        type="password"
+        autoComplete="off"
+      />
+      <InputField control={form.control} name="modelos.lancamento" label={t('whatsapp.modeloLancamento')} description={t('whatsapp.modeloLancamentoHint')} autoComplete="off" />
+      <TextoDoModelo modelo="lancamento" />
+      <InputField control={form.control} name="modelos.convite" label={t('whatsapp.modeloConvite')} description={t('whatsapp.modeloConviteHint')} autoComplete="off" />
+      <TextoDoModelo modelo="convite" />
+      <InputField control={form.control} name="modelos.lembrete" label={t('whatsapp.modeloLembrete')} description={t('whatsapp.modeloLembreteHint')} autoComplete="off" />
+      <TextoDoModelo modelo="lembrete" />
+      <Copiavel rotulo={t('whatsapp.webhookUrl')} valor={config.webhookUrl} />
+      <Copiavel rotulo={t('whatsapp.verifyToken')} valor={config.verifyToken} />
+      <SwitchField control={form.control} name="ativo" label={t('whatsapp.ativo')} description={t('whatsapp.ativoHint')} />
+      <StatusDoTeste teste={teste} />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <Button type="button" variant="outline" size="lg" onClick={runTest} disabled={testar.isPending}>
+          {testar.isPending ? t('whatsapp.testando') : t('whatsapp.testar')}
+        </Button>
+        <SubmitButton busy={form.formState.isSubmitting} label={t('whatsapp.salvar')} busyLabel={t('whatsapp.salvando')} />
+      </div>
+    </FormCard>
   );
 }
 
