@@ -3,6 +3,8 @@ import type { Cliente, MensagensCliente } from '@caderneta/shared';
 import { fakeAppSecret, startFakeWhatsapp, type FakeWhatsapp } from '../../integrations/whatsapp/fake-server';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { insertProduto } from '../../../test/fixtures';
+import { withSeller } from '../../db/client';
+import { planejarLembretes } from '../devedores/regua.service';
 import { enviarMensagens, type EnvioDeps } from './mensagens.service';
 
 /*
@@ -60,5 +62,25 @@ describe('the outbox with two app instances on one PostgreSQL', () => {
       const log = (await seller.request({ method: 'GET', url: `/api/clientes/${cliente.id}/mensagens` })).json() as MensagensCliente;
       expect(log.items.map((m) => [m.status, m.tentativas])).toEqual([['enviada', 1]]);
     }
+  });
+
+  it("runs the régua's day once: each debtor's reminder is queued and sent once, whichever instance runs it", async () => {
+    const regua = await seller.request({ method: 'PUT', url: '/api/cobranca/regua', payload: { ativa: true, dias: [1, 2, 3, 4, 5, 6], inicio: 8, fim: 20, limiteDiario: 250 } });
+    expect(regua.statusCode, regua.body).toBe(200);
+    // Every customer agreed to pay today (10 June, a Wednesday, 10:00 in São Paulo): the due day's step.
+    for (const cliente of clientes) {
+      const combinado = await seller.request({ method: 'PUT', url: `/api/devedores/${cliente.id}/cobranca`, payload: { dataVencimento: '2026-06-10' } });
+      expect(combinado.statusCode, combinado.body).toBe(200);
+    }
+    const planejar = (t: TestApp) => withSeller(t.db, seller.id, (tx) => planejarLembretes(tx, seller.id, clock.now(), 'http://localhost:3000'));
+    const runs = await Promise.all([a.app.jobs.runJob('regua'), b.app.jobs.runJob('regua'), planejar(a), planejar(b)]);
+    expect((runs[0].ok.regua ?? 0) + (runs[1].ok.regua ?? 0)).toBeGreaterThanOrEqual(1);
+    const [da, db] = [deps(a), deps(b)];
+    await Promise.all([enviarMensagens(a.db, da, 5), enviarMensagens(b.db, db, 5), enviarMensagens(a.db, da), enviarMensagens(b.db, db)]);
+
+    const lembretes = fake.messages.filter((m) => m.template === 'caderneta_lembrete');
+    expect(lembretes).toHaveLength(CLIENTES);
+    expect(new Set(lembretes.map((m) => m.to)).size).toBe(CLIENTES);
+    expect(lembretes.every((m) => m.parametros[3] === 'vence hoje, 10/06/2026')).toBe(true);
   });
 });
