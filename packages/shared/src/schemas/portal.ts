@@ -48,7 +48,13 @@ export type StatusPagamentoOnline = (typeof STATUS_PAGAMENTO_ONLINE)[number];
  * The automatic messages the customer consented to: on (and how they arrive: the channel, never the
  * address) or stopped, and when.
  */
-export const avisosDoPortalSchema = z.object({ ativos: z.boolean(), canal: z.enum(CANAIS_MENSAGEM).nullable(), paradosEm: z.string().nullable() });
+export const avisosDoPortalSchema = z.object({
+  ativos: z.boolean(),
+  canal: z.enum(CANAIS_MENSAGEM).nullable(),
+  paradosEm: z.string().nullable(),
+  /** The shop's régua runs by itself: while the notices are on, reminders of the due date come too. */
+  lembretes: z.boolean(),
+});
 export type AvisosDoPortal = z.infer<typeof avisosDoPortalSchema>;
 
 export const portalClienteSchema = z.object({

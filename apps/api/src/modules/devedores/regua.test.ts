@@ -96,6 +96,9 @@ describe('Configurações → Régua automática', () => {
     const salvo = await putRegua({ ...REGUA, dias: [6, 1, 2, 3, 4, 5] });
     expect(salvo.statusCode, salvo.body).toBe(200);
     expect((salvo.json() as CobrancaConfig).regua).toEqual(REGUA);
+    // Her page tells a customer who consented that reminders of the due date come too.
+    const pagina = (await t.app.inject({ method: 'GET', url: `/api/portal/${clientes.ana!.login}` })).json() as PortalCliente;
+    expect(pagina.avisos).toEqual({ ativos: true, canal: 'whatsapp', paradosEm: null, lembretes: true });
     // Turned on today, ten days before the first step: nothing is due yet.
     expect(fake.messages).toHaveLength(0);
     expect(await log(clientes.ana!.id)).toEqual([]);

@@ -194,7 +194,7 @@ describe('the customer is told of each entry, once they consented', () => {
     const cliente = await novoCliente('hugo@example.com', true);
     await fiado(cliente.id, 1_000);
     const pagina = async () => (await t.app.inject({ method: 'GET', url: `/api/portal/${cliente.login}` })).json() as PortalCliente;
-    expect((await pagina()).avisos).toEqual({ ativos: true, canal: 'email', paradosEm: null });
+    expect((await pagina()).avisos).toEqual({ ativos: true, canal: 'email', paradosEm: null, lembretes: false });
 
     const parar = () => t.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/avisos/parar` });
     const parou = await parar();

@@ -12,7 +12,7 @@ import {
   type PortalCliente,
 } from '@caderneta/shared';
 import type { Database, Executor, Tx } from '../../db/client';
-import { clientes, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
+import { clientes, cobrancaConfig, configuracaoSistema, itensVenda, lancamentos, mercadopagoContas, pagamentosOnline, perfis, vendas } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { countAll, queryRows } from '../../lib/sql';
 import { conferenciasDe, createConferencia, ultimasContestacoes } from '../contestacoes/contestacoes.service';
@@ -247,7 +247,8 @@ async function avisosDoPortal(tx: Executor, ownerId: string, id: string, c: Cons
   if (!c.avisosAutorizadosEm) return null;
   const ativos = c.avisosParadosEm === null;
   const canal = ativos ? (canalDe({ id, telefone: c.telefone, email: c.email, avisosAtivos: true }, await whatsappAtivo(tx, ownerId))?.canal ?? null) : null;
-  return { ativos, canal, paradosEm: c.avisosParadosEm?.toISOString() ?? null };
+  const [regua] = ativos ? await tx.select({ ativa: cobrancaConfig.reguaAtiva }).from(cobrancaConfig).where(eq(cobrancaConfig.ownerId, ownerId)) : [];
+  return { ativos, canal, paradosEm: c.avisosParadosEm?.toISOString() ?? null, lembretes: regua?.ativa === true && canal !== null };
 }
 
 /**

@@ -190,8 +190,8 @@ describe('the customer page', () => {
   });
 
   it('"Parar avisos" stops the automatic notices the customer agreed to, and then says when and who turns them back on', async () => {
-    let pagina = cliente({ avisos: { ativos: true, canal: 'email', paradosEm: null } });
-    const parados = { ativos: false, canal: null, paradosEm: '2025-03-12T15:00:00.000Z' };
+    let pagina = cliente({ avisos: { ativos: true, canal: 'email', paradosEm: null, lembretes: true } });
+    const parados = { ativos: false, canal: null, paradosEm: '2025-03-12T15:00:00.000Z', lembretes: false };
     const api = mockApi({
       'GET /api/portal/joana48213': () => jsonResponse(200, pagina),
       'POST /api/portal/joana48213/avisos/parar': () => {
@@ -202,10 +202,13 @@ describe('the customer page', () => {
     const { user } = renderApp('/cliente/joana48213');
     const secao = await screen.findByRole('region', { name: 'Avisos da loja' });
     expect(secao).toHaveTextContent('Você autorizou a loja a avisar, por e-mail, cada compra, pagamento e ajuste da sua conta, com o saldo.');
+    // The shop's régua is on: she is told reminders of the due date come too, and when.
+    expect(secao).toHaveTextContent('A loja também envia lembretes do vencimento da sua conta: alguns dias antes, no dia e, se ficar em aberto, depois');
     await user.click(within(secao).getByRole('button', { name: 'Parar avisos' }));
     expect(await screen.findByText('Pronto: você não vai mais receber avisos automáticos desta loja.')).toBeInTheDocument();
     expect(await within(secao).findByText('Você parou os avisos automáticos em 12/03/2025. Para voltar a recebê-los, fale com a loja.')).toBeInTheDocument();
     expect(within(secao).queryByRole('button', { name: 'Parar avisos' })).not.toBeInTheDocument();
+    expect(within(secao).queryByText(/também envia lembretes/)).not.toBeInTheDocument();
     expect(api.calls('POST', '/api/portal/joana48213/avisos/parar')).toHaveLength(1);
   });
 

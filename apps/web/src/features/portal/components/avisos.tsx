@@ -24,6 +24,7 @@ export function AvisosDaLoja({ data, login }: { data: PortalCliente; login: stri
       {avisos.ativos ? (
         <>
           <p>{avisos.canal ? t(`avisos.ativos.${avisos.canal}`) : t('avisos.semCanal')}</p>
+          {avisos.lembretes && <p>{t('avisos.lembretes')}</p>}
           <Button
             type="button"
             variant="outline"
