@@ -1,7 +1,7 @@
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 import type { ExternalToast } from 'sonner';
 import { toast } from '@/lib/toast';
-import { applyIssuesToForm, sessionEnded, toastError } from './api-client';
+import { applyIssuesToForm, isApiError, sessionEnded, toastError } from './api-client';
 import { translateDynamic } from './i18n';
 
 /** An error toast a form shows: a title and what to do. */
@@ -17,6 +17,11 @@ export interface SubmitFormOptions<V extends FieldValues, R> {
   errorTitle: string;
   /** The error toast's text; by default the translated error code. */
   errorDescription?: (error: unknown) => string;
+  /**
+   * Error codes that are about one field ("EMAIL_IN_USE" → the e-mail): the field shows the message
+   * (a validation key) and takes the focus; the toast still says what happened.
+   */
+  errorFields?: Partial<Record<string, readonly [FieldPath<V>, string]>>;
   /** false: no error toast when the server's issues landed on fields (they say it there). */
   toastFieldIssues?: boolean;
   /**
@@ -43,13 +48,15 @@ export interface SubmitFormOptions<V extends FieldValues, R> {
 export async function submitForm<V extends FieldValues, R>(
   setError: UseFormSetError<V>,
   send: () => Promise<R>,
-  { fields = [], errorTitle, errorDescription, toastFieldIssues = true, onError, success, onSuccess }: SubmitFormOptions<V, R>,
+  { fields = [], errorFields = {}, errorTitle, errorDescription, toastFieldIssues = true, onError, success, onSuccess }: SubmitFormOptions<V, R>,
 ): Promise<void> {
   let result: R;
   try {
     result = await send();
   } catch (error) {
     const onFields = applyIssuesToForm(error, setError, fields);
+    const campo = isApiError(error) ? errorFields[error.code] : undefined;
+    if (campo) setError(campo[0], { type: 'server', message: campo[1] }, { shouldFocus: true });
     const handled = onError?.(error, onFields);
     if (handled === true) return;
     // The session ended: the sign-in dialog over the page says so (the form stays as typed).

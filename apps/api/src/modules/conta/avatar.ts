@@ -8,61 +8,18 @@
  * mobile data, when this was drawn in the browser) and "initials", which would repeat the web's own
  * fallback.
  */
-import {
-  avataaarsNeutral,
-  bigEars,
-  bigEarsNeutral,
-  bigSmile,
-  bottts,
-  botttsNeutral,
-  croodles,
-  croodlesNeutral,
-  dylan,
-  funEmoji,
-  glass,
-  icons,
-  identicon,
-  loreleiNeutral,
-  micah,
-  miniavs,
-  notionistsNeutral,
-  personas,
-  pixelArt,
-  pixelArtNeutral,
-  rings,
-  shapes,
-  thumbs,
-  toonHead,
-} from '@dicebear/collection/async';
+import * as colecao from '@dicebear/collection/async';
 import { createAvatar, type Style } from '@dicebear/core';
 import { hashString } from '@caderneta/shared';
 
-export const AVATAR_STYLES = [
-  avataaarsNeutral,
-  bigEars,
-  bigEarsNeutral,
-  bigSmile,
-  bottts,
-  botttsNeutral,
-  croodles,
-  croodlesNeutral,
-  dylan,
-  funEmoji,
-  glass,
-  icons,
-  identicon,
-  loreleiNeutral,
-  micah,
-  miniavs,
-  notionistsNeutral,
-  personas,
-  pixelArt,
-  pixelArtNeutral,
-  rings,
-  shapes,
-  thumbs,
-  toonHead,
-] as const;
+/** The styles, in a fixed order: a seller's style is picked by the hash of their e-mail, so never reorder it. */
+const ESTILOS = [
+  ...['avataaarsNeutral', 'bigEars', 'bigEarsNeutral', 'bigSmile', 'bottts', 'botttsNeutral', 'croodles', 'croodlesNeutral'],
+  ...['dylan', 'funEmoji', 'glass', 'icons', 'identicon', 'loreleiNeutral', 'micah', 'miniavs', 'notionistsNeutral', 'personas'],
+  ...['pixelArt', 'pixelArtNeutral', 'rings', 'shapes', 'thumbs', 'toonHead'],
+] as const satisfies readonly (keyof typeof colecao)[];
+
+export const AVATAR_STYLES = ESTILOS.map((nome) => colecao[nome]);
 
 export const AVATAR_COLOR_SETS = [
   ['b6e3f4', 'c0aede', 'd1d4f9'],

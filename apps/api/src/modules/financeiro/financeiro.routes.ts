@@ -19,42 +19,20 @@ export const financeiroRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/clientes/:id/pagamentos',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Register a payment; it pays pending fiado sales oldest first',
-        params,
-        body: pagamentoInputSchema,
-        response: { 201: lancamentoResultadoSchema },
-      },
-    },
-    async (request, reply) => {
-      const result = await app.sellerTx(request, (tx, seller) =>
-        registrarPagamento(tx, seller.id, request.params.id, request.body, { criadoPor: seller.pessoa.userId, por: seller.nome, at: writeTime(app.clock), agora: app.clock.now() }),
-      );
-      return reply.status(201).send(result);
-    },
+    { preHandler, schema: { tags, summary: 'Register a payment; it pays pending fiado sales oldest first', params, body: pagamentoInputSchema, response: { 201: lancamentoResultadoSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(
+        await app.sellerTx(request, (tx, seller) =>
+          registrarPagamento(tx, seller.id, request.params.id, request.body, { criadoPor: seller.pessoa.userId, por: seller.nome, at: writeTime(app.clock), agora: app.clock.now() }),
+        ),
+      ),
   );
 
   app.post(
     '/api/clientes/:id/ajustes',
-    {
-      preHandler,
-      schema: {
-        tags,
-        summary: 'Manual credit or debit with a reason',
-        params,
-        body: ajusteInputSchema,
-        response: { 201: lancamentoResultadoSchema },
-      },
-    },
-    async (request, reply) => {
-      const result = await app.sellerTx(request, (tx, seller) =>
-        registrarAjuste(tx, seller.id, request.params.id, request.body, { criadoPor: seller.pessoa.userId, at: writeTime(app.clock) }),
-      );
-      return reply.status(201).send(result);
-    },
+    { preHandler, schema: { tags, summary: 'Manual credit or debit with a reason', params, body: ajusteInputSchema, response: { 201: lancamentoResultadoSchema } } },
+    async (request, reply) =>
+      reply.status(201).send(await app.sellerTx(request, (tx, seller) => registrarAjuste(tx, seller.id, request.params.id, request.body, { criadoPor: seller.pessoa.userId, at: writeTime(app.clock) }))),
   );
 
   app.get(

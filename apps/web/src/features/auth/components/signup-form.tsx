@@ -47,13 +47,8 @@ export function SignUpForm({ onSignedUp }: SignUpFormProps) {
     return submitForm(form.setError, () => signUp.mutateAsync(values), {
       fields: FIELDS,
       errorTitle: 'auth:signUp.errorTitle',
-      onError: (error) => {
-        if (isApiError(error, 'INVALID_ACCESS_CODE')) {
-          form.setError('codigoAcesso', { type: 'server', message: 'invalidAccessCode' });
-          return { title: t('signUp.invalidCodeTitle'), description: errorMessage(error) };
-        }
-        if (isApiError(error, 'EMAIL_IN_USE')) form.setError('email', { type: 'server', message: 'emailInUse' });
-      },
+      errorFields: { INVALID_ACCESS_CODE: ['codigoAcesso', 'invalidAccessCode'], EMAIL_IN_USE: ['email', 'emailInUse'] },
+      onError: (error) => (isApiError(error, 'INVALID_ACCESS_CODE') ? { title: t('signUp.invalidCodeTitle'), description: errorMessage(error) } : undefined),
       success: () => ({ title: t('signUp.successTitle'), description: t('signUp.successDescription') }),
       onSuccess: () => {
         form.reset(EMPTY);

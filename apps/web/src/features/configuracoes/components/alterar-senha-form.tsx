@@ -8,7 +8,6 @@ import { useReportDirty } from '@/components/unsaved-changes';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { InputField, SubmitButton } from '@/components/form-fields';
 import { Form } from '@/components/ui/form';
-import { isApiError } from '@/lib/api-client';
 import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useChangePassword } from '../api/change-password';
 
@@ -27,9 +26,7 @@ export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
   const onSubmit = (input: AlterarSenhaInput) =>
     submitForm(form.setError, () => alterar.mutateAsync(input), {
       errorTitle: 'configuracoes:senha.errorTitle',
-      onError: (error) => {
-        if (isApiError(error, 'SENHA_ATUAL_INCORRETA')) form.setError('senhaAtual', { type: 'server', message: 'senhaAtualIncorreta' });
-      },
+      errorFields: { SENHA_ATUAL_INCORRETA: ['senhaAtual', 'senhaAtualIncorreta'] },
       success: () => ({ title: t('senha.successTitle'), description: t('senha.successDescription') }),
       onSuccess: () => form.reset(EMPTY),
     });

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
-import { isApiError } from '@/lib/api-client';
 import { submitForm } from '@/lib/submit-form';
 import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import type { ConviteCriado } from '../api/convite-criado';
@@ -28,9 +27,7 @@ export function ConvidarDialog({ open, onOpenChange, onConvidada }: { open: bool
       fields: FIELDS,
       errorTitle: 'equipe:convidar.error',
       // The address already has an account, or was invited already: said on the field too.
-      onError: (error) => {
-        if (isApiError(error, 'EMAIL_IN_USE')) form.setError('email', { type: 'server', message: 'emailComConta' }, { shouldFocus: true });
-      },
+      errorFields: { EMAIL_IN_USE: ['email', 'emailComConta'] },
       // The invitation exists either way; without its e-mail, the link dialog that opens next is the way in.
       success: ({ pessoa, emailEnviado }) =>
         emailEnviado

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
-import { isApiError } from '@/lib/api-client';
 import { submitForm } from '@/lib/submit-form';
 import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useCriarLoginPessoa } from '../api/criar-login';
@@ -29,9 +28,7 @@ export function CriarLoginDialog({ open, onOpenChange }: { open: boolean; onOpen
     return submitForm(form.setError, () => criar.mutateAsync(input), {
       fields: FIELDS,
       errorTitle: 'equipe:criarLogin.error',
-      onError: (error) => {
-        if (isApiError(error, 'USUARIO_EM_USO')) form.setError('usuario', { type: 'server', message: 'usuarioEmUso' }, { shouldFocus: true });
-      },
+      errorFields: { USUARIO_EM_USO: ['usuario', 'usuarioEmUso'] },
       success: (pessoa) => ({ title: t('criarLogin.success'), description: t('criarLogin.successDescription', { nome: pessoa.nome, usuario: pessoa.usuario ?? input.usuario }) }),
       onSuccess: () => onOpenChange(false),
     });
