@@ -3,11 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { type FieldErrors, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset } from '@/components/busy-fieldset';
+import { FormCard } from '@/components/form-card';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { InputField, SubmitButton } from '@/components/form-fields';
-import { Form } from '@/components/ui/form';
 import { submitForm, toastRefused } from '@/lib/submit-form';
 import { useChangePassword } from '../api/change-password';
 
@@ -44,28 +42,14 @@ export function AlterarSenhaForm({ esqueci }: { esqueci?: ReactNode }) {
     <InputField control={form.control} name={name} label={label} description={hint} type="password" autoComplete={autoComplete} required />
   );
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>
-          <h2 className="text-lg font-semibold">{t('senha.title')}</h2>
-        </CardTitle>
-        <CardDescription>{t('senha.description')}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Form {...form}>
-          <form onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)} noValidate className="grid gap-4">
-            <BusyFieldset busy={busy}>
-              {campo('senhaAtual', t('senha.atual'), 'current-password')}
-              {campo('novaSenha', t('senha.nova'), 'new-password', t('senha.hint'))}
-              {campo('confirmarSenha', t('senha.confirmar'), 'new-password')}
-              <div className="flex flex-wrap items-center gap-4">
-                <SubmitButton busy={busy} label={t('senha.submit')} busyLabel={t('senha.submitting')} />
-                {esqueci}
-              </div>
-            </BusyFieldset>
-          </form>
-        </Form>
-      </CardContent>
-    </Card>
+    <FormCard title={t('senha.title')} description={t('senha.description')} form={form} onSubmit={onSubmit} onInvalid={onInvalid} busy={busy}>
+      {campo('senhaAtual', t('senha.atual'), 'current-password')}
+      {campo('novaSenha', t('senha.nova'), 'new-password', t('senha.hint'))}
+      {campo('confirmarSenha', t('senha.confirmar'), 'new-password')}
+      <div className="flex flex-wrap items-center gap-4">
+        <SubmitButton busy={busy} label={t('senha.submit')} busyLabel={t('senha.submitting')} />
+        {esqueci}
+      </div>
+    </FormCard>
   );
 }

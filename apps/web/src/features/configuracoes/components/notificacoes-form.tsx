@@ -1,10 +1,9 @@
 import { NOTIFICATION_PREFERENCE_KINDS, type Configuracoes, type PreferenciasNotificacao } from '@caderneta/shared';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { BusyFieldset } from '@/components/busy-fieldset';
+import { BusyForm } from '@/components/form-card';
 import { SwitchField } from '@/components/form-fields';
 import { useReportDirty } from '@/components/unsaved-changes';
-import { Form } from '@/components/ui/form';
 import { useUpdateConfiguracoes } from '../api/update-configuracoes';
 import { salvarSecao, SaveButton, Secao } from './secao';
 
@@ -30,26 +29,22 @@ function NotificacoesForm({ inicial }: { inicial: Configuracoes['notificacoes'] 
 
   const busy = form.formState.isSubmitting;
   return (
-    <Form {...form}>
-      <form onSubmit={(event) => void form.handleSubmit(onSubmit)(event)} className="grid gap-2">
-        <BusyFieldset busy={busy}>
-          <ul className="divide-y">
-            {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
-              <li key={kind}>
-                <SwitchField
-                  control={form.control}
-                  name={kind}
-                  label={t(`notificacoes.${kind}`)}
-                  description={t(`notificacoes.${kind}Hint`)}
-                  className="flex items-center justify-between gap-4 py-2"
-                  textClassName="flex min-w-0 flex-col"
-                />
-              </li>
-            ))}
-          </ul>
-          <SaveButton busy={busy} />
-        </BusyFieldset>
-      </form>
-    </Form>
+    <BusyForm form={form} onSubmit={onSubmit} busy={busy}>
+      <ul className="divide-y">
+        {NOTIFICATION_PREFERENCE_KINDS.map((kind) => (
+          <li key={kind}>
+            <SwitchField
+              control={form.control}
+              name={kind}
+              label={t(`notificacoes.${kind}`)}
+              description={t(`notificacoes.${kind}Hint`)}
+              className="flex items-center justify-between gap-4 py-2"
+              textClassName="flex min-w-0 flex-col"
+            />
+          </li>
+        ))}
+      </ul>
+      <SaveButton busy={busy} />
+    </BusyForm>
   );
 }
