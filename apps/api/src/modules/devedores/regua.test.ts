@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preencherModelo, TEXTOS_MODELO, type Cliente, type CobrancaConfig, type DevedorDetalhe, type MensagensCliente, type PortalCliente } from '@caderneta/shared';
+import { preencherModelo, TEXTOS_MODELO, type AuditoriaPage, type Cliente, type CobrancaConfig, type DevedorDetalhe, type MensagensCliente, type PortalCliente } from '@caderneta/shared';
 import { startFakeWhatsapp, fakeAppSecret, type FakeWhatsapp } from '../../integrations/whatsapp/fake-server';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
@@ -160,8 +160,14 @@ describe('the régua runs by itself', () => {
     expect(await log(clientes.duda!.id)).toEqual([]);
     expect(await log(clientes.edu!.id)).toEqual([]);
 
-    // Recorded as the reminder the seller's "Enviado" records.
+    // Recorded as the reminder the seller's "Enviado" records, and in the history, by the system.
     expect((await devedor(clientes.ana!.id)).ultimoLembrete).toMatchObject({ faixa: 'a_vencer' });
+    const historico = (await seller.request({ method: 'GET', url: `/api/auditoria?clienteId=${clientes.ana!.id}` })).json() as AuditoriaPage;
+    expect(historico.items.find((i) => i.acao === 'cliente.lembrete_enviado')).toMatchObject({
+      autor: { tipo: 'sistema' },
+      registro: { tipo: 'cliente', nome: 'Ana Régua' },
+      detalhes: { faixa: 'a_vencer', valor: 5_000, diasAtraso: 0 },
+    });
 
     // Once per customer and due date: another save of the settings, the next pass and the next day add nothing.
     expect((await putRegua(REGUA)).statusCode).toBe(200);

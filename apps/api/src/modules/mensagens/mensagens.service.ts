@@ -7,6 +7,7 @@ import {
   parametrosDoLembrete,
   proximaAbertura,
   type DadosLembrete,
+  type FaixaLembrete,
   type MotivoLembreteCancelado,
   DEFAULT_TIME_ZONE,
   ERRO_ENVIO_INTERROMPIDO,
@@ -41,6 +42,7 @@ import { WhatsappRecusou, type WaTemplateBody, type WhatsappClient } from '../..
 import type { Cipher } from '../../lib/cipher';
 import { loadContaWhatsapp, whatsappAtivo, type ContaWhatsapp } from './whatsapp.service';
 import { safeError } from '../../security/log-redaction';
+import { auditar } from '../auditoria/auditoria.service';
 
 /*
  * Messages the app writes to customers by itself (docs/decisions/043). They are written to an
@@ -417,15 +419,31 @@ async function registrar(db: Database, ownerId: string, id: string, { erro, exte
 }
 
 /**
- * A reminder of the régua went: recorded as the reminder the seller's "Enviado" records (by nobody:
- * criado_por is null), on the shop's calendar day, in one statement.
+ * A reminder of the régua went: recorded as the seller's "Enviado" records one — the reminder (by
+ * nobody: criado_por is null), on the shop's calendar day, and the audit trail's row, by the system.
  */
 async function registrarLembreteAutomatico(tx: Executor, ownerId: string, clienteId: string, dados: DadosLembrete, agora: Date): Promise<void> {
   const dia = sql`(${agora.toISOString()}::timestamptz at time zone p.fuso_horario)::date`;
-  await tx.execute(sql`
-    insert into ${lembretes} (owner_id, cliente_id, faixa, dia, dias_atraso, valor, enviado_em, criado_por)
-    select p.owner_id, ${clienteId}, ${faixaDaEtapa(dados.etapa)}, ${dia}, greatest(0, ${dia} - ${dados.vencimento}::date), ${dados.valor}, ${agora.toISOString()}::timestamptz, null
-    from ${perfis} p where p.owner_id = ${ownerId}`);
+  const [lembrete] = await queryRows<{ faixa: FaixaLembrete; dias_atraso: number; nome: string }>(
+    tx,
+    sql`
+      with novo as (
+        insert into ${lembretes} (owner_id, cliente_id, faixa, dia, dias_atraso, valor, enviado_em, criado_por)
+        select p.owner_id, ${clienteId}, ${faixaDaEtapa(dados.etapa)}, ${dia}, greatest(0, ${dia} - ${dados.vencimento}::date), ${dados.valor}, ${agora.toISOString()}::timestamptz, null
+        from ${perfis} p where p.owner_id = ${ownerId}
+        returning faixa, dias_atraso
+      )
+      select novo.faixa, novo.dias_atraso, c.nome from novo join ${clientes} c on c.owner_id = ${ownerId} and c.id = ${clienteId}`,
+  );
+  if (!lembrete) return;
+  await auditar(tx, ownerId, {
+    acao: 'cliente.lembrete_enviado',
+    autor: 'sistema',
+    em: agora,
+    registro: { tipo: 'cliente', id: clienteId, nome: lembrete.nome },
+    clienteId,
+    detalhes: { faixa: lembrete.faixa, valor: dados.valor, diasAtraso: Number(lembrete.dias_atraso) },
+  });
 }
 
 /** An attempt that never recorded its end (the instance died mid-send): given up, never sent twice. */
