@@ -134,18 +134,38 @@ export async function getCobrancaConfig(tx: Executor, ownerId: string, now: Date
   return toCobrancaConfig(await lerConfigHoje(tx, ownerId, now));
 }
 
-/** "Configurar Vencimento": every due date computed from now on follows the new rule. */
-export async function salvarRegra(tx: Executor, ownerId: string, regra: RegraVencimentoData, now: Date): Promise<CobrancaConfig> {
+/**
+ * Writes part of the shop's collection settings (the row made the first time) and records in the
+ * audit trail what the seller sets on that screen (`doVendedor`), before → after.
+ */
+async function gravarCobranca(
+  tx: Executor,
+  ownerId: string,
+  now: Date,
+  values: Partial<Omit<typeof cobrancaConfig.$inferInsert, 'ownerId' | 'updatedAt'>>,
+  acao: 'configuracoes.vencimento' | 'configuracoes.mensagens' | 'configuracoes.regua',
+  doVendedor: (config: CobrancaConfig) => object,
+): Promise<CobrancaConfig> {
   const antes = await getCobrancaConfig(tx, ownerId, now);
-  const values = { regraTipo: regra.tipo, diaVencimento: regra.diaVencimento, diasPrazo: regra.diasPrazo, dataFixa: regra.dataFixa };
   await tx
     .insert(cobrancaConfig)
     .values({ ownerId, ...values })
     .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
   const depois = await getCobrancaConfig(tx, ownerId, now);
-  await auditarConfiguracao(tx, ownerId, 'configuracoes.vencimento', antes.regra, depois.regra);
+  await auditarConfiguracao(tx, ownerId, acao, doVendedor(antes), doVendedor(depois));
   return depois;
 }
+
+/** "Configurar Vencimento": every due date computed from now on follows the new rule. */
+export const salvarRegra = (tx: Executor, ownerId: string, regra: RegraVencimentoData, now: Date): Promise<CobrancaConfig> =>
+  gravarCobranca(
+    tx,
+    ownerId,
+    now,
+    { regraTipo: regra.tipo, diaVencimento: regra.diaVencimento, diasPrazo: regra.diasPrazo, dataFixa: regra.dataFixa },
+    'configuracoes.vencimento',
+    (config) => config.regra,
+  );
 
 /**
  * The messages and the reminder before the due date. A message equal to the default of the
@@ -159,31 +179,27 @@ export async function salvarMensagens(tx: Executor, ownerId: string, input: Mens
     const texto = input.mensagens[tipo];
     if (texto && texto !== padroes[tipo]) mensagens[tipo] = texto;
   }
-  const antes = await getCobrancaConfig(tx, ownerId, now);
-  const values = { mensagens, lembreteAntecipado: input.lembreteAntecipado, diasAntecedencia: input.diasAntecedencia };
-  await tx
-    .insert(cobrancaConfig)
-    .values({ ownerId, ...values })
-    .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
-  const depois = await getCobrancaConfig(tx, ownerId, now);
   // What the seller sets here; the defaults, the shop's name and the day are only shown beside it.
-  const doVendedor = ({ mensagens, lembreteAntecipado, diasAntecedencia }: CobrancaConfig) => ({ mensagens, lembreteAntecipado, diasAntecedencia });
-  await auditarConfiguracao(tx, ownerId, 'configuracoes.mensagens', doVendedor(antes), doVendedor(depois));
-  return depois;
+  return gravarCobranca(
+    tx,
+    ownerId,
+    now,
+    { mensagens, lembreteAntecipado: input.lembreteAntecipado, diasAntecedencia: input.diasAntecedencia },
+    'configuracoes.mensagens',
+    ({ mensagens, lembreteAntecipado, diasAntecedencia }) => ({ mensagens, lembreteAntecipado, diasAntecedencia }),
+  );
 }
 
 /**
  * The régua that runs by itself: on or off, the sending window and the daily cap. Turning it off
  * cancels the reminders still waiting (the sender checks again before each goes).
  */
-export async function salvarRegua(tx: Executor, ownerId: string, regua: ReguaData, now: Date): Promise<CobrancaConfig> {
-  const antes = await getCobrancaConfig(tx, ownerId, now);
-  const values = { reguaAtiva: regua.ativa, reguaDias: regua.dias, reguaInicio: regua.inicio, reguaFim: regua.fim, reguaLimiteDiario: regua.limiteDiario };
-  await tx
-    .insert(cobrancaConfig)
-    .values({ ownerId, ...values })
-    .onConflictDoUpdate({ target: cobrancaConfig.ownerId, set: { ...values, updatedAt: sql`now()` } });
-  const depois = await getCobrancaConfig(tx, ownerId, now);
-  await auditarConfiguracao(tx, ownerId, 'configuracoes.regua', antes.regua, depois.regua);
-  return depois;
-}
+export const salvarRegua = (tx: Executor, ownerId: string, regua: ReguaData, now: Date): Promise<CobrancaConfig> =>
+  gravarCobranca(
+    tx,
+    ownerId,
+    now,
+    { reguaAtiva: regua.ativa, reguaDias: regua.dias, reguaInicio: regua.inicio, reguaFim: regua.fim, reguaLimiteDiario: regua.limiteDiario },
+    'configuracoes.regua',
+    (config) => config.regua,
+  );
