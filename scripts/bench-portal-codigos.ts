@@ -16,9 +16,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { migrateDatabase, openDatabase, type DbHandle } from '../apps/api/src/db/client';
 import { createAccessCodes } from '../apps/api/src/modules/codigos/codigos.service';
-import { startTempPostgres, type TempPostgres } from '../apps/api/test/pg-server';
+import { bancoEmProcesso } from './bench/servidor';
 
 const args = process.argv.slice(2);
 const PAIRS = Number(args[args.indexOf('--pairs') + 1]) || 1_500;
@@ -38,15 +37,8 @@ function rankSumZ(a: number[], b: number[]): number {
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-portal-'));
-  let pg: TempPostgres | undefined;
-  let handle: DbHandle;
-  if (args.includes('--pg')) {
-    pg = await startTempPostgres();
-    handle = await openDatabase({ kind: 'postgres', url: pg.url });
-  } else {
-    handle = await openDatabase({ kind: 'pglite' });
-  }
-  await migrateDatabase(handle);
+  const banco = await bancoEmProcesso(args.includes('--pg'));
+  const { handle } = banco;
   const base = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: ORIGIN, AUTH_SECRET: 'bench-secret-bench-secret-bench!', PAYMENT_RECHECK_SECONDS: '0' });
   const many = 1_000_000;
   const config = {
@@ -99,8 +91,7 @@ async function main() {
     console.log(`rank-sum z (wrong vs deactivated): ${rankSumZ(wrong, inactive).toFixed(1)}`);
   } finally {
     await app.close();
-    await handle.close();
-    pg?.stop();
+    await banco.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -19,11 +19,11 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { migrateDatabase, openDatabase, withSeller, type DbHandle } from '../apps/api/src/db/client';
+import { withSeller } from '../apps/api/src/db/client';
 import { startFakeWhatsapp, fakeAppSecret } from '../apps/api/src/integrations/whatsapp/fake-server';
 import { saveWhatsappConfig } from '../apps/api/src/modules/mensagens/whatsapp.service';
 import { queryRows } from '../apps/api/src/lib/sql';
-import { startTempPostgres, type TempPostgres } from '../apps/api/test/pg-server';
+import { bancoEmProcesso } from './bench/servidor';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: number) => (args.includes(name) ? Number(args[args.indexOf(name) + 1]) : fallback);
@@ -37,15 +37,8 @@ const DAYS_BACK = [5, 20, 40, 70, 100];
 
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-regua-'));
-  let pg: TempPostgres | undefined;
-  let handle: DbHandle;
-  if (args.includes('--pg')) {
-    pg = await startTempPostgres();
-    handle = await openDatabase({ kind: 'postgres', url: pg.url });
-  } else {
-    handle = await openDatabase({ kind: 'pglite' });
-  }
-  await migrateDatabase(handle);
+  const banco = await bancoEmProcesso(args.includes('--pg'));
+  const { handle } = banco;
   const fake = await startFakeWhatsapp();
   let now = new Date(OPENING.getTime() - 60 * 60_000);
   const clock = { now: () => new Date(now) };
@@ -66,7 +59,7 @@ async function main() {
     if (!ok) failed = true;
   };
   try {
-    let t = performance.now();
+    const t = performance.now();
     for (let s = 0; s < SHOPS; s++) {
       const owner = `bench-regua-${String(s).padStart(5, '0')}`;
       const phoneId = String(100_000_000_000 + s);
@@ -132,12 +125,10 @@ async function main() {
     const alheio = lembretes.find((m) => `Cliente ${Number(m.to.slice(5))}` !== m.parametros[0]);
     check(!alheio, 'every reminder names the customer of its own number');
     check((fim - inicio) / 1000 <= 60, 'the daily run took at most 60 s');
-    t = performance.now();
   } finally {
     await app.close();
     await fake.close();
-    await handle.close();
-    await pg?.stop();
+    await banco.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
   if (failed) process.exit(1);

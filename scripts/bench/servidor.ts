@@ -114,3 +114,20 @@ export async function bancoDeBench(nome: string, settings: string[] = [], poolSi
     },
   };
 }
+
+/**
+ * The app's database for an in-process bench: an in-memory PGlite, or a throw-away
+ * PostgreSQL (`postgres`); migrated. `close` ends both.
+ */
+export async function bancoEmProcesso(postgres: boolean): Promise<{ handle: DbHandle; close(): Promise<void> }> {
+  const server = postgres ? await startTempPostgres() : undefined;
+  const handle = await openDatabase(server ? { kind: 'postgres', url: server.url } : { kind: 'pglite' });
+  await migrateDatabase(handle);
+  return {
+    handle,
+    async close() {
+      await handle.close().catch(() => undefined);
+      server?.stop();
+    },
+  };
+}
