@@ -4,6 +4,7 @@ import type { ArquivoValidado } from '../src/modules/backup/arquivo';
 import { restaurarBackup } from '../src/modules/backup/restaurar';
 import { clientes, lancamentos, produtos, vendas } from '../src/db/schema';
 import type { SellerSession, TestApp } from './app';
+import type { TestClock } from './clock';
 
 /**
  * Customers and products for sales tests, written straight into the seller's rows (their CRUD
@@ -112,4 +113,10 @@ export async function venderFiado(t: TestApp, seller: { id: string; request: Sel
   const produto = await insertProduto(t, seller.id, { precoVenda: preco, estoqueAtual: 10 });
   const venda = await seller.request({ method: 'POST', url: '/api/vendas', payload: { formaPagamento: 'fiado', clienteId, itens: [{ produtoId: produto.id, quantidade: 1 }] } });
   if (venda.statusCode !== 201) throw new Error(`venda fiado: ${venda.statusCode} ${venda.body}`);
+}
+
+/** The jobs' next pass: the clock moves past the minute's slot of the sending job first, then what is due runs. */
+export async function proximaRodada(t: TestApp, clock: TestClock): Promise<void> {
+  clock.set(new Date(clock.now().getTime() + 61_000));
+  await t.app.jobs.runDue();
 }

@@ -3,7 +3,7 @@ import { preencherModelo, TEXTOS_MODELO, type AuditoriaPage, type Cliente, type 
 import { startFakeWhatsapp, fakeAppSecret, type FakeWhatsapp } from '../../integrations/whatsapp/fake-server';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
-import { venderFiado } from '../../../test/fixtures';
+import { proximaRodada, venderFiado } from '../../../test/fixtures';
 
 /*
  * The régua that runs by itself (issue 38, item 3), on one shop's timeline: fiado sales on 10 June
@@ -58,11 +58,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-/** The jobs' next pass, the clock moved past the sending job's slot first. */
-async function rodada() {
-  clock.set(new Date(clock.now().getTime() + 61_000));
-  await t.app.jobs.runDue();
-}
+const rodada = () => proximaRodada(t, clock);
 async function em(instante: string) {
   clock.set(instante);
   await t.app.jobs.runDue();

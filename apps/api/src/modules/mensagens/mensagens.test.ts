@@ -4,7 +4,7 @@ import { ERRO_ENVIO_INTERROMPIDO, MAX_TENTATIVAS_MENSAGEM, type AuditoriaPage, t
 import { withSeller } from '../../db/client';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
-import { venderFiado } from '../../../test/fixtures';
+import { proximaRodada, venderFiado } from '../../../test/fixtures';
 
 const clock = testClock('2026-06-10T10:00:00-03:00');
 /** Addresses whose mail server refuses messages for now. */
@@ -25,11 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The job's next round: the clock moves past its slot (every minute) first. */
-async function rodada() {
-  clock.set(new Date(clock.now().getTime() + 61_000));
-  await t.app.jobs.runDue();
-}
+const rodada = () => proximaRodada(t, clock);
 
 async function novoCliente(email: string | null, avisos: boolean): Promise<Cliente> {
   const response = await seller.request({

@@ -4,7 +4,7 @@ import { startFakeWhatsapp, fakeAppSecret, type FakeWhatsapp } from '../../integ
 import { hubSignature } from '../../integrations/whatsapp/signature';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
-import { venderFiado } from '../../../test/fixtures';
+import { proximaRodada, venderFiado } from '../../../test/fixtures';
 
 const clock = testClock('2026-06-10T10:00:00-03:00');
 const PHONE_ID = '109876543210';
@@ -30,10 +30,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-async function rodada() {
-  clock.set(new Date(clock.now().getTime() + 61_000));
-  await t.app.jobs.runDue();
-}
+const rodada = () => proximaRodada(t, clock);
 
 const conectar = (quem: SellerSession, extra: object = {}) =>
   quem.request({
