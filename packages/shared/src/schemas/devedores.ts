@@ -208,6 +208,8 @@ export const devedorSchema = z.object({
   contestacaoAberta: z.boolean(),
   /** The newest automatic message to the customer and how it went (WhatsApp: sent, delivered, read, failed). */
   ultimoAviso: z.object({ canal: z.enum(CANAIS_MENSAGEM), status: z.enum(STATUS_MENSAGEM), em: z.string() }).nullable(),
+  /** The shop's régua reminds this debtor by itself: they consented and the régua is on. */
+  reguaAutomatica: z.boolean(),
   /** The shop's PIX copia e cola for the pending balance ({pix} in messages); null without a PIX key or a debt. */
   pix: z.string().nullable(),
 });

@@ -25,6 +25,7 @@ import { clientes, contestacaoAbertaSql, contestacoes, lembretes, mensagens, ven
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { travarCliente } from '../financeiro/razao.service';
+import { avisosAtivosSql } from '../mensagens/mensagens.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, resumoDosDevedoresSql, vencidoSql, type Contexto } from './devedores.sql';
 
@@ -84,6 +85,7 @@ interface Linha {
   aviso_canal: CanalMensagem | null;
   aviso_status: StatusMensagem | null;
   aviso_em: string | null;
+  avisos_ativos: boolean;
 }
 
 /** Columns of one debtor row for the answer; `d` is devedoresSql, at most a page of rows. */
@@ -97,7 +99,8 @@ const colunas = (ctx: Contexto) => sql`
   to_char(l.dia, 'YYYY-MM-DD') as lembrete_dia,
   exists (select 1 from ${contestacoes} ct where ct.owner_id = ${ctx.ownerId} and ct.cliente_id = d.id and ${contestacaoAbertaSql('ct')}) as contestacao_aberta,
   a.canal as aviso_canal, a.status as aviso_status,
-  to_char(coalesce(a.status_em, a.enviada_em, a.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as aviso_em`;
+  to_char(coalesce(a.status_em, a.enviada_em, a.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as aviso_em,
+  (select ${avisosAtivosSql('e')} from ${clientes} e where e.owner_id = ${ctx.ownerId} and e.id = d.id) as avisos_ativos`;
 
 /** The debtor's last reminder marked sent, and the newest automatic message (mensagens_cliente_idx): a row each. */
 const ultimoLembrete = (ctx: Contexto) => sql`
@@ -137,6 +140,7 @@ function toDevedor(row: Linha, config: ConfigComHoje): Devedor {
     promessa: row.promessa ? { data: row.promessa, quebrada: row.promessa_quebrada } : null,
     contestacaoAberta: row.contestacao_aberta === true,
     ultimoAviso: row.aviso_canal && row.aviso_status && row.aviso_em ? { canal: row.aviso_canal, status: row.aviso_status, em: row.aviso_em } : null,
+    reguaAutomatica: config.regua.ativa && row.avisos_ativos === true,
     pix: pixDaLoja(config, saldoPendente),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preencherModelo, TEXTOS_MODELO, type AuditoriaPage, type Cliente, type CobrancaConfig, type DevedorDetalhe, type MensagensCliente, type PortalCliente } from '@caderneta/shared';
+import { preencherModelo, TEXTOS_MODELO, type AuditoriaPage, type Cliente, type CobrancaConfig, type DevedorDetalhe, type DevedoresPage, type MensagensCliente, type PortalCliente } from '@caderneta/shared';
 import { startFakeWhatsapp, fakeAppSecret, type FakeWhatsapp } from '../../integrations/whatsapp/fake-server';
 import { buildTestApp, createSeller, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
@@ -95,6 +95,9 @@ describe('Configurações → Régua automática', () => {
     // Her page tells a customer who consented that reminders of the due date come too.
     const pagina = (await t.app.inject({ method: 'GET', url: `/api/portal/${clientes.ana!.login}` })).json() as PortalCliente;
     expect(pagina.avisos).toEqual({ ativos: true, canal: 'whatsapp', paradosEm: null, lembretes: true });
+    // Devedores says whom the régua reminds by itself.
+    const lista = (await seller.request({ method: 'GET', url: '/api/devedores?pageSize=50' })).json() as DevedoresPage;
+    expect(Object.fromEntries(lista.items.map((d) => [d.nome, d.reguaAutomatica]))).toMatchObject({ 'Ana Régua': true, 'Bia Fixo': true, 'Caio Sem Aviso': false });
     // Turned on today, ten days before the first step: nothing is due yet.
     expect(fake.messages).toHaveLength(0);
     expect(await log(clientes.ana!.id)).toEqual([]);

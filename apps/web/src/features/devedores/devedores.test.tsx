@@ -28,6 +28,7 @@ function devedor(overrides: Partial<Devedor> = {}): Devedor {
     promessa: null,
     contestacaoAberta: false,
     ultimoAviso: null,
+    reguaAutomatica: false,
     pix: null,
     ...overrides,
   };
@@ -90,11 +91,17 @@ const listQueries = (api: ReturnType<typeof mockApi>) =>
 const card = (nome: string) => screen.getByRole('listitem', { name: nome });
 
 describe('/devedores', { timeout: 30_000 }, () => {
-  it("shows how the newest automatic notice went on the debtor's card (WhatsApp: delivered, read, failed)", async () => {
-    openDevedores({ 'GET /api/devedores': () => jsonResponse(200, page([devedor({ ultimoAviso: { canal: 'whatsapp', status: 'lida', em: '2026-03-10T13:05:00.000Z' } })])) });
+  it("shows how the newest automatic notice went on the debtor's card (WhatsApp: delivered, read, failed), and that the régua reminds her", async () => {
+    openDevedores({
+      'GET /api/devedores': () =>
+        jsonResponse(200, page([devedor({ ultimoAviso: { canal: 'whatsapp', status: 'lida', em: '2026-03-10T13:05:00.000Z' }, reguaAutomatica: true }), ITENS[1]!])),
+    });
     const card = await screen.findByRole('listitem', { name: 'Ana Souza' }, { timeout: 15_000 });
     expect(within(card).getByText('Último aviso automático:')).toBeInTheDocument();
     expect(within(card).getByText('WhatsApp: Lida · 10/03/2026, 10:05')).toBeInTheDocument();
+    expect(within(card).getByText('Régua automática:')).toBeInTheDocument();
+    expect(within(card).getByText('os lembretes saem sozinhos')).toBeInTheDocument();
+    expect(within(screen.getByRole('listitem', { name: 'Beto Lima' })).queryByText('Régua automática:')).not.toBeInTheDocument();
   });
 
   it('shows the five cards and each debtor with badges, balance, phone, dates and last reminder', async () => {

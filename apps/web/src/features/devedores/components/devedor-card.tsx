@@ -82,6 +82,7 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
             ? t('card.ultimoLembreteValor', { data: fmt.dateTime(devedor.ultimoLembrete.data), faixa: t(`faixa.${devedor.ultimoLembrete.faixa}`) })
             : t('card.nenhumLembrete')}
         </Campo>
+        {devedor.reguaAutomatica && <Campo termo={t('card.regua')}>{t('card.reguaValor')}</Campo>}
         {devedor.ultimoAviso && (
           <Campo termo={t('card.ultimoAviso')}>
             {t('card.ultimoAvisoValor', {
