@@ -25,7 +25,6 @@ import { clientes, contestacaoAbertaSql, contestacoes, lembretes, mensagens, ven
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { travarCliente } from '../financeiro/razao.service';
-import { avisosAtivosSql } from '../mensagens/mensagens.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, resumoDosDevedoresSql, vencidoSql, type Contexto } from './devedores.sql';
 
@@ -100,7 +99,7 @@ const colunas = (ctx: Contexto) => sql`
   exists (select 1 from ${contestacoes} ct where ct.owner_id = ${ctx.ownerId} and ct.cliente_id = d.id and ${contestacaoAbertaSql('ct')}) as contestacao_aberta,
   a.canal as aviso_canal, a.status as aviso_status,
   to_char(coalesce(a.status_em, a.enviada_em, a.created_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as aviso_em,
-  (select ${avisosAtivosSql('e')} from ${clientes} e where e.owner_id = ${ctx.ownerId} and e.id = d.id) as avisos_ativos`;
+  d.avisos_ativos`;
 
 /** The debtor's last reminder marked sent, and the newest automatic message (mensagens_cliente_idx): a row each. */
 const ultimoLembrete = (ctx: Contexto) => sql`

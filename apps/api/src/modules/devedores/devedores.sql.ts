@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LIMIARES_NIVEL, type NivelAtraso, type RegraVencimento, type ResumoDividas } from '@caderneta/shared';
 import { FAIXAS_ATRASO, percentual, type FaixaAtraso } from '@caderneta/shared/relatorios';
 import { clientes, devedoresPorDia } from '../../db/schema';
+import { avisosAtivosSql } from '../mensagens/mensagens.service';
 
 /*
  * The one meaning of "due" and "overdue" (docs/decisions/027-one-meaning-of-overdue.md) in SQL:
@@ -69,7 +70,7 @@ export function devedoresSql(ctx: Contexto, where: SQL, { calcular = false }: { 
            coalesce(x.promessa_pagamento < ${ctx.hoje}::date and x.saldo_atual < 0, false) as promessa_quebrada
     from (
       select c.id, c.nome, c.nome_busca, c.telefone, c.login, c.ativo, c.saldo_atual, c.pendente_desde, c.data_vencimento,
-             c.promessa_pagamento, ${vencimentoSql(ctx.regra, ctx.fuso, ctx.hoje)} as vencimento
+             c.promessa_pagamento, ${avisosAtivosSql('c')} as avisos_ativos, ${vencimentoSql(ctx.regra, ctx.fuso, ctx.hoje)} as vencimento
       from ${clientes} c
       where c.owner_id = ${ctx.ownerId} and ${where}
       ${calcular ? sql`offset 0` : sql``}
