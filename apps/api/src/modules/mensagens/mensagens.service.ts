@@ -7,13 +7,13 @@ import {
   parametrosDoLembrete,
   proximaAbertura,
   type DadosLembrete,
-  type FaixaLembrete,
   type MotivoLembreteCancelado,
   DEFAULT_TIME_ZONE,
   ERRO_ENVIO_INTERROMPIDO,
   ERRO_WHATSAPP_DESLIGADO,
   IDIOMA_MODELO,
   isMobilePhone,
+  linkCliente,
   LANGUAGES,
   parametrosDoConvite,
   parametrosDoLancamento,
@@ -308,7 +308,10 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
     const hoje = dateInTimeZone(agora, linha.fuso_horario);
     if (linha.dados.tipo === 'lembrete') {
       const lembrete = await lembreteAindaCabe(tx, ownerId, linha.cliente_id, hoje, agora, linha.fuso_horario);
-      if (lembrete === 'esperar') return null;
+      if (lembrete instanceof Date) {
+        await tx.update(mensagens).set({ proximaEm: lembrete }).where(onde);
+        return null;
+      }
       if (lembrete) {
         await tx.update(mensagens).set({ status: 'cancelada', proximaEm: null, erro: lembrete }).where(onde);
         return 'cancelada';
@@ -324,7 +327,7 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
       .set({ status: 'enviando', tentativas: sql`${mensagens.tentativas} + 1`, proximaEm: new Date(agora.getTime() + PRAZO_TENTATIVA_MS) })
       .where(onde);
     // Everything the message says is this customer's own row, this shop's profile and this entry.
-    const link = linha.login ? `${deps.publicUrl}/cliente/${encodeURIComponent(linha.login)}` : null;
+    const link = linha.login ? linkCliente(deps.publicUrl, linha.login) : null;
     const language = (LANGUAGES as readonly string[]).includes(linha.idioma) ? (linha.idioma as Language) : 'pt-BR';
     const quem = { nome: linha.nome, loja: linha.nome_loja, documento: linha.cnpj, language };
     if (linha.dados.tipo === 'convite') {
@@ -349,9 +352,9 @@ async function reservar(db: Database, deps: EnvioDeps, ownerId: string, id: stri
 /**
  * Just before a reminder goes: null when it still should; why not when the régua was turned off,
  * the debt was paid, a promise to pay was made or the customer disputed an entry since it was
- * queued; 'esperar' outside the shop's window (after an outage, say): it waits for the next opening.
+ * queued; outside the shop's window (after an outage, say), the next opening it waits for.
  */
-async function lembreteAindaCabe(tx: Executor, ownerId: string, clienteId: string, hoje: string, agora: Date, fuso: string): Promise<MotivoLembreteCancelado | 'esperar' | null> {
+async function lembreteAindaCabe(tx: Executor, ownerId: string, clienteId: string, hoje: string, agora: Date, fuso: string): Promise<MotivoLembreteCancelado | Date | null> {
   const [estado] = await queryRows<{ ativa: boolean | null; dias: number[] | null; inicio: number | null; fim: number | null; deve: boolean; promessa: boolean; contestacao: boolean }>(
     tx,
     sql`select r.regua_ativa as ativa, r.regua_dias as dias, r.regua_inicio as inicio, r.regua_fim as fim,
@@ -366,13 +369,7 @@ async function lembreteAindaCabe(tx: Executor, ownerId: string, clienteId: strin
   if (estado.promessa) return 'promessa';
   if (estado.contestacao) return 'contestacao';
   const janela = { dias: estado.dias!.map(Number), inicio: estado.inicio!, fim: estado.fim! };
-  if (dentroDaJanela(janela, agora, fuso)) return null;
-  const abertura = proximaAbertura(janela, agora, fuso);
-  await tx
-    .update(mensagens)
-    .set({ proximaEm: abertura })
-    .where(and(eq(mensagens.ownerId, ownerId), eq(mensagens.clienteId, clienteId), eq(mensagens.status, 'pendente'), sql`${mensagens.chave} like 'lembrete:%'`));
-  return 'esperar';
+  return dentroDaJanela(janela, agora, fuso) ? null : proximaAbertura(janela, agora, fuso);
 }
 
 /** A template message of the shop's number to `to`, its parameters in order. */
@@ -423,17 +420,18 @@ async function registrar(db: Database, ownerId: string, id: string, { erro, exte
  * nobody: criado_por is null), on the shop's calendar day, and the audit trail's row, by the system.
  */
 async function registrarLembreteAutomatico(tx: Executor, ownerId: string, clienteId: string, dados: DadosLembrete, agora: Date): Promise<void> {
+  const faixa = faixaDaEtapa(dados.etapa);
   const dia = sql`(${agora.toISOString()}::timestamptz at time zone p.fuso_horario)::date`;
-  const [lembrete] = await queryRows<{ faixa: FaixaLembrete; dias_atraso: number; nome: string }>(
+  const [lembrete] = await queryRows<{ dias_atraso: number; nome: string }>(
     tx,
     sql`
       with novo as (
         insert into ${lembretes} (owner_id, cliente_id, faixa, dia, dias_atraso, valor, enviado_em, criado_por)
-        select p.owner_id, ${clienteId}, ${faixaDaEtapa(dados.etapa)}, ${dia}, greatest(0, ${dia} - ${dados.vencimento}::date), ${dados.valor}, ${agora.toISOString()}::timestamptz, null
+        select p.owner_id, ${clienteId}, ${faixa}, ${dia}, greatest(0, ${dia} - ${dados.vencimento}::date), ${dados.valor}, ${agora.toISOString()}::timestamptz, null
         from ${perfis} p where p.owner_id = ${ownerId}
-        returning faixa, dias_atraso
+        returning dias_atraso
       )
-      select novo.faixa, novo.dias_atraso, c.nome from novo join ${clientes} c on c.owner_id = ${ownerId} and c.id = ${clienteId}`,
+      select novo.dias_atraso, c.nome from novo join ${clientes} c on c.owner_id = ${ownerId} and c.id = ${clienteId}`,
   );
   if (!lembrete) return;
   await auditar(tx, ownerId, {
@@ -442,7 +440,7 @@ async function registrarLembreteAutomatico(tx: Executor, ownerId: string, client
     em: agora,
     registro: { tipo: 'cliente', id: clienteId, nome: lembrete.nome },
     clienteId,
-    detalhes: { faixa: lembrete.faixa, valor: dados.valor, diasAtraso: Number(lembrete.dias_atraso) },
+    detalhes: { faixa, valor: dados.valor, diasAtraso: Number(lembrete.dias_atraso) },
   });
 }
 

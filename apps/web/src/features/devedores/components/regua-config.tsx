@@ -25,8 +25,11 @@ interface Valores {
 }
 
 const FIELDS = ['ativa', 'dias', 'inicio', 'fim', 'limiteDiario'] as const;
-const HORAS_INICIO = Array.from({ length: 24 }, (_, h) => h);
-const HORAS_FIM = Array.from({ length: 24 }, (_, h) => h + 1);
+/** The window's two hours: it opens at 00:00–23:00 and closes at 01:00–24:00. */
+const JANELA = [
+  ['inicio', Array.from({ length: 24 }, (_, h) => h)],
+  ['fim', Array.from({ length: 24 }, (_, h) => h + 1)],
+] as const;
 
 const valoresDe = ({ regua }: CobrancaConfig): Valores => ({ ...regua, inicio: String(regua.inicio), fim: String(regua.fim), limiteDiario: String(regua.limiteDiario) });
 
@@ -98,20 +101,15 @@ function Formulario({ config }: { config: CobrancaConfig }) {
         )}
       </Field>
       <div className="grid grid-cols-2 gap-3">
-        <SelectField control={form.control} name="inicio" label={t('regua.inicio')}>
-          {HORAS_INICIO.map((h) => (
-            <option key={h} value={String(h)}>
-              {hora(h)}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField control={form.control} name="fim" label={t('regua.fim')}>
-          {HORAS_FIM.map((h) => (
-            <option key={h} value={String(h)}>
-              {hora(h)}
-            </option>
-          ))}
-        </SelectField>
+        {JANELA.map(([name, horas]) => (
+          <SelectField key={name} control={form.control} name={name} label={t(`regua.${name}`)}>
+            {horas.map((h) => (
+              <option key={h} value={String(h)}>
+                {hora(h)}
+              </option>
+            ))}
+          </SelectField>
+        ))}
       </div>
       <InputField control={form.control} name="limiteDiario" label={t('regua.limiteDiario')} description={t('regua.limiteDiarioHint')} inputMode="numeric" autoComplete="off" className="max-w-32 tabular-nums" />
       <div className="grid gap-1 rounded-md border bg-muted/40 p-3 text-sm text-muted-foreground">
