@@ -72,6 +72,8 @@ export const ERROR_CODES = [
   'AVISOS_JA_AUTORIZADOS',
   'AVISOS_RECUSADOS',
   'CONVITE_JA_ENVIADO',
+  'PARCELAMENTO_ATIVO',
+  'SEM_PARCELAMENTO',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

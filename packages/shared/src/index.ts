@@ -47,3 +47,5 @@ export * from './whatsapp';
 export * from './schemas/whatsapp';
 export * from './schemas/mensagens';
 export * from './schemas/contestacoes';
+export * from './parcelamento';
+export * from './schemas/parcelamento';

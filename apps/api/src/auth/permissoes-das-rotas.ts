@@ -53,6 +53,9 @@ export const PERMISSOES_DAS_ROTAS: Readonly<Record<string, PermissaoDaRota>> = {
   'GET /api/devedores/:id': 'todos',
   'PUT /api/devedores/:id/cobranca': 'editar_clientes',
   'PUT /api/devedores/:id/promessa': 'editar_clientes',
+  'GET /api/devedores/:id/parcelamento': 'todos',
+  'PUT /api/devedores/:id/parcelamento': 'editar_clientes',
+  'DELETE /api/devedores/:id/parcelamento': 'editar_clientes',
   'POST /api/devedores/:id/lembretes': 'editar_clientes',
   // A customer's disputes; resolving one checks beyond it: cancelling the sale (`cancelar_venda`) or a credit (`ajustar_saldo`).
   'GET /api/clientes/:id/contestacoes': 'todos',

@@ -80,6 +80,7 @@ export const queryKeys = {
     all: ['devedores'] as const,
     list: (query: DevedoresQuery) => ['devedores', 'list', query] as const,
     detail: (id: string | null) => ['devedores', 'detail', id] as const,
+    parcelamento: (id: string) => ['devedores', 'parcelamento', id] as const,
   },
   /** The seller's due-date rule, messages and reminder settings. */
   cobranca: ['cobranca'] as const,
@@ -155,6 +156,8 @@ export const REFRESHES = {
   updateCobrancaCliente: ['devedores'],
   updatePromessa: ['devedores', 'clientes'],
   createLembrete: ['devedores'],
+  /** Instalments move the customer's due date: the debtors, the dashboard's overdue figures, the reports, the history. */
+  updateParcelamento: ['devedores', 'clientes', 'dashboard', 'relatorios', 'historico'],
   /** A dispute resolved: a sale cancelled or a credit posted moves everything an entry moves; the card's pause ends. */
   resolveContestacao: [...VENDA, 'devedores', 'historico'],
   /** Each settings tab reloads the session (name, photo, shop, time zone, currency, language)… */

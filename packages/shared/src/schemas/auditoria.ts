@@ -33,6 +33,8 @@ export const ACOES_AUDITORIA = [
   'cliente.promessa_registrada',
   'cliente.promessa_removida',
   'cliente.lembrete_enviado',
+  'cliente.parcelamento_criado',
+  'cliente.parcelamento_desfeito',
   'cliente.contestacao_resolvida',
   'cliente.importado',
   'produto.criado',

@@ -16,10 +16,11 @@ export const BACKUP_FORMATO = 'caderneta-backup';
  * 6: the audit trail, carried as history and never restored; 7: who of the shop made each sale;
  * 8: the customers' answers about their entries, and the disputes with the shop's answers; 9: the
  * customers' consent to automatic messages — an older Caderneta would drop it; 10: the régua that
- * runs by itself, its window and daily cap).
+ * runs by itself, its window and daily cap; 11: the schedules of instalments — an older Caderneta
+ * would lose them and fall back to the shop's due dates).
  * Older versions still import.
  */
-export const BACKUP_VERSAO = 10;
+export const BACKUP_VERSAO = 11;
 /**
  * The largest file "Importar Dados" takes: about 250,000 sales (a 100,000-sale shop exports
  * ~100 MB). The import holds the parsed file in memory to check it whole before writing.

@@ -20,6 +20,7 @@ import {
 import { MAX_MENSAGEM, placeholdersDesconhecidos } from '../mensagens-cobranca';
 import { LIMITE_DIARIO_MAX } from '../regua';
 import { parseInteger } from '../money';
+import { proximaParcelaSchema } from './parcelamento';
 import { buscaSchema, dataDigitadaSchema, isoDateSchema, optionalTextSchema, safeString } from './campos';
 import { paginatedSchema, paginationQuerySchema } from './pagination';
 import { languageSchema, currencySchema } from './perfil';
@@ -210,6 +211,8 @@ export const devedorSchema = z.object({
   ultimoAviso: z.object({ canal: z.enum(CANAIS_MENSAGEM), status: z.enum(STATUS_MENSAGEM), em: z.string() }).nullable(),
   /** The shop's régua reminds this debtor by itself: they consented and the régua is on. */
   reguaAutomatica: z.boolean(),
+  /** With a schedule of instalments in force: the oldest open instalment (its date is the due date). */
+  parcela: proximaParcelaSchema.nullable(),
   /** The shop's PIX copia e cola for the pending balance ({pix} in messages); null without a PIX key or a debt. */
   pix: z.string().nullable(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CANAIS_MENSAGEM } from '../mensagens-automaticas';
 import { comoPagaSchema } from './como-paga';
+import { parcelaSchema } from './parcelamento';
 import { conferenciaSchema, contestacaoSchema } from './contestacoes';
 import { UNIDADES } from '../unidades';
 import { METODOS_PAGAMENTO } from '../financeiro';
@@ -71,6 +72,8 @@ export const portalClienteSchema = z.object({
    * nothing is owed.
    */
   vencimento: z.object({ data: z.string(), vencido: z.boolean(), diasEmAtraso: z.number().int() }).nullable(),
+  /** The debt in instalments agreed with the shop, each paid or open (oldest paid first); null without one. */
+  parcelas: z.array(parcelaSchema).nullable(),
   compras: z.number().int(),
   pendentes: z.array(
     z.object({

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, pgPolicy, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { CANAIS_MENSAGEM, STATUS_MENSAGEM, type ConteudoMensagem, type ModeloWhatsapp } from '@caderneta/shared';
+import { CANAIS_MENSAGEM, ESTADOS_PARCELAMENTO, MODOS_PARCELAMENTO, STATUS_MENSAGEM, type ConteudoMensagem, type ModeloWhatsapp, type Parcela } from '@caderneta/shared';
 import { clientes, lancamentos } from './negocio';
 import { users } from './auth';
 import { appLookup } from './portal';
@@ -216,3 +216,40 @@ export const whatsappContas = pgTable(
 
 export type CobrancaConfigRow = typeof cobrancaConfig.$inferSelect;
 export type LembreteRow = typeof lembretes.$inferSelect;
+
+/**
+ * Parcelamento (issue 40, ADR 046): a schedule of the customer's pending debt. One in force per
+ * customer at most (`ativo`); a renegotiation or "Desfazer" closes it and keeps it as history.
+ * `creditos` is what the ledger's payments and credits since it was made add up to, net of their
+ * reversals (`lancar` moves it); with the customer's balance it says which instalments are paid
+ * (situacaoDoParcelamento), and the oldest open one's date is kept in clientes.data_vencimento. The
+ * instalments are a column of the schedule: nothing reads them but with it (ADR 046).
+ */
+export const parcelamentos = pgTable(
+  'parcelamentos',
+  {
+    id: uuid('id').notNull().defaultRandom(),
+    ownerId: ownerId(),
+    clienteId: uuid('cliente_id').notNull(),
+    estado: text('estado', { enum: ESTADOS_PARCELAMENTO }).notNull().default('ativo'),
+    modo: text('modo', { enum: MODOS_PARCELAMENTO }).notNull(),
+    total: integer('total').notNull(),
+    /** The instalments in order (number, due date, amount), summing to `total`. */
+    parcelas: jsonb('parcelas').$type<Parcela[]>().notNull(),
+    creditos: bigint('creditos', { mode: 'number' }).notNull().default(0),
+    /** What was still open when it closed (a renegotiation carries it over), for the history. */
+    abertoAoEncerrar: integer('aberto_ao_encerrar'),
+    criadoEm: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+    encerradoEm: timestamp('encerrado_em', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'parcelamentos_pkey', columns: [t.ownerId, t.id] }),
+    foreignKey({ name: 'parcelamentos_cliente_fk', columns: [t.ownerId, t.clienteId], foreignColumns: [clientes.ownerId, clientes.id] }).onDelete('cascade'),
+    // The one in force (the customer's lock keeps it one; a restore closes any older one: parcelas.ts).
+    index('parcelamentos_ativo_idx').on(t.ownerId, t.clienteId).where(sql`${t.estado} = 'ativo'`),
+    index('parcelamentos_cliente_idx').on(t.ownerId, t.clienteId, t.criadoEm),
+    check('parcelamentos_total_check', sql`${t.total} > 0 and jsonb_array_length(${t.parcelas}) between 2 and 24`),
+    ownerPolicy('parcelamentos'),
+  ],
+);
+

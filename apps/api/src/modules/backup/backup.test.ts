@@ -2,7 +2,7 @@ import { PassThrough, Readable } from 'node:stream';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
-import { BACKUP_VERSAO, MAX_BACKUP_BYTES, MAX_ESTOQUE_GUARDADO_QUALQUER, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente, type PortalCliente } from '@caderneta/shared';
+import { addDays, BACKUP_VERSAO, gerarParcelas, MAX_BACKUP_BYTES, MAX_ESTOQUE_GUARDADO_QUALQUER, type BackupEvento, type BackupRelatorio, type BackupResumo, type Cliente, type PortalCliente } from '@caderneta/shared';
 import { buildTestApp, cookieFrom, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { insertCliente, insertProduto, restauracaoRetida } from '../../../test/fixtures';
 import { withSeller, type Tx } from '../../db/client';
@@ -201,6 +201,14 @@ beforeAll(async () => {
     expect(consentiu.statusCode, consentiu.body).toBe(200);
     if (i === 1) expect((await t.app.inject({ method: 'POST', url: `/api/portal/${cliente.login}/avisos/parar` })).statusCode).toBe(200);
   }
+  // A debt in instalments, renegotiated once (format 11): the schedule in force and the one it replaced.
+  const lista = (await loja.request({ method: 'GET', url: '/api/devedores?pageSize=5' })).json() as { hoje: string; items: Array<{ id: string; saldoPendente: number }> };
+  const parcelado = lista.items.at(-1)!;
+  for (const n of [3, 2]) {
+    const parcelas = gerarParcelas({ total: parcelado.saldoPendente, quantidade: n, primeira: addDays(lista.hoje, 5), modo: 'mensal' });
+    const parcelou = await loja.request({ method: 'PUT', url: `/api/devedores/${parcelado.id}/parcelamento`, payload: { modo: 'mensal', parcelas } });
+    expect(parcelou.statusCode, parcelou.body).toBe(200);
+  }
   original = await exportar(loja);
 }, 180_000);
 afterAll(() => t.close());
@@ -228,6 +236,7 @@ describe('Exportar Dados', () => {
     // The debtors' data: reminders, promises to pay, the rule and the messages.
     expect(arquivo.contagens.lembretes).toBeGreaterThan(0);
     expect(arquivo.contagens.contestacoes).toBe(3);
+    expect(arquivo.dados.parcelamentos!.map((p) => p.estado).sort()).toEqual(['ativo', 'renegociado']);
     expect(arquivo.contagens.lembretes).toBe((await withSeller(t.db, loja.id, (tx) => queryRows<{ n: number }>(tx, sql`select count(*)::int as n from lembretes`)))[0]!.n);
     expect(arquivo.dados.clientes!.some((c) => c.promessaPagamento)).toBe(true);
     expect(arquivo.dados.clientes!.some((c) => c.pendenteDesde)).toBe(true);
@@ -398,6 +407,8 @@ describe('Importar Dados', () => {
     delete v4.contagens.auditoria;
     delete v4.dados.contestacoes;
     delete v4.contagens.contestacoes;
+    delete v4.dados.parcelamentos;
+    delete v4.contagens.parcelamentos;
     for (const v of v4.dados.vendas!) {
       delete v.feitaOffline;
       delete v.alertas;
@@ -417,6 +428,8 @@ describe('Importar Dados', () => {
     delete v1.contagens.auditoria;
     delete v1.dados.contestacoes;
     delete v1.contagens.contestacoes;
+    delete v1.dados.parcelamentos;
+    delete v1.contagens.parcelamentos;
     delete v1.dados.lembretes;
     delete v1.contagens.lembretes;
     delete v1.perfil.cobranca;

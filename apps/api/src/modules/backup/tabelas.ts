@@ -6,6 +6,10 @@ import {
   LANGUAGES,
   CURRENCIES,
   MAX_CENTS,
+  ESTADOS_PARCELAMENTO,
+  MODOS_PARCELAMENTO,
+  PARCELAS_MAX,
+  PARCELAS_MIN,
   MAX_DESCONTO_PERCENTUAL,
   MAX_ITENS_VENDA,
   MAX_PRECO,
@@ -64,7 +68,7 @@ import {
   AUTORIZACOES_AVISO,
   QUEM_PAROU_AVISOS,
 } from '@caderneta/shared';
-import { auditoria, clientes, contestacoes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, produtos, vendas } from '../../db/schema';
+import { auditoria, clientes, contestacoes, itensVenda, lancamentos, lembretes, notificacoes, pagamentosOnline, parcelamentos, produtos, vendas } from '../../db/schema';
 
 /*
  * What "Exportar Dados" writes and "Importar Dados" restores, table by table, in this order
@@ -480,6 +484,38 @@ export const TABELAS_BACKUP: TabelaBackup[] = [
       })
       // As the database keeps them: a dispute has its reason; only a dispute is resolved, with its answer and day.
       .refine((c) => (c.reconhece || c.motivo !== null) && (c.resolvidaEm === null) === (c.resolucao === null) && (c.resolucao === null) === (c.resposta === null) && (c.resolucao === null || !c.reconhece), 'contestacaoInconsistente'),
+  },
+  {
+    // Schedules of instalments (format 11 on, ADR 046): the one in force and the ones it replaced.
+    // What they paid follows from the ledger after the restore (financeiro/parcelas.ts).
+    key: 'parcelamentos',
+    table: parcelamentos,
+    desde: 11,
+    refs: { clienteId: 'clientes' },
+    linha: z
+      .object({
+        id,
+        clienteId: id,
+        estado: z.enum(ESTADOS_PARCELAMENTO),
+        modo: z.enum(MODOS_PARCELAMENTO),
+        total: inteiro(1, MAX_CENTS),
+        parcelas: z
+          .array(z.object({ numero: inteiro(1, PARCELAS_MAX), vencimento: dia, valor: inteiro(1, MAX_CENTS) }))
+          .min(PARCELAS_MIN)
+          .max(PARCELAS_MAX),
+        creditos: centavos,
+        abertoAoEncerrar: inteiro(0, MAX_CENTS).nullable(),
+        criadoEm: instante,
+        encerradoEm: instante.nullable(),
+      })
+      // As it was made: numbered in order, dates in order, summing to the debt it split.
+      .refine(
+        (p) =>
+          p.parcelas.every((x, i) => x.numero === i + 1 && (i === 0 || x.vencimento > p.parcelas[i - 1]!.vencimento)) &&
+          p.parcelas.reduce((s, x) => s + x.valor, 0) === p.total &&
+          (p.estado === 'ativo') === (p.encerradoEm === null),
+        'parcelamentoInconsistente',
+      ),
   },
   {
     key: 'notificacoes',

@@ -9,6 +9,8 @@ import {
   idParamsSchema,
   lembreteSchema,
   mensagensInputSchema,
+  parcelamentoInputSchema,
+  parcelamentosDoClienteSchema,
   promessaInputSchema,
   regraVencimentoSchema,
   reguaInputSchema,
@@ -16,6 +18,7 @@ import {
 import { getCobrancaConfig, salvarMensagens, salvarRegra, salvarRegua } from './cobranca-config.service';
 import { planejarLembretes } from './regua.service';
 import { lerComoPaga } from './como-paga.service';
+import { desfazerParcelamento, lerParcelamentos, salvarParcelamento } from './parcelamento.service';
 import { getDevedor, listDevedores, registrarLembrete, salvarCobranca, salvarPromessa } from './devedores.service';
 
 /**
@@ -56,6 +59,27 @@ export const devedoresRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/devedores/:id/promessa',
     { preHandler, schema: { tags, summary: 'Record (or remove) a promise to pay', params, body: promessaInputSchema, response: { 200: devedorDetalheSchema } } },
     (request) => app.sellerTx(request, (tx, seller) => salvarPromessa(tx, seller.id, request.params.id, request.body.data, app.clock.now())),
+  );
+
+  app.get(
+    '/api/devedores/:id/parcelamento',
+    { preHandler, schema: { tags, summary: 'The schedule of instalments in force and the ones it replaced', params, response: { 200: parcelamentosDoClienteSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => lerParcelamentos(tx, seller.id, request.params.id, app.clock.now())),
+  );
+
+  app.put(
+    '/api/devedores/:id/parcelamento',
+    {
+      preHandler,
+      schema: { tags, summary: 'Split the whole pending debt into 2–24 instalments (over one in force: a renegotiation)', params, body: parcelamentoInputSchema, response: { 200: parcelamentosDoClienteSchema } },
+    },
+    (request) => app.sellerTx(request, (tx, seller) => salvarParcelamento(tx, seller.id, request.params.id, request.body, app.clock.now())),
+  );
+
+  app.delete(
+    '/api/devedores/:id/parcelamento',
+    { preHandler, schema: { tags, summary: 'Undo the schedule in force (kept in the history)', params, response: { 200: parcelamentosDoClienteSchema } } },
+    (request) => app.sellerTx(request, (tx, seller) => desfazerParcelamento(tx, seller.id, request.params.id, app.clock.now())),
   );
 
   app.post(

@@ -25,6 +25,7 @@ import { clientes, contestacaoAbertaSql, contestacoes, lembretes, mensagens, ven
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { travarCliente } from '../financeiro/razao.service';
+import { proximasParcelas, temParcelamento } from './parcelamento.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, resumoDosDevedoresSql, vencidoSql, type Contexto } from './devedores.sql';
 
@@ -140,6 +141,7 @@ function toDevedor(row: Linha, config: ConfigComHoje): Devedor {
     contestacaoAberta: row.contestacao_aberta === true,
     ultimoAviso: row.aviso_canal && row.aviso_status && row.aviso_em ? { canal: row.aviso_canal, status: row.aviso_status, em: row.aviso_em } : null,
     reguaAutomatica: config.regua.ativa && row.avisos_ativos === true,
+    parcela: null,
     pix: pixDaLoja(config, saldoPendente),
   };
 }
@@ -225,7 +227,7 @@ export async function listDevedores(tx: Executor, ownerId: string, rawQuery: Dev
   const rows = await queryRows<Linha>(tx, consultas.pagina);
 
   return {
-    items: rows.map((r) => toDevedor(r, config)),
+    items: await comParcelas(tx, ownerId, rows.map((r) => toDevedor(r, config))),
     total: linha?.encontrados === undefined ? resumo.devedores : Number(linha.encontrados),
     page: query.page,
     pageSize: query.pageSize,
@@ -246,7 +248,13 @@ async function lerDevedor(tx: Executor, ownerId: string, config: ConfigComHoje, 
     tx,
     sql`select ${colunas(ctx)} from ${devedoresSql(ctx, sql`c.id = ${clienteId}`)} ${ultimoLembrete(ctx)}`,
   );
-  return row ? toDevedor(row, config) : null;
+  return row ? (await comParcelas(tx, ownerId, [toDevedor(row, config)]))[0]! : null;
+}
+
+/** The page's debtors with their instalment due, for those with a schedule in force. */
+async function comParcelas(tx: Executor, ownerId: string, devedores: Devedor[]): Promise<Devedor[]> {
+  const parcelas = await proximasParcelas(tx, ownerId, devedores);
+  return devedores.map((d) => ({ ...d, parcela: parcelas.get(d.id) ?? null }));
 }
 
 /** Detalhes: any of the seller's customers (a debtor just paid up still opens), with who they are. */
@@ -306,6 +314,13 @@ async function compraMaisAntiga(tx: Executor, ownerId: string, clienteId: string
 export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: string, input: CobrancaClienteData, now: Date): Promise<DevedorDetalhe> {
   const cliente = await travarCliente(tx, ownerId, clienteId);
   if (input.dataVencimento && cliente.saldoAtual >= 0) throw semDivida();
+  const antes = await cobrancaDoCliente(tx, ownerId, clienteId);
+  if (input.dataVencimento !== antes.dataVencimento && (await temParcelamento(tx, ownerId, clienteId))) {
+    throw new AppError('PARCELAMENTO_ATIVO', 409, {
+      message: 'Este cliente tem um parcelamento: o vencimento é o da parcela em aberto',
+      issues: [{ path: 'dataVencimento', message: 'vencimentoDoParcelamento' }],
+    });
+  }
   if (input.dataVencimento) {
     const compra = await compraMaisAntiga(tx, ownerId, clienteId, (await lerConfigLoja(tx, ownerId)).fuso);
     if (vencimentoAntesDaCompra(input.dataVencimento, compra)) {
@@ -315,7 +330,6 @@ export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: s
       });
     }
   }
-  const antes = await cobrancaDoCliente(tx, ownerId, clienteId);
   await tx
     .update(clientes)
     .set({ observacoes: input.observacoes, dataVencimento: input.dataVencimento, updatedAt: sql`now()` })

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { clientes } from '../../db/schema';
+import { syncParcelamento } from './parcelas';
 
 /**
  * Keeps what the debtors list reads from the customer's row true after the ledger moved, in the
@@ -10,7 +11,8 @@ import { clientes } from '../../db/schema';
  *    one probe of vendas_cliente_idx, and one of lancamentos_debitos_avulsos_idx), so due dates of
  *    thousands of debtors come from one table without reading their sales;
  *  - a debt paid off drops its own due date and promise to pay: they belonged to that debt, and a
- *    later purchase starts a new one under the seller's rule.
+ *    later purchase starts a new one under the seller's rule;
+ *  - a schedule of instalments in force sets the due date: its oldest open instalment's (parcelas.ts).
  */
 export async function syncPendencia(tx: Executor, ownerId: string, clienteId: string): Promise<void> {
   await tx.execute(sql`
@@ -20,4 +22,5 @@ export async function syncPendencia(tx: Executor, ownerId: string, clienteId: st
       promessa_pagamento = case when c.saldo_atual >= 0 then null else c.promessa_pagamento end
     where c.owner_id = ${ownerId} and c.id = ${clienteId}
   `);
+  await syncParcelamento(tx, ownerId, clienteId);
 }

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/errors';
 import { notifyAll, type NovaNotificacao } from '../notificacoes/notificacoes.service';
 import { avisarLancamento, avisosAtivosSql } from '../mensagens/mensagens.service';
 import { syncPendencia } from './pendencia';
+import { creditarParcelamento, pagaParcelamento, syncParcelamentos } from './parcelas';
 
 /**
  * The customer ledger, and its one door. Every change to what a customer owes — a fiado sale, its
@@ -253,6 +254,8 @@ export async function lancar(
   const saldoAntes = cliente.saldoAtual;
   const saldoAtual = posted.saldoAtual;
   cliente.saldoAtual = saldoAtual;
+  // A payment (or its reversal) pays the customer's instalments, oldest first (parcelas.ts).
+  if (pagaParcelamento(entry)) await creditarParcelamento(tx, ownerId, cliente.id, entry.valor);
 
   let quitadas: string[] = [];
   if (entry.tipo === 'venda' && saldoAntes <= 0) await syncPendencia(tx, ownerId, cliente.id);
@@ -299,4 +302,5 @@ export async function recalcularDividas(tx: Executor, ownerId: string): Promise<
       from ${clientes} c2 where c2.owner_id = ${ownerId} and (c2.saldo_atual < 0 or c2.pendente_desde is not null)
     ) p
     where c.owner_id = ${ownerId} and c.id = p.id and c.pendente_desde is distinct from p.desde`);
+  await syncParcelamentos(tx, ownerId);
 }

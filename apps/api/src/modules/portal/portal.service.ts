@@ -16,6 +16,7 @@ import { clientes, cobrancaConfig, configuracaoSistema, itensVenda, lancamentos,
 import { AppError } from '../../lib/errors';
 import { countAll, queryRows } from '../../lib/sql';
 import { conferenciasDe, createConferencia, ultimasContestacoes } from '../contestacoes/contestacoes.service';
+import { parcelasEmVigor } from '../devedores/parcelamento.service';
 import { lerComoPaga } from '../devedores/como-paga.service';
 import { lerConfigHoje } from '../devedores/cobranca-config.service';
 import { devedoresSql } from '../devedores/devedores.sql';
@@ -150,6 +151,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     saldoAtual: cliente.saldoAtual,
     saldoPendente,
     vencimento,
+    parcelas: saldoPendente > 0 ? await parcelasEmVigor(tx, ownerId, clienteId, saldoPendente) : null,
     compras: compras?.n ?? 0,
     pendentes: pendentes.map((v) => ({
       lancamentoId: v.lancamentoId,

@@ -29,6 +29,7 @@ function devedor(overrides: Partial<Devedor> = {}): Devedor {
     contestacaoAberta: false,
     ultimoAviso: null,
     reguaAutomatica: false,
+    parcela: null,
     pix: null,
     ...overrides,
   };

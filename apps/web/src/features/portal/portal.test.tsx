@@ -43,6 +43,7 @@ function paginaBase(overrides: Partial<Pagina>): Pagina {
     saldoAtual: -10_001,
     saldoPendente: 10_001,
     vencimento: { data: '2025-04-01', vencido: false, diasEmAtraso: 0 },
+    parcelas: null,
     compras: 3,
     pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, desconto: 0, itens: ITENS_V1 }],
     pendentesTotal: 1,

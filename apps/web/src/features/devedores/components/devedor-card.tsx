@@ -75,8 +75,13 @@ export function DevedorCard({ devedor, config, actions }: DevedorCardProps) {
             {fmt.date(devedor.dataVencimento)}
             {devedor.estaVencido && ` ${t('card.vencido')}`}
           </span>
-          {devedor.vencimentoProprio && <span className="text-muted-foreground"> · {t('card.vencimentoProprio')}</span>}
+          {devedor.vencimentoProprio && <span className="text-muted-foreground"> · {devedor.parcela ? t('card.vencimentoParcela') : t('card.vencimentoProprio')}</span>}
         </Campo>
+        {devedor.parcela && (
+          <Campo termo={t('card.parcela')}>
+            {t('card.parcelaValor', { numero: devedor.parcela.numero, de: devedor.parcela.de, valor: fmt.money(devedor.parcela.aberto) })}
+          </Campo>
+        )}
         <Campo termo={t('card.ultimoLembrete')}>
           {devedor.ultimoLembrete
             ? t('card.ultimoLembreteValor', { data: fmt.dateTime(devedor.ultimoLembrete.data), faixa: t(`faixa.${devedor.ultimoLembrete.faixa}`) })

@@ -24,6 +24,7 @@ import { usePode } from '@/lib/permissoes';
 import { submitForm } from '@/lib/submit-form';
 import { useUpdateCobrancaCliente } from '../api/update-cobranca-cliente';
 import { useUpdatePromessa } from '../api/update-promessa';
+import { ParcelamentoSecao } from './parcelamento';
 
 interface GerenciarDividaProps {
   devedor: DevedorDetalhe;
@@ -122,6 +123,8 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
           </section>
         )}
 
+        <ParcelamentoSecao devedor={devedor} />
+
         {edita && (
           <Form {...info}>
             <form onSubmit={(event) => void salvarInformacoes(event)} noValidate className="grid gap-3">
@@ -138,7 +141,7 @@ export function GerenciarDivida({ devedor, onPagamento, onAdicionarSaldo, onVolt
                   </FormItem>
                 )}
               />
-              {devendo && (
+              {devendo && !devedor.parcela && (
                 <DateInputField
                   control={info.control}
                   name="dataVencimento"

@@ -265,6 +265,22 @@ function Saldo({ data }: { data: PortalCliente }) {
               {v.vencido ? t('painel.vencido', { data: f.date(v.data), count: v.diasEmAtraso }) : t('painel.venceEm', { data: f.date(v.data) })}
             </p>
           ) : null}
+          {data.parcelas ? (
+            <div className="mt-3">
+              <h3 className="text-sm font-semibold">{t('painel.parcelasTitulo')}</h3>
+              <ol className="mt-1 divide-y text-sm" aria-label={t('painel.parcelasTitulo')}>
+                {data.parcelas.map((p) => (
+                  <li key={p.numero} className="flex flex-wrap items-baseline justify-between gap-x-3 py-1.5">
+                    <span>{t('painel.parcelaLinha', { numero: p.numero, total: data.parcelas!.length, data: f.date(p.vencimento) })}</span>
+                    <span className={p.status === 'paga' ? 'text-emerald-700 dark:text-emerald-400' : 'font-medium'}>
+                      {valor(p.valor)} ·{' '}
+                      {p.status === 'paga' ? t('painel.parcelaPaga') : p.status === 'parcial' ? t('painel.parcelaFalta', { valor: valor(p.aberto) }) : t('painel.parcelaAberta')}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : null}
         </>
       ) : data.saldoAtual > 0 ? (
         <>
