@@ -78,6 +78,8 @@ function openDevedores(handlers: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/cobranca': () => jsonResponse(200, config()),
     // No customer disputed anything unless a test says so.
     ...Object.fromEntries([ANA, BETO, CAIO].map((id) => [`GET /api/clientes/${id}/contestacoes`, () => jsonResponse(200, { items: [] })])),
+    // Nor has a schedule of instalments, unless a test says so.
+    ...Object.fromEntries([ANA, BETO, CAIO].map((id) => [`GET /api/devedores/${id}/parcelamento`, () => jsonResponse(200, { ativo: null, historico: [], saldoPendente: 15_000, hoje: '2026-03-11' })])),
     // Nor was written to by the app, unless a test says so.
     ...Object.fromEntries([ANA, BETO, CAIO].map((id) => [`GET /api/clientes/${id}/mensagens`, () => jsonResponse(200, { items: [] })])),
     ...handlers,
@@ -352,6 +354,73 @@ describe('Detalhes', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar informações' }));
     expect(await screen.findByText('Informações atualizadas')).toBeInTheDocument();
     expect(api.calls('PUT', `/api/devedores/${ANA}/cobranca`)[0]?.body).toEqual({ observacoes: 'Paga dia 20', dataVencimento: '2026-03-20' });
+  });
+
+  it('splits the debt into instalments: equal amounts proposed, a sum that is not the debt refused before sending, the schedule saved', async () => {
+    const salvo = {
+      id: '00000000-0000-4000-8000-0000000000aa',
+      estado: 'ativo',
+      modo: 'manual',
+      total: 15_000,
+      aberto: 15_000,
+      criadoEm: '2026-03-11T13:00:00.000Z',
+      encerradoEm: null,
+      parcelas: [
+        { numero: 1, vencimento: '2026-04-11', valor: 5_000, pago: 0, aberto: 5_000, status: 'aberta' },
+        { numero: 2, vencimento: '2026-05-11', valor: 5_000, pago: 0, aberto: 5_000, status: 'aberta' },
+        { numero: 3, vencimento: '2026-06-11', valor: 5_000, pago: 0, aberto: 5_000, status: 'aberta' },
+      ],
+    };
+    let feito = false;
+    const { user, api } = openDevedores({
+      [`GET /api/devedores/${ANA}`]: () => jsonResponse(200, detalhe()),
+      [`GET /api/clientes/${ANA}/extrato`]: () => jsonResponse(200, { items: [], total: 0, page: 1, pageSize: 20, cliente: { clienteId: ANA, nome: 'Ana Souza', saldoAtual: -15_000, saldoPendente: 15_000 } }),
+      [`GET /api/devedores/${ANA}/parcelamento`]: () => jsonResponse(200, { ativo: feito ? salvo : null, historico: [], saldoPendente: 15_000, hoje: '2026-03-11' }),
+      [`PUT /api/devedores/${ANA}/parcelamento`]: () => {
+        feito = true;
+        return jsonResponse(200, { ativo: salvo, historico: [], saldoPendente: 15_000, hoje: '2026-03-11' });
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Detalhes de Ana Souza' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes de Ana Souza' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Gerenciar dívida' }));
+    const secao = within(dialog).getByRole('region', { name: 'Parcelamento' });
+    await user.click(await within(secao).findByRole('button', { name: 'Parcelar dívida' }));
+    expect(within(secao).getByLabelText('Valor da parcela 1')).toHaveValue('50,00');
+    expect(within(secao).getByLabelText('Vencimento da parcela 1')).toHaveValue('11/04/2026');
+    expect(within(secao).getByLabelText('Vencimento da parcela 3')).toHaveValue('11/06/2026');
+
+    // 4 times: R$ 37,50 each; back to 3.
+    await user.selectOptions(within(secao).getByLabelText('Número de parcelas'), '4');
+    expect(within(secao).getAllByLabelText(/^Valor da parcela/).map((i) => (i as HTMLInputElement).value)).toEqual(['37,50', '37,50', '37,50', '37,50']);
+    await user.selectOptions(within(secao).getByLabelText('Número de parcelas'), '3');
+
+    const terceira = within(secao).getByLabelText('Valor da parcela 3');
+    await user.clear(terceira);
+    await user.type(terceira, '49,99');
+    expect(within(secao).getByText('Soma das parcelas: R$ 149,99 · Dívida: R$ 150,00')).toBeInTheDocument();
+    await user.click(within(secao).getByRole('button', { name: 'Salvar parcelamento' }));
+    expect(await within(secao).findByText('As parcelas devem somar exatamente a dívida.')).toBeInTheDocument();
+    expect(api.calls('PUT', `/api/devedores/${ANA}/parcelamento`)).toHaveLength(0);
+
+    await user.clear(terceira);
+    await user.type(terceira, '50');
+    await user.click(within(secao).getByRole('button', { name: 'Salvar parcelamento' }));
+    expect(await screen.findByText('Parcelamento salvo')).toBeInTheDocument();
+    expect(api.calls('PUT', `/api/devedores/${ANA}/parcelamento`)[0]?.body).toEqual({
+      modo: 'manual',
+      parcelas: [
+        { vencimento: '2026-04-11', valor: 5_000 },
+        { vencimento: '2026-05-11', valor: 5_000 },
+        { vencimento: '2026-06-11', valor: 5_000 },
+      ],
+    });
+    expect(await within(secao).findByText('R$ 150,00 em 3 parcelas · falta R$ 150,00')).toBeInTheDocument();
+    expect(within(secao).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Parcela 1 de 3 · vence em 11/04/2026R$ 50,00 · Em aberto',
+      'Parcela 2 de 3 · vence em 11/05/2026R$ 50,00 · Em aberto',
+      'Parcela 3 de 3 · vence em 11/06/2026R$ 50,00 · Em aberto',
+    ]);
   });
 
   it('lists the automatic notices sent to the customer: what each told, where it went and how it went', async () => {
