@@ -84,6 +84,25 @@ async function seed(db: Executor, owner: string, clientes: number, devedores: nu
     from clientes c cross join generate_series(1, 3) k
     where c.owner_id = ${owner} and c.saldo_atual < 0 and hashtext(c.id::text) % 3 = 0
   `);
+  // Instalments (issue 40): a fifth of the debtors split their debt in 3 monthly instalments made 40
+  // days ago, the first due 10 days ago; the first instalment's date is their due date (ADR 046).
+  await db.execute(sql`
+    with escolhidos as (
+      select c.id, -c.saldo_atual as total, (now() - interval '10 days')::date as d1
+      from clientes c where c.owner_id = ${owner} and c.saldo_atual <= -3 and hashtext(c.id::text) % 5 = 0
+    ), feitos as (
+      insert into parcelamentos (owner_id, cliente_id, modo, total, parcelas, criado_em)
+      select ${owner}, e.id, 'mensal', e.total,
+             jsonb_build_array(
+               jsonb_build_object('numero', 1, 'vencimento', e.d1, 'valor', e.total / 3),
+               jsonb_build_object('numero', 2, 'vencimento', (e.d1 + interval '1 month')::date, 'valor', e.total / 3),
+               jsonb_build_object('numero', 3, 'vencimento', (e.d1 + interval '2 months')::date, 'valor', e.total - 2 * (e.total / 3))),
+             now() - interval '40 days'
+      from escolhidos e
+      returning cliente_id
+    )
+    update clientes c set data_vencimento = e.d1 from escolhidos e where c.owner_id = ${owner} and c.id = e.id
+  `);
 }
 
 async function time(label: string, work: () => Promise<unknown>) {
@@ -130,7 +149,8 @@ async function main() {
       select (select count(*) from clientes where owner_id = ${seller})::int as clientes,
              (select count(*) from clientes where owner_id = ${seller} and saldo_atual < 0)::int as devedores,
              (select count(*) from vendas where owner_id = ${seller})::int as vendas,
-             (select count(*) from vendas where owner_id = ${seller} and status_pagamento = 'pendente')::int as pendentes
+             (select count(*) from vendas where owner_id = ${seller} and status_pagamento = 'pendente')::int as pendentes,
+             (select count(*) from parcelamentos where owner_id = ${seller} and estado = 'ativo')::int as parcelados
     `);
     console.log(`${handle.kind}: seeded ${JSON.stringify(counts)} (and another seller) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ${RUNS} runs per figure\n`);
 
