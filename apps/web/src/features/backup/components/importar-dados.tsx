@@ -9,6 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Progress } from '@/components/ui/progress';
 import { errorMessage, isApiError, sessionEnded } from '@/lib/api-client';
 import { useFormatters } from '@/lib/format';
+import { cn } from '@/lib/utils';
 import { translateDynamic } from '@/lib/i18n';
 import { refreshAfter } from '@/lib/query-keys';
 import { pareceBackup, prepararEnvio, restoreBackup, validateBackup, type Envio } from '../api/import-backup';
@@ -107,17 +108,13 @@ export function ImportarDados() {
             titulo={t('importar.action')}
             descricao={envioOuConferencia(estado.envio)}
             valor={estado.envio !== null ? estado.envio * 100 : undefined}
-            rotulo={t('importar.progressLabel')}
           />
         );
       case 'confirmar': {
         const { resumo } = estado;
         return (
           <>
-            <DialogHeader>
-              <DialogTitle>{t('importar.confirmTitle')}</DialogTitle>
-              <DialogDescription>{t('importar.confirmDescription')}</DialogDescription>
-            </DialogHeader>
+            <Cabecalho titulo={t('importar.confirmTitle')} descricao={t('importar.confirmDescription')} />
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted-foreground">{t('importar.arquivo')}</dt>
               <dd className="break-all">{estado.nome}</dd>
@@ -126,30 +123,11 @@ export function ImportarDados() {
               <dt className="text-muted-foreground">{t('importar.exportadoEm')}</dt>
               <dd>{fmt.dateTime(resumo.exportadoEm)}</dd>
             </dl>
-            <table className="w-full text-sm">
-              <thead>
-                <tr className="text-left text-muted-foreground">
-                  <th scope="col" className="py-1 font-medium" />
-                  <th scope="col" className="py-1 text-right font-medium">
-                    {t('importar.noArquivo')}
-                  </th>
-                  <th scope="col" className="py-1 text-right font-medium">
-                    {t('importar.atual')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries(resumo.contagens).map(([key, n]) => (
-                  <tr key={key} className="border-t">
-                    <th scope="row" className="py-1 text-left font-normal">
-                      {tabela(key)}
-                    </th>
-                    <td className="py-1 text-right tabular-nums">{fmt.integer(n)}</td>
-                    <td className="py-1 text-right tabular-nums">{fmt.integer(resumo.atuais[key] ?? 0)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <TabelaDeTres
+              colunas={[t('importar.noArquivo'), t('importar.atual')]}
+              numeros
+              linhas={Object.entries(resumo.contagens).map(([key, n]) => ({ chave: key, rotulo: tabela(key), valores: [fmt.integer(n), fmt.integer(resumo.atuais[key] ?? 0)] }))}
+            />
             <DialogFooter>
               <Button variant="outline" onClick={() => setEstado({ fase: 'fechado' })}>
                 {t('importar.cancel')}
@@ -172,7 +150,6 @@ export function ImportarDados() {
                 : envioOuConferencia(estado.envio)
             }
             valor={value}
-            rotulo={t('importar.progressLabel')}
           />
         );
       }
@@ -180,10 +157,7 @@ export function ImportarDados() {
         const { relatorio } = estado;
         return (
           <>
-            <DialogHeader>
-              <DialogTitle>{t('importar.doneTitle')}</DialogTitle>
-              <DialogDescription>{t('importar.doneDescription')}</DialogDescription>
-            </DialogHeader>
+            <Cabecalho titulo={t('importar.doneTitle')} descricao={t('importar.doneDescription')} />
             <SecaoTitulada titulo={t('importar.reportTitle')} nivel="h3" tituloClassName="text-sm font-semibold" className="flex flex-col gap-2">
               <ul className="text-sm">
                 {Object.entries(relatorio.restaurados).map(([key, n]) => (
@@ -197,30 +171,10 @@ export function ImportarDados() {
             {relatorio.loginsAlterados.length > 0 && (
               <SecaoTitulada titulo={t('importar.loginsTitle', { count: relatorio.loginsAlterados.length })} nivel="h3" tituloClassName="text-sm font-semibold" className="flex flex-col gap-2">
                 <p className="text-sm text-muted-foreground">{t('importar.loginsDescription')}</p>
-                <table className="w-full text-sm">
-                  <thead>
-                    <tr className="text-left text-muted-foreground">
-                      <th scope="col" className="py-1 font-medium" />
-                      <th scope="col" className="py-1 font-medium">
-                        {t('importar.loginAnterior')}
-                      </th>
-                      <th scope="col" className="py-1 font-medium">
-                        {t('importar.loginNovo')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {relatorio.loginsAlterados.map((l) => (
-                      <tr key={l.loginNovo} className="border-t">
-                        <th scope="row" className="py-1 pr-2 text-left font-normal break-words">
-                          {l.nome}
-                        </th>
-                        <td className="py-1 pr-2 break-all">{l.loginAnterior}</td>
-                        <td className="py-1 break-all">{l.loginNovo}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <TabelaDeTres
+                  colunas={[t('importar.loginAnterior'), t('importar.loginNovo')]}
+                  linhas={relatorio.loginsAlterados.map((l) => ({ chave: l.loginNovo, rotulo: l.nome, valores: [l.loginAnterior, l.loginNovo] }))}
+                />
               </SecaoTitulada>
             )}
             <DialogFooter>
@@ -232,10 +186,7 @@ export function ImportarDados() {
       case 'recusado':
         return (
           <>
-            <DialogHeader>
-              <DialogTitle>{t('importar.refusedTitle')}</DialogTitle>
-              <DialogDescription>{t('importar.nothingChanged')}</DialogDescription>
-            </DialogHeader>
+            <Cabecalho titulo={t('importar.refusedTitle')} descricao={t('importar.nothingChanged')} />
             <div role="alert" className="flex flex-col gap-1 text-sm">
               <p>{estado.motivo}</p>
               {estado.onde && <p className="text-muted-foreground">{estado.onde}</p>}
@@ -279,15 +230,59 @@ export function ImportarDados() {
 }
 
 /** A step of the import under way (sending, checking, restoring): what is happening and how far it got. */
-function EmCurso({ titulo, descricao, valor, rotulo }: { titulo: string; descricao: string; valor: number | undefined; rotulo: string }) {
+/**
+ * A table of rows named in their first cell, with two columns of values: the counts of the file
+ * beside the shop's (`numeros`: right-aligned), or the logins that changed.
+ */
+function TabelaDeTres({ colunas, linhas, numeros = false }: { colunas: [string, string]; linhas: Array<{ chave: string; rotulo: string; valores: [string, string] }>; numeros?: boolean }) {
+  const celula = numeros ? 'py-1 text-right tabular-nums' : 'py-1 pr-2 break-all';
+  return (
+    <table className="w-full text-sm">
+      <thead>
+        <tr className="text-left text-muted-foreground">
+          <th scope="col" className="py-1 font-medium" />
+          {colunas.map((coluna) => (
+            <th key={coluna} scope="col" className={cn('py-1 font-medium', numeros && 'text-right')}>
+              {coluna}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {linhas.map((linha) => (
+          <tr key={linha.chave} className="border-t">
+            <th scope="row" className="py-1 pr-2 text-left font-normal break-words">
+              {linha.rotulo}
+            </th>
+            {linha.valores.map((valor, i) => (
+              <td key={i} className={celula}>
+                {valor}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A step of the dialog: its title and what it says. */
+function Cabecalho({ titulo, descricao }: { titulo: string; descricao: string }) {
+  return (
+    <DialogHeader>
+      <DialogTitle>{titulo}</DialogTitle>
+      <DialogDescription>{descricao}</DialogDescription>
+    </DialogHeader>
+  );
+}
+
+function EmCurso({ titulo, descricao, valor }: { titulo: string; descricao: string; valor: number | undefined }) {
+  const { t } = useTranslation('backup');
   return (
     <>
-      <DialogHeader>
-        <DialogTitle>{titulo}</DialogTitle>
-        <DialogDescription>{descricao}</DialogDescription>
-      </DialogHeader>
+      <Cabecalho titulo={titulo} descricao={descricao} />
       <div role="status" aria-live="polite">
-        <Progress value={valor} aria-label={rotulo} />
+        <Progress value={valor} aria-label={t('importar.progressLabel')} />
       </div>
     </>
   );

@@ -2,14 +2,12 @@ import { type ConviteInput, conviteInputSchema, DIAS_CONVITE } from '@caderneta/
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
-import { submitForm } from '@/lib/submit-form';
 import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import type { ConviteCriado } from '../api/convite-criado';
 import { useConvidarPessoa } from '../api/convidar-pessoa';
 import { AcessoFields, acessoDoPapel, comAcessoNormalizado } from './acesso-fields';
-import { botoesDoDialogo } from './botoes-do-dialogo';
+import { CampoNome, DialogoDaEquipe, enviarDaEquipe } from './dialogo-da-equipe';
 
 type Values = z.input<typeof conviteInputSchema>;
 const FIELDS = ['nome', 'email', 'papel', 'permissoes', 'descontoMaximo'] as const;
@@ -23,9 +21,8 @@ export function ConvidarDialog({ open, onOpenChange, onConvidada }: { open: bool
   const form = useFormAoAbrir<Values, ConviteInput>(open, vazio, { resolver, defaultValues: vazio() });
 
   function onSubmit(input: ConviteInput) {
-    return submitForm(form.setError, () => convidar.mutateAsync(input), {
+    return enviarDaEquipe(form, 'convidar', () => convidar.mutateAsync(input), {
       fields: FIELDS,
-      errorTitle: 'equipe:convidar.error',
       // The address already has an account, or was invited already: said on the field too.
       errorFields: { EMAIL_IN_USE: ['email', 'emailComConta'] },
       // The invitation exists either way; without its e-mail, the link dialog that opens next is the way in.
@@ -41,17 +38,8 @@ export function ConvidarDialog({ open, onOpenChange, onConvidada }: { open: bool
   }
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      form={form}
-      onSubmit={onSubmit}
-      title={t('convidar.title')}
-      description={t('convidar.description', { count: DIAS_CONVITE })}
-      {...botoesDoDialogo(t, 'convidar')}
-      className="sm:max-w-xl"
-    >
-      <InputField control={form.control} name="nome" label={t('form.nome')} asterisk required autoComplete="off" placeholder={t('form.placeholders.nome')} />
+    <DialogoDaEquipe chave="convidar" largo open={open} onOpenChange={onOpenChange} form={form} onSubmit={onSubmit} title={t('convidar.title')} description={t('convidar.description', { count: DIAS_CONVITE })}>
+      <CampoNome />
       <InputField
         control={form.control}
         name="email"
@@ -64,6 +52,6 @@ export function ConvidarDialog({ open, onOpenChange, onConvidada }: { open: bool
         placeholder={t('form.placeholders.email')}
       />
       <AcessoFields />
-    </FormDialog>
+    </DialogoDaEquipe>
   );
 }

@@ -2,13 +2,11 @@ import { type LoginEquipeInput, loginEquipeInputSchema } from '@caderneta/shared
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormDialog } from '@/components/form-dialog';
 import { InputField } from '@/components/form-fields';
-import { submitForm } from '@/lib/submit-form';
 import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useCriarLoginPessoa } from '../api/criar-login';
 import { AcessoFields, acessoDoPapel, comAcessoNormalizado } from './acesso-fields';
-import { botoesDoDialogo } from './botoes-do-dialogo';
+import { CampoNome, CamposDeSenha, DialogoDaEquipe, enviarDaEquipe } from './dialogo-da-equipe';
 
 type Values = z.input<typeof loginEquipeInputSchema>;
 const FIELDS = ['nome', 'usuario', 'senha', 'confirmarSenha', 'papel', 'permissoes', 'descontoMaximo'] as const;
@@ -25,9 +23,8 @@ export function CriarLoginDialog({ open, onOpenChange }: { open: boolean; onOpen
   const form = useFormAoAbrir<Values, LoginEquipeInput>(open, vazio, { resolver, defaultValues: vazio() });
 
   function onSubmit(input: LoginEquipeInput) {
-    return submitForm(form.setError, () => criar.mutateAsync(input), {
+    return enviarDaEquipe(form, 'criarLogin', () => criar.mutateAsync(input), {
       fields: FIELDS,
-      errorTitle: 'equipe:criarLogin.error',
       errorFields: { USUARIO_EM_USO: ['usuario', 'usuarioEmUso'] },
       success: (pessoa) => ({ title: t('criarLogin.success'), description: t('criarLogin.successDescription', { nome: pessoa.nome, usuario: pessoa.usuario ?? input.usuario }) }),
       onSuccess: () => onOpenChange(false),
@@ -35,17 +32,8 @@ export function CriarLoginDialog({ open, onOpenChange }: { open: boolean; onOpen
   }
 
   return (
-    <FormDialog
-      open={open}
-      onOpenChange={onOpenChange}
-      form={form}
-      onSubmit={onSubmit}
-      title={t('criarLogin.title')}
-      description={t('criarLogin.description')}
-      {...botoesDoDialogo(t, 'criarLogin')}
-      className="sm:max-w-xl"
-    >
-      <InputField control={form.control} name="nome" label={t('form.nome')} asterisk required autoComplete="off" placeholder={t('form.placeholders.nome')} />
+    <DialogoDaEquipe chave="criarLogin" largo open={open} onOpenChange={onOpenChange} form={form} onSubmit={onSubmit} title={t('criarLogin.title')} description={t('criarLogin.description')}>
+      <CampoNome />
       <InputField
         control={form.control}
         name="usuario"
@@ -59,9 +47,8 @@ export function CriarLoginDialog({ open, onOpenChange }: { open: boolean; onOpen
         placeholder={t('form.placeholders.usuario')}
         formatOnBlur={(value) => value.trim().toLowerCase()}
       />
-      <InputField control={form.control} name="senha" label={t('form.senha')} description={t('form.senhaHint')} asterisk required type="password" autoComplete="new-password" />
-      <InputField control={form.control} name="confirmarSenha" label={t('form.confirmarSenha')} asterisk required type="password" autoComplete="new-password" />
+      <CamposDeSenha rotulos={{ senha: t('form.senha'), confirmar: t('form.confirmarSenha') }} />
       <AcessoFields />
-    </FormDialog>
+    </DialogoDaEquipe>
   );
 }

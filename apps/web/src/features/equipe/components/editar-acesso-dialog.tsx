@@ -2,13 +2,11 @@ import { type Pessoa, type PessoaUpdateInput, pessoaUpdateInputSchema } from '@c
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { FormDialog } from '@/components/form-dialog';
-import { submitForm } from '@/lib/submit-form';
 import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useAlterarPessoa } from '../api/alterar-pessoa';
 import { AcessoFields, type AcessoValues, comAcessoNormalizado } from './acesso-fields';
-import { botoesDoDialogo } from './botoes-do-dialogo';
+import { DialogoDaEquipe, enviarDaEquipe } from './dialogo-da-equipe';
 
 type Values = z.input<typeof pessoaUpdateInputSchema>;
 const FIELDS = ['papel', 'permissoes', 'descontoMaximo'] as const;
@@ -25,26 +23,16 @@ export function EditarAcessoDialog({ pessoa, onOpenChange }: { pessoa: Pessoa | 
 
   function onSubmit(input: PessoaUpdateInput) {
     if (!pessoa) return;
-    return submitForm(form.setError, () => alterar.mutateAsync({ id: pessoa.id, input }), {
+    return enviarDaEquipe(form, 'editar', () => alterar.mutateAsync({ id: pessoa.id, input }), {
       fields: FIELDS,
-      errorTitle: 'equipe:editar.error',
       success: (salva) => ({ title: t('editar.success'), description: t('editar.successDescription', { nome: salva.nome }) }),
       onSuccess: () => onOpenChange(false),
     });
   }
 
   return (
-    <FormDialog
-      open={!!pessoa}
-      onOpenChange={onOpenChange}
-      form={form}
-      onSubmit={onSubmit}
-      title={t('editar.title', { nome: shown?.nome ?? '' })}
-      description={t('editar.description')}
-      {...botoesDoDialogo(t, 'editar')}
-      className="sm:max-w-xl"
-    >
+    <DialogoDaEquipe chave="editar" largo open={!!pessoa} onOpenChange={onOpenChange} form={form} onSubmit={onSubmit} title={t('editar.title', { nome: shown?.nome ?? '' })} description={t('editar.description')}>
       <AcessoFields />
-    </FormDialog>
+    </DialogoDaEquipe>
   );
 }

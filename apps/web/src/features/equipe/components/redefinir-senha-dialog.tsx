@@ -1,13 +1,10 @@
 import { type Pessoa, type SenhaPessoaInput, senhaPessoaInputSchema } from '@caderneta/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { FormDialog } from '@/components/form-dialog';
-import { InputField } from '@/components/form-fields';
-import { submitForm } from '@/lib/submit-form';
 import { useFormAoAbrir } from '@/lib/use-form-ao-abrir';
 import { useLastPresent } from '@/lib/use-last-present';
 import { useRedefinirSenhaPessoa } from '../api/redefinir-senha';
-import { botoesDoDialogo } from './botoes-do-dialogo';
+import { CamposDeSenha, DialogoDaEquipe, enviarDaEquipe } from './dialogo-da-equipe';
 
 const FIELDS = ['senha', 'confirmarSenha'] as const;
 const resolver = zodResolver(senhaPessoaInputSchema);
@@ -26,26 +23,16 @@ export function RedefinirSenhaDialog({ pessoa, onOpenChange }: { pessoa: Pessoa 
 
   function onSubmit(input: SenhaPessoaInput) {
     if (!pessoa) return;
-    return submitForm(form.setError, () => redefinir.mutateAsync({ id: pessoa.id, input }), {
+    return enviarDaEquipe(form, 'senha', () => redefinir.mutateAsync({ id: pessoa.id, input }), {
       fields: FIELDS,
-      errorTitle: 'equipe:senha.error',
       success: () => ({ title: t('senha.success'), description: t('senha.successDescription', { nome: pessoa.nome, usuario: pessoa.usuario ?? '' }) }),
       onSuccess: () => onOpenChange(false),
     });
   }
 
   return (
-    <FormDialog
-      open={!!pessoa}
-      onOpenChange={onOpenChange}
-      form={form}
-      onSubmit={onSubmit}
-      title={t('senha.title', { nome })}
-      description={t('senha.description', { nome, usuario: shown?.usuario ?? '' })}
-      {...botoesDoDialogo(t, 'senha')}
-    >
-      <InputField control={form.control} name="senha" label={t('senha.nova')} description={t('form.senhaHint')} asterisk required type="password" autoComplete="new-password" />
-      <InputField control={form.control} name="confirmarSenha" label={t('senha.confirmar')} asterisk required type="password" autoComplete="new-password" />
-    </FormDialog>
+    <DialogoDaEquipe chave="senha" open={!!pessoa} onOpenChange={onOpenChange} form={form} onSubmit={onSubmit} title={t('senha.title', { nome })} description={t('senha.description', { nome, usuario: shown?.usuario ?? '' })}>
+      <CamposDeSenha rotulos={{ senha: t('senha.nova'), confirmar: t('senha.confirmar') }} />
+    </DialogoDaEquipe>
   );
 }

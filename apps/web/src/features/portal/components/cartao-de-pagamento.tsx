@@ -1,7 +1,9 @@
-import { type ReactNode, useState } from 'react';
+import { type ComponentProps, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ZodType } from 'zod';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { ApiError } from '@/lib/api-client';
 import { translateDynamic } from '@/lib/i18n';
 import { submitForm } from '@/lib/submit-form';
@@ -22,6 +24,34 @@ export function CartaoDePagamento({ titulo, descricao, children }: { titulo: str
         {children}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A text field of a payment setting: label, input, an optional hint and its error under it, the
+ * input described by both. `id` names them all (`<id>-dica`, `<id>-erro`).
+ */
+export function CampoDeTexto({
+  id,
+  rotulo,
+  valor,
+  mudar,
+  dica,
+  erro,
+  ...input
+}: { id: string; rotulo: string; valor: string; mudar: (valor: string) => void; dica?: ReactNode; erro: string | undefined } & Omit<ComponentProps<typeof Input>, 'id' | 'value' | 'onChange'>) {
+  const descritores = [dica ? `${id}-dica` : '', erro ? `${id}-erro` : ''].filter(Boolean).join(' ');
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{rotulo}</Label>
+      <Input {...input} id={id} value={valor} onChange={(e) => mudar(e.target.value)} aria-invalid={erro ? true : undefined} aria-describedby={descritores || undefined} />
+      {dica ? (
+        <p id={`${id}-dica`} className="text-sm text-muted-foreground">
+          {dica}
+        </p>
+      ) : null}
+      <ErroDoCampo id={`${id}-erro`} codigo={erro} />
+    </div>
   );
 }
 

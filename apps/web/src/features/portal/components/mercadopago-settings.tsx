@@ -17,7 +17,9 @@ import { translateDynamic } from '@/lib/i18n';
 import { useMercadopagoConfig } from '../api/get-mercadopago-config';
 import { useTestMercadopago } from '../api/test-mercadopago';
 import { useUpdateMercadopagoConfig } from '../api/update-mercadopago-config';
-import { CartaoDePagamento, ErroDoCampo, useSalvarConfiguracao } from './cartao-de-pagamento';
+import { CampoDeTexto, CartaoDePagamento, useSalvarConfiguracao } from './cartao-de-pagamento';
+
+const CAMPOS_MP = ['accessToken', 'publicKey', 'webhookSecret'] as const;
 
 /** The "Mercado Pago" settings tab. */
 export function MercadopagoSettings() {
@@ -102,42 +104,31 @@ function MercadopagoForm({ config }: { config: MercadopagoConfig }) {
     }
   };
 
-  const erro = (campo: string) => <ErroDoCampo id={`mp-${campo}-erro`} codigo={erros[campo]} />;
-
+  // The three credentials, typed as they come from Mercado Pago's panel; the secrets never come back, only a hint of them.
+  const campos = { accessToken: [accessToken, setAccessToken], publicKey: [publicKey, setPublicKey], webhookSecret: [webhookSecret, setWebhookSecret] } as const;
+  const dicas = {
+    accessToken: config.accessTokenDica ? t('config.mp.accessTokenAtual', { dica: config.accessTokenDica }) : undefined,
+    publicKey: undefined,
+    webhookSecret: config.webhookSecretDefinido ? t('config.mp.webhookSecretAtual') : undefined,
+  };
   return (
     <CartaoDePagamento titulo={t('config.mp.title')} descricao={t('config.mp.description')}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <BusyFieldset busy={salvar.isPending || testar.isPending}>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="mp-accessToken">{t('config.mp.accessToken')}</Label>
-            <Input
-              id="mp-accessToken"
-              type="password"
+          {CAMPOS_MP.map((campo) => (
+            <CampoDeTexto
+              key={campo}
+              id={`mp-${campo}`}
+              rotulo={t(`config.mp.${campo}`)}
+              type={campo === 'publicKey' ? undefined : 'password'}
               autoComplete="off"
-              value={accessToken}
-              onChange={(e) => setAccessToken(e.target.value)}
-              placeholder={t('config.mp.accessTokenPlaceholder')}
-              aria-invalid={erros.accessToken ? true : undefined}
-              aria-describedby={[config.accessTokenDica ? 'mp-accessToken-dica' : '', erros.accessToken ? 'mp-accessToken-erro' : ''].filter(Boolean).join(' ') || undefined}
+              valor={campos[campo][0]}
+              mudar={campos[campo][1]}
+              placeholder={campo === 'accessToken' ? t('config.mp.accessTokenPlaceholder') : undefined}
+              dica={dicas[campo]}
+              erro={erros[campo]}
             />
-            {config.accessTokenDica ? (
-              <p id="mp-accessToken-dica" className="text-sm text-muted-foreground">
-                {t('config.mp.accessTokenAtual', { dica: config.accessTokenDica })}
-              </p>
-            ) : null}
-            {erro('accessToken')}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="mp-publicKey">{t('config.mp.publicKey')}</Label>
-            <Input id="mp-publicKey" autoComplete="off" value={publicKey} onChange={(e) => setPublicKey(e.target.value)} aria-invalid={erros.publicKey ? true : undefined} />
-            {erro('publicKey')}
-          </div>
-          <div className="flex flex-col gap-2">
-            <Label htmlFor="mp-webhookSecret">{t('config.mp.webhookSecret')}</Label>
-            <Input id="mp-webhookSecret" type="password" autoComplete="off" value={webhookSecret} onChange={(e) => setWebhookSecret(e.target.value)} aria-invalid={erros.webhookSecret ? true : undefined} />
-            {config.webhookSecretDefinido ? <p className="text-sm text-muted-foreground">{t('config.mp.webhookSecretAtual')}</p> : null}
-            {erro('webhookSecret')}
-          </div>
+          ))}
           <div className="flex flex-col gap-2">
             <Label htmlFor="mp-ambiente">{t('config.mp.ambiente')}</Label>
             <NativeSelect id="mp-ambiente" value={ambiente} onChange={(e) => setAmbiente(e.target.value as typeof ambiente)}>

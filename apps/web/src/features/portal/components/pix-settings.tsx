@@ -5,12 +5,10 @@ import { BusyFieldset } from '@/components/busy-fieldset';
 import { useReportDirty } from '@/components/unsaved-changes';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { usePixConfig } from '../api/get-pix-config';
 import { useUpdatePixConfig } from '../api/update-pix-config';
-import { CartaoDePagamento, ErroDoCampo, useSalvarConfiguracao } from './cartao-de-pagamento';
+import { CampoDeTexto, CartaoDePagamento, ErroDoCampo, useSalvarConfiguracao } from './cartao-de-pagamento';
 
 /** The shop's PIX key (part of the "Loja" settings): the customer page's copia-e-cola code. */
 export function PixSettings() {
@@ -58,19 +56,15 @@ function PixForm({ config }: { config: PixConfig }) {
         <BusyFieldset busy={salvar.isPending}>
           {FIELDS.map((campo) => (
             <Fragment key={campo}>
-              <div className="flex flex-col gap-2">
-                <Label htmlFor={`pix-${campo}`}>{labels[campo]}</Label>
-                <Input
-                  id={`pix-${campo}`}
-                  value={values[campo]}
-                  maxLength={max[campo]}
-                  placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
-                  onChange={(e) => setValues((v) => ({ ...v, [campo]: e.target.value }))}
-                  aria-invalid={erros[campo] ? true : undefined}
-                  aria-describedby={erros[campo] ? `pix-${campo}-erro` : undefined}
-                />
-                {erro(campo)}
-              </div>
+              <CampoDeTexto
+                id={`pix-${campo}`}
+                rotulo={labels[campo]}
+                valor={values[campo]}
+                mudar={(valor) => setValues((v) => ({ ...v, [campo]: valor }))}
+                maxLength={max[campo]}
+                placeholder={campo === 'chave' ? t('config.pix.chavePlaceholder') : undefined}
+                erro={erros[campo]}
+              />
               {campo === 'chave' && ambigua ? (
                 // Never guessed: the seller says which type the key is registered as.
                 <fieldset className="grid gap-2" aria-describedby={erros.tipo ? 'pix-tipo-ajuda pix-tipo-erro' : 'pix-tipo-ajuda'}>

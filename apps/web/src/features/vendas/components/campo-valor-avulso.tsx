@@ -1,7 +1,12 @@
-import { useId, type Ref } from 'react';
+import { useId, type ComponentProps, type Ref } from 'react';
 import { MoneyPreview } from '@/components/money-preview';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+
+/** A money amount typed at the counter: the decimal keyboard, figures right-aligned, required. */
+export function InputDeValor({ erro, ...props }: ComponentProps<typeof Input> & { erro: boolean }) {
+  return <Input inputMode="decimal" autoComplete="off" aria-required="true" className="max-w-48 text-right tabular-nums" aria-invalid={erro || undefined} {...props} />;
+}
 
 /**
  * The value of a loose line as typed (read by the interface language's rules when it is added), with
@@ -28,16 +33,12 @@ export function CampoValorAvulso({
   return (
     <div className="grid gap-2">
       <Label htmlFor={id}>{label}</Label>
-      <Input
+      <InputDeValor
         ref={ref}
         id={id}
-        inputMode="decimal"
-        autoComplete="off"
-        aria-required="true"
-        className="max-w-48 text-right tabular-nums"
         placeholder={placeholder}
         value={value}
-        aria-invalid={erro !== null || undefined}
+        erro={erro !== null}
         aria-describedby={erro !== null ? erroId : undefined}
         onChange={(event) => onChange(event.target.value)}
       />

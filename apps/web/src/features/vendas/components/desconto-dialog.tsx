@@ -7,6 +7,7 @@ import { MoneyPreview } from '@/components/money-preview';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { InputDeValor } from './campo-valor-avulso';
 import { Label } from '@/components/ui/label';
 import { useFormatters } from '@/lib/format';
 import {
@@ -283,15 +284,11 @@ export function DescontoLinhaDialog({ item, nome, onApply, onClose, ajustes, des
         <div className="grid gap-2">
           <Label htmlFor={precoId}>{produto.unidade === 'un' ? t('nova.desconto.preco') : t('nova.desconto.precoPor', { unidade: SIMBOLO_UNIDADE[produto.unidade] })}</Label>
           <div className="flex flex-wrap items-center gap-2">
-            <Input
+            <InputDeValor
               ref={preco$}
               id={precoId}
-              inputMode="decimal"
-              autoComplete="off"
-              aria-required="true"
-              className="max-w-48 text-right tabular-nums"
               value={preco}
-              aria-invalid={erroPreco !== null || undefined}
+              erro={erroPreco !== null}
               aria-describedby={erroPreco !== null ? `${precoErroId} ${precoDicaId}` : precoDicaId}
               onChange={(event) => {
                 setPreco(event.target.value);
