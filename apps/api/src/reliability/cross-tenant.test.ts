@@ -117,6 +117,8 @@ const BODIES: Record<string, (own: Ids) => unknown> = {
   'PUT /api/clientes/:id': () => ({ nome: 'Nome Trocado', telefone: '11987654321', limiteCredito: 5_000_000 }),
   'PUT /api/devedores/:id/cobranca': () => ({ observacoes: 'Nota trocada', dataVencimento: isoDay(20) }),
   'PUT /api/devedores/:id/promessa': () => ({ data: isoDay(3) }),
+  // Without amounts: the debt of that moment in equal parts (other controls move it before this one runs).
+  'PUT /api/devedores/:id/parcelamento': () => ({ modo: 'mensal', parcelas: [{ vencimento: isoDay(10) }, { vencimento: isoDay(40) }] }),
   'PUT /api/produtos/:id': () => ({ nome: 'Produto Trocado', precoVenda: 150, precoCusto: 50, estoqueAtual: 80, estoqueMinimo: 1 }),
   // Routes that name no record: a new product, the caller's own settings. Sent by the intruder, the owner's rows stay as they were.
   'POST /api/produtos': () => ({ nome: 'Produto Intruso', precoVenda: 100, precoCusto: 50, estoqueAtual: 5, estoqueMinimo: 1 }),

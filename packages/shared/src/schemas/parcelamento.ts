@@ -9,12 +9,18 @@ const parcelaInputSchema = z.object({
 
 /**
  * Body of PUT /api/devedores/:id/parcelamento: the schedule of the customer's whole pending debt
- * (the form proposes it from the rhythm; the seller may change any date or amount). The rules that
- * need the debt and the shop's day (problemasDasParcelas) are checked by the server too.
+ * (the form proposes it from the rhythm; the seller may change any date or amount). Without amounts,
+ * the server splits the debt of that moment equally. The rules that need the debt and the shop's
+ * day (problemasDasParcelas) are checked by the server too.
  */
 export const parcelamentoInputSchema = z.object({
   modo: z.enum(MODOS_PARCELAMENTO),
-  parcelas: z.array(parcelaInputSchema).min(PARCELAS_MIN, 'parcelasQuantidade').max(PARCELAS_MAX, 'parcelasQuantidade'),
+  parcelas: z
+    .array(parcelaInputSchema.extend({ valor: parcelaInputSchema.shape.valor.optional() }))
+    .min(PARCELAS_MIN, 'parcelasQuantidade')
+    .max(PARCELAS_MAX, 'parcelasQuantidade')
+    // Every amount, or none: then the debt is split in equal parts, the remainder centavos on the last.
+    .refine((parcelas) => parcelas.every((p) => p.valor !== undefined) || parcelas.every((p) => p.valor === undefined), 'parcelaSemValor'),
 });
 export type ParcelamentoInput = z.infer<typeof parcelamentoInputSchema>;
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  dividirValor,
   formatMoney,
   MAX_CENTS,
   problemasDasParcelas,
@@ -98,9 +99,11 @@ export async function salvarParcelamento(tx: Executor, ownerId: string, clienteI
     throw new AppError('VALIDATION', 400, { message: `Uma dívida acima de ${formatMoney(MAX_CENTS)} não pode ser parcelada`, issues: [{ path: 'parcelas', message: 'valorMaximo' }] });
   }
   const { hoje } = await lerConfigHoje(tx, ownerId, now);
-  const problemas = problemasDasParcelas(input.parcelas, saldoPendente, hoje);
+  const iguais = dividirValor(saldoPendente, input.parcelas.length);
+  const lista = input.parcelas.map((p, i) => ({ vencimento: p.vencimento, valor: p.valor ?? iguais[i]! }));
+  const problemas = problemasDasParcelas(lista, saldoPendente, hoje);
   if (problemas.length) {
-    const soma = input.parcelas.reduce((s, p) => s + p.valor, 0);
+    const soma = lista.reduce((s, p) => s + p.valor, 0);
     const naoSomam = problemas.some((p) => p.motivo === 'parcelasNaoSomam');
     throw new AppError('VALIDATION', 400, {
       message: naoSomam ? `As parcelas somam ${formatMoney(soma)}; a dívida é ${formatMoney(saldoPendente)}` : 'Confira as parcelas: datas de hoje em diante, em ordem, e valores que somam a dívida',
@@ -114,7 +117,7 @@ export async function salvarParcelamento(tx: Executor, ownerId: string, clienteI
     clienteId,
     modo: input.modo,
     total: saldoPendente,
-    parcelas: input.parcelas.map((p, i) => ({ numero: i + 1, vencimento: p.vencimento, valor: p.valor })),
+    parcelas: lista.map((p, i) => ({ numero: i + 1, ...p })),
   });
   await syncParcelamento(tx, ownerId, clienteId);
   await auditar(tx, ownerId, {
@@ -123,9 +126,9 @@ export async function salvarParcelamento(tx: Executor, ownerId: string, clienteI
     clienteId,
     detalhes: {
       valor: saldoPendente,
-      parcelas: input.parcelas.length,
-      primeira: input.parcelas[0]!.vencimento,
-      ultima: input.parcelas.at(-1)!.vencimento,
+      parcelas: lista.length,
+      primeira: lista[0]!.vencimento,
+      ultima: lista.at(-1)!.vencimento,
       ...(anterior ? { renegociado: anterior.aberto } : {}),
     },
   });

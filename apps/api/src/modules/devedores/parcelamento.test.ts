@@ -163,6 +163,17 @@ describe('parcelar a dívida', () => {
     expect((await parcelar([['2028-03-20', 100], ['2028-04-20', 100]])).json().code).toBe('CLIENTE_SEM_DIVIDA');
   });
 
+  it('without amounts, the debt of that moment is split in equal parts, the remainder centavos on the last; some amounts and not others is refused', async () => {
+    await comprar(1);
+    const datas = ['2028-03-15', '2028-04-15', '2028-05-15'];
+    const misto = await loja.request({ method: 'PUT', url: `/api/devedores/${clienteId}/parcelamento`, payload: { modo: 'mensal', parcelas: datas.map((vencimento, i) => (i ? { vencimento } : { vencimento, valor: 1_000 })) } });
+    expect(misto.statusCode).toBe(400);
+    expect(misto.json().issues).toEqual([{ path: 'parcelas', message: 'parcelaSemValor' }]);
+    const response = await loja.request({ method: 'PUT', url: `/api/devedores/${clienteId}/parcelamento`, payload: { modo: 'mensal', parcelas: datas.map((vencimento) => ({ vencimento })) } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as ParcelamentosDoCliente).ativo!.parcelas.map((p) => p.valor)).toEqual([1_666, 1_666, 1_668]);
+  });
+
   it('another seller can neither read, make nor undo it', async () => {
     expect((await vizinha.request({ method: 'GET', url: `/api/devedores/${clienteId}/parcelamento` })).statusCode).toBe(404);
     expect((await parcelar([['2028-03-20', 100], ['2028-04-20', 100]], vizinha)).statusCode).toBe(404);
