@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { datasACada, datasMensais, dividirValor, gerarParcelas, problemasDasParcelas, situacaoDoParcelamento, PARCELAS_MAX, PARCELAS_MIN } from './parcelamento';
+import { datasACada, datasMensais, devidoNaParcela, dividirValor, gerarParcelas, problemasDasParcelas, situacaoDoParcelamento, PARCELAS_MAX, PARCELAS_MIN } from './parcelamento';
 import { addDays } from './dates';
 
 const quantidade = fc.integer({ min: PARCELAS_MIN, max: PARCELAS_MAX });
@@ -136,6 +136,27 @@ describe('situacaoDoParcelamento', () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe('devidoNaParcela', () => {
+  const parcelas = gerarParcelas({ total: 30_000, quantidade: 3, primeira: '2026-12-10', modo: 'mensal' });
+
+  it('asks for the open instalment, not the whole debt; a purchase after the schedule falls due with it', () => {
+    expect(devidoNaParcela(situacaoDoParcelamento(parcelas, 0, 30_000), 30_000)).toBe(10_000);
+    expect(devidoNaParcela(situacaoDoParcelamento(parcelas, 15_000, 15_000), 15_000)).toBe(5_000);
+    expect(devidoNaParcela(situacaoDoParcelamento(parcelas, 15_000, 17_500), 17_500)).toBe(7_500);
+  });
+
+  it('is never more than owed nor less than the open instalment', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -40_000, max: 40_000 }), fc.integer({ min: 0, max: 60_000 }), (creditos, saldo) => {
+        const situacao = situacaoDoParcelamento(parcelas, creditos, saldo);
+        const devido = devidoNaParcela(situacao, saldo);
+        expect(devido).toBeLessThanOrEqual(saldo);
+        expect(devido).toBeGreaterThanOrEqual(situacao.proxima?.aberto ?? saldo);
+      }),
     );
   });
 });

@@ -132,3 +132,16 @@ export function situacaoDoParcelamento(parcelas: readonly Parcela[], creditos: C
   });
   return { aberto, parcelas: comSituacao, proxima: comSituacao.find((p) => p.aberto > 0) ?? null };
 }
+
+/**
+ * What a customer with a schedule owes by the date of its oldest open instalment — the amount a
+ * reminder asks for and a PIX code charges: everything they owe but the later instalments still
+ * open (earlier ones late, the instalment itself, and purchases made after the schedule, which
+ * fall due with it). Without an open instalment, all they owe.
+ */
+export function devidoNaParcela(situacao: SituacaoParcelamento, saldoPendente: Cents): Cents {
+  const proxima = situacao.proxima;
+  if (!proxima) return saldoPendente;
+  const depois = situacao.parcelas.filter((p) => p.vencimento > proxima.vencimento).reduce((s, p) => s + p.aberto, 0);
+  return Math.max(0, saldoPendente - depois);
+}

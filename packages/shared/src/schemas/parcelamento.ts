@@ -54,8 +54,11 @@ export const parcelamentosDoClienteSchema = z.object({
 });
 export type ParcelamentosDoCliente = z.infer<typeof parcelamentosDoClienteSchema>;
 
-/** The instalment a debtor's card and the customer page show: the oldest still open. */
-export const proximaParcelaSchema = z.object({ numero: z.number().int(), de: z.number().int(), vencimento: z.string(), aberto: z.number().int() });
+/**
+ * The instalment a debtor's card shows: the oldest still open, what is open of it, and what the
+ * customer owes by its date (`devido`: what a reminder asks for, devidoNaParcela).
+ */
+export const proximaParcelaSchema = z.object({ numero: z.number().int(), de: z.number().int(), vencimento: z.string(), aberto: z.number().int(), devido: z.number().int() });
 export type ProximaParcela = z.infer<typeof proximaParcelaSchema>;
 
 /**

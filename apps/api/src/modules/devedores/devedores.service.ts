@@ -227,7 +227,7 @@ export async function listDevedores(tx: Executor, ownerId: string, rawQuery: Dev
   const rows = await queryRows<Linha>(tx, consultas.pagina);
 
   return {
-    items: await comParcelas(tx, ownerId, rows.map((r) => toDevedor(r, config))),
+    items: await comParcelas(tx, ownerId, config, rows.map((r) => toDevedor(r, config))),
     total: linha?.encontrados === undefined ? resumo.devedores : Number(linha.encontrados),
     page: query.page,
     pageSize: query.pageSize,
@@ -248,13 +248,19 @@ async function lerDevedor(tx: Executor, ownerId: string, config: ConfigComHoje, 
     tx,
     sql`select ${colunas(ctx)} from ${devedoresSql(ctx, sql`c.id = ${clienteId}`)} ${ultimoLembrete(ctx)}`,
   );
-  return row ? (await comParcelas(tx, ownerId, [toDevedor(row, config)]))[0]! : null;
+  return row ? (await comParcelas(tx, ownerId, config, [toDevedor(row, config)]))[0]! : null;
 }
 
-/** The page's debtors with their instalment due, for those with a schedule in force. */
-async function comParcelas(tx: Executor, ownerId: string, devedores: Devedor[]): Promise<Devedor[]> {
+/**
+ * The page's debtors with their instalment due, for those with a schedule in force: their PIX code
+ * then charges what they owe by its date ({pix} in the messages, like {valor}).
+ */
+async function comParcelas(tx: Executor, ownerId: string, config: ConfigComHoje, devedores: Devedor[]): Promise<Devedor[]> {
   const parcelas = await proximasParcelas(tx, ownerId, devedores);
-  return devedores.map((d) => ({ ...d, parcela: parcelas.get(d.id) ?? null }));
+  return devedores.map((d) => {
+    const parcela = parcelas.get(d.id) ?? null;
+    return parcela ? { ...d, parcela, pix: pixDaLoja(config, parcela.devido) } : { ...d, parcela };
+  });
 }
 
 /** Detalhes: any of the seller's customers (a debtor just paid up still opens), with who they are. */

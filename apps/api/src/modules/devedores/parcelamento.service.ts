@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  devidoNaParcela,
   dividirValor,
   formatMoney,
   MAX_CENTS,
@@ -181,8 +182,10 @@ export async function proximasParcelas(tx: Executor, ownerId: string, devedores:
     .where(and(eq(parcelamentos.ownerId, ownerId), eq(parcelamentos.estado, 'ativo'), inArray(parcelamentos.clienteId, devedores.map((d) => d.id))));
   const pendente = new Map(devedores.map((d) => [d.id, d.saldoPendente]));
   for (const ativo of ativos) {
-    const { proxima } = situacaoDoParcelamento(ativo.parcelas, ativo.creditos, pendente.get(ativo.clienteId) ?? 0);
-    if (proxima) resultado.set(ativo.clienteId, { numero: proxima.numero, de: ativo.parcelas.length, vencimento: proxima.vencimento, aberto: proxima.aberto });
+    const saldo = pendente.get(ativo.clienteId) ?? 0;
+    const situacao = situacaoDoParcelamento(ativo.parcelas, ativo.creditos, saldo);
+    const proxima = situacao.proxima;
+    if (proxima) resultado.set(ativo.clienteId, { numero: proxima.numero, de: ativo.parcelas.length, vencimento: proxima.vencimento, aberto: proxima.aberto, devido: devidoNaParcela(situacao, saldo) });
   }
   return resultado;
 }

@@ -97,7 +97,7 @@ describe('parcelar a dívida', () => {
     dia('2028-02-10');
     expect(await devedor()).toMatchObject({ estaVencido: true, diasEmAtraso: 10, faixa: 'firme' });
     const lista = await loja.request({ method: 'GET', url: '/api/devedores?situacao=vencidos' });
-    expect(lista.json().items).toEqual([expect.objectContaining({ id: clienteId, parcela: { numero: 1, de: 3, vencimento: '2028-01-31', aberto: 10_000 } })]);
+    expect(lista.json().items).toEqual([expect.objectContaining({ id: clienteId, parcela: { numero: 1, de: 3, vencimento: '2028-01-31', aberto: 10_000, devido: 10_000 } })]);
   });
 
   it('a payment settles the oldest instalment first; the next one becomes the due one', async () => {
@@ -114,7 +114,8 @@ describe('parcelar a dívida', () => {
   it('a new purchase adds to the debt, not to the instalments; the agreed date stays the instalment’s', async () => {
     await comprar(1);
     expect((await ler()).ativo!.aberto).toBe(15_000);
-    expect(await devedor()).toMatchObject({ saldoPendente: 20_000, dataVencimento: '2028-02-29' });
+    // Due on the instalment's date: its R$ 50,00 left and the new purchase; the last instalment later.
+    expect(await devedor()).toMatchObject({ saldoPendente: 20_000, dataVencimento: '2028-02-29', parcela: { numero: 2, aberto: 5_000, devido: 10_000 } });
     const manual = await loja.request({ method: 'PUT', url: `/api/devedores/${clienteId}/cobranca`, payload: { observacoes: 'x', dataVencimento: '2028-05-01' } });
     expect(manual.statusCode).toBe(409);
     expect(manual.json().code).toBe('PARCELAMENTO_ATIVO');

@@ -22,6 +22,7 @@ import { avisosAtivosSql, canalDe } from '../mensagens/mensagens.service';
 import { whatsappAtivo } from '../mensagens/whatsapp.service';
 import { lerConfigHoje, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, type Contexto } from './devedores.sql';
+import { proximasParcelas } from './parcelamento.service';
 
 /*
  * The régua that runs by itself (issue 38, item 3; docs/decisions/045). Once a shop-day (the job
@@ -86,6 +87,8 @@ export async function planejarLembretes(tx: Executor, ownerId: string, agora: Da
   }
 
   const whatsappLigado = await whatsappAtivo(tx, ownerId);
+  // A debtor with instalments is reminded of what falls due on the instalment's date, not of all they owe (ADR 046).
+  const parcelas = await proximasParcelas(tx, ownerId, candidatos.map((c) => ({ id: c.id, saldoPendente: -Number(c.saldo_atual) })));
   const novas: (typeof mensagens.$inferInsert)[] = [];
   let adiados = 0;
   for (const [i, { c, etapa }] of etapas.entries()) {
@@ -97,7 +100,7 @@ export async function planejarLembretes(tx: Executor, ownerId: string, agora: Da
       adiados++;
       continue;
     }
-    const valor = -Number(c.saldo_atual);
+    const valor = parcelas.get(c.id)?.devido ?? -Number(c.saldo_atual);
     const dados: DadosLembrete = {
       tipo: 'lembrete',
       etapa,

@@ -10,11 +10,15 @@ import {
   valoresDaMensagem,
 } from '@caderneta/shared';
 
-type DevedorMensagem = Pick<Devedor, 'nome' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix'>;
+type DevedorMensagem = Pick<Devedor, 'nome' | 'login' | 'saldoPendente' | 'dataVencimento' | 'diasEmAtraso' | 'faixa' | 'pix'> & Partial<Pick<Devedor, 'parcela'>>;
 
-/** The placeholders' values for a debtor, in the shop's language and currency (what the customer reads). */
+/**
+ * The placeholders' values for a debtor, in the shop's language and currency (what the customer
+ * reads). A debtor with instalments is asked for what falls due on the instalment's date (its
+ * `devido`; the server's {pix} charges the same), not for all they owe.
+ */
 const valoresDoDevedor = (devedor: DevedorMensagem, config: CobrancaConfig, origin: string): ValoresMensagem =>
-  valoresDaMensagem(devedor, { nome: config.loja.nome, idioma: config.idioma, moeda: config.moeda }, origin);
+  valoresDaMensagem({ ...devedor, saldoPendente: devedor.parcela?.devido ?? devedor.saldoPendente }, { nome: config.loja.nome, idioma: config.idioma, moeda: config.moeda }, origin);
 
 /** A template filled in for a debtor (the formal tier also names the shop and its CPF/CNPJ). */
 export function preencher(tipo: TipoMensagem, template: string, devedor: DevedorMensagem, config: CobrancaConfig, origin: string): string {
