@@ -1,13 +1,14 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { datasMensais, formatDate, today } from '@caderneta/shared';
-import { createAsApp, expectToast, signedInSeller } from './support';
+import { createAsApp, expectToast, serverEnv, signedInSeller } from './support';
 
 /**
  * Parcelamento (issue 40, item 1; docs/decisions/046): the owner splits a customer's R$ 300,00 into
  * 3 monthly instalments in Gerenciar dívida — the form proposes equal amounts, refuses amounts that
  * do not add up to the debt, and saves the schedule — and the debtor's card, Detalhes and the
- * customer's own page show the instalment that is due. A payment settles the first instalment, and
- * the next one becomes the due one everywhere.
+ * customer's own page show the instalment that is due. A payment at the counter settles the first
+ * instalment and the next one becomes the due one everywhere; the customer pays that one by PIX on
+ * her page (the fake Mercado Pago), and the last becomes the due one.
  */
 const campo = (card: Locator, termo: string) => card.locator('dt', { hasText: termo }).locator('xpath=following-sibling::dd[1]');
 
@@ -64,15 +65,45 @@ test('split R$ 300,00 into 3 monthly instalments, see the due one on the card an
   await expect(campo(card, 'Parcela')).toHaveText('2 de 3 · R$ 100,00 em aberto');
   await expect(campo(card, 'Vencimento')).toHaveText(`${d2} · da parcela`);
 
+  // The shop takes PIX on the customer page (the fake Mercado Pago).
+  const token = `APP_USR-parcelas-${Date.now()}-${testInfo.workerIndex}`;
+  const fakeUrl = serverEnv(testInfo).MERCADOPAGO_API_URL!;
+  const { webhookSecret } = await (await page.request.get(`${fakeUrl}/__fake/accounts/${token}`)).json();
+  const mp = await page.request.put('/api/configuracoes/mercadopago', {
+    data: { accessToken: token, publicKey: 'APP_USR-public', webhookSecret, ambiente: 'sandbox', ativo: true },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(mp.status(), await mp.text()).toBe(200);
+
   // Her page, at a phone's width: what she owes, the due instalment, and the schedule.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/cliente/${cliente.login}`);
-  await expect(page.getByRole('heading', { name: 'Você deve R$ 200,00' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Você deve R$ 200,00' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`Vence em ${d2}.`)).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Parcelamento combinado com a loja' }).getByRole('listitem')).toHaveText([
+  const cronograma = page.getByRole('list', { name: 'Parcelamento combinado com a loja' }).getByRole('listitem');
+  await expect(cronograma).toHaveText([
     `Parcela 1 de 3 · vence em ${d1}R$ 100,00 · Paga`,
     `Parcela 2 de 3 · vence em ${d2}R$ 100,00 · Em aberto`,
     `Parcela 3 de 3 · vence em ${d3}R$ 100,00 · Em aberto`,
   ]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // She pays the second instalment by PIX in the page: what falls due on it, not all she owes.
+  await page.getByRole('button', { name: 'Pagar Saldo Pendente' }).click();
+  await expect(page.getByRole('radio', { name: 'O que vence na parcela: R$ 100,00' })).toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Todo o saldo: R$ 200,00' })).not.toBeChecked();
+  await page.getByRole('button', { name: 'Gerar PIX de R$ 100,00' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Pague com PIX' })).toBeVisible({ timeout: 30_000 });
+  const registro = new URL(page.url()).searchParams.get('pagamento')!;
+  const busca = await (await page.request.get(`${fakeUrl}/v1/payments/search?external_reference=${registro}`, { headers: { authorization: `Bearer ${token}` } })).json();
+  expect((await page.request.post(`${fakeUrl}/pix/${busca.results[0].id}/pagar`)).ok()).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Pagamento Confirmado' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Voltar para minha conta' }).click();
+  await expect(page.getByRole('heading', { name: 'Você deve R$ 100,00' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(`Vence em ${d3}.`)).toBeVisible();
+  await expect(cronograma).toHaveText([
+    `Parcela 1 de 3 · vence em ${d1}R$ 100,00 · Paga`,
+    `Parcela 2 de 3 · vence em ${d2}R$ 100,00 · Paga`,
+    `Parcela 3 de 3 · vence em ${d3}R$ 100,00 · Em aberto`,
+  ]);
 });

@@ -74,6 +74,8 @@ export const portalClienteSchema = z.object({
   vencimento: z.object({ data: z.string(), vencido: z.boolean(), diasEmAtraso: z.number().int() }).nullable(),
   /** The debt in instalments agreed with the shop, each paid or open (oldest paid first); null without one. */
   parcelas: z.array(parcelaSchema).nullable(),
+  /** What falls due on the open instalment's date (devidoNaParcela), when it is less than all that is owed; else null. */
+  parcelaDevida: z.number().int().nullable(),
   compras: z.number().int(),
   pendentes: z.array(
     z.object({
@@ -150,6 +152,8 @@ export const iniciarPagamentoInputSchema = z.object({
    * it (a page loaded before it existed) PIX goes through Checkout Pro as before. Cards always do.
    */
   naPagina: z.boolean().optional(),
+  /** With instalments (ADR 046): pay what falls due on the open instalment (`parcelaDevida`) instead of all that is owed. */
+  parcela: z.boolean().optional(),
 });
 export type IniciarPagamentoInput = z.infer<typeof iniciarPagamentoInputSchema>;
 

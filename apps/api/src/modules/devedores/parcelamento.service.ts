@@ -160,13 +160,18 @@ export async function temParcelamento(tx: Executor, ownerId: string, clienteId: 
   return row !== undefined;
 }
 
-/** The instalments of the customer's schedule in force and where each stands (the customer page), or null. */
+/**
+ * The customer's schedule in force (the customer page): each instalment and where it stands, and
+ * what falls due on the open one's date; null without one.
+ */
 export async function parcelasEmVigor(tx: Executor, ownerId: string, clienteId: string, saldoPendente: number) {
   const [ativo] = await tx
     .select({ parcelas: parcelamentos.parcelas, creditos: parcelamentos.creditos })
     .from(parcelamentos)
     .where(and(eq(parcelamentos.ownerId, ownerId), eq(parcelamentos.clienteId, clienteId), eq(parcelamentos.estado, 'ativo')));
-  return ativo ? situacaoDoParcelamento(ativo.parcelas, ativo.creditos, saldoPendente).parcelas : null;
+  if (!ativo) return null;
+  const situacao = situacaoDoParcelamento(ativo.parcelas, ativo.creditos, saldoPendente);
+  return { parcelas: situacao.parcelas, devido: devidoNaParcela(situacao, saldoPendente) };
 }
 
 /**

@@ -12,6 +12,7 @@ import { lancar, referenciaCreditoMp, referenciaEstornoMp, travarCliente } from 
 import { notify } from '../notificacoes/notificacoes.service';
 import type { PaymentDeps } from '../mercadopago/deps';
 import { loadConta, mpIndisponivel, webhookUrl } from '../mercadopago/mercadopago.service';
+import { parcelasEmVigor } from '../devedores/parcelamento.service';
 import { clienteNaoEncontrado, withPortalCliente } from './lookup';
 
 export const primeiroNome = (nome: string) => nome.trim().split(/\s+/)[0] ?? '';
@@ -84,7 +85,13 @@ const emAndamento = (record: Pick<PagamentoOnline, 'id' | 'metodo' | 'valorTotal
  *   answered again (same record, same checkout address) instead of opening a second one; one whose
  *   checkout is still being created by a simultaneous start refuses the start as above.
  */
-export async function iniciarPagamento(db: Database, login: string, metodo: MetodoOnline, deps: PaymentDeps, naPagina = false): Promise<PagamentoOnlineDto> {
+export async function iniciarPagamento(
+  db: Database,
+  login: string,
+  metodo: MetodoOnline,
+  deps: PaymentDeps,
+  { naPagina = false, parcela = false }: { naPagina?: boolean; parcela?: boolean } = {},
+): Promise<PagamentoOnlineDto> {
   const agora = deps.clock.now();
   const pixNaPagina = metodo === 'pix' && naPagina;
   const prep = await withPortalCliente(db, login, async (tx, ownerId, clienteId) => {
@@ -99,7 +106,9 @@ export async function iniciarPagamento(db: Database, login: string, metodo: Meto
     const [perfil] = await tx.select({ nomeLoja: perfis.nomeLoja, moeda: perfis.moeda }).from(perfis).where(eq(perfis.ownerId, ownerId));
     // Mercado Pago charges in reais: a shop keeping its books in another currency offers no payment (ADR 028).
     if (!pagamentoEmReais(perfil?.moeda ?? 'BRL')) throw indisponivel();
-    const pendente = valorPagavelOnline(-cliente.saldoAtual);
+    // With instalments the customer may pay what falls due on the open one instead of it all (ADR 046).
+    const emVigor = parcela && cliente.saldoAtual < 0 ? await parcelasEmVigor(tx, ownerId, clienteId, -cliente.saldoAtual) : null;
+    const pendente = valorPagavelOnline(emVigor ? emVigor.devido : -cliente.saldoAtual);
     if (pendente === 0) throw new AppError('SEM_SALDO_PENDENTE', 409, { message: 'Não há saldo pendente para pagar.' });
     const valores = valoresPagamentoOnline(pendente, metodo);
 

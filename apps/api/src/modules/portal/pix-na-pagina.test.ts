@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidPixPayload } from '@brazilian-utils/brazilian-utils';
-import type { PagamentoOnline, PortalCliente } from '@caderneta/shared';
+import { addDays, today, type PagamentoOnline, type PortalCliente } from '@caderneta/shared';
 import { buildTestApp, createSeller, TEST_ORIGIN, type SellerSession, type TestApp } from '../../../test/app';
 import { testClock } from '../../../test/clock';
 import { insertProduto, ledgerSum } from '../../../test/fixtures';
@@ -119,6 +119,27 @@ describe('PIX in the customer page', () => {
     const depois = await pagina(cliente.login);
     expect(depois).toMatchObject({ saldoPendente: 0, pagamentoEmAndamento: null });
     expect(depois.pagamentos).toEqual([expect.objectContaining({ valor: 12_000, metodo: 'online', estornado: false })]);
+  });
+
+  it('with instalments, pays what falls due on the open one: the first is paid, the next becomes the due one', async () => {
+    const cliente = await devedor(30_000);
+    const hoje = today('America/Sao_Paulo', clock.now());
+    const datas = [addDays(hoje, 5), addDays(hoje, 35), addDays(hoje, 65)];
+    const parcelou = await seller.request({ method: 'PUT', url: `/api/devedores/${cliente.id}/parcelamento`, payload: { modo: 'manual', parcelas: datas.map((vencimento) => ({ vencimento, valor: 10_000 })) } });
+    expect(parcelou.statusCode, parcelou.body).toBe(200);
+    const antes = await pagina(cliente.login);
+    expect(antes).toMatchObject({ saldoPendente: 30_000, parcelaDevida: 10_000, vencimento: { data: datas[0] } });
+
+    const response = await iniciar(cliente.login, { metodo: 'pix', naPagina: true, parcela: true });
+    expect(response.statusCode, response.body).toBe(201);
+    const pagamento = response.json() as PagamentoOnline;
+    expect(pagamento).toMatchObject({ valorBase: 10_000, valorTotal: 10_000 });
+    await fake.payPix(Number(pagamentoMp(pagamento.id).id), { notifications: 1 });
+    expect(await verificar(cliente.login, pagamento.id)).toMatchObject({ status: 'aprovado' });
+
+    const depois = await pagina(cliente.login);
+    expect(depois).toMatchObject({ saldoPendente: 20_000, parcelaDevida: 10_000, vencimento: { data: datas[1], vencido: false } });
+    expect(depois.parcelas!.map((p) => p.status)).toEqual(['paga', 'aberta', 'aberta']);
   });
 
   it('past its expiry holds nothing back: Mercado Pago cancels it, the page says so, and a new PIX can be made', async () => {

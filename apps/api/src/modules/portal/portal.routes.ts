@@ -57,7 +57,7 @@ export const portalRoutes: FastifyPluginAsyncZod<{ acesso: AcessoCliente }> = as
       },
     },
     async (request, reply) => {
-      const pagamento = await peloCodigo(request, iniciarPagamento(app.db, request.params.login, request.body.metodo, deps, request.body.naPagina));
+      const pagamento = await peloCodigo(request, iniciarPagamento(app.db, request.params.login, request.body.metodo, deps, { naPagina: request.body.naPagina, parcela: request.body.parcela }));
       return reply.status(201).send(pagamento);
     },
   );

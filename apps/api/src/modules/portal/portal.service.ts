@@ -138,6 +138,7 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
   const moeda = (perfil?.moeda ?? 'BRL') as Currency;
   const fusoHorario = perfil?.fusoHorario ?? DEFAULT_TIME_ZONE;
   const vencimento = saldoPendente > 0 ? await vencimentoDoCliente(tx, ownerId, clienteId, agora) : null;
+  const emVigor = saldoPendente > 0 ? await parcelasEmVigor(tx, ownerId, clienteId, saldoPendente) : null;
   const nomeLoja = perfil?.nomeLoja ?? '';
   const codigo = await pixCodigo(tx, ownerId, saldoPendente, nomeLoja);
   const telefone = (perfil?.telefone ?? '').replace(/\D/g, '');
@@ -151,7 +152,8 @@ export async function getPortalCliente(tx: Tx, ownerId: string, clienteId: strin
     saldoAtual: cliente.saldoAtual,
     saldoPendente,
     vencimento,
-    parcelas: saldoPendente > 0 ? await parcelasEmVigor(tx, ownerId, clienteId, saldoPendente) : null,
+    parcelas: emVigor?.parcelas ?? null,
+    parcelaDevida: emVigor && emVigor.devido < saldoPendente ? emVigor.devido : null,
     compras: compras?.n ?? 0,
     pendentes: pendentes.map((v) => ({
       lancamentoId: v.lancamentoId,

@@ -44,6 +44,7 @@ function paginaBase(overrides: Partial<Pagina>): Pagina {
     saldoPendente: 10_001,
     vencimento: { data: '2025-04-01', vencido: false, diasEmAtraso: 0 },
     parcelas: null,
+    parcelaDevida: null,
     compras: 3,
     pendentes: [{ numeroVenda: 'V1', data: '2025-03-10T15:00:00.000Z', valorTotal: 10_001, valorPago: 0, desconto: 0, itens: ITENS_V1 }],
     pendentesTotal: 1,

@@ -21,12 +21,15 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
   // charged is shown as charged.
   const cobrado = usePortalFormat('BRL');
   const [metodo, setMetodo] = useState<MetodoOnline>('pix');
+  // With instalments: what falls due on the open one, or all that is owed (ADR 046).
+  const [soParcela, setSoParcela] = useState(data.parcelaDevida !== null);
+  const devido = soParcela && data.parcelaDevida !== null ? data.parcelaDevida : data.saldoPendente;
   const iniciar = useCreatePagamentoOnline(login);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { taxaCartaoPercentual: taxaPct, parcelasMaxCartao } = data.pagamentoOnline;
   // One payment pays up to R$ 10 milhões of the balance (the server charges the same).
-  const base = valorPagavelOnline(data.saldoPendente);
+  const base = valorPagavelOnline(devido);
   // The card fee as the server computes it (shown before confirming; the server decides).
   const taxa = metodo === 'cartao' ? taxaCartao(base, taxaPct) : 0;
   const total = base + taxa;
@@ -38,7 +41,7 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
   const pagar = () =>
     iniciar.mutate(
       // PIX in this page (issue 38): a QR Code and copia-e-cola to pay here; the card in Mercado Pago's checkout.
-      metodo === 'pix' ? { metodo, naPagina: true } : { metodo },
+      { metodo, ...(metodo === 'pix' ? { naPagina: true } : {}), ...(soParcela ? { parcela: true } : {}) },
       {
         onSuccess: (pagamento) => {
           if (pagamento.pix) {
@@ -75,12 +78,25 @@ export function PagamentoScreen({ login, data, onVoltar }: { login: string; data
       <h1 ref={titulo$} tabIndex={-1} className="text-2xl font-bold outline-none">
         {t('pagamento.title')}
       </h1>
-      <p>
-        {t('pagamento.valor')}: <strong>{f.money(data.saldoPendente)}</strong>
-      </p>
-      {base < data.saldoPendente ? (
-        <p className="text-sm text-muted-foreground">{t('pagamento.parcial', { valor: cobrado.money(base), resto: f.money(data.saldoPendente - base) })}</p>
-      ) : null}
+      {data.parcelaDevida !== null ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-2 font-medium">{t('pagamento.quanto')}</legend>
+          {[
+            { id: 'parcela', parcela: true, nome: t('pagamento.parcela', { valor: f.money(data.parcelaDevida) }) },
+            { id: 'saldo', parcela: false, nome: t('pagamento.saldoTodo', { valor: f.money(data.saldoPendente) }) },
+          ].map((o) => (
+            <label key={o.id} htmlFor={`quanto-${o.id}`} className={cn('flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border p-3', soParcela === o.parcela && 'border-primary ring-2 ring-primary/30')}>
+              <input id={`quanto-${o.id}`} type="radio" name="quanto" checked={soParcela === o.parcela} onChange={() => setSoParcela(o.parcela)} className="size-5" disabled={busy} />
+              <span className="font-medium">{o.nome}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p>
+          {t('pagamento.valor')}: <strong>{f.money(data.saldoPendente)}</strong>
+        </p>
+      )}
+      {base < devido ? <p className="text-sm text-muted-foreground">{t('pagamento.parcial', { valor: cobrado.money(base), resto: f.money(data.saldoPendente - base) })}</p> : null}
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 font-medium">{t('pagamento.escolha')}</legend>
         {opcoes.map((o) => (
