@@ -2,6 +2,7 @@ import { MENSAGENS_PADRAO, type CobrancaConfig, type Devedor, type DevedorDetalh
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred, jsonResponse, mockApi, renderApp, signedIn } from '@/test/utils';
+import { mensagemDoDevedor } from './mensagem';
 
 const ANA = '11111111-1111-4111-8111-111111111111';
 const BETO = '22222222-2222-4222-8222-222222222222';
@@ -92,6 +93,17 @@ const listQueries = (api: ReturnType<typeof mockApi>) =>
   api.spy.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname === '/api/devedores').map((u) => u.search);
 
 const card = (nome: string) => screen.getByRole('listitem', { name: nome });
+
+describe('the collection message of a debtor', () => {
+  it('asks for all she owes, or, with instalments, for what falls due on the instalment', () => {
+    const ana = devedor({ saldoPendente: 30_000, dataVencimento: '2026-03-01' });
+    expect(mensagemDoDevedor(ana, config(), 'https://caderneta.app')).toContain('R$ 300,00');
+    const parcelada = mensagemDoDevedor({ ...ana, parcela: { numero: 1, de: 3, vencimento: '2026-03-01', aberto: 10_000, devido: 10_000 } }, config(), 'https://caderneta.app');
+    expect(parcelada).toContain('R$ 100,00');
+    expect(parcelada).not.toContain('R$ 300,00');
+    expect(parcelada).toContain('01/03/2026');
+  });
+});
 
 describe('/devedores', { timeout: 30_000 }, () => {
   it("shows how the newest automatic notice went on the debtor's card (WhatsApp: delivered, read, failed), and that the régua reminds her", async () => {
