@@ -17,8 +17,9 @@ test('split R$ 300,00 into 3 monthly instalments, see the due one on the card an
   const cliente = await createAsApp(page, '/api/clientes', { nome: 'Dalva Nunes', telefone: '(81) 98765-4321', limiteCredito: 100_000 });
   const produto = await createAsApp(page, '/api/produtos', { nome: 'Cesta básica', precoVenda: 10_000, precoCusto: 8_000, estoqueAtual: 10, estoqueMinimo: 1 });
   await createAsApp(page, '/api/vendas', { formaPagamento: 'fiado', clienteId: cliente.id, itens: [{ produtoId: produto.id, quantidade: 3 }] });
-  // The form proposes the first instalment a month from today, the others on its day of the month.
-  const [d1, d2, d3] = datasMensais(datasMensais(today(), 2)[1]!, 3).map((d) => formatDate(d, 'pt-BR'));
+  // The form proposes the first instalment a month from today, the others on today's day of the month.
+  const hoje = today();
+  const [d1, d2, d3] = datasMensais(datasMensais(hoje, 2)[1]!, 3, Number(hoje.slice(8))).map((d) => formatDate(d, 'pt-BR'));
 
   await page.goto('/devedores');
   const card = page.getByRole('list', { name: 'Lista de devedores' }).getByRole('listitem', { name: 'Dalva Nunes' });

@@ -31,6 +31,11 @@ describe('datasMensais', () => {
     expect(datasMensais('2027-12-31', 4)).toEqual(['2027-12-31', '2028-01-31', '2028-02-29', '2028-03-31']);
   });
 
+  it('keeps the day it is told after a first date on a shorter month’s last day', () => {
+    expect(datasMensais('2027-02-28', 3, 31)).toEqual(['2027-02-28', '2027-03-31', '2027-04-30']);
+    expect(datasMensais('2027-02-28', 3)).toEqual(['2027-02-28', '2027-03-28', '2027-04-28']);
+  });
+
   it('is always increasing, a month apart, on the day or the last of the month', () => {
     const dia = fc.date({ min: new Date('2000-01-01'), max: new Date('2090-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
     fc.assert(

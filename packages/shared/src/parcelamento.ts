@@ -37,12 +37,14 @@ export function dividirValor(total: Cents, quantidade: number): Cents[] {
 const diasNoMes = (ano: number, mes: number) => new Date(Date.UTC(ano, mes, 0)).getUTCDate();
 
 /**
- * The same day of each month from `primeira` on (day 31 falls on the 30th, 28th or 29th in shorter
- * months and comes back to the 31st after them).
+ * `primeira`, then the same day of each month after it — day `dia`, by default `primeira`'s: day 31
+ * falls on the 30th, 28th or 29th in shorter months and comes back to the 31st after them (a first
+ * instalment on 28 February "every 31st" goes on to 31 March).
  */
-export function datasMensais(primeira: IsoDate, quantidade: number): IsoDate[] {
-  const [ano, mes, dia] = primeira.split('-').map(Number) as [number, number, number];
+export function datasMensais(primeira: IsoDate, quantidade: number, dia: number = Number(primeira.slice(8))): IsoDate[] {
+  const [ano, mes] = primeira.split('-').map(Number) as [number, number];
   return Array.from({ length: quantidade }, (_, i) => {
+    if (i === 0) return primeira;
     const m0 = mes - 1 + i;
     const a = ano + Math.floor(m0 / 12);
     const m = (m0 % 12) + 1;
@@ -62,11 +64,13 @@ export interface PlanoParcelas {
   modo: Exclude<ModoParcelamento, 'manual'>;
   /** Days between instalments, for `intervalo`. */
   intervalo?: number;
+  /** The day of the month, for `mensal` (default: the first instalment's). */
+  dia?: number;
 }
 
 /** The instalments the form proposes: equal amounts, dates by the chosen rhythm. */
 export function gerarParcelas(plano: PlanoParcelas): Parcela[] {
-  const datas = plano.modo === 'mensal' ? datasMensais(plano.primeira, plano.quantidade) : datasACada(plano.primeira, plano.quantidade, plano.intervalo ?? 30);
+  const datas = plano.modo === 'mensal' ? datasMensais(plano.primeira, plano.quantidade, plano.dia) : datasACada(plano.primeira, plano.quantidade, plano.intervalo ?? 30);
   const valores = dividirValor(plano.total, plano.quantidade);
   return datas.map((vencimento, i) => ({ numero: i + 1, vencimento, valor: valores[i]! }));
 }

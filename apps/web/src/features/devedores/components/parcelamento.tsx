@@ -148,9 +148,9 @@ export function ParcelamentoSecao({ devedor }: { devedor: DevedorDetalhe }) {
   );
 }
 
-/** The rows the rhythm proposes for the debt, as the form types them. */
-function propostas(total: number, quantidade: number, primeira: string, ritmo: Ritmo, intervalo: number, decimal: string) {
-  return gerarParcelas({ total, quantidade, primeira, modo: ritmo, intervalo }).map((p) => ({ vencimento: p.vencimento, valor: centsToInput(p.valor, decimal) }));
+/** The rows the rhythm proposes for the debt, as the form types them (`dia`: the day of the month, for `mensal`). */
+function propostas(total: number, quantidade: number, primeira: string, ritmo: Ritmo, intervalo: number, dia: number, decimal: string) {
+  return gerarParcelas({ total, quantidade, primeira, modo: ritmo, intervalo, dia }).map((p) => ({ vencimento: p.vencimento, valor: centsToInput(p.valor, decimal) }));
 }
 
 function ParcelamentoForm({ devedorId, dados, renegociar, onFim }: { devedorId: string; dados: ParcelamentosDoCliente; renegociar: boolean; onFim: () => void }) {
@@ -161,22 +161,24 @@ function ParcelamentoForm({ devedorId, dados, renegociar, onFim }: { devedorId: 
   const [quantidade, setQuantidade] = useState(3);
   const [ritmo, setRitmo] = useState<Ritmo>('mensal');
   const [intervalo, setIntervalo] = useState('30');
+  // A month from today, and every month on today's day after it (a 31st stays the 31st where it can).
   const [primeira, setPrimeira] = useState(() => datasMensais(dados.hoje, 2)[1]!);
+  const [dia, setDia] = useState(() => Number(dados.hoje.slice(8)));
   const dias = Math.min(INTERVALO_PARCELAS_MAX, Math.max(1, Number.parseInt(intervalo, 10) || 30));
   const ids = { quantidade: useId(), ritmo: useId(), intervalo: useId(), primeira: useId() };
 
   const resolver = useMemo(() => zodResolver(parcelamentoFormSchema({ total, hoje: dados.hoje, locale: fmt.locale })), [total, dados.hoje, fmt.locale]);
   const form = useForm<ParcelamentoFormValues, unknown, ReturnType<ReturnType<typeof parcelamentoFormSchema>['parse']>>({
     resolver,
-    defaultValues: { modo: 'mensal', parcelas: propostas(total, quantidade, primeira, ritmo, dias, fmt.decimalSeparator) },
+    defaultValues: { modo: 'mensal', parcelas: propostas(total, quantidade, primeira, ritmo, dias, dia, fmt.decimalSeparator) },
   });
   const linhas = useFieldArray({ control: form.control, name: 'parcelas' });
   const { replace } = linhas;
   // A new rhythm proposes its rows again (what was typed in them gives way to it).
   useEffect(() => {
-    replace(propostas(total, quantidade, primeira, ritmo, dias, fmt.decimalSeparator));
+    replace(propostas(total, quantidade, primeira, ritmo, dias, dia, fmt.decimalSeparator));
     form.setValue('modo', ritmo);
-  }, [total, quantidade, primeira, ritmo, dias, fmt.decimalSeparator, replace, form]);
+  }, [total, quantidade, primeira, ritmo, dias, dia, fmt.decimalSeparator, replace, form]);
 
   const valores = useWatch({ control: form.control, name: 'parcelas' });
   const soma = (valores ?? []).reduce((s, p) => s + (parseMoney(p.valor, fmt.locale) ?? 0), 0);
@@ -223,7 +225,17 @@ function ParcelamentoForm({ devedorId, dados, renegociar, onFim }: { devedorId: 
             )}
             <div className="grid gap-1.5">
               <Label htmlFor={ids.primeira}>{t('parcelamento.primeira')}</Label>
-              <DateField id={ids.primeira} value={primeira} min={dados.hoje} className="max-w-48" onChange={(v) => v && setPrimeira(v)} />
+              <DateField
+                id={ids.primeira}
+                value={primeira}
+                min={dados.hoje}
+                className="max-w-48"
+                onChange={(v) => {
+                  if (!v) return;
+                  setPrimeira(v);
+                  setDia(Number(v.slice(8)));
+                }}
+              />
             </div>
           </div>
 
