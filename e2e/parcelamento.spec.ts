@@ -21,6 +21,8 @@ test('split R$ 300,00 into 3 monthly instalments, see the due one on the card an
   const hoje = today();
   const [d1, d2, d3] = datasMensais(datasMensais(hoje, 2)[1]!, 3, Number(hoje.slice(8))).map((d) => formatDate(d, 'pt-BR'));
 
+  // The owner on a phone: every step at 390 px wide.
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/devedores');
   const card = page.getByRole('list', { name: 'Lista de devedores' }).getByRole('listitem', { name: 'Dalva Nunes' });
   await card.getByRole('button', { name: 'Detalhes de Dalva Nunes' }).click();
@@ -34,6 +36,9 @@ test('split R$ 300,00 into 3 monthly instalments, see the due one on the card an
   await expect(secao.getByLabel('Valor da parcela 1')).toHaveValue('100,00');
   await expect(secao.getByLabel('Valor da parcela 3')).toHaveValue('100,00');
   await expect(secao.getByLabel('Vencimento da parcela 2')).toHaveValue(d2!);
+  const largura = await detalhes.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(largura[0]).toBeLessThanOrEqual(largura[1]!);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
   // Amounts that do not add up to the debt: said, nothing saved.
   await secao.getByLabel('Valor da parcela 3').fill('99,99');
@@ -77,7 +82,6 @@ test('split R$ 300,00 into 3 monthly instalments, see the due one on the card an
   expect(mp.status(), await mp.text()).toBe(200);
 
   // Her page, at a phone's width: what she owes, the due instalment, and the schedule.
-  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/cliente/${cliente.login}`);
   await expect(page.getByRole('heading', { name: 'Você deve R$ 200,00' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`Vence em ${d2}.`)).toBeVisible();
