@@ -25,7 +25,8 @@ import { clientes, contestacaoAbertaSql, contestacoes, lembretes, mensagens, ven
 import { AppError, notFound } from '../../lib/errors';
 import { escapeLike, queryRows } from '../../lib/sql';
 import { travarCliente } from '../financeiro/razao.service';
-import { proximasParcelas, temParcelamento } from './parcelamento.service';
+import { lerParcelamentoEmVigor } from '../financeiro/parcelas';
+import { proximasParcelas } from './parcelamento.service';
 import { lerConfigHoje, lerConfigLoja, pixDaLoja, type ConfigComHoje } from './cobranca-config.service';
 import { devedoresSql, ehDevedor, lerResumoDividas, nivelSql, resumoDividasSql, resumoDosDevedoresSql, vencidoSql, type Contexto } from './devedores.sql';
 
@@ -321,7 +322,7 @@ export async function salvarCobranca(tx: Executor, ownerId: string, clienteId: s
   const cliente = await travarCliente(tx, ownerId, clienteId);
   if (input.dataVencimento && cliente.saldoAtual >= 0) throw semDivida();
   const antes = await cobrancaDoCliente(tx, ownerId, clienteId);
-  if (input.dataVencimento !== antes.dataVencimento && (await temParcelamento(tx, ownerId, clienteId))) {
+  if (input.dataVencimento !== antes.dataVencimento && (await lerParcelamentoEmVigor(tx, ownerId, clienteId))) {
     throw new AppError('PARCELAMENTO_ATIVO', 409, {
       message: 'Este cliente tem um parcelamento: o vencimento é o da parcela em aberto',
       issues: [{ path: 'dataVencimento', message: 'vencimentoDoParcelamento' }],

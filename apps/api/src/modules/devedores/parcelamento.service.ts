@@ -16,7 +16,7 @@ import type { Executor } from '../../db/client';
 import { clientes, parcelamentos } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { travarCliente } from '../financeiro/razao.service';
-import { syncParcelamento } from '../financeiro/parcelas';
+import { lerParcelamentoEmVigor, syncParcelamento } from '../financeiro/parcelas';
 import { lerConfigHoje } from './cobranca-config.service';
 
 /*
@@ -73,10 +73,7 @@ export async function lerParcelamentos(tx: Executor, ownerId: string, clienteId:
 
 /** Closes the customer's schedule in force as `estado`, keeping what it still had open. Returns it, or null. */
 async function encerrar(tx: Executor, ownerId: string, clienteId: string, estado: 'renegociado' | 'desfeito', saldoPendente: number) {
-  const [ativo] = await tx
-    .select()
-    .from(parcelamentos)
-    .where(and(eq(parcelamentos.ownerId, ownerId), eq(parcelamentos.clienteId, clienteId), eq(parcelamentos.estado, 'ativo')));
+  const ativo = await lerParcelamentoEmVigor(tx, ownerId, clienteId);
   if (!ativo) return null;
   const { aberto } = situacaoDoParcelamento(ativo.parcelas, ativo.creditos, saldoPendente);
   await tx
@@ -151,24 +148,12 @@ export async function desfazerParcelamento(tx: Executor, ownerId: string, client
   return lerParcelamentos(tx, ownerId, clienteId, now);
 }
 
-/** Whether the customer has a schedule in force (its dates are their due dates: "Vencimento" is not theirs to set by hand). */
-export async function temParcelamento(tx: Executor, ownerId: string, clienteId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: parcelamentos.id })
-    .from(parcelamentos)
-    .where(and(eq(parcelamentos.ownerId, ownerId), eq(parcelamentos.clienteId, clienteId), eq(parcelamentos.estado, 'ativo')));
-  return row !== undefined;
-}
-
 /**
  * The customer's schedule in force (the customer page): each instalment and where it stands, and
  * what falls due on the open one's date; null without one.
  */
 export async function parcelasEmVigor(tx: Executor, ownerId: string, clienteId: string, saldoPendente: number) {
-  const [ativo] = await tx
-    .select({ parcelas: parcelamentos.parcelas, creditos: parcelamentos.creditos })
-    .from(parcelamentos)
-    .where(and(eq(parcelamentos.ownerId, ownerId), eq(parcelamentos.clienteId, clienteId), eq(parcelamentos.estado, 'ativo')));
+  const ativo = await lerParcelamentoEmVigor(tx, ownerId, clienteId);
   if (!ativo) return null;
   const situacao = situacaoDoParcelamento(ativo.parcelas, ativo.creditos, saldoPendente);
   return { parcelas: situacao.parcelas, devido: devidoNaParcela(situacao, saldoPendente) };

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { situacaoDoParcelamento, type SituacaoParcelamento } from '@caderneta/shared';
+import { situacaoDoParcelamento } from '@caderneta/shared';
 import type { Executor } from '../../db/client';
 import { clientes, parcelamentos } from '../../db/schema';
 
@@ -18,27 +18,36 @@ import { clientes, parcelamentos } from '../../db/schema';
  */
 export const pagaParcelamento = (entry: { tipo: string; vendaId?: string | null }) => entry.tipo !== 'venda' && !(entry.tipo === 'estorno' && entry.vendaId);
 
+/** The customer's schedule in force (parcelamentos_ativo_idx): at most one. */
+const emVigor = (ownerId: string, clienteId: string) => and(eq(parcelamentos.ownerId, ownerId), eq(parcelamentos.clienteId, clienteId), eq(parcelamentos.estado, 'ativo'));
+
+/** The customer's schedule in force, or undefined. */
+export async function lerParcelamentoEmVigor(tx: Executor, ownerId: string, clienteId: string) {
+  const [ativo] = await tx.select().from(parcelamentos).where(emVigor(ownerId, clienteId));
+  return ativo;
+}
+
 /** Adds an entry that pays the schedule to the customer's schedule in force, if any. */
 export async function creditarParcelamento(tx: Executor, ownerId: string, clienteId: string, valor: number): Promise<void> {
   await tx
     .update(parcelamentos)
     .set({ creditos: sql`${parcelamentos.creditos} + ${valor}` })
-    .where(and(eq(parcelamentos.ownerId, ownerId), eq(parcelamentos.clienteId, clienteId), eq(parcelamentos.estado, 'ativo')));
+    .where(emVigor(ownerId, clienteId));
 }
 
 /**
  * After the ledger moved (the caller holds the customer's lock and has brought `saldo_atual` and
  * the debtor fields up to date): the customer's schedule in force decides their due date — the
  * oldest instalment still open — or, with nothing of it open, is closed as paid. One probe of
- * parcelamentos_ativo_idx for a customer without a schedule. Returns where the schedule stands.
+ * parcelamentos_ativo_idx for a customer without a schedule.
  */
-export async function syncParcelamento(tx: Executor, ownerId: string, clienteId: string): Promise<SituacaoParcelamento | null> {
+export async function syncParcelamento(tx: Executor, ownerId: string, clienteId: string): Promise<void> {
   const [ativo] = await tx
     .select({ id: parcelamentos.id, parcelas: parcelamentos.parcelas, creditos: parcelamentos.creditos, saldoAtual: clientes.saldoAtual, dataVencimento: clientes.dataVencimento })
     .from(parcelamentos)
     .innerJoin(clientes, and(eq(clientes.ownerId, parcelamentos.ownerId), eq(clientes.id, parcelamentos.clienteId)))
-    .where(and(eq(parcelamentos.ownerId, ownerId), eq(parcelamentos.clienteId, clienteId), eq(parcelamentos.estado, 'ativo')));
-  if (!ativo) return null;
+    .where(emVigor(ownerId, clienteId));
+  if (!ativo) return;
   const situacao = situacaoDoParcelamento(ativo.parcelas, ativo.creditos, Math.max(0, -ativo.saldoAtual));
   if (!situacao.proxima) {
     await tx
@@ -51,7 +60,6 @@ export async function syncParcelamento(tx: Executor, ownerId: string, clienteId:
   if (vencimento !== ativo.dataVencimento) {
     await tx.update(clientes).set({ dataVencimento: vencimento }).where(and(eq(clientes.ownerId, ownerId), eq(clientes.id, clienteId)));
   }
-  return situacao;
 }
 
 /**
